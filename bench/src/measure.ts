@@ -1,0 +1,60 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Figures {
+  name: string;
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+  perSecond: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** Sends `requests` calls, `concurrency` at a time, and returns latency percentiles and throughput. */
+export async function measure(
+  name: string,
+  call: () => Promise<Response>,
+  requests = 2000,
+  concurrency = 8,
+): Promise<Figures> {
+  for (let i = 0; i < 50; i++) await (await call()).arrayBuffer(); // warm-up
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        next += 1;
+        const t0 = performance.now();
+        const res = await call();
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    perSecond: latencies.length / elapsed,
+  };
+}
+
+export function printTable(rows: Figures[]): void {
+  console.table(
+    rows.map((r) => ({
+      route: r.name,
+      requests: r.requests,
+      'p50 ms': r.p50Ms.toFixed(2),
+      'p95 ms': r.p95Ms.toFixed(2),
+      'req/s': Math.round(r.perSecond),
+    })),
+  );
+}

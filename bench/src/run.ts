@@ -1,0 +1,46 @@
+// `npm run bench`: latency of API routes through real HTTP on SQLite, next to a bare route in the same run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FIRST_USE_ADMIN } from '@pos/core';
+import { buildApp } from '../../packages/server/src/app';
+import { loadConfig } from '../../packages/server/src/config';
+import { openDatabase } from '../../packages/server/src/db/database';
+import { migrateToLatest } from '../../packages/server/src/db/migrate';
+import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
+import { measure, printTable } from './measure';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const db = openDatabase(config);
+await migrateToLatest(db);
+await ensureFirstAdmin({ db, now: () => new Date() });
+const { app } = await buildApp(config, { db, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const login = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(FIRST_USE_ADMIN),
+});
+const { token } = (await login.json()) as { token: string };
+const auth = { authorization: `Bearer ${token}` };
+
+console.log(`engine: ${db.engine}, node ${process.version}, ${os.cpus().length} cores`);
+const rows = [
+  await measure('GET /api/health (bare)', () => fetch(`${base}/api/health`)),
+  await measure('GET /api/auth/me (session lookup)', () => fetch(`${base}/api/auth/me`, { headers: auth })),
+  await measure('GET /api/settings', () => fetch(`${base}/api/settings`, { headers: auth })),
+  await measure('GET /api/users', () => fetch(`${base}/api/users`, { headers: auth })),
+];
+printTable(rows);
+
+await app.close();
+await db.destroy();
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,5 @@
+export * from './common';
+export * from './health';
+export * from './users';
+export * from './auth';
+export * from './settings';

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money';
+import { Flag, OptionalEmail } from './common';
+
+export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'promptpay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The default method as browsers send it: a name, or 1/2/3 for cash, card and
+ * PromptPay; "stripe" is the card provider's name for card (spec 000 §5).
+ */
+export const DefaultPaymentMethod = z
+  .enum(['cash', 'card', 'transfer', 'promptpay', 'stripe', '1', '2', '3'], {
+    error: 'วิธีชำระเงินเริ่มต้นต้องเป็น cash, card, transfer หรือ promptpay',
+  })
+  .transform((v): PaymentMethod => {
+    if (v === '1') return 'cash';
+    if (v === '2' || v === 'stripe') return 'card';
+    if (v === '3') return 'promptpay';
+    return v;
+  });
+
+const baht = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label}ต้องเป็นตัวเลข` })
+    .min(0, `${label}ต้องไม่ติดลบ`)
+    .max(max, `${label}ต้องไม่เกิน ${max.toLocaleString('th-TH')}`)
+    .refine(hasAtMostTwoDecimals, `${label}มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง`);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label}ต้องเป็นข้อความ` })
+    .trim()
+    .max(max, `${label}ต้องไม่เกิน ${max} ตัวอักษร`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** A PromptPay id: a Thai mobile number, a 13-digit national/tax id or a 15-digit e-wallet id. */
+export const PromptPayId = z
+  .string({ error: 'PromptPay ID ต้องเป็นข้อความ' })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine(
+    (v) => v === '' || /^0\d{9}$/.test(v) || /^\d{13}$/.test(v) || /^\d{15}$/.test(v),
+    'PromptPay ID ต้องเป็นเบอร์มือถือ 10 หลัก เลขประจำตัว 13 หลัก หรือ e-Wallet 15 หลัก',
+  );
+
+export const SystemSettingsInput = z.object({
+  storeName: z.string({ error: 'กรุณากรอกชื่อร้าน' }).trim().min(1, 'กรุณากรอกชื่อร้าน').max(100, 'ชื่อร้านต้องไม่เกิน 100 ตัวอักษร'),
+  taxRate: z.coerce
+    .number({ error: 'อัตราภาษีต้องเป็นตัวเลข' })
+    .min(0, 'อัตราภาษีต้องไม่ติดลบ')
+    .max(100, 'อัตราภาษีต้องไม่เกิน 100%')
+    .refine(hasAtMostTwoDecimals, 'อัตราภาษีมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง'),
+  /** Shelf prices already include VAT (Thai retail norm); off follows the spec's tax-on-top arithmetic. */
+  pricesIncludeVat: Flag,
+  logo_url: optionalText(500, 'ที่อยู่โลโก้'),
+  address: optionalText(500, 'ที่อยู่'),
+  phone: optionalText(50, 'เบอร์โทร'),
+  email: OptionalEmail.transform((v) => v ?? ''),
+  website: optionalText(200, 'เว็บไซต์'),
+  taxId: z
+    .string({ error: 'เลขประจำตัวผู้เสียภาษีต้องเป็นข้อความ' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{13}$/.test(v), 'เลขประจำตัวผู้เสียภาษีต้องเป็นตัวเลข 13 หลัก'),
+});
+
+export const PaymentSettingsInput = z.object({
+  cashEnabled: Flag,
+  transferEnabled: Flag,
+  promptpayEnabled: Flag,
+  promptpayId: PromptPayId,
+  stripeEnabled: Flag,
+  stripePublishableKey: z
+    .string({ error: 'Publishable key ต้องเป็นข้อความ' })
+    .trim()
+    .refine((v) => v === '' || v.startsWith('pk_'), 'Publishable key ต้องขึ้นต้นด้วย pk_'),
+  stripePriceId: optionalText(200, 'Price ID'),
+  defaultPaymentMethod: DefaultPaymentMethod,
+  allowMultiplePaymentMethods: Flag,
+});
+
+export const LoyaltySettingsInput = z.object({
+  purchaseAmountForOnePoint: baht('ยอดซื้อต่อ 1 แต้ม', 1_000_000),
+  onePointValueInBaht: baht('มูลค่า 1 แต้ม', 10_000),
+});
+
+/** The LINE token as shown to browsers: only its last 4 characters. */
+export const MASKED_SECRET_PREFIX = '••••';
+export function maskSecret(secret: string): string {
+  return secret === '' ? '' : `${MASKED_SECRET_PREFIX}${secret.slice(-4)}`;
+}
+export function isMaskedSecret(value: string): boolean {
+  return value.startsWith(MASKED_SECRET_PREFIX);
+}
+
+export const NotificationSettingsInput = z.object({
+  lineChannelAccessToken: optionalText(1000, 'Channel Access Token'),
+  lineUserId: optionalText(100, 'LINE User ID'),
+  notifyOnSale: Flag,
+});
+
+/** `PUT /api/settings`: any subset of groups and fields; what is sent is validated and merged. */
+export const UpdateSettingsRequest = z.object({
+  settings: z.strictObject(
+    {
+      system: SystemSettingsInput.partial().optional(),
+      payment: PaymentSettingsInput.partial().optional(),
+      loyalty: LoyaltySettingsInput.partial().optional(),
+      notifications: NotificationSettingsInput.partial().optional(),
+    },
+    { error: 'มีกลุ่มการตั้งค่าที่ไม่รู้จัก' },
+  ),
+});
+export type UpdateSettingsRequest = z.input<typeof UpdateSettingsRequest>;
+
+export type SystemSettings = z.output<typeof SystemSettingsInput>;
+export type PaymentSettings = z.output<typeof PaymentSettingsInput>;
+export type LoyaltySettings = z.output<typeof LoyaltySettingsInput>;
+export type NotificationSettings = z.output<typeof NotificationSettingsInput>;
+
+export interface StoredSettings {
+  system: SystemSettings;
+  payment: PaymentSettings;
+  loyalty: LoyaltySettings;
+  notifications: NotificationSettings;
+}
+
+export const DEFAULT_STORE_NAME = 'Universal POS';
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  system: {
+    storeName: DEFAULT_STORE_NAME,
+    taxRate: 3,
+    pricesIncludeVat: false,
+    logo_url: '',
+    address: '',
+    phone: '',
+    email: '',
+    website: '',
+    taxId: '',
+  },
+  payment: {
+    cashEnabled: true,
+    transferEnabled: true,
+    promptpayEnabled: false,
+    promptpayId: '',
+    stripeEnabled: false,
+    stripePublishableKey: '',
+    stripePriceId: '',
+    defaultPaymentMethod: 'cash',
+    allowMultiplePaymentMethods: false,
+  },
+  loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
+  notifications: { lineChannelAccessToken: '', lineUserId: '', notifyOnSale: false },
+};
+
+/** What `GET /api/settings` returns: stored settings with secrets masked, plus derived fields. */
+export const SettingsResponse = z.object({
+  settings: z.object({
+    system: z.object({
+      storeName: z.string(),
+      taxRate: z.number(),
+      tax_rate: z.number(),
+      pricesIncludeVat: z.boolean(),
+      logo_url: z.string(),
+      logo: z.string(),
+      address: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      website: z.string(),
+      taxId: z.string(),
+    }),
+    payment: z.object({
+      cashEnabled: z.boolean(),
+      transferEnabled: z.boolean(),
+      promptpayEnabled: z.boolean(),
+      promptpayId: z.string(),
+      stripeEnabled: z.boolean(),
+      stripePublishableKey: z.string(),
+      stripePriceId: z.string(),
+      /** Whether the card secret key is set in server configuration (never the key itself). */
+      stripeSecretConfigured: z.boolean(),
+      defaultPaymentMethod: z.enum(PAYMENT_METHODS),
+      allowMultiplePaymentMethods: z.boolean(),
+    }),
+    loyalty: z.object({ purchaseAmountForOnePoint: z.number(), onePointValueInBaht: z.number() }),
+    notifications: z.object({
+      lineChannelAccessToken: z.string(),
+      lineChannelAccessTokenSet: z.boolean(),
+      lineUserId: z.string(),
+      notifyOnSale: z.boolean(),
+    }),
+    categories: z.array(z.string()),
+  }),
+});
+export type Settings = z.infer<typeof SettingsResponse>['settings'];
+
+/** The default product categories: clothes, shoes, bags, accessories (one list used everywhere). */
+export const DEFAULT_CATEGORIES = ['เสื้อผ้า', 'รองเท้า', 'กระเป๋า', 'เครื่องประดับ/อุปกรณ์เสริม'] as const;

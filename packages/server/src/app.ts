@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import secureJson from 'secure-json-parse';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/database';
+import type { Deps } from './deps';
+import { authRoutes } from './features/auth/auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { AppError } from './http/app-error';
+import { registerErrorHandling } from './http/error-handler';
+import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
+import { APP_VERSION } from './version';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+  /** Every /api route with the access it declares (the permission-matrix test walks it). */
+  routes: RouteAccessEntry[];
+}
+
+/** The whole app without listening. Closing the app closes the database it opened. */
+export async function buildApp(
+  config: Config,
+  overrides: { db?: Db; now?: () => Date; logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const db = overrides.db ?? openDatabase(config);
+  const deps: Deps = { db, config, now: overrides.now ?? (() => new Date()) };
+  const routes: RouteAccessEntry[] = [];
+
+  const app = Fastify({
+    logger:
+      overrides.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                '*.password',
+                '*.newPassword',
+                '*.currentPassword',
+                '*.token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (!overrides.db) app.addHook('onClose', () => db.destroy());
+
+  // POST calls without a body (logout, refresh) may still say they are JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(new AppError(400, 'INVALID_JSON'), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // Shops reach the server over plain http on their own network.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    hsts: false,
+  });
+  registerErrorHandling(app);
+  registerRouteAccess(app, deps, routes);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Thai shop POS API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(usersRoutes(deps));
+      await api.register(settingsRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
+    await registerSpa(app, config.webDistDir);
+  }
+  return { app, deps, routes };
+}
+
+/** Serves the built React app; client routes fall back to index.html. */
+async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { access: { public: true } } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') {
+      throw new AppError(404, 'ROUTE_NOT_FOUND');
+    }
+    const file = path.join(root, path.normalize(decodeURIComponent(url)).replace(/^(\.\.[/\\])+/, ''));
+    if (file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(root, file));
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config, DatabaseEngine } from '../config';
+import { engineOf } from '../config';
+import type { DB } from './schema';
+
+export interface Db {
+  kysely: Kysely<DB>;
+  engine: DatabaseEngine;
+  destroy(): Promise<void>;
+}
+
+const PG_INT8_OID = 20;
+
+/** Opens SQLite (`dataDir/pos.db`) or PostgreSQL (`databaseUrl`). */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  const engine = engineOf(config);
+  const kysely =
+    engine === 'postgres'
+      ? new Kysely<DB>({
+          dialect: new PostgresDialect({
+            pool: new pg.Pool({
+              connectionString: config.databaseUrl ?? undefined,
+              max: 10,
+              // bigint columns hold satang and counts, all far below 2^53.
+              types: {
+                getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+                  oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as never,
+              },
+            }),
+          }),
+        })
+      : new Kysely<DB>({ dialect: new SqliteDialect({ database: openSqlite(config.dataDir) }) });
+  return { kysely, engine, destroy: () => kysely.destroy() };
+}
+
+function openSqlite(dataDir: string): Database.Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = new Database(path.join(dataDir, 'pos.db'));
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  // Several server processes may share the file; wait for a writer instead of failing.
+  database.pragma('busy_timeout = 5000');
+  return database;
+}
+
+export async function isDatabaseUp(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db.kysely);
+    return true;
+  } catch {
+    return false;
+  }
+}

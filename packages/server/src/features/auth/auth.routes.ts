@@ -1,0 +1,57 @@
+import {
+  ChangeOwnPasswordRequest,
+  FirstUseResponse,
+  LoginRequest,
+  LoginResponse,
+  MeResponse,
+  OkResponse,
+  RefreshResponse,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { currentUser, isPublic, signedIn } from '../../http/route-access';
+import { changeOwnPassword, firstUseInfo, login, logout, refresh } from './auth.service';
+
+export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/auth/login',
+      {
+        config: { access: isPublic },
+        schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
+      },
+      (req) => login(deps, req.body, req.ip),
+    );
+    app.get(
+      '/auth/first-use',
+      { config: { access: isPublic }, schema: { tags: ['auth'], response: { 200: FirstUseResponse } } },
+      () => firstUseInfo(deps),
+    );
+    app.post(
+      '/auth/logout',
+      { config: { access: signedIn }, schema: { tags: ['auth'], response: { 200: OkResponse } } },
+      async (req) => {
+        await logout(deps, req.session?.id ?? 0);
+        return { ok: true as const };
+      },
+    );
+    app.post(
+      '/auth/refresh',
+      { config: { access: signedIn }, schema: { tags: ['auth'], response: { 200: RefreshResponse } } },
+      (req) => refresh(deps, req.session?.id ?? 0, currentUser(req).id),
+    );
+    app.get(
+      '/auth/me',
+      { config: { access: signedIn }, schema: { tags: ['auth'], response: { 200: MeResponse } } },
+      async (req) => ({ user: currentUser(req) }),
+    );
+    app.put(
+      '/auth/password',
+      {
+        config: { access: signedIn },
+        schema: { tags: ['auth'], body: ChangeOwnPasswordRequest, response: { 200: RefreshResponse } },
+      },
+      (req) => changeOwnPassword(deps, currentUser(req), req.body),
+    );
+  };
+}

@@ -1,0 +1,122 @@
+import {
+  FIRST_USE_ADMIN,
+  LOGIN_THROTTLE,
+  tryAgainInMinutes,
+  type ChangeOwnPasswordRequest,
+  type FirstUseResponse,
+  type LoginResponse,
+} from '@pos/core';
+import type { z } from 'zod';
+import type { LoginRequest } from '@pos/core';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import {
+  findLiveUserByUsername,
+  findPasswordHash,
+  setPasswordHash,
+  toApiUser,
+  updateUser,
+} from '../users/users.queries';
+import { clearFailures, failuresSince, purgeFailuresBefore, recordFailure } from './login-attempts.queries';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  insertSession,
+  type SessionUser,
+} from './sessions.queries';
+import { hashToken, newToken } from './tokens';
+
+const MINUTE_MS = 60_000;
+
+async function startSession(deps: Deps, userId: number): Promise<{ token: string; expires_at: string }> {
+  const now = deps.now();
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + deps.config.sessionTtlHours * 60 * MINUTE_MS).toISOString();
+  await insertSession(deps.db.kysely, { tokenHash: hashToken(token), userId, now: now.toISOString(), expiresAt });
+  return { token, expires_at: expiresAt };
+}
+
+/** Refuses with 429 while the username or the address has too many recent failures. */
+async function assertNotThrottled(deps: Deps, username: string, address: string): Promise<void> {
+  const now = deps.now().getTime();
+  const windowMs = LOGIN_THROTTLE.windowMinutes * MINUTE_MS;
+  const since = new Date(now - windowMs).toISOString();
+  const checks = [
+    {
+      ...(await failuresSince(deps.db.kysely, 'username', username, since)),
+      max: LOGIN_THROTTLE.maxFailuresPerUsername,
+    },
+    { ...(await failuresSince(deps.db.kysely, 'address', address, since)), max: LOGIN_THROTTLE.maxFailuresPerAddress },
+  ];
+  const blocked = checks.filter((c) => c.count >= c.max && c.oldest);
+  if (blocked.length === 0) return;
+  const retryAtMs = Math.max(...blocked.map((c) => new Date(c.oldest ?? 0).getTime() + windowMs));
+  const seconds = Math.max(1, Math.ceil((retryAtMs - now) / 1000));
+  throw new AppError(429, 'TOO_MANY_ATTEMPTS', tryAgainInMinutes(Math.ceil(seconds / 60)), undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+export async function login(deps: Deps, input: z.output<typeof LoginRequest>, address: string): Promise<LoginResponse> {
+  const username = input.username.trim().toLowerCase();
+  await assertNotThrottled(deps, username, address);
+  const user = await findLiveUserByUsername(deps.db.kysely, username);
+  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  const now = deps.now();
+  if (!user || !ok) {
+    await recordFailure(deps.db.kysely, username, address, now.toISOString());
+    await purgeFailuresBefore(
+      deps.db.kysely,
+      new Date(now.getTime() - LOGIN_THROTTLE.windowMinutes * MINUTE_MS).toISOString(),
+    );
+    throw new AppError(401, 'INVALID_CREDENTIALS');
+  }
+  if (user.is_active !== 1) throw new AppError(403, 'USER_INACTIVE');
+  await clearFailures(deps.db.kysely, username);
+  await deleteExpiredSessions(deps.db.kysely, now.toISOString());
+  const updated = await updateUser(deps.db.kysely, user.id, {
+    last_login: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+  const session = await startSession(deps, user.id);
+  return { ...session, user: toApiUser(updated ?? user) };
+}
+
+export async function logout(deps: Deps, sessionId: number): Promise<void> {
+  await deleteSession(deps.db.kysely, sessionId);
+}
+
+/** Rotates the token: the old one stops working, a new one with a fresh expiry is returned. */
+export async function refresh(deps: Deps, sessionId: number, userId: number) {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    await deleteSession(trx, sessionId);
+    return startSession({ ...deps, db: { ...deps.db, kysely: trx } }, userId);
+  });
+}
+
+/** A user changes their own password: every session ends and a new one starts for this browser. */
+export async function changeOwnPassword(
+  deps: Deps,
+  user: SessionUser,
+  input: z.output<typeof ChangeOwnPasswordRequest>,
+) {
+  const current = await findPasswordHash(deps.db.kysely, user.id);
+  if (!current || !(await verifyPassword(current.password_hash, input.currentPassword))) {
+    throw new AppError(400, 'WRONG_CURRENT_PASSWORD', undefined, {
+      currentPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await setPasswordHash(deps.db.kysely, user.id, passwordHash, false, deps.now().toISOString());
+  await deleteUserSessions(deps.db.kysely, user.id);
+  return startSession(deps, user.id);
+}
+
+/** The sign-in screen shows the first-use credentials only while they still work. */
+export async function firstUseInfo(deps: Deps): Promise<FirstUseResponse> {
+  const admin = await findLiveUserByUsername(deps.db.kysely, FIRST_USE_ADMIN.username);
+  if (!admin || admin.must_change_password !== 1 || admin.is_active !== 1) return { show: false };
+  return { show: true, ...FIRST_USE_ADMIN };
+}

@@ -1,0 +1,68 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { toApiUser } from '../users/users.queries';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export type SessionUser = ReturnType<typeof toApiUser>;
+
+/** The live, active user behind an unexpired session token hash. */
+export async function findSessionUser(
+  db: Q,
+  tokenHash: string,
+  now: string,
+): Promise<{ id: number; user: SessionUser } | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'users.id',
+      'users.username',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.is_active',
+      'users.must_change_password',
+      'users.created_at',
+      'users.last_login',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .where('users.is_active', '=', 1)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { id: row.session_id, user: toApiUser(row) } : null;
+}
+
+export async function insertSession(
+  db: Q,
+  values: { tokenHash: string; userId: number; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: values.tokenHash,
+      user_id: values.userId,
+      created_at: values.now,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+}
+
+export async function deleteSession(db: Q, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function deleteUserSessions(db: Q, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .$if(exceptSessionId !== undefined, (qb) => qb.where('id', '!=', exceptSessionId ?? 0))
+    .execute();
+}
+
+export async function deleteExpiredSessions(db: Q, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

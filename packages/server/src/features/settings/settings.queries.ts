@@ -1,0 +1,45 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+/** Stored groups as parsed JSON objects, by group name. */
+export async function readSettingGroups(db: Q): Promise<Record<string, Record<string, unknown>>> {
+  const rows = await db.selectFrom('settings').select(['group_name', 'value']).execute();
+  const groups: Record<string, Record<string, unknown>> = {};
+  for (const row of rows) {
+    try {
+      const value: unknown = JSON.parse(row.value);
+      if (value && typeof value === 'object') groups[row.group_name] = value as Record<string, unknown>;
+    } catch {
+      // A damaged row falls back to defaults rather than breaking every screen.
+    }
+  }
+  return groups;
+}
+
+export async function writeSettingGroup(
+  db: Q,
+  group: string,
+  value: object,
+  userId: number | null,
+  now: string,
+): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ group_name: group, value: json, updated_at: now, updated_by: userId })
+    .onConflict((oc) => oc.column('group_name').doUpdateSet({ value: json, updated_at: now, updated_by: userId }))
+    .execute();
+}
+
+export async function listActiveCategoryNames(db: Q): Promise<string[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .select('name')
+    .where('is_active', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.name);
+}

@@ -1,0 +1,83 @@
+import {
+  DEFAULT_SETTINGS,
+  isMaskedSecret,
+  LoyaltySettingsInput,
+  maskSecret,
+  NotificationSettingsInput,
+  PaymentSettingsInput,
+  SystemSettingsInput,
+  type Settings,
+  type StoredSettings,
+  type UpdateSettingsRequest,
+} from '@pos/core';
+import type { z } from 'zod';
+import type { Deps } from '../../deps';
+import { listActiveCategoryNames, readSettingGroups, writeSettingGroup } from './settings.queries';
+
+const GROUP_SCHEMAS = {
+  system: SystemSettingsInput,
+  payment: PaymentSettingsInput,
+  loyalty: LoyaltySettingsInput,
+  notifications: NotificationSettingsInput,
+} as const;
+type GroupName = keyof typeof GROUP_SCHEMAS;
+const GROUPS = Object.keys(GROUP_SCHEMAS) as GroupName[];
+
+/**
+ * Stored settings with defaults filled in. Each stored field is re-checked, so a
+ * value that no longer passes validation falls back to its default.
+ */
+export async function readStoredSettings(deps: Pick<Deps, 'db'>): Promise<StoredSettings> {
+  const stored = await readSettingGroups(deps.db.kysely);
+  const result = structuredClone(DEFAULT_SETTINGS);
+  for (const group of GROUPS) {
+    const schema = GROUP_SCHEMAS[group].partial();
+    const fields = stored[group] ?? {};
+    for (const [key, value] of Object.entries(fields)) {
+      const parsed = schema.safeParse({ [key]: value });
+      if (parsed.success && key in result[group]) Object.assign(result[group], { [key]: parsed.data[key as never] });
+    }
+  }
+  return result;
+}
+
+/** What browsers get: secrets masked, flat aliases the spec's screens read. */
+export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Settings> {
+  const s = await readStoredSettings(deps);
+  return {
+    system: { ...s.system, tax_rate: s.system.taxRate, logo: s.system.logo_url },
+    payment: { ...s.payment, stripeSecretConfigured: deps.config.stripeSecretKey !== null },
+    loyalty: s.loyalty,
+    notifications: {
+      lineChannelAccessToken: maskSecret(s.notifications.lineChannelAccessToken),
+      lineChannelAccessTokenSet: s.notifications.lineChannelAccessToken !== '',
+      lineUserId: s.notifications.lineUserId,
+      notifyOnSale: s.notifications.notifyOnSale,
+    },
+    categories: await listActiveCategoryNames(deps.db.kysely),
+  };
+}
+
+export async function updateSettings(
+  deps: Deps,
+  userId: number,
+  input: z.output<typeof UpdateSettingsRequest>['settings'],
+): Promise<Settings> {
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const current = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
+    const now = deps.now().toISOString();
+    for (const group of GROUPS) {
+      const changes = input[group];
+      if (!changes) continue;
+      const next: Record<string, unknown> = { ...current[group], ...changes };
+      // The browser only ever sees the masked token; sending it back means "unchanged".
+      if (group === 'notifications' && typeof next.lineChannelAccessToken === 'string') {
+        if (isMaskedSecret(next.lineChannelAccessToken)) {
+          next.lineChannelAccessToken = current.notifications.lineChannelAccessToken;
+        }
+      }
+      await writeSettingGroup(trx, group, next, userId, now);
+    }
+  });
+  return getSettings(deps);
+}

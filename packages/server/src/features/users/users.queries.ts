@@ -1,0 +1,146 @@
+import { normalizeRole, type User } from '@pos/core';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, UsersTable } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export const USER_COLUMNS = [
+  'id',
+  'username',
+  'name',
+  'email',
+  'role',
+  'is_active',
+  'must_change_password',
+  'created_at',
+  'last_login',
+] as const;
+export type UserRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>;
+
+export function toApiUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: normalizeRole(row.role) ?? 'viewer',
+    is_active: row.is_active === 1,
+    created_at: row.created_at,
+    last_login: row.last_login,
+    must_change_password: row.must_change_password === 1,
+  };
+}
+
+export function listLiveUsers(db: Q): Promise<UserRow[]> {
+  return db.selectFrom('users').select(USER_COLUMNS).where('deleted_at', 'is', null).orderBy('id').execute();
+}
+
+export function findLiveUser(db: Q, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findLiveUserByUsername(
+  db: Q,
+  username: string,
+): Promise<(UserRow & { password_hash: string }) | undefined> {
+  return db
+    .selectFrom('users')
+    .select([...USER_COLUMNS, 'password_hash'])
+    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findPasswordHash(db: Q, id: number): Promise<{ password_hash: string } | undefined> {
+  return db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+}
+
+export async function countUsers(db: Q): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Active admins other than `exceptId`; on PostgreSQL the rows are locked for the transaction. */
+export async function countOtherActiveAdmins(db: Q, exceptId: number, lock: boolean): Promise<number> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(role)`, '=', 'admin')
+    .where('is_active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', exceptId)
+    .$if(lock, (qb) => qb.forUpdate())
+    .execute();
+  return rows.length;
+}
+
+export async function insertUser(
+  db: Q,
+  values: {
+    username: string;
+    name: string;
+    email: string | null;
+    role: string;
+    password_hash: string;
+    must_change_password: boolean;
+    now: string;
+  },
+): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({
+      username: values.username,
+      name: values.name,
+      email: values.email,
+      role: values.role,
+      password_hash: values.password_hash,
+      is_active: 1,
+      must_change_password: values.must_change_password ? 1 : 0,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning(USER_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(
+  db: Q,
+  id: number,
+  values: Partial<Pick<UsersTable, 'name' | 'email' | 'role' | 'is_active' | 'last_login' | 'deleted_at'>> & {
+    updated_at: string;
+  },
+): Promise<UserRow | undefined> {
+  return db.updateTable('users').set(values).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirst();
+}
+
+export async function setPasswordHash(
+  db: Q,
+  id: number,
+  passwordHash: string,
+  mustChange: boolean,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteUserRow(db: Q, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Whether the user appears on any sale, in which case deletion keeps the row for history. */
+export async function hasSales(db: Q, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('sales').select('id').where('created_by', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,128 @@
+import type { ChangePasswordRequest, CreateUserRequest, UpdateUserRequest, User } from '@pos/core';
+import type { z } from 'zod';
+import type { Deps } from '../../deps';
+import { AppError, conflict, notFound } from '../../http/app-error';
+import { hashPassword } from '../auth/passwords';
+import { deleteUserSessions, type SessionUser } from '../auth/sessions.queries';
+import {
+  countOtherActiveAdmins,
+  deleteUserRow,
+  findLiveUser,
+  findLiveUserByUsername,
+  hasSales,
+  insertUser,
+  listLiveUsers,
+  setPasswordHash,
+  toApiUser,
+  updateUser as updateUserRow,
+} from './users.queries';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '')
+  );
+}
+
+export async function listUsers(deps: Deps): Promise<User[]> {
+  return (await listLiveUsers(deps.db.kysely)).map(toApiUser);
+}
+
+export async function getUser(deps: Deps, id: number): Promise<User> {
+  const row = await findLiveUser(deps.db.kysely, id);
+  if (!row) throw notFound('USER_NOT_FOUND');
+  return toApiUser(row);
+}
+
+export async function createUser(deps: Deps, input: z.output<typeof CreateUserRequest>): Promise<User> {
+  if (await findLiveUserByUsername(deps.db.kysely, input.username)) throw conflict('USERNAME_TAKEN');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await insertUser(deps.db.kysely, {
+      username: input.username,
+      name: input.name,
+      email: input.email ?? null,
+      role: input.role,
+      password_hash: passwordHash,
+      must_change_password: false,
+      now: deps.now().toISOString(),
+    });
+    return toApiUser(row);
+  } catch (err) {
+    // Two requests raced for the same username; the unique index decided.
+    if (isUniqueViolation(err)) throw conflict('USERNAME_TAKEN');
+    throw err;
+  }
+}
+
+/** Refuses a change that would leave the shop without an active admin. */
+async function assertAnotherActiveAdmin(deps: Deps, trx: Deps['db']['kysely'], target: User): Promise<void> {
+  if (target.role !== 'admin' || !target.is_active) return;
+  if ((await countOtherActiveAdmins(trx, target.id, deps.db.engine === 'postgres')) === 0) {
+    throw conflict('LAST_ADMIN');
+  }
+}
+
+export async function updateUser(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+  input: z.output<typeof UpdateUserRequest>,
+): Promise<User> {
+  const isActive = input.isActive ?? input.is_active;
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const row = await findLiveUser(trx, id);
+    if (!row) throw notFound('USER_NOT_FOUND');
+    const target = toApiUser(row);
+    if (isActive === false && id === actor.id) throw new AppError(400, 'CANNOT_DEACTIVATE_SELF');
+    const losesAdmin = (input.role !== undefined && input.role !== 'admin') || isActive === false;
+    if (losesAdmin) await assertAnotherActiveAdmin(deps, trx, target);
+    const updated = await updateUserRow(trx, id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.role !== undefined && { role: input.role }),
+      ...(isActive !== undefined && { is_active: isActive ? 1 : 0 }),
+      updated_at: deps.now().toISOString(),
+    });
+    if (isActive === false) await deleteUserSessions(trx, id);
+    if (!updated) throw notFound('USER_NOT_FOUND');
+    return toApiUser(updated);
+  });
+}
+
+/**
+ * An admin sets someone's password: that user's sessions end at once. When
+ * admins set their own, the session making the change stays.
+ */
+export async function setUserPassword(
+  deps: Deps,
+  actor: SessionUser,
+  actorSessionId: number,
+  id: number,
+  input: z.output<typeof ChangePasswordRequest>,
+): Promise<void> {
+  if (!(await findLiveUser(deps.db.kysely, id))) throw notFound('USER_NOT_FOUND');
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, id, passwordHash, false, deps.now().toISOString());
+    await deleteUserSessions(trx, id, id === actor.id ? actorSessionId : undefined);
+  });
+}
+
+/** Deletes a user; one who has sold something is kept (soft delete) so history keeps their name. */
+export async function deleteUser(deps: Deps, actor: SessionUser, id: number): Promise<{ soft: boolean }> {
+  if (id === actor.id) throw new AppError(400, 'CANNOT_DELETE_SELF');
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const row = await findLiveUser(trx, id);
+    if (!row) throw notFound('USER_NOT_FOUND');
+    await assertAnotherActiveAdmin(deps, trx, toApiUser(row));
+    await deleteUserSessions(trx, id);
+    if (await hasSales(trx, id)) {
+      const now = deps.now().toISOString();
+      await updateUserRow(trx, id, { is_active: 0, deleted_at: now, updated_at: now });
+      return { soft: true };
+    }
+    await deleteUserRow(trx, id);
+    return { soft: false };
+  });
+}

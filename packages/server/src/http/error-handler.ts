@@ -1,0 +1,62 @@
+import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse } from '@pos/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_ATTEMPTS',
+};
+
+function body(code: ErrorCode, error: string = ERROR_MESSAGES[code], fields?: Record<string, string>): ErrorResponse {
+  return fields ? { error, code, fields } : { error, code };
+}
+
+/** The one place errors become `{ error, code }`. Anything unexpected is a logged 500. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.statusCode).send(body(err.code, err.message, err.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
+        fields[key] ??= issue.message ?? ERROR_MESSAGES.VALIDATION_FAILED;
+      }
+      const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', ERROR_MESSAGES.VALIDATION_FAILED];
+      return reply.status(400).send(body('VALIDATION_FAILED', `${firstMessage} (${firstField})`, fields));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send(body('INTERNAL_ERROR'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode =
+        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'PAYLOAD_TOO_LARGE'
+            : err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'INVALID_JSON'
+              : (CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED');
+      return reply.status(CODE_BY_STATUS[status] ? status : 400).send(body(code));
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.status(500).send(body('INTERNAL_ERROR'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(body('ROUTE_NOT_FOUND', `${ERROR_MESSAGES.ROUTE_NOT_FOUND}: ${request.method} ${request.url}`));
+  });
+}

@@ -1,0 +1,75 @@
+import { can, ERROR_MESSAGES, type Permission, type Role } from '@pos/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import { findSessionUser, type SessionUser } from '../features/auth/sessions.queries';
+import { hashToken } from '../features/auth/tokens';
+import { AppError } from './app-error';
+
+/**
+ * What a route needs: nothing (public), a signed-in user, or one permission
+ * of the role table in core. Every /api route must declare it.
+ */
+export type RouteAccess = { public: true } | { signedIn: true } | { permission: Permission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    session: { id: number; user: SessionUser } | null;
+  }
+}
+
+export const isPublic: RouteAccess = { public: true };
+export const signedIn: RouteAccess = { signedIn: true };
+export const needs = (permission: Permission): RouteAccess => ({ permission });
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/** The signed-in user of a route that is not public (the access hook guarantees it). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.session) throw new AppError(401, 'UNAUTHENTICATED');
+  return request.session.user;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Checks every request against its route's declared access before the body is
+ * even parsed, so an unauthorised client learns nothing from validation errors.
+ */
+export function registerRouteAccess(app: FastifyInstance, deps: Deps, routes: RouteAccessEntry[]): void {
+  app.decorateRequest('session', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${String(route.method)} ${url} does not declare its access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    const token = bearerToken(request);
+    if (!token) throw new AppError(401, 'UNAUTHENTICATED');
+    const found = await findSessionUser(deps.db.kysely, hashToken(token), deps.now().toISOString());
+    if (!found) throw new AppError(401, 'SESSION_EXPIRED');
+    request.session = found;
+    if ('permission' in access && !can(found.user.role as Role, access.permission)) {
+      throw new AppError(403, 'FORBIDDEN', `${ERROR_MESSAGES.FORBIDDEN} (${access.permission})`);
+    }
+  });
+}

@@ -1,0 +1,151 @@
+import { FIRST_USE_ADMIN, LOGIN_THROTTLE } from '@pos/core';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { ENGINES, useTestApp } from './helpers/test-app';
+
+const MINUTE = 60_000;
+
+describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('shows the first-use credentials until the admin changes that password', async () => {
+    const before = await t.request('GET', '/api/auth/first-use');
+    expect(before.body).toEqual({ show: true, ...FIRST_USE_ADMIN });
+
+    // Username is matched case-insensitively.
+    const login = await t.request<{ token: string; user: { must_change_password: boolean; role: string } }>(
+      'POST',
+      '/api/auth/login',
+      { body: { username: 'ADMIN', password: FIRST_USE_ADMIN.password } },
+    );
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ role: 'admin', must_change_password: true });
+
+    const weak = await t.request('PUT', '/api/auth/password', {
+      token: login.body.token,
+      body: { currentPassword: FIRST_USE_ADMIN.password, newPassword: 'short' },
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ fields: { newPassword: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร' } });
+
+    const wrong = await t.request('PUT', '/api/auth/password', {
+      token: login.body.token,
+      body: { currentPassword: 'nope', newPassword: 'a-new-password' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'WRONG_CURRENT_PASSWORD' });
+
+    const changed = await t.request<{ token: string }>('PUT', '/api/auth/password', {
+      token: login.body.token,
+      body: { currentPassword: FIRST_USE_ADMIN.password, newPassword: 'a-new-password' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: login.body.token })).status).toBe(401);
+    const me = await t.request<{ user: { must_change_password: boolean } }>('GET', '/api/auth/me', {
+      token: changed.body.token,
+    });
+    expect(me.body.user.must_change_password).toBe(false);
+    expect((await t.request('GET', '/api/auth/first-use')).body).toEqual({ show: false });
+    expect((await t.request('POST', '/api/auth/login', { body: FIRST_USE_ADMIN })).status).toBe(401);
+  });
+
+  it('refuses a wrong password with a Thai message and an inactive user with 403', async () => {
+    const { user, password } = await t.buildUser();
+    const wrong = await t.request('POST', '/api/auth/login', { body: { username: user.username, password: 'x' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', error: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' });
+    const unknown = await t.request('POST', '/api/auth/login', { body: { username: 'nobody', password: 'x' } });
+    expect(unknown.status).toBe(401);
+
+    const admin = await t.adminToken();
+    await t.request('PUT', `/api/users/${user.id}`, { token: admin, body: { isActive: false } });
+    const inactive = await t.request('POST', '/api/auth/login', { body: { username: user.username, password } });
+    expect(inactive.status).toBe(403);
+    expect(inactive.body).toMatchObject({ code: 'USER_INACTIVE' });
+  });
+
+  it('rotates the token on refresh and forgets it on logout', async () => {
+    const { token } = await t.buildUser();
+    const refreshed = await t.request<{ token: string }>('POST', '/api/auth/refresh', { token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.token).not.toBe(token);
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    const next = refreshed.body.token;
+    expect((await t.request('GET', '/api/auth/me', { token: next })).status).toBe(200);
+    // Browsers may send the JSON content type with no body.
+    const out = await t.request('POST', '/api/auth/logout', {
+      token: next,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(out.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: next })).status).toBe(401);
+  });
+
+  it('refuses missing, unknown and expired tokens with 401', async () => {
+    expect((await t.request('GET', '/api/auth/me')).body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await t.request('GET', '/api/auth/me', { token: 'made-up' })).body).toMatchObject({
+      code: 'SESSION_EXPIRED',
+    });
+    const { token } = await t.buildUser();
+    t.advanceClock((t.config.sessionTtlHours + 1) * 60 * MINUTE);
+    const expired = await t.request('GET', '/api/auth/me', { token });
+    expect(expired.status).toBe(401);
+  });
+
+  it('ends sessions when a user is deactivated, deleted or has the password changed', async () => {
+    const admin = await t.adminToken();
+    const a = await t.buildUser();
+    const b = await t.buildUser();
+    const c = await t.buildUser();
+    await t.request('PUT', `/api/users/${a.user.id}`, { token: admin, body: { isActive: false } });
+    await t.request('PUT', `/api/users/${b.user.id}/password`, { token: admin, body: { newPassword: 'another-pass' } });
+    await t.request('DELETE', `/api/users/${c.user.id}`, { token: admin });
+    for (const token of [a.token, b.token, c.token]) {
+      expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    }
+    expect(await t.login(b.user.username, 'another-pass')).toBeTruthy();
+  });
+});
+
+describe.each(ENGINES)('sign-in throttling on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('blocks a username after repeated failures, even with the right password, until the window passes', async () => {
+    const { user, password } = await t.buildUser();
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerUsername; i++) {
+      const res = await t.request('POST', '/api/auth/login', { body: { username: user.username, password: 'bad' } });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await t.request('POST', '/api/auth/login', {
+      body: { username: user.username.toUpperCase(), password },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect(blocked.body.error).toMatch(/กรุณาลองใหม่ในอีก 15 นาที/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // A second server process on the same database sees the same block.
+    const other = await buildApp(t.config, { logger: false });
+    const fromOther = await other.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password },
+    });
+    expect(fromOther.statusCode).toBe(429);
+    await other.app.close();
+
+    t.advanceClock((LOGIN_THROTTLE.windowMinutes + 1) * MINUTE);
+    expect(await t.login(user.username, password)).toBeTruthy();
+  });
+
+  it('blocks a client address that fails across many usernames', async () => {
+    const { user, password } = await t.buildUser();
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAddress; i++) {
+      await t.request('POST', '/api/auth/login', { body: { username: `guess${i}`, password: 'bad' } });
+    }
+    const blocked = await t.request('POST', '/api/auth/login', { body: { username: user.username, password } });
+    expect(blocked.status).toBe(429);
+    t.advanceClock((LOGIN_THROTTLE.windowMinutes + 1) * MINUTE);
+    expect(await t.login(user.username, password)).toBeTruthy();
+  });
+});

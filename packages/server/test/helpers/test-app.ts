@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role, User } from '@pos/core';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type BuiltApp } from '../../src/app';
+import { loadConfig, type Config, type DatabaseEngine } from '../../src/config';
+import { openDatabase } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { ensureFirstAdmin } from '../../src/db/seed';
+import { hashPassword } from '../../src/features/auth/passwords';
+import { insertUser, toApiUser } from '../../src/features/users/users.queries';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
+export const ENGINES: DatabaseEngine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+export interface HttpResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApp {
+  url: string;
+  built: BuiltApp;
+  config: Config;
+  /** Moves the server's clock forward. */
+  advanceClock(ms: number): void;
+  request<T = Record<string, unknown>>(
+    method: string,
+    urlPath: string,
+    options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<HttpResult<T>>;
+  login(username: string, password: string): Promise<string>;
+  buildUser(
+    overrides?: Partial<{ username: string; name: string; role: Role; password: string; email: string }>,
+  ): Promise<{
+    user: User;
+    password: string;
+    token: string;
+  }>;
+  adminToken(): Promise<string>;
+}
+
+let userCounter = 0;
+
+/** A fresh database of the given engine for this test file: a temp SQLite file or a new PostgreSQL database. */
+async function freshDatabase(
+  engine: DatabaseEngine,
+): Promise<{ databaseUrl: string | null; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-test-'));
+  if (engine === 'sqlite') {
+    return { databaseUrl: null, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `pos_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the real app on a random port with a fresh, migrated database for this test file. */
+export function useTestApp(engine: DatabaseEngine, env: Record<string, string> = {}): TestApp {
+  let clockOffset = 0;
+  let dropDatabase: () => Promise<void> = async () => {};
+  const t = {} as TestApp;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase(engine);
+    dropDatabase = fresh.drop;
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: fresh.dataDir,
+      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+      ...env,
+    });
+    const db = openDatabase(config);
+    await migrateToLatest(db);
+    const now = () => new Date(Date.now() + clockOffset);
+    await ensureFirstAdmin({ db, now });
+    const built = await buildApp(config, { db, now });
+    built.app.addHook('onClose', () => db.destroy());
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = built.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    Object.assign(t, {
+      url: `http://127.0.0.1:${port}`,
+      built,
+      config,
+      advanceClock(ms: number) {
+        clockOffset += ms;
+      },
+      async request(method, urlPath, options = {}) {
+        const headers: Record<string, string> = { ...options.headers };
+        if (options.token) headers.authorization = `Bearer ${options.token}`;
+        let body: string | undefined;
+        if (options.rawBody !== undefined) body = options.rawBody;
+        else if (options.body !== undefined) {
+          body = JSON.stringify(options.body);
+          headers['content-type'] ??= 'application/json';
+        }
+        const res = await fetch(`${t.url}${urlPath}`, { method, headers, body });
+        const text = await res.text();
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : {};
+        } catch {
+          // not JSON: leave as text
+        }
+        return { status: res.status, body: parsed, headers: res.headers } as HttpResult<never>;
+      },
+      async login(username: string, password: string) {
+        const res = await t.request<{ token: string }>('POST', '/api/auth/login', { body: { username, password } });
+        if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.token;
+      },
+      async buildUser(overrides = {}) {
+        userCounter += 1;
+        const password = overrides.password ?? `password-${userCounter}`;
+        const row = await insertUser(db.kysely, {
+          username: overrides.username ?? `user${userCounter}_${randomBytes(3).toString('hex')}`,
+          name: overrides.name ?? `ผู้ใช้ทดสอบ ${userCounter}`,
+          email: overrides.email ?? null,
+          role: overrides.role ?? 'cashier',
+          password_hash: await hashPassword(password),
+          must_change_password: false,
+          now: now().toISOString(),
+        });
+        const token = await t.login(row.username, password);
+        return { user: toApiUser(row), password, token };
+      },
+      async adminToken() {
+        // A new session each time: tests move the clock and end sessions.
+        return (await t.buildUser({ role: 'admin' })).token;
+      },
+    } satisfies TestApp);
+  });
+
+  afterAll(async () => {
+    await t.built?.app.close();
+    await dropDatabase();
+  });
+
+  return t;
+}

@@ -1,0 +1,117 @@
+import { DEFAULT_CATEGORIES, type Settings } from '@pos/core';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, useTestApp } from './helpers/test-app';
+
+type SettingsBody = { settings: Settings };
+
+describe.each(ENGINES)('settings API on %s', (engine) => {
+  const t = useTestApp(engine, { STRIPE_SECRET_KEY: 'sk_test_secret_value' });
+
+  it('returns every group with the defaults filled in to any signed-in user', async () => {
+    const { token } = await t.buildUser({ role: 'viewer' });
+    const res = await t.request<SettingsBody>('GET', '/api/settings', { token });
+    expect(res.status).toBe(200);
+    const s = res.body.settings;
+    expect(s.system).toMatchObject({ storeName: 'Universal POS', taxRate: 3, tax_rate: 3, pricesIncludeVat: false });
+    expect(s.loyalty).toEqual({ purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 });
+    expect(s.payment).toMatchObject({ cashEnabled: true, defaultPaymentMethod: 'cash', stripeSecretConfigured: true });
+    expect(s.notifications).toMatchObject({ lineChannelAccessToken: '', notifyOnSale: false });
+    expect(s.categories).toEqual([...DEFAULT_CATEGORIES]);
+    expect(JSON.stringify(res.body)).not.toContain('sk_test_secret_value');
+  });
+
+  it('validates and stores changes, accepting flags as text', async () => {
+    const { token } = await t.buildUser({ role: 'manager' });
+    const res = await t.request<SettingsBody>('PUT', '/api/settings', {
+      token,
+      body: {
+        settings: {
+          system: { storeName: ' ร้านสมใจ ', taxRate: 7, pricesIncludeVat: 'true', taxId: '0-1055-12345-67-8' },
+          payment: {
+            promptpayEnabled: '1',
+            promptpayId: '081-234-5678',
+            defaultPaymentMethod: '3',
+            stripeEnabled: 'false',
+          },
+          loyalty: { purchaseAmountForOnePoint: '50', onePointValueInBaht: 0.5 },
+          notifications: { notifyOnSale: 'true', lineUserId: 'U1234' },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const s = res.body.settings;
+    expect(s.system).toMatchObject({
+      storeName: 'ร้านสมใจ',
+      taxRate: 7,
+      pricesIncludeVat: true,
+      taxId: '0105512345678',
+    });
+    expect(s.payment).toMatchObject({
+      promptpayEnabled: true,
+      promptpayId: '0812345678',
+      defaultPaymentMethod: 'promptpay',
+    });
+    expect(s.loyalty).toEqual({ purchaseAmountForOnePoint: 50, onePointValueInBaht: 0.5 });
+    expect(s.notifications).toMatchObject({ notifyOnSale: true, lineUserId: 'U1234' });
+    const again = await t.request<SettingsBody>('GET', '/api/settings', { token });
+    expect(again.body.settings).toEqual(s);
+  });
+
+  it.each([
+    [{ system: { taxRate: -1 } }, 'settings.system.taxRate'],
+    [{ system: { taxRate: 7.123 } }, 'settings.system.taxRate'],
+    [{ system: { storeName: '' } }, 'settings.system.storeName'],
+    [{ system: { email: 'nope' } }, 'settings.system.email'],
+    [{ system: { taxId: '12345' } }, 'settings.system.taxId'],
+    [{ payment: { promptpayId: '12345' } }, 'settings.payment.promptpayId'],
+    [{ payment: { defaultPaymentMethod: 'bitcoin' } }, 'settings.payment.defaultPaymentMethod'],
+    [{ payment: { cashEnabled: 'maybe' } }, 'settings.payment.cashEnabled'],
+    [{ payment: { stripePublishableKey: 'sk_live_oops' } }, 'settings.payment.stripePublishableKey'],
+    [{ loyalty: { purchaseAmountForOnePoint: 'abc' } }, 'settings.loyalty.purchaseAmountForOnePoint'],
+    [{ loyalty: { onePointValueInBaht: -2 } }, 'settings.loyalty.onePointValueInBaht'],
+    [{ secrets: { a: 1 } }, 'settings'],
+  ])('refuses %j naming %s and changes nothing', async (settings, field) => {
+    const { token } = await t.buildUser({ role: 'admin' });
+    const before = await t.request<SettingsBody>('GET', '/api/settings', { token });
+    const res = await t.request<{ fields: Record<string, string> }>('PUT', '/api/settings', {
+      token,
+      body: { settings: { system: { storeName: 'ไม่ควรถูกบันทึก' }, ...settings } },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toContain(field);
+    const after = await t.request<SettingsBody>('GET', '/api/settings', { token });
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('masks the LINE token and keeps it when the masked value comes back', async () => {
+    const { token } = await t.buildUser({ role: 'admin' });
+    const saved = await t.request<SettingsBody>('PUT', '/api/settings', {
+      token,
+      body: { settings: { notifications: { lineChannelAccessToken: 'line-secret-token-WXYZ' } } },
+    });
+    expect(saved.body.settings.notifications).toMatchObject({
+      lineChannelAccessToken: '••••WXYZ',
+      lineChannelAccessTokenSet: true,
+    });
+    await t.request('PUT', '/api/settings', {
+      token,
+      body: { settings: { notifications: { lineChannelAccessToken: '••••WXYZ', lineUserId: 'U99' } } },
+    });
+    const row = await t.built.deps.db.kysely
+      .selectFrom('settings')
+      .select('value')
+      .where('group_name', '=', 'notifications')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.value)).toMatchObject({
+      lineChannelAccessToken: 'line-secret-token-WXYZ',
+      lineUserId: 'U99',
+    });
+  });
+
+  it('lets only settings_edit holders change settings', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const res = await t.request('PUT', '/api/settings', { token, body: { settings: { system: { storeName: 'x' } } } });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
