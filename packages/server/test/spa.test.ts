@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+
+describe('serving the built web app', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-spa-'));
+  let built: BuiltApp;
+
+  beforeAll(async () => {
+    const dist = path.join(dir, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>POS</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'data') }, { webDistDir: dist });
+    const db = openDatabase(config);
+    await migrateToLatest(db);
+    built = await buildApp(config, { db });
+    built.app.addHook('onClose', () => db.destroy());
+  });
+  afterAll(async () => {
+    await built.app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('falls back to index.html for client routes, uncached', async () => {
+    for (const url of ['/', '/users', '/pos?stripe_session=success', '/some/deep/route']) {
+      const res = await built.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>POS</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown /api paths as JSON 404s and refuses path traversal', async () => {
+    const api = await built.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    const traversal = await built.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+    expect(traversal.body).not.toContain('root:');
+  });
+});
