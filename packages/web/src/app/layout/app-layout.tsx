@@ -1,0 +1,96 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '../../components/screens/loading-screen';
+import { overlayClasses } from '../../components/ui/dialog';
+import { ChangeOwnPasswordDialog } from '../../features/account/change-own-password-dialog';
+import { storeIdentity, useSettings, useSettingsUpdatedListener } from '../../features/settings/settings.queries';
+import { useT } from '../../i18n';
+import { isPasswordPromptDeferred, setPasswordPromptDeferred } from '../../lib/session';
+import { cn } from '../../lib/utils';
+import { useAuth } from '../auth/auth-context';
+import { findRoute } from '../routing/route-guard';
+import { Header } from './header';
+import { SidebarContent } from './sidebar';
+
+/** Signed-in chrome: sidebar (drawer below 1024 px), header, and the current screen. */
+export function AppLayout() {
+  const t = useT();
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [deferredFor, setDeferredFor] = useState<number | null>(() =>
+    user && isPasswordPromptDeferred(user.id) ? user.id : null,
+  );
+  const { data: settings } = useSettings();
+  useSettingsUpdatedListener();
+
+  const route = findRoute(pathname);
+  const title = route ? t(route.titleKey) : '';
+  const storeName = storeIdentity(settings).name;
+
+  useEffect(() => {
+    document.title = title ? `${title} | ${storeName}` : storeName;
+  }, [title, storeName]);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('layout.skipToContent')}
+      </a>
+
+      <aside
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 hidden transition-[width] duration-200 lg:block',
+          collapsed ? 'w-20' : 'w-64',
+        )}
+      >
+        <SidebarContent collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
+      </aside>
+
+      <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className={cn(overlayClasses, 'lg:hidden')} />
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-[drawer-in_200ms_ease-out] lg:hidden"
+          >
+            <DialogPrimitive.Title className="sr-only">{t('nav.mainMenu')}</DialogPrimitive.Title>
+            <SidebarContent collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+            <DialogPrimitive.Close
+              aria-label={t('layout.closeMenu')}
+              className="absolute top-4 -right-13 flex size-11 cursor-pointer items-center justify-center rounded-lg bg-white text-slate-800 shadow focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              <X className="size-6" aria-hidden />
+            </DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+
+      <div
+        className={cn('flex min-h-dvh flex-col transition-[padding] duration-200', collapsed ? 'lg:pl-20' : 'lg:pl-64')}
+      >
+        <Header onOpenMenu={() => setDrawerOpen(true)} title={title} />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6 lg:p-8">
+          <Suspense fallback={<LoadingScreen fullPage={false} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+
+      {user?.must_change_password && deferredFor !== user.id ? (
+        <ChangeOwnPasswordDialog
+          onLater={() => {
+            setPasswordPromptDeferred(user.id);
+            setDeferredFor(user.id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

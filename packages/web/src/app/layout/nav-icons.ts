@@ -1,0 +1,29 @@
+import {
+  Barcode,
+  BarChart3,
+  HardDrive,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  Receipt,
+  Settings,
+  ShoppingCart,
+  UserCog,
+  Users,
+} from 'lucide-react';
+import type { ScreenId } from '../routing/routes';
+
+export const NAV_ICONS: Readonly<Record<ScreenId, LucideIcon>> = {
+  dashboard: LayoutDashboard,
+  pos: ShoppingCart,
+  products: Package,
+  barcodes: Barcode,
+  customers: Users,
+  'customer-history': History,
+  reports: BarChart3,
+  'sales-history': Receipt,
+  users: UserCog,
+  storage: HardDrive,
+  settings: Settings,
+};

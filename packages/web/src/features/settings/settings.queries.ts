@@ -1,0 +1,68 @@
+import { DEFAULT_STORE_NAME, SettingsResponse, type Settings } from '@pos/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+};
+
+/** Window events that mean the settings changed; both spellings are in use. */
+export const SETTINGS_UPDATED_EVENTS = ['settings_updated', 'settings-updated'] as const;
+
+const SettingsShape = SettingsResponse.shape.settings;
+
+/** The full settings object as last read (spec 000 §3: cached locally). */
+export function readCachedSettings(): Settings | undefined {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.settings);
+    if (!raw) return undefined;
+    const parsed = SettingsShape.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function cacheSettings(settings: Settings): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(settings));
+  } catch {
+    // The copy is a convenience only.
+  }
+}
+
+export async function fetchSettings(signal?: AbortSignal): Promise<Settings> {
+  const { settings } = await api.get('/settings', { schema: SettingsResponse, signal });
+  cacheSettings(settings);
+  return settings;
+}
+
+export function useSettings() {
+  return useQuery<Settings, Error, Settings, typeof settingsKeys.all>({
+    queryKey: settingsKeys.all,
+    queryFn: ({ signal }) => fetchSettings(signal),
+    placeholderData: (previous) => previous ?? readCachedSettings(),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Store name and logo for the app chrome, with the product's defaults. */
+export function storeIdentity(settings: Settings | undefined): { name: string; logoUrl: string | null } {
+  const name = settings?.system.storeName.trim() || DEFAULT_STORE_NAME;
+  const logo = settings?.system.logo_url.trim() || settings?.system.logo.trim() || '';
+  return { name, logoUrl: logo === '' ? null : logo };
+}
+
+/** Reloads the settings whenever a settings-updated event fires (spec 000 §2). */
+export function useSettingsUpdatedListener(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    for (const name of SETTINGS_UPDATED_EVENTS) window.addEventListener(name, reload);
+    return () => {
+      for (const name of SETTINGS_UPDATED_EVENTS) window.removeEventListener(name, reload);
+    };
+  }, [queryClient]);
+}

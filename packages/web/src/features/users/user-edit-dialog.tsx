@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@pos/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { fieldAria, FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { useT } from '../../i18n';
+import { errorMessage } from '../../lib/api';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import { RoleSelect } from './role-select';
+import { EditUserForm, type EditUserFormInput, type EditUserFormOutput } from './user-forms';
+import { useUpdateUser } from './users.queries';
+
+const FORM_FIELDS = ['name', 'email', 'role'] as const;
+
+function valuesOf(user: User): EditUserFormInput {
+  return { name: user.name, email: user.email ?? '', role: user.role };
+}
+
+/** Edit user: name, e-mail and role; the username is shown but cannot be changed. Mount it per user (key). */
+export function UserEditDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const t = useT();
+  const update = useUpdateUser();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<EditUserFormInput, unknown, EditUserFormOutput>({
+    resolver: zodResolver(EditUserForm),
+    defaultValues: valuesOf(user),
+  });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.reset(valuesOf(user));
+    setServerError(null);
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit(({ name, email, role }) => {
+    setServerError(null);
+    update.mutate(
+      { id: user.id, body: { name, email: email ?? null, role } },
+      {
+        onSuccess: (saved) => {
+          toast.success(t('users.updated'), { description: t('users.updatedMessage', { name: saved.name }) });
+          form.reset(valuesOf(saved));
+          onClose();
+        },
+        onError: (error) => {
+          const message = errorMessage(error, t('users.updateError'));
+          applyServerFieldErrors(error, form.setError, FORM_FIELDS);
+          setServerError(message);
+          toast.error(t('common.error'), { description: message });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !update.isPending && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('users.editTitle')}</DialogTitle>
+          <DialogDescription>{t('users.editDescription')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+          <FormField id="edit-username" label={t('users.fieldUsername')} hint={t('users.fieldUsernameReadOnly')}>
+            <Input {...fieldAria('edit-username', undefined, true)} value={user.username} readOnly />
+          </FormField>
+          <FormField id="edit-name" label={t('users.fieldName')} error={errors.name?.message}>
+            <Input {...fieldAria('edit-name', errors.name?.message)} autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField
+            id="edit-email"
+            label={t('users.fieldEmail')}
+            labelNote={t('common.optional')}
+            error={errors.email?.message}
+          >
+            <Input
+              {...fieldAria('edit-email', errors.email?.message)}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              {...form.register('email')}
+            />
+          </FormField>
+          <FormField id="edit-role" label={t('users.fieldRole')} error={errors.role?.message}>
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <RoleSelect
+                  {...fieldAria('edit-role', errors.role?.message)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={update.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? <Spinner /> : null}
+              {update.isPending ? t('common.saving') : t('users.submitEdit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { th } from './th';
+import { interpolate, translate } from './translate';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('dictionaries', () => {
+  it('gives English every Thai key and nothing more', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(th).sort());
+  });
+
+  it('has no empty messages', () => {
+    for (const [key, value] of [...Object.entries(th), ...Object.entries(en)]) {
+      expect(value.trim(), key).not.toBe('');
+    }
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    for (const key of Object.keys(th) as (keyof typeof th)[]) {
+      expect(placeholders(en[key]), key).toEqual(placeholders(th[key]));
+    }
+  });
+
+  it('keeps the texts the spec quotes', () => {
+    expect(th['auth.loginSuccess']).toBe('เข้าสู่ระบบสำเร็จ');
+    expect(th['auth.logoutSuccess']).toBe('ออกจากระบบสำเร็จ');
+    expect(th['users.deleteConfirm']).toBe('คุณแน่ใจหรือไม่ที่จะลบผู้ใช้ {name}?');
+    expect(th['guard.noAccessPos']).toBe('คุณไม่มีสิทธิ์ในการเข้าถึงระบบ POS');
+    expect(th['nav.salesHistory']).toBe('ประวัติการขาย');
+  });
+});
+
+describe('translate', () => {
+  it('fills placeholders', () => {
+    expect(translate('th', 'auth.welcome', { name: 'สมชาย' })).toBe('ยินดีต้อนรับ สมชาย');
+    expect(translate('en', 'auth.welcome', { name: 'Somchai' })).toBe('Welcome Somchai');
+  });
+
+  it('leaves unknown placeholders as they are', () => {
+    expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    expect(interpolate('no params')).toBe('no params');
+  });
+});

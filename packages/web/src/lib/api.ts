@@ -1,0 +1,199 @@
+import { ErrorResponse } from '@pos/core';
+import type { z } from 'zod';
+import { t } from '../i18n/translate';
+import { clearSession, getToken } from './session';
+
+export const API_BASE = '/api';
+export const API_TIMEOUT_MS = 30_000;
+
+/** Codes the client gives to failures that never reached, or never came back from, the server. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  timeout: 'TIMEOUT',
+  aborted: 'ABORTED',
+  badResponse: 'BAD_RESPONSE',
+  http: 'HTTP_ERROR',
+} as const;
+
+/**
+ * A failed call. `fromServer` is true when the message is the server's own `error` text,
+ * which screens show as is; otherwise screens show their own fallback text.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  readonly fromServer: boolean;
+
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string> | undefined;
+    fromServer?: boolean;
+  }) {
+    super(options.message);
+    this.status = options.status;
+    this.code = options.code;
+    this.fields = options.fields;
+    this.fromServer = options.fromServer ?? false;
+  }
+}
+
+/** The text to show for a failure: the server's own message when there is one, else the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer && error.message.trim() !== '' ? error.message : fallback;
+}
+
+/** Turns a failed response into an ApiError, reading the `{ error, code, fields }` body when present. */
+export function parseErrorResponse(status: number, body: unknown): ApiError {
+  const parsed = ErrorResponse.safeParse(body);
+  if (parsed.success) {
+    return new ApiError({
+      status,
+      code: parsed.data.code,
+      message: parsed.data.error,
+      fields: parsed.data.fields,
+      fromServer: true,
+    });
+  }
+  return new ApiError({ status, code: CLIENT_ERROR_CODES.http, message: t('errors.http', { status }) });
+}
+
+/**
+ * Codes answered with 401 that describe wrong credentials typed into a form,
+ * not an ended session: they must not sign the user out.
+ */
+const CREDENTIAL_ERROR_CODES: ReadonlySet<string> = new Set(['INVALID_CREDENTIALS', 'WRONG_CURRENT_PASSWORD']);
+const PATHS_WITHOUT_SESSION_END: ReadonlySet<string> = new Set(['/auth/login']);
+
+/** Whether a failed call means the session is over (spec 000 §4: any 401 except the sign-in itself). */
+export function endsSession(path: string, error: ApiError): boolean {
+  if (error.status !== 401) return false;
+  const bare = path.split('?')[0] ?? path;
+  return !PATHS_WITHOUT_SESSION_END.has(bare) && !CREDENTIAL_ERROR_CODES.has(error.code);
+}
+
+type UnauthorizedHandler = (error: ApiError) => void;
+
+function defaultUnauthorizedHandler(): void {
+  if (location.pathname !== '/login') location.assign('/login');
+}
+
+let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
+
+/**
+ * Registers what happens after a 401 has cleared the stored session. The app sets this to
+ * reset its auth state (whose route guard then sends the user to /login); returns an undo function.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = defaultUnauthorizedHandler;
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  /** Validates (and types) the answer; a mismatch is a BAD_RESPONSE error. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Keep the session on a 401 (the sign-out call itself, which clears the session anyway). */
+  keepSessionOn401?: boolean;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, timeoutMs = API_TIMEOUT_MS } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    payload = await readBody(response);
+  } catch (cause) {
+    if (timedOut) {
+      throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.timeout, message: t('errors.timeout') });
+    }
+    if (controller.signal.aborted) {
+      throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.aborted, message: t('errors.aborted') });
+    }
+    const error = new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: t('errors.network') });
+    error.cause = cause;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  if (!response.ok) {
+    const error = parseErrorResponse(response.status, payload);
+    if (!options.keepSessionOn401 && endsSession(path, error)) {
+      clearSession();
+      unauthorizedHandler(error);
+    }
+    throw error;
+  }
+
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const error = new ApiError({
+      status: response.status,
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: t('errors.badResponse'),
+    });
+    error.cause = parsed.error;
+    throw error;
+  }
+  return parsed.data;
+}
+
+type CallOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: CallOptions<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: CallOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: CallOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: CallOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: CallOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

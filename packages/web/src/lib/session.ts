@@ -1,0 +1,79 @@
+import { User } from '@pos/core';
+import { STORAGE_KEYS } from './storage-keys';
+
+export interface StoredSession {
+  token: string;
+  user: User;
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  const token = safeGet(STORAGE_KEYS.authToken);
+  return token && token.trim() !== '' ? token : null;
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.authToken, token);
+}
+
+/** The stored user, or null when missing or not in the shape of the API's user. */
+export function getStoredUser(): User | null {
+  const raw = safeGet(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const parsed = User.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredUser(user: User): void {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function readSession(): { token: string | null; user: User | null } {
+  return { token: getToken(), user: getStoredUser() };
+}
+
+export function writeSession(session: StoredSession): void {
+  setPasswordPromptDeferred(null);
+  setToken(session.token);
+  setStoredUser(session.user);
+}
+
+/** Removes the session (token and user). Other local data is kept. */
+export function clearSession(): void {
+  setPasswordPromptDeferred(null);
+  try {
+    localStorage.removeItem(STORAGE_KEYS.authToken);
+    localStorage.removeItem(STORAGE_KEYS.user);
+  } catch {
+    // Nothing more can be done when storage is blocked.
+  }
+}
+
+/** Whether this user chose "later" on the change-password prompt during this browser session. */
+export function isPasswordPromptDeferred(userId: number): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEYS.passwordPromptDeferred) === String(userId);
+  } catch {
+    return false;
+  }
+}
+
+export function setPasswordPromptDeferred(userId: number | null): void {
+  try {
+    if (userId === null) sessionStorage.removeItem(STORAGE_KEYS.passwordPromptDeferred);
+    else sessionStorage.setItem(STORAGE_KEYS.passwordPromptDeferred, String(userId));
+  } catch {
+    // Without storage the prompt simply comes back on the next load.
+  }
+}

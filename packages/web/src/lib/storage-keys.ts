@@ -1,0 +1,20 @@
+/** Every browser storage key the app uses, defined once (spec 000 §3). */
+export const STORAGE_KEYS = {
+  authToken: 'auth_token',
+  /** The signed-in user, as JSON. */
+  user: 'user',
+  /** Local user list. */
+  users: 'pos_users',
+  /** The full settings object as last read from the server. */
+  settings: 'pos_settings',
+  pendingCheckoutCart: 'pending_checkout_cart',
+  pendingCheckoutCustomer: 'pending_checkout_customer',
+  pendingCheckoutDiscount: 'pending_checkout_discount',
+  barcodeSettings: 'pos_barcode_settings',
+  /** The chosen interface language (th or en); not part of the spec's list, the app's own. */
+  locale: 'pos_locale',
+  /** Session storage: the user id that chose "later" on the first-use password prompt; the app's own. */
+  passwordPromptDeferred: 'pos_password_prompt_deferred',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
