@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/api';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+describe('layout', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await createUser(server.url, { username: 'owner', password: 'owner-pass-1', name: 'สมศรี มีสุข', role: 'admin' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('turns the sidebar into a drawer at 390 px', async () => {
+    const { context, page } = await newPage(browser, server.url, MOBILE);
+    await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
+    const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'เปิดเมนู' }).click();
+    await nav.waitFor();
+    await screenshot(page, 'drawer');
+    await nav.getByRole('link', { name: 'จัดการผู้ใช้' }).click();
+    await page.waitForURL(/\/users$/);
+    await nav.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('collapses the desktop sidebar to icons and shows the Thai date and the user', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
+    await page.getByText('สมศรี มีสุข').first().waitFor();
+    const today = new Intl.DateTimeFormat('th-TH', { dateStyle: 'full', timeZone: 'Asia/Bangkok' }).format(new Date());
+    await page.getByText(today).waitFor();
+    await screenshot(page, 'dashboard');
+    await page.getByRole('button', { name: 'ย่อเมนู' }).click();
+    await page.getByRole('button', { name: 'ขยายเมนู' }).waitFor();
+    await screenshot(page, 'sidebar-collapsed');
+    await context.close();
+  });
+});
