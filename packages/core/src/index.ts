@@ -3,3 +3,5 @@ export * from './permissions';
 export * from './money';
 export * from './errors';
 export * from './api/index';
+export * from './pricing';
+export * from './promptpay';

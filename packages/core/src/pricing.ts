@@ -1,0 +1,98 @@
+/**
+ * Sale arithmetic in integer satang, one module for server and web (spec 000 §9).
+ * Rounding is half-up to the satang, once per figure.
+ */
+import { bahtToSatang, type Satang } from './money';
+
+export interface PricingSettings {
+  /** VAT rate in percent, at most 2 decimals (e.g. 7 or 3). */
+  taxRate: number;
+  /** Shelf prices already include VAT: the tax is the VAT part of the total. */
+  pricesIncludeVat: boolean;
+  /** Baht value of one loyalty point. */
+  onePointValueInBaht: number;
+  /** Baht spent per point earned; 0 or less earns nothing. */
+  purchaseAmountForOnePoint: number;
+}
+
+export interface PricingLine {
+  price: Satang;
+  quantity: number;
+}
+
+export interface SaleFigures {
+  subtotal: Satang;
+  discount: Satang;
+  tax: Satang;
+  total: Satang;
+  pointsEarned: number;
+}
+
+export type PricingProblem = 'EMPTY_CART' | 'BAD_QUANTITY' | 'BAD_PRICE' | 'BAD_POINTS' | 'DISCOUNT_OVER_SUBTOTAL';
+
+export class PricingError extends Error {
+  constructor(readonly problem: PricingProblem) {
+    super(problem);
+  }
+}
+
+/** n / d rounded half-up, for n ≥ 0 and d > 0, exact in integers. */
+export function divideRoundHalfUp(n: number, d: number): number {
+  return Math.floor((2 * n + d) / (2 * d));
+}
+
+/** A percentage with at most 2 decimals as basis points (7 → 700, 3.5 → 350). */
+function basisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+export function subtotalOf(lines: readonly PricingLine[]): Satang {
+  return lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+}
+
+/** The baht discount that `points` are worth, in satang. */
+export function pointsDiscount(points: number, onePointValueInBaht: number): Satang {
+  return points * bahtToSatang(onePointValueInBaht);
+}
+
+/** Points earned on a total: floor(total / baht per point), 0 when that setting is 0 or less. */
+export function pointsEarnedOn(total: Satang, purchaseAmountForOnePoint: number): number {
+  const perPoint = bahtToSatang(purchaseAmountForOnePoint);
+  return perPoint > 0 ? Math.floor(total / perPoint) : 0;
+}
+
+/**
+ * Every figure of a sale from its lines, the points redeemed and the settings.
+ * Tax-on-top mode (default, the spec's arithmetic): tax = (subtotal − discount) × rate.
+ * VAT-inclusive mode: total = subtotal − discount and tax = total × rate / (100 + rate).
+ * Excluding VAT makes the tax 0 in both modes.
+ */
+export function priceSale(
+  lines: readonly PricingLine[],
+  options: { pointsUsed: number; excludeVat: boolean; settings: PricingSettings },
+): SaleFigures {
+  if (lines.length === 0) throw new PricingError('EMPTY_CART');
+  for (const line of lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity <= 0) throw new PricingError('BAD_QUANTITY');
+    if (!Number.isInteger(line.price) || line.price < 0) throw new PricingError('BAD_PRICE');
+  }
+  const { pointsUsed, excludeVat, settings } = options;
+  if (!Number.isInteger(pointsUsed) || pointsUsed < 0) throw new PricingError('BAD_POINTS');
+
+  const subtotal = subtotalOf(lines);
+  const discount = pointsDiscount(pointsUsed, settings.onePointValueInBaht);
+  if (discount > subtotal) throw new PricingError('DISCOUNT_OVER_SUBTOTAL');
+  const afterDiscount = subtotal - discount;
+  const rate = excludeVat ? 0 : basisPoints(settings.taxRate);
+
+  let tax: Satang;
+  let total: Satang;
+  if (settings.pricesIncludeVat) {
+    total = afterDiscount;
+    tax = divideRoundHalfUp(total * rate, 10_000 + rate);
+  } else {
+    tax = divideRoundHalfUp(afterDiscount * rate, 10_000);
+    total = afterDiscount + tax;
+  }
+  return { subtotal, discount, tax, total, pointsEarned: pointsEarnedOn(total, settings.purchaseAmountForOnePoint) };
+}

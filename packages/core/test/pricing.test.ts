@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { divideRoundHalfUp, priceSale, PricingError, type PricingSettings } from '../src/pricing';
+
+const spec: PricingSettings = {
+  taxRate: 3,
+  pricesIncludeVat: false,
+  onePointValueInBaht: 1,
+  purchaseAmountForOnePoint: 100,
+};
+const inclusive: PricingSettings = { ...spec, taxRate: 7, pricesIncludeVat: true };
+
+describe('divideRoundHalfUp', () => {
+  it('rounds halves up and everything else to the nearest', () => {
+    expect(divideRoundHalfUp(5, 10)).toBe(1);
+    expect(divideRoundHalfUp(4, 10)).toBe(0);
+    expect(divideRoundHalfUp(15, 10)).toBe(2);
+    expect(divideRoundHalfUp(14_999, 10_000)).toBe(1);
+    expect(divideRoundHalfUp(0, 7)).toBe(0);
+  });
+});
+
+describe('priceSale, tax on top (spec arithmetic)', () => {
+  it('adds 3 % tax and earns a point per 100 baht', () => {
+    const f = priceSale(
+      [
+        { price: 45_000, quantity: 2 },
+        { price: 19_950, quantity: 1 },
+      ],
+      {
+        pointsUsed: 0,
+        excludeVat: false,
+        settings: spec,
+      },
+    );
+    expect(f).toEqual({ subtotal: 109_950, discount: 0, tax: 3_299, total: 113_249, pointsEarned: 11 });
+  });
+
+  it('rounds the tax half-up to the satang', () => {
+    // 0.50 baht × 3 % = 1.5 satang → 2; 0.49 baht × 3 % = 1.47 → 1
+    expect(priceSale([{ price: 50, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: spec }).tax).toBe(2);
+    expect(priceSale([{ price: 49, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: spec }).tax).toBe(1);
+    // 7 %: 0.07 × 0.07 = 0.49 satang → 0; 0.08 → 0.56 → 1
+    const seven = { ...spec, taxRate: 7 };
+    expect(priceSale([{ price: 7, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: seven }).tax).toBe(0);
+    expect(priceSale([{ price: 8, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: seven }).tax).toBe(1);
+  });
+
+  it('takes the points discount before tax and never above the subtotal', () => {
+    const f = priceSale([{ price: 10_000, quantity: 1 }], { pointsUsed: 20, excludeVat: false, settings: spec });
+    expect(f).toMatchObject({ subtotal: 10_000, discount: 2_000, tax: 240, total: 8_240, pointsEarned: 0 });
+    const all = priceSale([{ price: 10_000, quantity: 1 }], { pointsUsed: 100, excludeVat: false, settings: spec });
+    expect(all).toMatchObject({ discount: 10_000, tax: 0, total: 0 });
+    expect(() =>
+      priceSale([{ price: 10_000, quantity: 1 }], { pointsUsed: 101, excludeVat: false, settings: spec }),
+    ).toThrow(new PricingError('DISCOUNT_OVER_SUBTOTAL'));
+  });
+
+  it('charges no tax when VAT is excluded', () => {
+    const f = priceSale([{ price: 10_000, quantity: 3 }], { pointsUsed: 0, excludeVat: true, settings: spec });
+    expect(f).toEqual({ subtotal: 30_000, discount: 0, tax: 0, total: 30_000, pointsEarned: 3 });
+  });
+
+  it('earns nothing when baht per point is 0 or less, and floors otherwise', () => {
+    const none = { ...spec, purchaseAmountForOnePoint: 0 };
+    expect(
+      priceSale([{ price: 100_000, quantity: 1 }], { pointsUsed: 0, excludeVat: true, settings: none }).pointsEarned,
+    ).toBe(0);
+    expect(
+      priceSale([{ price: 9_999, quantity: 1 }], { pointsUsed: 0, excludeVat: true, settings: spec }).pointsEarned,
+    ).toBe(0);
+    expect(
+      priceSale([{ price: 10_000, quantity: 1 }], { pointsUsed: 0, excludeVat: true, settings: spec }).pointsEarned,
+    ).toBe(1);
+    const half = { ...spec, purchaseAmountForOnePoint: 0.5 };
+    expect(
+      priceSale([{ price: 175, quantity: 1 }], { pointsUsed: 0, excludeVat: true, settings: half }).pointsEarned,
+    ).toBe(3);
+  });
+
+  it('values points at a fractional baht value', () => {
+    const f = priceSale([{ price: 10_000, quantity: 1 }], {
+      pointsUsed: 3,
+      excludeVat: true,
+      settings: { ...spec, onePointValueInBaht: 0.25 },
+    });
+    expect(f.discount).toBe(75);
+  });
+
+  it('refuses empty carts, bad quantities, prices and points', () => {
+    const run =
+      (lines: { price: number; quantity: number }[], pointsUsed = 0) =>
+      () =>
+        priceSale(lines, { pointsUsed, excludeVat: false, settings: spec });
+    expect(run([])).toThrow(new PricingError('EMPTY_CART'));
+    expect(run([{ price: 100, quantity: 0 }])).toThrow(new PricingError('BAD_QUANTITY'));
+    expect(run([{ price: 100, quantity: 1.5 }])).toThrow(new PricingError('BAD_QUANTITY'));
+    expect(run([{ price: -1, quantity: 1 }])).toThrow(new PricingError('BAD_PRICE'));
+    expect(run([{ price: 100, quantity: 1 }], -1)).toThrow(new PricingError('BAD_POINTS'));
+    expect(run([{ price: 100, quantity: 1 }], 0.5)).toThrow(new PricingError('BAD_POINTS'));
+  });
+});
+
+describe('priceSale, VAT-inclusive prices', () => {
+  it('keeps the shelf total and shows the VAT part of it', () => {
+    const f = priceSale([{ price: 10_700, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: inclusive });
+    expect(f).toEqual({ subtotal: 10_700, discount: 0, tax: 700, total: 10_700, pointsEarned: 1 });
+  });
+
+  it('rounds the VAT part half-up', () => {
+    // 100.00 × 7 / 107 = 6.5420… baht → 654 satang; 0.15 × 7/107 = 0.98 satang → 1
+    expect(
+      priceSale([{ price: 10_000, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: inclusive }).tax,
+    ).toBe(654);
+    expect(priceSale([{ price: 15, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: inclusive }).tax).toBe(
+      1,
+    );
+  });
+
+  it('applies the discount before working out the VAT part, and 0 when VAT is excluded', () => {
+    const f = priceSale([{ price: 10_700, quantity: 2 }], { pointsUsed: 107, excludeVat: false, settings: inclusive });
+    expect(f).toMatchObject({ subtotal: 21_400, discount: 10_700, total: 10_700, tax: 700 });
+    const ex = priceSale([{ price: 10_700, quantity: 1 }], { pointsUsed: 0, excludeVat: true, settings: inclusive });
+    expect(ex).toMatchObject({ tax: 0, total: 10_700 });
+  });
+});
