@@ -9,6 +9,8 @@ import { openDatabase } from '../../packages/server/src/db/database';
 import { migrateToLatest } from '../../packages/server/src/db/migrate';
 import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
 import { measure, printTable } from './measure';
+import { measureProductSearch, PRODUCT_COUNT, seedProducts } from './products-search';
+import { measureSales } from './sales';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
 const config = loadConfig({
@@ -40,6 +42,20 @@ const rows = [
   await measure('GET /api/users', () => fetch(`${base}/api/users`, { headers: auth })),
 ];
 printTable(rows);
+
+console.log('\nselling');
+await measureSales(db, base, auth);
+
+console.log('\nproduct search');
+const seedStarted = performance.now();
+await seedProducts(db);
+console.log(
+  `seeded ${PRODUCT_COUNT.toLocaleString('en-US')} products in ${Math.round(performance.now() - seedStarted)} ms`,
+);
+printTable([
+  await measure('GET /api/health (bare)', () => fetch(`${base}/api/health`)),
+  ...(await measureProductSearch(base, auth)),
+]);
 
 await app.close();
 await db.destroy();

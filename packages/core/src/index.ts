@@ -3,5 +3,8 @@ export * from './permissions';
 export * from './money';
 export * from './errors';
 export * from './api/index';
+export * from './phone';
+export * from './csv';
+export * from './customers';
 export * from './pricing';
 export * from './promptpay';

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { PRODUCT_IMAGE_MAX_BYTES } from '@pos/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import secureJson from 'secure-json-parse';
@@ -12,12 +14,18 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import type { Deps } from './deps';
 import { authRoutes } from './features/auth/auth.routes';
+import { categoriesRoutes } from './features/categories/categories.routes';
+import { customersRoutes } from './features/customers/customers.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { productsRoutes } from './features/products/products.routes';
+import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './http/app-error';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
+import type { ImageStore } from './integrations/image-store/image-store';
+import { localDiskStore, UPLOADS_URL_PREFIX, uploadsDirOf } from './integrations/image-store/local-disk-store';
 import { APP_VERSION } from './version';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,10 +40,15 @@ export interface BuiltApp {
 /** The whole app without listening. Closing the app closes the database it opened. */
 export async function buildApp(
   config: Config,
-  overrides: { db?: Db; now?: () => Date; logger?: boolean } = {},
+  overrides: { db?: Db; now?: () => Date; logger?: boolean; imageStore?: ImageStore } = {},
 ): Promise<BuiltApp> {
   const db = overrides.db ?? openDatabase(config);
-  const deps: Deps = { db, config, now: overrides.now ?? (() => new Date()) };
+  const deps: Deps = {
+    db,
+    config,
+    now: overrides.now ?? (() => new Date()),
+    imageStore: overrides.imageStore ?? localDiskStore(uploadsDirOf(config)),
+  };
   const routes: RouteAccessEntry[] = [];
 
   const app = Fastify({
@@ -92,6 +105,11 @@ export async function buildApp(
   });
   registerErrorHandling(app);
   registerRouteAccess(app, deps, routes);
+  // Multipart forms (product dialog): one image file of at most 5 MB; a bigger one is a 413.
+  await app.register(multipart, {
+    limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 50, fieldSize: 100_000, parts: 60 },
+  });
+  await registerUploads(app, uploadsDirOf(config));
 
   await app.register(swagger, {
     openapi: {
@@ -109,6 +127,10 @@ export async function buildApp(
       await api.register(authRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(settingsRoutes(deps));
+      await api.register(categoriesRoutes(deps));
+      await api.register(productsRoutes(deps));
+      await api.register(customersRoutes(deps));
+      await api.register(salesRoutes(deps));
     },
     { prefix: '/api' },
   );
@@ -117,6 +139,28 @@ export async function buildApp(
     await registerSpa(app, config.webDistDir);
   }
   return { app, deps, routes };
+}
+
+/**
+ * Serves the local image store's files at /uploads/<key>: public (img tags send
+ * no token), never a directory listing, no dotfiles (half-written uploads), no
+ * path outside the folder. Names are random and never reused, so browsers may
+ * cache them for good.
+ */
+async function registerUploads(app: FastifyInstance, root: string): Promise<void> {
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: `${UPLOADS_URL_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
 }
 
 /** Serves the built React app; client routes fall back to index.html. */

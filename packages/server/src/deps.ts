@@ -1,9 +1,12 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { ImageStore } from './integrations/image-store/image-store';
 
 /** What services may use. Tests pass their own clock to move time. */
 export interface Deps {
   db: Db;
   config: Config;
   now: () => Date;
+  /** Where uploaded images are kept (local disk under DATA_DIR/uploads by default). */
+  imageStore: ImageStore;
 }

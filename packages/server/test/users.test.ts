@@ -1,5 +1,6 @@
 import type { User } from '@pos/core';
 import { describe, expect, it } from 'vitest';
+import { buildProduct } from './helpers/catalogue-factories';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
 describe.each(ENGINES)('users API on %s', (engine) => {
@@ -160,6 +161,26 @@ describe.each(ENGINES)('users API on %s', (engine) => {
       body: { username: seller.user.username, password: 'password-9', name: 'ใหม่' },
     });
     expect(reuse.status).toBe(201);
+  });
+
+  it('keeps a user who changed stock, so the stock history keeps their name', async () => {
+    const admin = await t.adminToken();
+    const keeper = await t.buildUser({ role: 'manager', name: 'คนนับสต็อก' });
+    const product = await buildProduct(t, { stock: 3 });
+    const patch = await t.request('PATCH', `/api/products/${product.id}/stock`, {
+      token: keeper.token,
+      body: { quantity: 7, reason: 'นับสต็อก' },
+    });
+    expect(patch.status).toBe(200);
+    expect((await t.request('DELETE', `/api/users/${keeper.user.id}`, { token: admin })).status).toBe(200);
+    const movement = await t.built.deps.db.kysely
+      .selectFrom('stock_movements')
+      .innerJoin('users', 'users.id', 'stock_movements.user_id')
+      .select(['users.name', 'users.deleted_at'])
+      .where('stock_movements.product_id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    expect(movement.name).toBe('คนนับสต็อก');
+    expect(movement.deleted_at).not.toBeNull();
   });
 
   it('answers 404 for unknown users and 400 for a malformed id', async () => {

@@ -6,6 +6,8 @@ export const ErrorResponse = z.object({
   code: z.string(),
   /** Field name → Thai message, present on validation failures. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Machine-readable facts about the refusal (e.g. the server's figures when totals changed). */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

@@ -3,3 +3,7 @@ export * from './health';
 export * from './users';
 export * from './auth';
 export * from './settings';
+export * from './categories';
+export * from './products';
+export * from './customers';
+export * from './sales';

@@ -70,6 +70,137 @@ export interface SalesTable {
   replaces_sale_id: number | null;
   notes: string | null;
   created_at: string;
+  payment_method: Generated<string>;
+  /** VAT rate when sold, in basis points (7 % = 700). */
+  tax_rate_bp: Generated<number>;
+  /** The customer's name when sold. */
+  customer_name: string | null;
+  final_loyalty_points: number | null;
+}
+
+/** A frozen copy of what was sold: later product edits never change it. Money in satang. */
+export interface SaleItemsTable {
+  id: Generated<number>;
+  sale_id: number;
+  product_id: number | null;
+  product_name: string;
+  sku: string | null;
+  barcode: string | null;
+  category: string | null;
+  price: number;
+  quantity: number;
+  line_total: number;
+  /** JSON text of string lists. */
+  sizes: string;
+  colors: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  sale_id: number;
+  method: string;
+  amount: number;
+  cash_received: number | null;
+  change_given: number | null;
+  reference: string | null;
+  provider_session_id: string | null;
+  created_at: string;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  sale_id: number;
+  /** e.g. customer_request, or edit_sale for the first half of editing a sale. */
+  reason: string;
+  amount: number;
+  refund_method: string;
+  edit_reason: string | null;
+  edit_details: string | null;
+  refunded_by: number;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  user_id: number;
+  request_hash: string;
+  status_code: number | null;
+  /** The first answer, JSON, replayed for retries. */
+  response: string | null;
+  created_at: string;
+}
+
+export interface DocumentCountersTable {
+  name: string;
+  value: number;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  store: string;
+  key: string;
+  url: string;
+  size_bytes: number;
+  width: number;
+  height: number;
+  content_type: string;
+  created_at: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  category_id: number | null;
+  /** Satang. */
+  price: number;
+  cost: number;
+  original_price: number | null;
+  stock: number;
+  description: string;
+  image_id: number | null;
+  image_url: string | null;
+  /** JSON text of a string list. */
+  sizes: string;
+  colors: string;
+  /** Lower-cased name, SKU and barcode, kept by products.queries.ts. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number | null;
+  kind: string;
+  old_quantity: number;
+  new_quantity: number;
+  delta: number;
+  reason: string | null;
+  sale_id: number | null;
+  created_at: string;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  /** Digits only, e.g. 0812345678. */
+  phone: string;
+  email: string | null;
+  address: string | null;
+  loyalty_points: number;
+  total_purchases: number;
+  /** Satang. */
+  total_spent: number;
+  last_purchase: string | null;
+  /** Lower-cased name, e-mail and phone, kept by customers.queries.ts. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
 }
 
 export interface DB {
@@ -79,4 +210,13 @@ export interface DB {
   settings: SettingsTable;
   categories: CategoriesTable;
   sales: SalesTable;
+  images: ImagesTable;
+  products: ProductsTable;
+  stock_movements: StockMovementsTable;
+  customers: CustomersTable;
+  sale_items: SaleItemsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  document_counters: DocumentCountersTable;
 }

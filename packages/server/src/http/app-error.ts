@@ -8,6 +8,7 @@ export class AppError extends Error {
     message: string = ERROR_MESSAGES[code],
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

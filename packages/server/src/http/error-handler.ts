@@ -14,8 +14,13 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'TOO_MANY_ATTEMPTS',
 };
 
-function body(code: ErrorCode, error: string = ERROR_MESSAGES[code], fields?: Record<string, string>): ErrorResponse {
-  return fields ? { error, code, fields } : { error, code };
+function body(
+  code: ErrorCode,
+  error: string = ERROR_MESSAGES[code],
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+): ErrorResponse {
+  return { error, code, ...(fields && { fields }), ...(details && { details }) };
 }
 
 /** The one place errors become `{ error, code }`. Anything unexpected is a logged 500. */
@@ -23,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send(body(err.code, err.message, err.fields));
+      return reply.status(err.statusCode).send(body(err.code, err.message, err.fields, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

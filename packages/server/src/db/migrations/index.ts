@@ -1,10 +1,16 @@
 import type { Migration } from 'kysely';
 import type { DatabaseEngine } from '../../config';
 import { foundation } from './2026112201-foundation';
+import { catalogue } from './2026112202-catalogue';
+import { customers } from './2026112203-customers';
+import { sales } from './2026112204-sales';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
   return {
     '2026112201-foundation': foundation(engine),
+    '2026112202-catalogue': catalogue(engine),
+    '2026112203-customers': customers(engine),
+    '2026112204-sales': sales(engine),
   };
 }

@@ -139,8 +139,24 @@ export async function deleteUserRow(db: Q, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** Whether the user appears on any sale, in which case deletion keeps the row for history. */
-export async function hasSales(db: Q, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('sales').select('id').where('created_by', '=', userId).limit(1).executeTakeFirst();
+/**
+ * Whether the user appears in history (sales made, refunds given, stock changed),
+ * in which case deletion keeps the row so that history keeps their name.
+ */
+export async function hasHistory(db: Q, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where(({ or, exists, selectFrom }) =>
+      or([
+        exists(selectFrom('sales').select('sales.id').where('sales.created_by', '=', userId)),
+        exists(selectFrom('refunds').select('refunds.id').where('refunds.refunded_by', '=', userId)),
+        exists(
+          selectFrom('stock_movements').select('stock_movements.id').where('stock_movements.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
   return row !== undefined;
 }

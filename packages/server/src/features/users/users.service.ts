@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest, CreateUserRequest, UpdateUserRequest, User } from '@pos/core';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import { hashPassword } from '../auth/passwords';
@@ -9,20 +10,13 @@ import {
   deleteUserRow,
   findLiveUser,
   findLiveUserByUsername,
-  hasSales,
+  hasHistory,
   insertUser,
   listLiveUsers,
   setPasswordHash,
   toApiUser,
   updateUser as updateUserRow,
 } from './users.queries';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '')
-  );
-}
 
 export async function listUsers(deps: Deps): Promise<User[]> {
   return (await listLiveUsers(deps.db.kysely)).map(toApiUser);
@@ -109,7 +103,7 @@ export async function setUserPassword(
   });
 }
 
-/** Deletes a user; one who has sold something is kept (soft delete) so history keeps their name. */
+/** Deletes a user; one who appears in history (sales, refunds, stock changes) is kept (soft delete) so history keeps their name. */
 export async function deleteUser(deps: Deps, actor: SessionUser, id: number): Promise<{ soft: boolean }> {
   if (id === actor.id) throw new AppError(400, 'CANNOT_DELETE_SELF');
   return deps.db.kysely.transaction().execute(async (trx) => {
@@ -117,7 +111,7 @@ export async function deleteUser(deps: Deps, actor: SessionUser, id: number): Pr
     if (!row) throw notFound('USER_NOT_FOUND');
     await assertAnotherActiveAdmin(deps, trx, toApiUser(row));
     await deleteUserSessions(trx, id);
-    if (await hasSales(trx, id)) {
+    if (await hasHistory(trx, id)) {
       const now = deps.now().toISOString();
       await updateUserRow(trx, id, { is_active: 0, deleted_at: now, updated_at: now });
       return { soft: true };

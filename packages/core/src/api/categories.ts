@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { Flag } from './common';
+
+export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
+export const DEFAULT_CATEGORY_ICON = 'folder';
+export const CATEGORY_NAME_MAX = 100;
+
+export const CategoryName = z
+  .string({ error: 'กรุณากรอกชื่อหมวดหมู่' })
+  .trim()
+  .min(1, 'กรุณากรอกชื่อหมวดหมู่')
+  .max(CATEGORY_NAME_MAX, `ชื่อหมวดหมู่ต้องไม่เกิน ${CATEGORY_NAME_MAX} ตัวอักษร`);
+
+export const CategoryColor = z
+  .string({ error: 'สีต้องเป็นรหัสสี เช่น #3B82F6' })
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'สีต้องเป็นรหัสสี เช่น #3B82F6');
+
+const CategoryFields = {
+  name: CategoryName,
+  description: z
+    .string({ error: 'คำอธิบายต้องเป็นข้อความ' })
+    .trim()
+    .max(500, 'คำอธิบายต้องไม่เกิน 500 ตัวอักษร')
+    .nullish()
+    .transform((v) => v ?? ''),
+  color: CategoryColor,
+  icon: z.string({ error: 'ไอคอนต้องเป็นข้อความ' }).trim().min(1, 'กรุณาเลือกไอคอน').max(50, 'ชื่อไอคอนต้องไม่เกิน 50 ตัวอักษร'),
+  sort_order: z.coerce
+    .number({ error: 'ลำดับต้องเป็นตัวเลข' })
+    .int('ลำดับต้องเป็นจำนวนเต็ม')
+    .min(0, 'ลำดับต้องไม่ติดลบ')
+    .max(100_000, 'ลำดับต้องไม่เกิน 100,000'),
+  is_active: Flag,
+};
+
+/** `POST /api/categories`. Left-out fields take the spec defaults; sort_order defaults to the end of the list. */
+export const CreateCategoryRequest = z.object({
+  name: CategoryFields.name,
+  description: CategoryFields.description,
+  color: CategoryFields.color.default(DEFAULT_CATEGORY_COLOR),
+  icon: CategoryFields.icon.default(DEFAULT_CATEGORY_ICON),
+  sort_order: CategoryFields.sort_order.optional(),
+  is_active: CategoryFields.is_active.default(true),
+});
+export type CreateCategoryRequest = z.input<typeof CreateCategoryRequest>;
+
+/** `PUT /api/categories/:id`: any subset of the fields; unknown fields (e.g. product_count sent back) are ignored. */
+export const UpdateCategoryRequest = z.object({
+  name: CategoryFields.name.optional(),
+  description: z
+    .string({ error: 'คำอธิบายต้องเป็นข้อความ' })
+    .trim()
+    .max(500, 'คำอธิบายต้องไม่เกิน 500 ตัวอักษร')
+    .nullable()
+    .optional(),
+  color: CategoryFields.color.optional(),
+  icon: CategoryFields.icon.optional(),
+  sort_order: CategoryFields.sort_order.optional(),
+  is_active: CategoryFields.is_active.optional(),
+});
+export type UpdateCategoryRequest = z.input<typeof UpdateCategoryRequest>;
+
+export const ListCategoriesQuery = z.object({
+  /** Only categories whose active flag is on. */
+  active_only: Flag.optional(),
+  /** Adds `product_count` (live products in the category) to each category. */
+  include: Flag.optional(),
+});
+
+export const DeleteCategoryQuery = z.object({
+  /** Deletes even while products use the category; they move to no category. */
+  force: Flag.optional(),
+});
+
+const CategoryId = z.coerce.number({ error: 'รหัสหมวดหมู่ไม่ถูกต้อง' }).int('รหัสหมวดหมู่ไม่ถูกต้อง').positive('รหัสหมวดหมู่ไม่ถูกต้อง');
+
+/**
+ * `PUT /api/categories/reorder`: `{categories: [{id, sort_order}]}` (a missing
+ * sort_order means the position in the list, from 1), or `{ids: [...]}` in the new order.
+ */
+export const ReorderCategoriesRequest = z
+  .object({
+    categories: z
+      .array(z.object({ id: CategoryId, sort_order: CategoryFields.sort_order.optional() }), {
+        error: 'categories ต้องเป็นรายการหมวดหมู่',
+      })
+      .max(1000, 'หมวดหมู่มากเกินไป')
+      .optional(),
+    ids: z.array(CategoryId, { error: 'ids ต้องเป็นรายการรหัสหมวดหมู่' }).max(1000, 'หมวดหมู่มากเกินไป').optional(),
+  })
+  .refine((v) => v.categories !== undefined || v.ids !== undefined, {
+    message: 'กรุณาส่งลำดับหมวดหมู่ (categories หรือ ids)',
+    path: ['categories'],
+  })
+  .transform((v) =>
+    v.categories
+      ? v.categories.map((c, index) => ({ id: c.id, sort_order: c.sort_order ?? index + 1 }))
+      : (v.ids ?? []).map((id, index) => ({ id, sort_order: index + 1 })),
+  );
+export type ReorderCategoriesRequest = z.input<typeof ReorderCategoriesRequest>;
+
+export const Category = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  icon: z.string(),
+  sort_order: z.number().int(),
+  is_active: z.boolean(),
+  /** Live products in the category; present when the list was asked with `include=true`, and on single reads. */
+  product_count: z.number().int().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const CategoriesResponse = z.object({ categories: z.array(Category) });
+export const CategoryResponse = z.object({ category: Category });
+
+export const DeleteCategoryResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** Products moved to no category by a forced delete. */
+  moved_products: z.number().int(),
+});
+
+export const CategoryStatsResponse = z.object({
+  stats: z.object({
+    total_categories: z.number().int(),
+    active_categories: z.number().int(),
+    total_products: z.number().int(),
+    /** Live products without a category (e.g. after a forced category delete). */
+    uncategorized_products: z.number().int(),
+    categories: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        color: z.string(),
+        icon: z.string(),
+        is_active: z.boolean(),
+        product_count: z.number().int(),
+        total_stock: z.number().int(),
+        /** Products at or below the low-stock threshold. */
+        low_stock_count: z.number().int(),
+        /** Stock × selling price, baht. */
+        stock_value: z.number(),
+      }),
+    ),
+  }),
+});
+export type CategoryStats = z.infer<typeof CategoryStatsResponse>['stats'];

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { normalizeThaiPhone } from '../phone';
+import { OptionalEmail } from './common';
+
+export const CUSTOMER_NAME_MAX_LENGTH = 100;
+export const CUSTOMER_ADDRESS_MAX_LENGTH = 500;
+export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
+export const CUSTOMER_LIST_LIMIT_MAX = 10_000;
+
+/** The customer form messages (spec 000 §5: title "incomplete data", "please fill in name and phone"). */
+export const CUSTOMER_MESSAGES = {
+  incompleteTitle: 'ข้อมูลไม่ครบถ้วน',
+  nameAndPhoneRequired: 'กรุณากรอกชื่อและเบอร์โทรศัพท์',
+  phoneInvalid: 'เบอร์โทรศัพท์ไม่ถูกต้อง กรุณากรอกเบอร์ไทย 9 หรือ 10 หลักที่ขึ้นต้นด้วย 0',
+  nameTooLong: `ชื่อลูกค้าต้องไม่เกิน ${CUSTOMER_NAME_MAX_LENGTH} ตัวอักษร`,
+  addressInvalid: 'ที่อยู่ต้องเป็นข้อความ',
+  addressTooLong: `ที่อยู่ต้องไม่เกิน ${CUSTOMER_ADDRESS_MAX_LENGTH} ตัวอักษร`,
+} as const;
+
+export const CustomerName = z
+  .string({ error: CUSTOMER_MESSAGES.nameAndPhoneRequired })
+  .trim()
+  .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
+  .max(CUSTOMER_NAME_MAX_LENGTH, CUSTOMER_MESSAGES.nameTooLong);
+
+/** A Thai phone number as typed (`081-234-5678`, `+66 81 234 5678`), stored as digits (`0812345678`). */
+export const CustomerPhone = z
+  .string({ error: CUSTOMER_MESSAGES.nameAndPhoneRequired })
+  .trim()
+  .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
+  .max(30, CUSTOMER_MESSAGES.phoneInvalid)
+  .transform((value, ctx) => {
+    const phone = normalizeThaiPhone(value);
+    if (phone === null) {
+      ctx.issues.push({ code: 'custom', message: CUSTOMER_MESSAGES.phoneInvalid, input: value });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** Optional address: empty text means none. */
+export const CustomerAddress = z
+  .string({ error: CUSTOMER_MESSAGES.addressInvalid })
+  .trim()
+  .max(CUSTOMER_ADDRESS_MAX_LENGTH, CUSTOMER_MESSAGES.addressTooLong)
+  .transform((v) => (v === '' ? null : v))
+  .nullish();
+
+/**
+ * The fields a client may write. Loyalty points, purchase count, amount spent,
+ * last purchase and join date belong to the server: they change only through
+ * sales and refunds. A client that sends them (the spec's POS sends its
+ * defaults on create, and its updated totals after a sale) is not refused:
+ * those keys are dropped, like any unknown key, and never stored.
+ */
+const CUSTOMER_WRITE_DESCRIPTION =
+  'Only name, phone, email and address are written. loyalty_points, total_purchases, total_spent, ' +
+  'last_purchase and created_at (in any spelling) are owned by the server and ignored when sent.';
+
+export const CreateCustomerRequest = z
+  .object({
+    name: CustomerName,
+    phone: CustomerPhone,
+    email: OptionalEmail,
+    address: CustomerAddress,
+  })
+  .describe(CUSTOMER_WRITE_DESCRIPTION);
+export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
+
+/** Any subset of the writable fields; what is sent is validated as on create. */
+export const UpdateCustomerRequest = CreateCustomerRequest.partial().describe(CUSTOMER_WRITE_DESCRIPTION);
+export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
+
+/** `GET /api/customers?search=`: name, e-mail or phone contains the term (phone also by its digits). */
+export const ListCustomersQuery = z.object({
+  search: z
+    .string({ error: 'คำค้นหาต้องเป็นข้อความ' })
+    .trim()
+    .max(CUSTOMER_SEARCH_MAX_LENGTH, `คำค้นหาต้องไม่เกิน ${CUSTOMER_SEARCH_MAX_LENGTH} ตัวอักษร`)
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit ต้องเป็นตัวเลข' })
+    .int('limit ต้องเป็นจำนวนเต็ม')
+    .min(1, 'limit ต้องมากกว่า 0')
+    .max(CUSTOMER_LIST_LIMIT_MAX, `limit ต้องไม่เกิน ${CUSTOMER_LIST_LIMIT_MAX}`)
+    .optional(),
+});
+export type ListCustomersQuery = z.input<typeof ListCustomersQuery>;
+
+/** A customer as the API answers (spec 001 §3). Money is baht; dates are ISO-8601 UTC text. */
+export const Customer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Digits only, e.g. 0812345678. */
+  phone: z.string(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  loyalty_points: z.number().int(),
+  /** Number of purchases. */
+  total_purchases: z.number().int(),
+  /** Baht spent in total. */
+  total_spent: z.number(),
+  last_purchase: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+export const CustomersResponse = z.object({ customers: z.array(Customer) });
+export const CustomerResponse = z.object({ customer: Customer });
+export const DeleteCustomerResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** True when the customer had sales and was kept, hidden, so the sales keep their customer. */
+  soft_deleted: z.boolean(),
+});
+export type DeleteCustomerResponse = z.infer<typeof DeleteCustomerResponse>;
+
+/** One line of a sale in a customer's history (filled once selling exists). */
+export const CustomerSaleItem = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  total: z.number(),
+});
+export type CustomerSaleItem = z.infer<typeof CustomerSaleItem>;
+
+/** A sale in `GET /api/customers/:id/history`: amounts in baht, newest first. */
+export const CustomerSale = z.object({
+  id: z.number().int(),
+  document_number: z.string(),
+  created_at: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  /** cash, card, transfer or promptpay; null until the sale's payment is recorded. */
+  payment_method: z.string().nullable(),
+  /** completed or refunded. */
+  status: z.string(),
+  points_used: z.number().int(),
+  points_earned: z.number().int(),
+  items: z.array(CustomerSaleItem),
+});
+export type CustomerSale = z.infer<typeof CustomerSale>;
+
+export const CustomerHistoryResponse = z.object({ sales: z.array(CustomerSale) });
+export type CustomerHistoryResponse = z.infer<typeof CustomerHistoryResponse>;

@@ -1,0 +1,357 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money';
+
+/** Stock of this many or fewer is "low" (red); up to MEDIUM_STOCK_THRESHOLD is orange (spec 001 §2, §9). */
+export const LOW_STOCK_THRESHOLD = 10;
+export const MEDIUM_STOCK_THRESHOLD = 20;
+export type StockLevel = 'low' | 'medium' | 'high';
+export function stockLevel(stock: number): StockLevel {
+  if (stock <= LOW_STOCK_THRESHOLD) return 'low';
+  if (stock <= MEDIUM_STOCK_THRESHOLD) return 'medium';
+  return 'high';
+}
+
+/** Product images: at most 5 MB, checked by content, one of these types. */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** Multipart field names of the product form (spec 001 §3). */
+export const PRODUCT_FORM_IMAGE_FIELD = 'newImage';
+
+export const PRODUCT_LIST_LIMIT_MAX = 10_000;
+const MAX_BAHT = 10_000_000;
+const MAX_STOCK = 10_000_000;
+const MAX_TAGS = 50;
+const MAX_TAG_LENGTH = 50;
+
+/** The product form messages of spec 001 §5. */
+export const PRODUCT_MESSAGES = {
+  incompleteTitle: 'ข้อมูลไม่ครบถ้วน',
+  nameRequired: 'กรุณากรอกชื่อสินค้า',
+  skuRequired: 'กรุณากรอก SKU',
+  categoryRequired: 'กรุณาเลือกหมวดหมู่',
+  priceRequired: 'กรุณากรอกราคาสินค้า',
+  stockInvalid: 'จำนวนสต็อกต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
+} as const;
+
+/**
+ * Numbers as forms send them: text such as " 1,250.50 " becomes 1250.5; empty
+ * text and null mean "not given". Anything else is left for the schema to refuse.
+ */
+function numberFromText(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const text = value.trim().replace(/,/g, '');
+    if (text === '') return undefined;
+    return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) ? Number(text) : value;
+  }
+  return value;
+}
+
+/** Text as forms and API clients send it: numbers become text, null means "not given". */
+function textFromInput(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return value;
+}
+
+/** Trims, drops empty values and duplicates, keeping the first-seen order (sizes and colours). */
+export function normalizeTags(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const value of values) {
+    const tag = value.trim();
+    if (tag !== '') seen.add(tag);
+  }
+  return [...seen];
+}
+
+/**
+ * Sizes and colours arrive as a list, as JSON text of a list (the multipart
+ * form), as an object whose values are the list, or as comma-separated text.
+ */
+function tagsFromInput(value: unknown): unknown {
+  if (value === null || value === undefined) return [];
+  let v: unknown = value;
+  if (typeof v === 'string') {
+    const text = v.trim();
+    if (text === '') return [];
+    if (!text.startsWith('[') && !text.startsWith('{')) return text.split(',');
+    try {
+      v = JSON.parse(text);
+    } catch {
+      return value;
+    }
+  }
+  if (v && typeof v === 'object' && !Array.isArray(v)) return Object.values(v);
+  return v;
+}
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label}ต้องเป็นตัวเลข` })
+    .min(0, `${label}ต้องไม่ติดลบ`)
+    .max(MAX_BAHT, `${label}ต้องไม่เกิน ${MAX_BAHT.toLocaleString('th-TH')} บาท`)
+    .refine(hasAtMostTwoDecimals, `${label}มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง`);
+
+export const ProductName = z.preprocess(
+  textFromInput,
+  z
+    .string({ error: PRODUCT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.nameRequired)
+    .max(200, 'ชื่อสินค้าต้องไม่เกิน 200 ตัวอักษร'),
+);
+
+export const ProductSku = z.preprocess(
+  textFromInput,
+  z
+    .string({ error: PRODUCT_MESSAGES.skuRequired })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.skuRequired)
+    .max(64, 'SKU ต้องไม่เกิน 64 ตัวอักษร')
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'SKU มีอักขระที่ใช้ไม่ได้'),
+);
+
+/** Selling price: required and above 0 (spec 001 §5), baht with at most 2 decimals. */
+export const ProductPrice = z.preprocess(
+  numberFromText,
+  z
+    .number({ error: PRODUCT_MESSAGES.priceRequired })
+    .positive(PRODUCT_MESSAGES.priceRequired)
+    .max(MAX_BAHT, `ราคาสินค้าต้องไม่เกิน ${MAX_BAHT.toLocaleString('th-TH')} บาท`)
+    .refine(hasAtMostTwoDecimals, 'ราคาสินค้ามีทศนิยมได้ไม่เกิน 2 ตำแหน่ง'),
+);
+
+/** Cost: optional, 0 when left out. */
+export const ProductCost = z.preprocess(numberFromText, money('ต้นทุน').optional()).transform((v) => v ?? 0);
+
+/** Original ("ปกติ") price: optional, null when left out. */
+export const ProductOriginalPrice = z
+  .preprocess(numberFromText, money('ราคาปกติ').optional())
+  .transform((v) => v ?? null);
+
+/** Stock: a whole number from 0. */
+export const StockQuantity = z.preprocess(
+  numberFromText,
+  z
+    .number({ error: PRODUCT_MESSAGES.stockInvalid })
+    .int(PRODUCT_MESSAGES.stockInvalid)
+    .min(0, PRODUCT_MESSAGES.stockInvalid)
+    .max(MAX_STOCK, `จำนวนสต็อกต้องไม่เกิน ${MAX_STOCK.toLocaleString('th-TH')}`),
+);
+
+const tagList = (label: string) =>
+  z
+    .preprocess(
+      tagsFromInput,
+      z
+        .array(z.preprocess(textFromInput, z.string({ error: `${label}ต้องเป็นข้อความ` })), {
+          error: `${label}ต้องเป็นรายการข้อความ`,
+        })
+        .max(MAX_TAGS, `${label}ต้องไม่เกิน ${MAX_TAGS} รายการ`)
+        // Checked on the list, so the error names the form field (sizes/colors), not one entry.
+        .refine(
+          (tags) => tags.every((tag) => tag.trim().length <= MAX_TAG_LENGTH),
+          `${label}แต่ละรายการต้องไม่เกิน ${MAX_TAG_LENGTH} ตัวอักษร`,
+        ),
+    )
+    .transform(normalizeTags);
+
+export const ProductSizes = tagList('ไซส์');
+export const ProductColors = tagList('สี');
+
+export const ProductDescription = z
+  .preprocess(
+    textFromInput,
+    z.string({ error: 'รายละเอียดต้องเป็นข้อความ' }).trim().max(2000, 'รายละเอียดต้องไม่เกิน 2,000 ตัวอักษร').optional(),
+  )
+  .transform((v) => v ?? '');
+
+const CategoryNameInput = z.preprocess(
+  textFromInput,
+  z.string({ error: PRODUCT_MESSAGES.categoryRequired }).trim().max(100, 'ชื่อหมวดหมู่ต้องไม่เกิน 100 ตัวอักษร'),
+);
+
+/**
+ * The add/edit product form as the web dialog holds it (spec 001 §5): use with
+ * react-hook-form. The server accepts the same fields (see ProductWriteRequest).
+ */
+export const ProductFormSchema = z.object({
+  name: ProductName,
+  /** Sent to the server as the multipart field `barcode` (spec 001 §3); `sku` works too. */
+  sku: ProductSku,
+  /** Category name. */
+  category: CategoryNameInput.refine((v) => v !== '', PRODUCT_MESSAGES.categoryRequired),
+  price: ProductPrice,
+  cost: ProductCost,
+  original_price: ProductOriginalPrice,
+  stock: z.preprocess(numberFromText, StockQuantity.optional()),
+  description: ProductDescription,
+  sizes: ProductSizes,
+  colors: ProductColors,
+});
+export type ProductFormInput = z.input<typeof ProductFormSchema>;
+export type ProductFormValues = z.output<typeof ProductFormSchema>;
+
+/** The aliases the spec's screens use: sku sent as `barcode`, `originalPrice`, `categoryId`. */
+function productAliases(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const input = { ...(value as Record<string, unknown>) };
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  if (blank(input.sku) && !blank(input.barcode)) input.sku = input.barcode;
+  if (input.original_price === undefined && input.originalPrice !== undefined)
+    input.original_price = input.originalPrice;
+  if (input.category_id === undefined && input.categoryId !== undefined) input.category_id = input.categoryId;
+  delete input.originalPrice;
+  delete input.categoryId;
+  return input;
+}
+
+const IMAGE_URL_MESSAGE = 'ที่อยู่รูปภาพต้องขึ้นต้นด้วย https://, http:// หรือ /uploads/';
+
+/**
+ * `POST /api/products` and `PUT /api/products/:id`, as multipart/form-data
+ * (numbers as text, sizes/colors as JSON text, image file `newImage`) or JSON.
+ *
+ * PUT takes the whole form like POST: fields left out take their defaults
+ * (cost 0, no original price, empty description, no sizes or colours), except
+ * `stock` and the image, which stay as they are when left out. `image_url: ""`
+ * (or null) removes the image.
+ */
+export const ProductWriteRequest = z.preprocess(
+  productAliases,
+  z
+    .object({
+      name: ProductName,
+      sku: ProductSku,
+      /** A separate scan code; left out it equals the SKU; empty text means none. */
+      barcode: z
+        .preprocess(
+          textFromInput,
+          z.string({ error: 'บาร์โค้ดต้องเป็นข้อความ' }).trim().max(64, 'บาร์โค้ดต้องไม่เกิน 64 ตัวอักษร').optional(),
+        )
+        .transform((v) => (v === undefined ? undefined : v === '' ? null : v)),
+      category: z.preprocess(textFromInput, CategoryNameInput.optional()),
+      category_id: z.preprocess(
+        numberFromText,
+        z
+          .number({ error: PRODUCT_MESSAGES.categoryRequired })
+          .int(PRODUCT_MESSAGES.categoryRequired)
+          .positive(PRODUCT_MESSAGES.categoryRequired)
+          .optional(),
+      ),
+      price: ProductPrice,
+      cost: ProductCost,
+      original_price: ProductOriginalPrice,
+      stock: z.preprocess(numberFromText, StockQuantity.optional()),
+      description: ProductDescription,
+      sizes: ProductSizes,
+      colors: ProductColors,
+      image_url: z
+        .union([z.string({ error: IMAGE_URL_MESSAGE }).trim().max(1000, 'ที่อยู่รูปภาพยาวเกินไป'), z.null()], {
+          error: IMAGE_URL_MESSAGE,
+        })
+        .optional()
+        .refine((v) => v == null || v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), IMAGE_URL_MESSAGE)
+        .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v)),
+    })
+    .refine((v) => v.category_id !== undefined || (v.category !== undefined && v.category !== ''), {
+      path: ['category'],
+      message: PRODUCT_MESSAGES.categoryRequired,
+      // Reported together with the other missing fields, as the form shows them all at once.
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+    }),
+);
+export type ProductWriteRequest = z.input<typeof ProductWriteRequest>;
+export type ProductWrite = z.output<typeof ProductWriteRequest>;
+
+export const ListProductsQuery = z.object({
+  /** Case-insensitive substring of the name, SKU or barcode. */
+  search: z.string({ error: 'คำค้นหาต้องเป็นข้อความ' }).trim().max(100, 'คำค้นหาต้องไม่เกิน 100 ตัวอักษร').optional(),
+  /** Category name (case-insensitive); empty means all. */
+  category: z.string({ error: 'หมวดหมู่ต้องเป็นข้อความ' }).trim().max(100).optional(),
+  category_id: z.coerce.number({ error: 'รหัสหมวดหมู่ไม่ถูกต้อง' }).int().positive().optional(),
+  limit: z.coerce
+    .number({ error: 'limit ต้องเป็นตัวเลข' })
+    .int('limit ต้องเป็นจำนวนเต็ม')
+    .min(1, 'limit ต้องมากกว่า 0')
+    .max(PRODUCT_LIST_LIMIT_MAX, `limit ต้องไม่เกิน ${PRODUCT_LIST_LIMIT_MAX.toLocaleString('th-TH')}`)
+    .default(PRODUCT_LIST_LIMIT_MAX),
+});
+export type ListProductsQuery = z.input<typeof ListProductsQuery>;
+
+/** `PATCH /api/products/:id/stock`: sets the stock to `quantity` (a count, not a change). */
+export const UpdateStockRequest = z.object({
+  quantity: z.preprocess(
+    numberFromText,
+    z
+      .number({ error: 'กรุณากรอกจำนวนสต็อก' })
+      .int(PRODUCT_MESSAGES.stockInvalid)
+      .min(0, PRODUCT_MESSAGES.stockInvalid)
+      .max(MAX_STOCK, `จำนวนสต็อกต้องไม่เกิน ${MAX_STOCK.toLocaleString('th-TH')}`),
+  ),
+  reason: z
+    .preprocess(
+      textFromInput,
+      z.string({ error: 'เหตุผลต้องเป็นข้อความ' }).trim().max(200, 'เหตุผลต้องไม่เกิน 200 ตัวอักษร').optional(),
+    )
+    .transform((v) => (v === undefined || v === '' ? null : v)),
+});
+export type UpdateStockRequest = z.input<typeof UpdateStockRequest>;
+
+export const Product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  /** Category name; null when the product has none (e.g. after a forced category delete). */
+  category: z.string().nullable(),
+  category_id: z.number().int().nullable(),
+  /** Baht, 2 decimals. */
+  price: z.number(),
+  cost: z.number(),
+  original_price: z.number().nullable(),
+  stock: z.number().int(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const ProductsResponse = z.object({ products: z.array(Product) });
+export const ProductResponse = z.object({ product: Product });
+
+export const DeleteProductResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** True when the product appears in sales and was kept for history (hidden everywhere else). */
+  soft_deleted: z.boolean(),
+});
+
+/** `GET /api/products/categories/list`: active category names in display order. */
+export const ProductCategoryNamesResponse = z.object({ categories: z.array(z.string()) });
+
+export const STOCK_MOVEMENT_KINDS = ['initial', 'edit', 'adjustment', 'sale', 'refund'] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+export const StockMovement = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  /** Who changed it; null if that user was removed since. */
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  kind: z.enum(STOCK_MOVEMENT_KINDS),
+  old_quantity: z.number().int(),
+  new_quantity: z.number().int(),
+  delta: z.number().int(),
+  reason: z.string().nullable(),
+  sale_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof StockMovement>;
+
+export const UpdateStockResponse = z.object({ product: Product, movement: StockMovement.nullable() });
+export const StockMovementsResponse = z.object({ movements: z.array(StockMovement) });

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money';
+import { Flag } from './common';
+import { PAYMENT_METHODS } from './settings';
+
+/** Figures as browsers send them: baht with at most 2 decimals. */
+const Baht = (label: string) =>
+  z.coerce
+    .number({ error: `${label}ต้องเป็นตัวเลข` })
+    .min(0, `${label}ต้องไม่ติดลบ`)
+    .max(100_000_000, `${label}สูงเกินไป`)
+    .refine(hasAtMostTwoDecimals, `${label}มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง`);
+
+/** Sizes and colours of a line: a list, or an object whose values are the list (spec 000 §3). */
+const LineTags = z
+  .preprocess(
+    (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.values(v) : (v ?? [])),
+    z.array(z.coerce.string().trim().max(50, 'ข้อความยาวเกินไป')).max(50, 'รายการมากเกินไป'),
+  )
+  .transform((list) => [...new Set(list.filter((s) => s !== ''))]);
+
+export const SaleItemInput = z.object({
+  productId: z.coerce.number({ error: 'รหัสสินค้าไม่ถูกต้อง' }).int('รหัสสินค้าไม่ถูกต้อง').positive('รหัสสินค้าไม่ถูกต้อง'),
+  quantity: z
+    .number({ error: 'จำนวนสินค้าต้องเป็นตัวเลข' })
+    .int('จำนวนสินค้าต้องเป็นจำนวนเต็ม')
+    .positive('จำนวนสินค้าต้องมากกว่า 0')
+    .max(10_000, 'จำนวนสินค้ามากเกินไป'),
+  /** What the cart showed; compared with the database price. */
+  price: Baht('ราคาสินค้า'),
+  name: z.string().max(200).optional(),
+  product_name: z.string().max(200).optional(),
+  total: Baht('ยอดรวมรายการ').optional(),
+  sku: z.string().max(100).nullish(),
+  category: z.string().max(100).nullish(),
+  sizes: LineTags.optional(),
+  colors: LineTags.optional(),
+});
+
+/** `POST /api/sales` (spec 000 §3 sale payload, plus payment details and the edit link). */
+export const CreateSaleRequest = z.object({
+  customerId: z.coerce.number().int().positive('รหัสลูกค้าไม่ถูกต้อง').nullish(),
+  items: z.array(SaleItemInput, { error: 'รายการสินค้าไม่ถูกต้อง' }).min(1, 'ไม่มีสินค้าในตะกร้า').max(200),
+  subtotal: Baht('ยอดรวมสินค้า'),
+  discount: Baht('ส่วนลด').default(0),
+  tax: Baht('ภาษี').default(0),
+  total: Baht('ยอดสุทธิ'),
+  excludeVAT: Flag.default(false),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีชำระเงินไม่ถูกต้อง' }),
+  notes: z.string().max(500, 'หมายเหตุยาวเกินไป').nullish(),
+  pointsUsed: z.number({ error: 'แต้มที่ใช้ต้องเป็นตัวเลข' }).int('แต้มที่ใช้ต้องเป็นจำนวนเต็ม').min(0, 'แต้มที่ใช้ต้องไม่ติดลบ').default(0),
+  pointsEarned: z.number().int().min(0).optional(),
+  /** Cash tendered, for the change; must cover the total. */
+  cashReceived: Baht('จำนวนเงินที่รับ').nullish(),
+  /** Bank transfer reference (optional). */
+  paymentReference: z.string().trim().max(100, 'เลขอ้างอิงยาวเกินไป').nullish(),
+  /** Set by the edit flow: the refunded sale this one replaces. */
+  replacesSaleId: z.coerce.number().int().positive().nullish(),
+});
+export type CreateSaleRequest = z.input<typeof CreateSaleRequest>;
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const SaleItem = z.object({
+  id: z.number(),
+  product_id: z.number().nullable(),
+  product_name: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  category: z.string().nullable(),
+  price: z.number(),
+  quantity: z.number(),
+  total: z.number(),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+});
+export type SaleItem = z.infer<typeof SaleItem>;
+
+export const SalePayment = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  cash_received: z.number().nullable(),
+  change: z.number().nullable(),
+  reference: z.string().nullable(),
+});
+
+export const SALE_STATUSES = ['completed', 'refunded'] as const;
+
+export const Sale = z.object({
+  id: z.number(),
+  document_number: z.string(),
+  status: z.enum(SALE_STATUSES),
+  created_at: z.string(),
+  customer_id: z.number().nullable(),
+  customer_name: z.string().nullable(),
+  created_by: z.number(),
+  created_by_name: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  tax_rate: z.number(),
+  exclude_vat: z.boolean(),
+  prices_include_vat: z.boolean(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment: SalePayment,
+  points_used: z.number(),
+  points_earned: z.number(),
+  /** The customer's balance right after this sale. */
+  final_loyalty_points: z.number().nullable(),
+  replaces_sale_id: z.number().nullable(),
+  notes: z.string().nullable(),
+  items: z.array(SaleItem),
+});
+export type Sale = z.infer<typeof Sale>;
+
+export const CreateSaleResponse = z.object({
+  sale: Sale,
+  pointsEarned: z.number(),
+  total: z.number(),
+  items: z.array(SaleItem),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+});
+export type CreateSaleResponse = z.infer<typeof CreateSaleResponse>;
+
+export const SaleResponse = z.object({ sale: Sale });
+
+/** The server's figures, sent with TOTALS_CHANGED so the screen can show the new total. */
+export const ServerFigures = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  pointsEarned: z.number(),
+  items: z.array(z.object({ productId: z.number(), price: z.number() })),
+});
+export type ServerFigures = z.infer<typeof ServerFigures>;

@@ -1,0 +1,131 @@
+import {
+  CUSTOMER_LIST_LIMIT_MAX,
+  ERROR_MESSAGES,
+  type CreateCustomerRequest,
+  type Customer,
+  type CustomerSale,
+  type UpdateCustomerRequest,
+} from '@pos/core';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../http/app-error';
+import {
+  customerHasSales,
+  deleteCustomerRow,
+  findLiveCustomer,
+  findLiveCustomerByPhone,
+  insertCustomer,
+  listCustomerSaleLines,
+  listCustomerSales,
+  listLiveCustomers,
+  softDeleteCustomer,
+  toApiCustomer,
+  toApiCustomerSale,
+  updateCustomerRow,
+} from './customers.queries';
+
+type CreateInput = z.output<typeof CreateCustomerRequest>;
+type UpdateInput = z.output<typeof UpdateCustomerRequest>;
+
+/** 409 for a phone number another live customer has, pointing the form at the phone field. */
+function phoneTaken(): AppError {
+  return new AppError(409, 'CUSTOMER_PHONE_TAKEN', undefined, { phone: ERROR_MESSAGES.CUSTOMER_PHONE_TAKEN });
+}
+
+export async function listCustomers(
+  deps: Pick<Deps, 'db'>,
+  filter: { search?: string | undefined; limit?: number | undefined },
+): Promise<Customer[]> {
+  const rows = await listLiveCustomers(deps.db.kysely, {
+    search: filter.search,
+    limit: filter.limit ?? CUSTOMER_LIST_LIMIT_MAX,
+  });
+  return rows.map(toApiCustomer);
+}
+
+export async function getCustomer(deps: Pick<Deps, 'db'>, id: number): Promise<Customer> {
+  const row = await findLiveCustomer(deps.db.kysely, id);
+  if (!row) throw notFound('CUSTOMER_NOT_FOUND');
+  return toApiCustomer(row);
+}
+
+/** A new customer starts with 0 points, 0 purchases and no last purchase, whatever the client sent. */
+export async function createCustomer(deps: Pick<Deps, 'db' | 'now'>, input: CreateInput): Promise<Customer> {
+  try {
+    return await deps.db.kysely.transaction().execute(async (trx) => {
+      if (await findLiveCustomerByPhone(trx, input.phone, null)) throw phoneTaken();
+      const row = await insertCustomer(
+        trx,
+        { name: input.name, phone: input.phone, email: input.email ?? null, address: input.address ?? null },
+        deps.now().toISOString(),
+      );
+      return toApiCustomer(row);
+    });
+  } catch (err) {
+    // Two tills raced for the same number; the partial unique index decided.
+    if (isUniqueViolation(err)) throw phoneTaken();
+    throw err;
+  }
+}
+
+/** Changes name, phone, e-mail and address only; what is not sent stays as it is. */
+export async function updateCustomer(
+  deps: Pick<Deps, 'db' | 'now'>,
+  id: number,
+  input: UpdateInput,
+): Promise<Customer> {
+  try {
+    return await deps.db.kysely.transaction().execute(async (trx) => {
+      const row = await findLiveCustomer(trx, id, deps.db.engine === 'postgres');
+      if (!row) throw notFound('CUSTOMER_NOT_FOUND');
+      const next = {
+        name: input.name ?? row.name,
+        phone: input.phone ?? row.phone,
+        email: input.email === undefined ? row.email : input.email,
+        address: input.address === undefined ? row.address : input.address,
+      };
+      if (next.phone !== row.phone && (await findLiveCustomerByPhone(trx, next.phone, id))) throw phoneTaken();
+      return toApiCustomer(await updateCustomerRow(trx, id, next, deps.now().toISOString()));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw phoneTaken();
+    throw err;
+  }
+}
+
+/**
+ * Deletes a customer. One with sales is kept but hidden (soft delete), so the
+ * sales keep their customer and the history stays; the phone number becomes free.
+ */
+export async function deleteCustomer(
+  deps: Pick<Deps, 'db' | 'now'>,
+  id: number,
+): Promise<{ soft: boolean; name: string }> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const row = await findLiveCustomer(trx, id, deps.db.engine === 'postgres');
+    if (!row) throw notFound('CUSTOMER_NOT_FOUND');
+    if (await customerHasSales(trx, id)) {
+      await softDeleteCustomer(trx, id, deps.now().toISOString());
+      return { soft: true, name: row.name };
+    }
+    await deleteCustomerRow(trx, id);
+    return { soft: false, name: row.name };
+  });
+}
+
+/** A live customer's sales, newest first, each with its lines. */
+export async function getCustomerHistory(deps: Pick<Deps, 'db'>, id: number): Promise<CustomerSale[]> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const row = await findLiveCustomer(trx, id);
+    if (!row) throw notFound('CUSTOMER_NOT_FOUND');
+    const sales = await listCustomerSales(trx, id);
+    const linesBySale = new Map<number, Awaited<ReturnType<typeof listCustomerSaleLines>>>();
+    for (const line of await listCustomerSaleLines(trx, id)) {
+      const list = linesBySale.get(line.sale_id);
+      if (list) list.push(line);
+      else linesBySale.set(line.sale_id, [line]);
+    }
+    return sales.map((sale) => toApiCustomerSale(sale, linesBySale.get(sale.id) ?? [], row.name));
+  });
+}

@@ -1,0 +1,314 @@
+import {
+  satangToBaht,
+  STOCK_MOVEMENT_KINDS,
+  type Product,
+  type StockMovement,
+  type StockMovementKind,
+} from '@pos/core';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DatabaseEngine } from '../../config';
+import type { DB, ProductsTable, StockMovementsTable } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export const PRODUCT_COLUMNS = [
+  'p.id',
+  'p.name',
+  'p.sku',
+  'p.barcode',
+  'p.category_id',
+  'p.price',
+  'p.cost',
+  'p.original_price',
+  'p.stock',
+  'p.description',
+  'p.image_id',
+  'p.image_url',
+  'p.sizes',
+  'p.colors',
+  'p.created_at',
+  'p.updated_at',
+] as const;
+
+export type ProductRow = Pick<
+  Selectable<ProductsTable>,
+  | 'id'
+  | 'name'
+  | 'sku'
+  | 'barcode'
+  | 'category_id'
+  | 'price'
+  | 'cost'
+  | 'original_price'
+  | 'stock'
+  | 'description'
+  | 'image_id'
+  | 'image_url'
+  | 'sizes'
+  | 'colors'
+  | 'created_at'
+  | 'updated_at'
+> & { category_name: string | null };
+
+/** The values a product row is written with; search_text is derived here. */
+export type ProductValues = Pick<
+  ProductsTable,
+  | 'name'
+  | 'sku'
+  | 'barcode'
+  | 'category_id'
+  | 'price'
+  | 'cost'
+  | 'original_price'
+  | 'stock'
+  | 'description'
+  | 'image_id'
+  | 'image_url'
+> & { sizes: string[]; colors: string[] };
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toApiProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    barcode: row.barcode,
+    category: row.category_name,
+    category_id: row.category_id,
+    price: satangToBaht(Number(row.price)),
+    cost: satangToBaht(Number(row.cost)),
+    original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
+    stock: Number(row.stock),
+    description: row.description,
+    image_url: row.image_url,
+    sizes: parseList(row.sizes),
+    colors: parseList(row.colors),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * What search matches against: name, SKU and barcode, lower-cased with full
+ * Unicode rules in JavaScript (SQLite's lower() knows only ASCII), so both
+ * engines compare the same text. Thai has no case and is kept as typed (NFC).
+ */
+export function searchTextOf(values: { name: string; sku: string; barcode: string | null }): string {
+  return [values.name, values.sku, values.barcode ?? ''].join('\n').normalize('NFC').toLowerCase();
+}
+
+/** A LIKE pattern for "contains term", with %, _ and \ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function selectProducts(db: Q) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([...PRODUCT_COLUMNS, 'c.name as category_name']);
+}
+
+/**
+ * "search_text contains term". Both engines have a trigram index for terms of
+ * 3 or more characters (see the catalogue migration): PostgreSQL's pg_trgm
+ * serves LIKE directly; on SQLite the FTS5 trigram table answers a phrase
+ * query. Shorter terms scan, which is quick enough for them.
+ */
+function searchCondition(engine: DatabaseEngine, term: string) {
+  const normalized = term.normalize('NFC').toLowerCase();
+  if (engine === 'sqlite' && [...normalized].length >= 3) {
+    const phrase = `"${normalized.replaceAll('"', '""')}"`;
+    return sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${phrase})`;
+  }
+  return sql<boolean>`p.search_text like ${containsPattern(normalized)} escape '\\'`;
+}
+
+export function listLiveProducts(
+  db: Q,
+  engine: DatabaseEngine,
+  filter: { search?: string; categoryName?: string; categoryId?: number; limit: number },
+): Promise<ProductRow[]> {
+  const { search, categoryName, categoryId } = filter;
+  return selectProducts(db)
+    .where('p.deleted_at', 'is', null)
+    .$if(!!search, (qb) => qb.where(searchCondition(engine, search ?? '')))
+    .$if(!!categoryName, (qb) => qb.where(sql<string>`lower(c.name)`, '=', sql<string>`lower(${categoryName ?? ''})`))
+    .$if(categoryId !== undefined, (qb) => qb.where('p.category_id', '=', categoryId ?? 0))
+    .orderBy('p.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+}
+
+/** A product not deleted; on PostgreSQL `lock` holds the row for the transaction. */
+export function findLiveProduct(db: Q, id: number, lock = false): Promise<ProductRow | undefined> {
+  return selectProducts(db)
+    .where('p.id', '=', id)
+    .where('p.deleted_at', 'is', null)
+    .$if(lock, (qb) => qb.forUpdate('p'))
+    .executeTakeFirst();
+}
+
+/**
+ * Another live product whose SKU or barcode equals one of `codes`
+ * (case-insensitively, as the unique indexes compare): a scan must find one product.
+ */
+export function findCodeConflict(
+  db: Q,
+  codes: string[],
+  exceptId: number | null,
+): Promise<{ id: number; name: string; sku: string; barcode: string | null } | undefined> {
+  const lowered = sql.join(codes.map((code) => sql`lower(${code})`));
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'barcode'])
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`(lower(sku) in (${lowered}) or lower(barcode) in (${lowered}))`)
+    .$if(exceptId !== null, (qb) => qb.where('id', '!=', exceptId ?? 0))
+    .limit(1)
+    .executeTakeFirst();
+}
+
+function rowValues(values: ProductValues) {
+  return {
+    ...values,
+    sizes: JSON.stringify(values.sizes),
+    colors: JSON.stringify(values.colors),
+    search_text: searchTextOf(values),
+  };
+}
+
+/** Inserts products (one statement per batch) and returns their ids in order. */
+export async function insertProducts(db: Q, rows: ProductValues[], now: string): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('products')
+    .values(rows.map((values) => ({ ...rowValues(values), created_at: now, updated_at: now })))
+    .returning('id')
+    .execute();
+  return inserted.map((r) => r.id);
+}
+
+export async function updateProductRow(db: Q, id: number, values: ProductValues, now: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ ...rowValues(values), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setProductStock(db: Q, id: number, stock: number, now: string): Promise<void> {
+  await db.updateTable('products').set({ stock, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function softDeleteProduct(db: Q, id: number, now: string): Promise<void> {
+  await db.updateTable('products').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Removes the product and, by cascade, its stock movements. */
+export async function deleteProductRow(db: Q, id: number): Promise<void> {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+/** Whether the product appears on any sale, in which case deletion keeps the row (soft delete). */
+export async function productHasSales(db: Q, productId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sale_items')
+    .select('id')
+    .where('product_id', '=', productId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type StockMovementValues = Pick<
+  StockMovementsTable,
+  'product_id' | 'user_id' | 'old_quantity' | 'new_quantity' | 'reason' | 'sale_id' | 'created_at'
+> & { kind: StockMovementKind };
+
+const MOVEMENT_COLUMNS = [
+  'm.id',
+  'm.product_id',
+  'm.user_id',
+  'm.kind',
+  'm.old_quantity',
+  'm.new_quantity',
+  'm.delta',
+  'm.reason',
+  'm.sale_id',
+  'm.created_at',
+] as const;
+
+type MovementRow = Pick<
+  Selectable<StockMovementsTable>,
+  | 'id'
+  | 'product_id'
+  | 'user_id'
+  | 'kind'
+  | 'old_quantity'
+  | 'new_quantity'
+  | 'delta'
+  | 'reason'
+  | 'sale_id'
+  | 'created_at'
+> & { user_name: string | null };
+
+function toApiMovement(row: MovementRow): StockMovement {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    user_id: row.user_id,
+    user_name: row.user_name,
+    kind: (STOCK_MOVEMENT_KINDS as readonly string[]).includes(row.kind)
+      ? (row.kind as StockMovementKind)
+      : 'adjustment',
+    old_quantity: Number(row.old_quantity),
+    new_quantity: Number(row.new_quantity),
+    delta: Number(row.delta),
+    reason: row.reason,
+    sale_id: row.sale_id,
+    created_at: row.created_at,
+  };
+}
+
+function selectMovements(db: Q) {
+  return db
+    .selectFrom('stock_movements as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select([...MOVEMENT_COLUMNS, 'u.name as user_name']);
+}
+
+export async function insertStockMovement(db: Q, values: StockMovementValues): Promise<StockMovement> {
+  const { id } = await db
+    .insertInto('stock_movements')
+    .values({ ...values, delta: values.new_quantity - values.old_quantity })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toApiMovement(await selectMovements(db).where('m.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** Inserts many movements at once (seeding); returns nothing. */
+export async function insertStockMovements(db: Q, rows: StockMovementValues[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('stock_movements')
+    .values(rows.map((values) => ({ ...values, delta: values.new_quantity - values.old_quantity })))
+    .execute();
+}
+
+export async function listStockMovements(db: Q, productId: number, limit: number): Promise<StockMovement[]> {
+  const rows = await selectMovements(db)
+    .where('m.product_id', '=', productId)
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toApiMovement);
+}

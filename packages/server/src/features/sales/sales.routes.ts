@@ -1,0 +1,37 @@
+import { CreateSaleRequest, CreateSaleResponse, IdParams, SaleResponse } from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser, needs } from '../../http/route-access';
+import { createSale, getSale } from './sales.service';
+
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'คำขอบันทึกการขายต้องมี Idempotency-Key' })
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Idempotency-Key ต้องเป็นตัวอักษรหรือตัวเลข 8-100 ตัว'),
+});
+
+export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['sales'];
+    app.post(
+      '/sales',
+      {
+        config: { access: needs('pos_process_sale') },
+        schema: { tags, headers: IdempotencyHeaders, body: CreateSaleRequest, response: { 201: CreateSaleResponse } },
+      },
+      async (req, reply) => {
+        const body = await createSale(deps, currentUser(req), req.body, req.headers['idempotency-key']);
+        return reply.code(201).send(body);
+      },
+    );
+    app.get(
+      '/sales/:id',
+      {
+        config: { access: needs('reports_view') },
+        schema: { tags, params: IdParams, response: { 200: SaleResponse } },
+      },
+      async (req) => ({ sale: await getSale(deps, req.params.id) }),
+    );
+  };
+}

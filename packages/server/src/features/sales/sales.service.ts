@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import {
+  bahtToSatang,
+  ERROR_MESSAGES,
+  priceSale,
+  PricingError,
+  satangToBaht,
+  type CreateSaleRequest,
+  type CreateSaleResponse,
+  type PaymentMethod,
+  type PricingProblem,
+  type Sale,
+  type SaleItem,
+  type ServerFigures,
+  type StoredSettings,
+} from '@pos/core';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../http/app-error';
+import type { SessionUser } from '../auth/sessions.queries';
+import { findLiveCustomer } from '../customers/customers.queries';
+import { insertStockMovements } from '../products/products.queries';
+import { readStoredSettings } from '../settings/settings.service';
+import { documentSeries, formatDocumentNumber } from './document-number';
+import {
+  applySaleToCustomer,
+  claimIdempotencyKey,
+  currentStock,
+  findIdempotencyKey,
+  findProductsForSale,
+  findSaleHead,
+  findSaleItems,
+  findSalePayment,
+  insertPayment,
+  insertSale,
+  insertSaleItems,
+  isReplaceable,
+  nextInSeries,
+  saleExists,
+  storeIdempotentResponse,
+  takeStock,
+  type ProductForSale,
+} from './sales.queries';
+
+type SaleInput = z.output<typeof CreateSaleRequest>;
+
+const PRICING_REFUSALS: Record<PricingProblem, AppError> = {
+  EMPTY_CART: new AppError(400, 'EMPTY_CART'),
+  BAD_QUANTITY: new AppError(400, 'VALIDATION_FAILED', 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0'),
+  BAD_PRICE: new AppError(400, 'VALIDATION_FAILED', 'ราคาสินค้าไม่ถูกต้อง'),
+  BAD_POINTS: new AppError(400, 'VALIDATION_FAILED', 'แต้มที่ใช้ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป'),
+  DISCOUNT_OVER_SUBTOTAL: new AppError(400, 'DISCOUNT_OVER_SUBTOTAL'),
+};
+
+/** Refuses a method the shop has not enabled (card sales come through the card checkout instead). */
+function assertPaymentMethodEnabled(method: PaymentMethod, settings: StoredSettings): void {
+  const p = settings.payment;
+  if (method === 'promptpay' && p.promptpayEnabled && p.promptpayId === '') {
+    throw new AppError(400, 'PROMPTPAY_NOT_CONFIGURED');
+  }
+  const enabled =
+    (method === 'cash' && p.cashEnabled) ||
+    (method === 'transfer' && p.transferEnabled) ||
+    (method === 'promptpay' && p.promptpayEnabled);
+  if (!enabled) throw new AppError(400, 'PAYMENT_METHOD_DISABLED');
+}
+
+function requestHash(input: SaleInput): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
+}
+
+/** Quantities per product, for the stock check (a product may appear on two lines). */
+function quantitiesByProduct(input: SaleInput): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const item of input.items) totals.set(item.productId, (totals.get(item.productId) ?? 0) + item.quantity);
+  return totals;
+}
+
+function insufficientStock(product: Pick<ProductForSale, 'id' | 'name'>, available: number): AppError {
+  return new AppError(
+    409,
+    'INSUFFICIENT_STOCK',
+    `${ERROR_MESSAGES.INSUFFICIENT_STOCK}: ${product.name} เหลือ ${available} ชิ้น`,
+    undefined,
+    undefined,
+    { productId: product.id, name: product.name, available },
+  );
+}
+
+/**
+ * Records a sale in one transaction, the server deciding every figure:
+ * prices from the database, tax and points from current settings, stock taken
+ * only if it is there, the customer's points and totals updated, the next
+ * document number assigned. A retry with the same Idempotency-Key gets the
+ * first answer; the same key with a different body is refused.
+ */
+export async function createSale(
+  deps: Deps,
+  seller: SessionUser,
+  input: SaleInput,
+  idempotencyKey: string,
+): Promise<CreateSaleResponse> {
+  const hash = requestHash(input);
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const nowIso = now.toISOString();
+    // Claiming the key is the first write, so on SQLite the transaction holds the write lock from here on.
+    if (!(await claimIdempotencyKey(trx, { key: idempotencyKey, userId: seller.id, requestHash: hash, now: nowIso }))) {
+      const previous = await findIdempotencyKey(trx, idempotencyKey);
+      if (!previous || previous.request_hash !== hash || previous.user_id !== seller.id || !previous.response) {
+        throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED');
+      }
+      return JSON.parse(previous.response) as CreateSaleResponse;
+    }
+
+    const settings = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
+    assertPaymentMethodEnabled(input.paymentMethod, settings);
+
+    const wanted = quantitiesByProduct(input);
+    const products = new Map((await findProductsForSale(trx, [...wanted.keys()])).map((p) => [p.id, p]));
+    for (const [productId] of wanted) {
+      if (!products.has(productId)) {
+        const line = input.items.find((i) => i.productId === productId);
+        throw new AppError(
+          409,
+          'PRODUCT_UNAVAILABLE',
+          `${ERROR_MESSAGES.PRODUCT_UNAVAILABLE}: ${line?.product_name ?? line?.name ?? `#${productId}`}`,
+          undefined,
+          undefined,
+          { productId },
+        );
+      }
+    }
+    for (const [productId, quantity] of wanted) {
+      const product = products.get(productId)!;
+      if (product.stock < quantity) throw insufficientStock(product, Math.max(0, product.stock));
+    }
+
+    const customer = input.customerId ? await findLiveCustomer(trx, input.customerId) : undefined;
+    if (input.customerId && !customer) throw notFound('CUSTOMER_NOT_FOUND');
+    if (input.pointsUsed > 0 && !customer) throw new AppError(400, 'POINTS_NEED_CUSTOMER');
+    if (customer && input.pointsUsed > customer.loyalty_points) {
+      throw new AppError(
+        400,
+        'INSUFFICIENT_POINTS',
+        `${ERROR_MESSAGES.INSUFFICIENT_POINTS} (คุณมี ${customer.loyalty_points} แต้ม)`,
+      );
+    }
+
+    const lines = input.items.map((item) => ({ item, product: products.get(item.productId)! }));
+    let figures;
+    try {
+      figures = priceSale(
+        lines.map(({ item, product }) => ({ price: product.price, quantity: item.quantity })),
+        {
+          pointsUsed: input.pointsUsed,
+          excludeVat: input.excludeVAT,
+          settings: { ...settings.system, ...settings.loyalty },
+        },
+      );
+    } catch (err) {
+      if (err instanceof PricingError) throw PRICING_REFUSALS[err.problem];
+      throw err;
+    }
+
+    const serverFigures: ServerFigures = {
+      subtotal: satangToBaht(figures.subtotal),
+      discount: satangToBaht(figures.discount),
+      tax: satangToBaht(figures.tax),
+      total: satangToBaht(figures.total),
+      pointsEarned: figures.pointsEarned,
+      items: lines.map(({ product }) => ({ productId: product.id, price: satangToBaht(product.price) })),
+    };
+    const clientAgrees =
+      bahtToSatang(input.subtotal) === figures.subtotal &&
+      bahtToSatang(input.discount) === figures.discount &&
+      bahtToSatang(input.tax) === figures.tax &&
+      bahtToSatang(input.total) === figures.total &&
+      (input.pointsEarned === undefined || input.pointsEarned === figures.pointsEarned) &&
+      lines.every(({ item, product }) => bahtToSatang(item.price) === product.price);
+    if (!clientAgrees) {
+      throw new AppError(409, 'TOTALS_CHANGED', undefined, undefined, undefined, { server: serverFigures });
+    }
+
+    const cashReceived =
+      input.paymentMethod === 'cash' && input.cashReceived != null ? bahtToSatang(input.cashReceived) : null;
+    if (cashReceived !== null && cashReceived < figures.total) throw new AppError(400, 'CASH_TOO_LOW');
+
+    if (input.replacesSaleId) {
+      if (!(await saleExists(trx, input.replacesSaleId))) throw notFound('SALE_NOT_FOUND');
+      if (!(await isReplaceable(trx, input.replacesSaleId))) throw new AppError(409, 'SALE_NOT_REPLACEABLE');
+    }
+
+    // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
+    const newStock = new Map<number, number>();
+    for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
+      const product = products.get(productId)!;
+      const left = await takeStock(trx, productId, wanted.get(productId)!, nowIso);
+      if (left === undefined) throw insufficientStock(product, await currentStock(trx, productId));
+      newStock.set(productId, left);
+    }
+
+    let finalPoints: number | null = null;
+    if (customer) {
+      const balance = await applySaleToCustomer(trx, customer.id, {
+        pointsUsed: input.pointsUsed,
+        pointsEarned: figures.pointsEarned,
+        total: figures.total,
+        now: nowIso,
+      });
+      if (balance === undefined) throw new AppError(409, 'INSUFFICIENT_POINTS');
+      finalPoints = balance;
+    }
+
+    const series = documentSeries(now, deps.config.shopTimezone);
+    const documentNumber = formatDocumentNumber(series, await nextInSeries(trx, series));
+    const saleId = await insertSale(trx, {
+      document_number: documentNumber,
+      status: 'completed',
+      customer_id: customer?.id ?? null,
+      customer_name: customer?.name ?? null,
+      created_by: seller.id,
+      subtotal: figures.subtotal,
+      discount: figures.discount,
+      tax: figures.tax,
+      total: figures.total,
+      tax_rate_bp: input.excludeVAT ? 0 : Math.round(settings.system.taxRate * 100),
+      prices_include_vat: settings.system.pricesIncludeVat ? 1 : 0,
+      exclude_vat: input.excludeVAT ? 1 : 0,
+      points_used: input.pointsUsed,
+      points_earned: figures.pointsEarned,
+      final_loyalty_points: finalPoints,
+      replaces_sale_id: input.replacesSaleId ?? null,
+      notes: input.notes ?? null,
+      payment_method: input.paymentMethod,
+      created_at: nowIso,
+    });
+    await insertSaleItems(
+      trx,
+      lines.map(({ item, product }) => ({
+        sale_id: saleId,
+        product_id: product.id,
+        product_name: product.name,
+        sku: product.sku,
+        barcode: product.barcode,
+        category: product.category,
+        price: product.price,
+        quantity: item.quantity,
+        line_total: product.price * item.quantity,
+        sizes: JSON.stringify(item.sizes ?? []),
+        colors: JSON.stringify(item.colors ?? []),
+      })),
+    );
+    await insertPayment(trx, {
+      sale_id: saleId,
+      method: input.paymentMethod,
+      amount: figures.total,
+      cash_received: cashReceived,
+      change_given: cashReceived === null ? null : cashReceived - figures.total,
+      reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
+      provider_session_id: null,
+      created_at: nowIso,
+    });
+    await insertStockMovements(
+      trx,
+      [...wanted.entries()].map(([productId, quantity]) => ({
+        product_id: productId,
+        user_id: seller.id,
+        kind: 'sale' as const,
+        old_quantity: newStock.get(productId)! + quantity,
+        new_quantity: newStock.get(productId)!,
+        reason: documentNumber,
+        sale_id: saleId,
+        created_at: nowIso,
+      })),
+    );
+
+    const sale = await loadSale(trx, saleId);
+    const body: CreateSaleResponse = {
+      sale,
+      pointsEarned: sale.points_earned,
+      total: sale.total,
+      items: sale.items,
+      paymentMethod: sale.payment_method,
+    };
+    await storeIdempotentResponse(trx, idempotencyKey, 201, body);
+    return body;
+  });
+}
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A sale as the API shows it: baht numbers, its frozen lines and its payment. */
+export async function loadSale(db: Transaction<DB> | Deps['db']['kysely'], id: number): Promise<Sale> {
+  const head = await findSaleHead(db, id);
+  if (!head) throw notFound('SALE_NOT_FOUND');
+  const [items, payment] = await Promise.all([findSaleItems(db, id), findSalePayment(db, id)]);
+  const method = (payment?.method ?? head.payment_method) as PaymentMethod;
+  const saleItems: SaleItem[] = items.map((row) => ({
+    id: row.id,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    name: row.product_name,
+    sku: row.sku,
+    barcode: row.barcode,
+    category: row.category,
+    price: satangToBaht(row.price),
+    quantity: row.quantity,
+    total: satangToBaht(row.line_total),
+    sizes: parseList(row.sizes),
+    colors: parseList(row.colors),
+  }));
+  return {
+    id: head.id,
+    document_number: head.document_number,
+    status: head.status === 'refunded' ? 'refunded' : 'completed',
+    created_at: head.created_at,
+    customer_id: head.customer_id,
+    customer_name: head.customer_name,
+    created_by: head.created_by,
+    created_by_name: head.created_by_name,
+    subtotal: satangToBaht(head.subtotal),
+    discount: satangToBaht(head.discount),
+    tax: satangToBaht(head.tax),
+    total: satangToBaht(head.total),
+    tax_rate: head.tax_rate_bp / 100,
+    exclude_vat: head.exclude_vat === 1,
+    prices_include_vat: head.prices_include_vat === 1,
+    payment_method: method,
+    payment: {
+      method,
+      amount: satangToBaht(payment?.amount ?? head.total),
+      cash_received: payment?.cash_received == null ? null : satangToBaht(payment.cash_received),
+      change: payment?.change_given == null ? null : satangToBaht(payment.change_given),
+      reference: payment?.reference ?? null,
+    },
+    points_used: head.points_used,
+    points_earned: head.points_earned,
+    final_loyalty_points: head.final_loyalty_points,
+    replaces_sale_id: head.replaces_sale_id,
+    notes: head.notes,
+    items: saleItems,
+  };
+}
+
+export async function getSale(deps: Deps, id: number): Promise<Sale> {
+  return loadSale(deps.db.kysely, id);
+}

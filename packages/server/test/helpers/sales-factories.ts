@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import {
+  priceSale,
+  satangToBaht,
+  bahtToSatang,
+  type CreateSaleRequest,
+  type CreateSaleResponse,
+  type PricingSettings,
+  type Product,
+} from '@pos/core';
+import { findLiveCustomer, insertCustomer, toApiCustomer } from '../../src/features/customers/customers.queries';
+import type { HttpResult, TestApp } from './test-app';
+
+let phoneCounter = 0;
+
+/** A customer written through the queries module, with a starting points balance. */
+export async function buildSaleCustomer(t: TestApp, points = 0, name = 'ลูกค้าประจำ') {
+  phoneCounter += 1;
+  const db = t.built.deps.db.kysely;
+  const row = await insertCustomer(
+    db,
+    { name, phone: `08${String(10_000_000 + phoneCounter).slice(-8)}`, email: null, address: null },
+    new Date().toISOString(),
+  );
+  if (points > 0) await db.updateTable('customers').set({ loyalty_points: points }).where('id', '=', row.id).execute();
+  return toApiCustomer((await findLiveCustomer(db, row.id))!);
+}
+
+export const SPEC_SETTINGS: PricingSettings = {
+  taxRate: 3,
+  pricesIncludeVat: false,
+  onePointValueInBaht: 1,
+  purchaseAmountForOnePoint: 100,
+};
+
+/** The payload a cart would send, its figures worked out with the shared core arithmetic. */
+export function salePayload(
+  lines: { product: Product; quantity: number }[],
+  options: Partial<CreateSaleRequest> & { settings?: PricingSettings } = {},
+): CreateSaleRequest {
+  const { settings = SPEC_SETTINGS, ...rest } = options;
+  const pointsUsed = rest.pointsUsed ?? 0;
+  const excludeVat = rest.excludeVAT === true;
+  const f = priceSale(
+    lines.map((l) => ({ price: bahtToSatang(l.product.price), quantity: l.quantity })),
+    { pointsUsed, excludeVat, settings },
+  );
+  return {
+    customerId: null,
+    items: lines.map(({ product, quantity }) => ({
+      productId: product.id,
+      product_name: product.name,
+      name: product.name,
+      quantity,
+      price: product.price,
+      total: satangToBaht(bahtToSatang(product.price) * quantity),
+      sizes: product.sizes,
+      colors: product.colors,
+      sku: product.barcode,
+      category: product.category,
+    })),
+    subtotal: satangToBaht(f.subtotal),
+    discount: satangToBaht(f.discount),
+    tax: satangToBaht(f.tax),
+    total: satangToBaht(f.total),
+    excludeVAT: excludeVat,
+    paymentMethod: 'cash',
+    notes: null,
+    pointsUsed,
+    pointsEarned: f.pointsEarned,
+    ...rest,
+  };
+}
+
+export function postSale(
+  t: TestApp,
+  token: string,
+  body: unknown,
+  key: string = randomUUID(),
+): Promise<HttpResult<CreateSaleResponse & { code?: string; error?: string; details?: Record<string, unknown> }>> {
+  return t.request('POST', '/api/sales', { token, body, headers: { 'idempotency-key': key } });
+}

@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import type { Customer, Product, Sale } from '@pos/core';
+import { describe, expect, it } from 'vitest';
+import { buildProduct } from './helpers/catalogue-factories';
+import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+
+async function stockOf(t: TestApp, id: number): Promise<number> {
+  const row = await t.built.deps.db.kysely
+    .selectFrom('products')
+    .select('stock')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.stock;
+}
+
+async function saleCount(t: TestApp): Promise<number> {
+  const rows = await t.built.deps.db.kysely.selectFrom('sales').select('id').execute();
+  return rows.length;
+}
+
+async function customerOf(t: TestApp, token: string, id: number): Promise<Customer> {
+  return (await t.request<{ customer: Customer }>('GET', `/api/customers/${id}`, { token })).body.customer;
+}
+
+async function setSettings(t: TestApp, settings: Record<string, unknown>): Promise<void> {
+  const res = await t.request('PUT', '/api/settings', { token: await t.adminToken(), body: { settings } });
+  expect(res.status).toBe(200);
+}
+
+describe.each(ENGINES)('selling on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('works out every figure as spec 000 §9 says (tax on top, 3 %)', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const shirt = await buildProduct(t, { price: 450, stock: 10 });
+    const belt = await buildProduct(t, { price: 199.5, stock: 10 });
+    const customer = await buildSaleCustomer(t, 120);
+
+    const plain = await postSale(
+      t,
+      token,
+      salePayload([
+        { product: shirt, quantity: 2 },
+        { product: belt, quantity: 1 },
+      ]),
+    );
+    expect(plain.status).toBe(201);
+    expect(plain.body.sale).toMatchObject({
+      subtotal: 1099.5,
+      discount: 0,
+      tax: 32.99,
+      total: 1132.49,
+      points_earned: 11,
+    });
+    expect(plain.body).toMatchObject({ total: 1132.49, pointsEarned: 11, paymentMethod: 'cash' });
+
+    const withPoints = await postSale(
+      t,
+      token,
+      salePayload(
+        [
+          { product: shirt, quantity: 2 },
+          { product: belt, quantity: 1 },
+        ],
+        { customerId: customer.id, pointsUsed: 50 },
+      ),
+    );
+    expect(withPoints.status).toBe(201);
+    expect(withPoints.body.sale).toMatchObject({
+      subtotal: 1099.5,
+      discount: 50,
+      tax: 31.49,
+      total: 1080.99,
+      points_earned: 10,
+    });
+    expect(withPoints.body.sale.final_loyalty_points).toBe(120 - 50 + 10);
+    const after = await customerOf(t, token, customer.id);
+    expect(after).toMatchObject({ loyalty_points: 80, total_purchases: 1, total_spent: 1080.99 });
+    expect(after.last_purchase).not.toBeNull();
+
+    const noVat = await postSale(t, token, salePayload([{ product: belt, quantity: 2 }], { excludeVAT: true }));
+    expect(noVat.body.sale).toMatchObject({
+      subtotal: 399,
+      tax: 0,
+      total: 399,
+      points_earned: 3,
+      exclude_vat: true,
+      tax_rate: 0,
+    });
+    expect(await stockOf(t, shirt.id)).toBe(6);
+    expect(await stockOf(t, belt.id)).toBe(6);
+  });
+
+  it('works out VAT-inclusive shelf prices when the shop turns that on', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const bag = await buildProduct(t, { price: 1099.5, stock: 5 });
+    await setSettings(t, { system: { pricesIncludeVat: true, taxRate: 7 } });
+    const settings = { taxRate: 7, pricesIncludeVat: true, onePointValueInBaht: 1, purchaseAmountForOnePoint: 100 };
+    const res = await postSale(t, token, salePayload([{ product: bag, quantity: 1 }], { settings }));
+    expect(res.status).toBe(201);
+    expect(res.body.sale).toMatchObject({
+      subtotal: 1099.5,
+      tax: 71.93,
+      total: 1099.5,
+      prices_include_vat: true,
+      tax_rate: 7,
+    });
+    await setSettings(t, { system: { pricesIncludeVat: false, taxRate: 3 } });
+  });
+
+  it('numbers documents R<Buddhist year>-000001 and keeps a frozen copy of each line', async () => {
+    const { token, user } = await t.buildUser({ role: 'cashier', name: 'แคชเชียร์ เอ' });
+    const shoe = await buildProduct(t, {
+      name: 'รองเท้าผ้าใบ',
+      price: 1290,
+      stock: 3,
+      sizes: ['40', '41'],
+      colors: ['ขาว'],
+    });
+    const res = await postSale(t, token, salePayload([{ product: shoe, quantity: 1 }]));
+    const sale = res.body.sale;
+    const beYear =
+      Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Bangkok', year: 'numeric' }).format(new Date())) + 543;
+    expect(sale.document_number).toMatch(new RegExp(`^R${beYear}-\\d{6}$`));
+    expect(sale).toMatchObject({ created_by: user.id, created_by_name: 'แคชเชียร์ เอ', status: 'completed' });
+    expect(sale.items[0]).toMatchObject({
+      product_id: shoe.id,
+      product_name: 'รองเท้าผ้าใบ',
+      price: 1290,
+      quantity: 1,
+      sizes: ['40', '41'],
+      colors: ['ขาว'],
+    });
+
+    const admin = await t.adminToken();
+    await t.built.deps.db.kysely
+      .updateTable('products')
+      .set({ name: 'ชื่อใหม่', price: 1 })
+      .where('id', '=', shoe.id)
+      .execute();
+    const later = await t.request<{ sale: Sale }>('GET', `/api/sales/${sale.id}`, { token: admin });
+    expect(later.body.sale.items[0]).toMatchObject({ product_name: 'รองเท้าผ้าใบ', price: 1290 });
+    const movement = await t.built.deps.db.kysely
+      .selectFrom('stock_movements')
+      .selectAll()
+      .where('sale_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    expect(movement).toMatchObject({ kind: 'sale', old_quantity: 3, new_quantity: 2, user_id: user.id });
+  });
+
+  it('records cash received and change, and a transfer reference', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const cap = await buildProduct(t, { price: 250, stock: 10 });
+    const cash = await postSale(t, token, salePayload([{ product: cap, quantity: 2 }], { cashReceived: 600 }));
+    expect(cash.body.sale.payment).toEqual({
+      method: 'cash',
+      amount: 515,
+      cash_received: 600,
+      change: 85,
+      reference: null,
+    });
+    const short = await postSale(t, token, salePayload([{ product: cap, quantity: 2 }], { cashReceived: 500 }));
+    expect(short.status).toBe(400);
+    expect(short.body.code).toBe('CASH_TOO_LOW');
+    const transfer = await postSale(
+      t,
+      token,
+      salePayload([{ product: cap, quantity: 1 }], { paymentMethod: 'transfer', paymentReference: 'KBANK-1234' }),
+    );
+    expect(transfer.body.sale.payment).toMatchObject({
+      method: 'transfer',
+      reference: 'KBANK-1234',
+      cash_received: null,
+    });
+  });
+
+  it('refuses bad sales with a Thai message and changes nothing', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const item = await buildProduct(t, { price: 100, stock: 2 });
+    const gone = await buildProduct(t, { price: 100, stock: 2 });
+    await t.built.deps.db.kysely
+      .updateTable('products')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', gone.id)
+      .execute();
+    const poor = await buildSaleCustomer(t, 5);
+    const rich = await buildSaleCustomer(t, 1000);
+    const line = [{ product: item, quantity: 1 }];
+    const before = await saleCount(t);
+
+    const cases: [string, unknown, number, string][] = [
+      ['empty cart', { ...salePayload(line), items: [] }, 400, 'VALIDATION_FAILED'],
+      [
+        'zero quantity',
+        { ...salePayload(line), items: [{ ...salePayload(line).items[0], quantity: 0 }] },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'fractional quantity',
+        { ...salePayload(line), items: [{ ...salePayload(line).items[0], quantity: 1.5 }] },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      ['more than in stock', salePayload([{ product: item, quantity: 3 }]), 409, 'INSUFFICIENT_STOCK'],
+      ['points without a customer', salePayload(line, { pointsUsed: 5 }), 400, 'POINTS_NEED_CUSTOMER'],
+      [
+        'points above the balance',
+        salePayload(line, { customerId: poor.id, pointsUsed: 6 }),
+        400,
+        'INSUFFICIENT_POINTS',
+      ],
+      [
+        'discount above the subtotal',
+        { ...salePayload(line, { customerId: rich.id }), pointsUsed: 101 },
+        400,
+        'DISCOUNT_OVER_SUBTOTAL',
+      ],
+      ['unknown customer', salePayload(line, { customerId: 999_999 }), 404, 'CUSTOMER_NOT_FOUND'],
+      [
+        'unknown product',
+        { ...salePayload(line), items: [{ ...salePayload(line).items[0], productId: 999_999 }] },
+        409,
+        'PRODUCT_UNAVAILABLE',
+      ],
+      ['deleted product', salePayload([{ product: gone, quantity: 1 }]), 409, 'PRODUCT_UNAVAILABLE'],
+      ['unknown payment method', { ...salePayload(line), paymentMethod: 'bitcoin' }, 400, 'VALIDATION_FAILED'],
+      ['PromptPay not enabled', salePayload(line, { paymentMethod: 'promptpay' }), 400, 'PAYMENT_METHOD_DISABLED'],
+      [
+        'card before the card checkout exists',
+        salePayload(line, { paymentMethod: 'card' }),
+        400,
+        'PAYMENT_METHOD_DISABLED',
+      ],
+      ['tampered total', { ...salePayload(line), total: 1 }, 409, 'TOTALS_CHANGED'],
+      [
+        'tampered line price',
+        { ...salePayload(line), items: [{ ...salePayload(line).items[0], price: 1 }] },
+        409,
+        'TOTALS_CHANGED',
+      ],
+    ];
+    for (const [name, body, status, code] of cases) {
+      const res = await postSale(t, token, body);
+      expect(res.status, name).toBe(status);
+      expect(res.body.code, name).toBe(code);
+      expect(res.body.error, name).toMatch(/[\u0E00-\u0E7F]/);
+    }
+    const missingKey = await t.request('POST', '/api/sales', { token, body: salePayload(line) });
+    expect(missingKey.status).toBe(400);
+
+    await setSettings(t, { payment: { promptpayEnabled: true, promptpayId: '' } });
+    const unconfigured = await postSale(t, token, salePayload(line, { paymentMethod: 'promptpay' }));
+    expect(unconfigured.body.code).toBe('PROMPTPAY_NOT_CONFIGURED');
+    await setSettings(t, { payment: { promptpayEnabled: true, promptpayId: '0812345678' } });
+    expect((await postSale(t, token, salePayload(line, { paymentMethod: 'promptpay' }))).status).toBe(201);
+
+    expect(await saleCount(t)).toBe(before + 1);
+    expect(await stockOf(t, item.id)).toBe(1);
+    expect((await customerOf(t, token, poor.id)).loyalty_points).toBe(5);
+    expect((await customerOf(t, token, rich.id)).loyalty_points).toBe(1000);
+  });
+
+  it('answers a price changed after the cart was built with 409 and the new figures', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const dress = await buildProduct(t, { price: 890, stock: 5 });
+    const stale = salePayload([{ product: dress, quantity: 1 }]);
+    await t.built.deps.db.kysely.updateTable('products').set({ price: 99_000 }).where('id', '=', dress.id).execute();
+    const res = await postSale(t, token, stale);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('TOTALS_CHANGED');
+    expect(res.body.details).toEqual({
+      server: {
+        subtotal: 990,
+        discount: 0,
+        tax: 29.7,
+        total: 1019.7,
+        pointsEarned: 10,
+        items: [{ productId: dress.id, price: 990 }],
+      },
+    });
+    expect(await stockOf(t, dress.id)).toBe(5);
+    const fresh = salePayload([{ product: { ...dress, price: 990 } as Product, quantity: 1 }]);
+    expect((await postSale(t, token, fresh)).status).toBe(201);
+  });
+
+  it('replays a retry with the same key and refuses the key with another body', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const scarf = await buildProduct(t, { price: 150, stock: 5 });
+    const customer = await buildSaleCustomer(t);
+    const key = randomUUID();
+    const body = salePayload([{ product: scarf, quantity: 1 }], { customerId: customer.id });
+    const first = await postSale(t, token, body, key);
+    const second = await postSale(t, token, body, key);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(await stockOf(t, scarf.id)).toBe(4);
+    expect((await customerOf(t, token, customer.id)).total_purchases).toBe(1);
+    const other = await postSale(t, token, salePayload([{ product: scarf, quantity: 2 }]), key);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('accepts a replacement only for a sale refunded for editing, once', async () => {
+    const { token, user } = await t.buildUser({ role: 'cashier' });
+    const sock = await buildProduct(t, { price: 59, stock: 10 });
+    const original = (await postSale(t, token, salePayload([{ product: sock, quantity: 1 }]))).body.sale;
+    const replacement = salePayload([{ product: sock, quantity: 2 }], { replacesSaleId: original.id });
+    const early = await postSale(t, token, replacement);
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('SALE_NOT_REPLACEABLE');
+
+    const db = t.built.deps.db.kysely;
+    await db.updateTable('sales').set({ status: 'refunded' }).where('id', '=', original.id).execute();
+    await db
+      .insertInto('refunds')
+      .values({
+        sale_id: original.id,
+        reason: 'edit_sale',
+        amount: 6077,
+        refund_method: 'cash',
+        edit_reason: 'wrong_quantity',
+        edit_details: null,
+        refunded_by: user.id,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const ok = await postSale(t, token, replacement);
+    expect(ok.status).toBe(201);
+    expect(ok.body.sale.replaces_sale_id).toBe(original.id);
+    const again = await postSale(t, token, replacement);
+    expect(again.body.code).toBe('SALE_NOT_REPLACEABLE');
+    expect(
+      (await postSale(t, token, salePayload([{ product: sock, quantity: 1 }], { replacesSaleId: 999_999 }))).status,
+    ).toBe(404);
+  });
+
+  it('lets only pos_process_sale holders sell', async () => {
+    const { token } = await t.buildUser({ role: 'viewer' });
+    const item = await buildProduct(t, { price: 10, stock: 1 });
+    const res = await postSale(t, token, salePayload([{ product: item, quantity: 1 }]));
+    expect(res.status).toBe(403);
+    expect(await stockOf(t, item.id)).toBe(1);
+  });
+});
+
+describe.each(ENGINES)('selling the last units from many tills at once on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('sells exactly what is on the shelf, numbers without gaps, and keeps points exact', async () => {
+    const tills = await Promise.all(Array.from({ length: 8 }, () => t.buildUser({ role: 'cashier' })));
+    const last = await buildProduct(t, { price: 500, stock: 5 });
+    const customer = await buildSaleCustomer(t, 0);
+    const body = salePayload([{ product: last, quantity: 1 }], { customerId: customer.id });
+
+    // On PostgreSQL half the tills talk to a second server process sharing the database.
+    const { buildApp } = await import('../src/app');
+    const second = engine === 'postgres' ? await buildApp(t.config, { logger: false }) : null;
+    if (second) await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const secondUrl = second ? `http://127.0.0.1:${(second.app.server.address() as { port: number }).port}` : t.url;
+
+    const results = await Promise.all(
+      tills.map(async ({ token }, i) => {
+        const base = i % 2 === 0 ? t.url : secondUrl;
+        const res = await fetch(`${base}/api/sales`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as { code?: string; sale?: Sale } };
+      }),
+    );
+    await second?.app.close();
+
+    const sold = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(sold).toHaveLength(5);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_STOCK' } });
+    expect(await stockOf(t, last.id)).toBe(0);
+
+    const numbers = sold.map((r) => Number(r.body.sale!.document_number.split('-')[1])).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
+    const admin = await t.adminToken();
+    const after = await customerOf(t, admin, customer.id);
+    expect(after).toMatchObject({ total_purchases: 5, total_spent: 5 * 515, loyalty_points: 5 * 5 });
+  });
+});
