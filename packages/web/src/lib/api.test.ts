@@ -44,6 +44,16 @@ describe('requests', () => {
     expect(headers['Content-Type']).toBe('application/json');
   });
 
+  it('sends a FormData body as multipart, leaving the Content-Type to the browser', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { ok: true }));
+    const form = new FormData();
+    form.append('name', 'เสื้อ');
+    await api.post('/products', form);
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init?.body).toBe(form);
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('sends no Authorization header without a token', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
     await api.get('/auth/first-use');

@@ -24,6 +24,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /** Machine-readable facts the server sent with the refusal (e.g. its figures on TOTALS_CHANGED). */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
   readonly fromServer: boolean;
 
   constructor(options: {
@@ -31,12 +33,14 @@ export class ApiError extends Error {
     code: string;
     message: string;
     fields?: Record<string, string> | undefined;
+    details?: Record<string, unknown> | undefined;
     fromServer?: boolean;
   }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
     this.fields = options.fields;
+    this.details = options.details;
     this.fromServer = options.fromServer ?? false;
   }
 }
@@ -55,6 +59,7 @@ export function parseErrorResponse(status: number, body: unknown): ApiError {
       code: parsed.data.code,
       message: parsed.data.error,
       fields: parsed.data.fields,
+      details: parsed.data.details,
       fromServer: true,
     });
   }
@@ -122,7 +127,9 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal, timeoutMs = API_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (multipart upload) sets its own Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -142,7 +149,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: controller.signal,
     });
     payload = await readBody(response);

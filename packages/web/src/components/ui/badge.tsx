@@ -7,6 +7,7 @@ const TONES = {
   green: 'bg-green-100 text-green-800 ring-green-200',
   grey: 'bg-slate-100 text-slate-700 ring-slate-200',
   amber: 'bg-amber-100 text-amber-800 ring-amber-200',
+  orange: 'bg-orange-100 text-orange-800 ring-orange-200',
 } as const;
 
 export type BadgeTone = keyof typeof TONES;

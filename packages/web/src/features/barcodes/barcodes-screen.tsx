@@ -1,5 +1,403 @@
-import { PlaceholderScreen } from '../../components/screens/placeholder-screen';
+import { can, formatBaht, type Product } from '@pos/core';
+import { Printer, Search } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useCurrentUser } from '../../app/auth/auth-context';
+import { useBarcodeSettings } from '../../components/barcode/barcode-settings';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Input } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { Thumbnail } from '../../components/ui/thumbnail';
+import { useT } from '../../i18n';
+import { cn } from '../../lib/utils';
+import { loadErrorDetail } from '../products/load-error';
+import { useBarcodeProducts } from './barcodes.queries';
+import { LabelCountInput } from './label-count-input';
+import { LabelPrintPreview } from './label-print-preview';
+import {
+  allSelected,
+  DEFAULT_LABELS_PER_ROW,
+  filterProducts,
+  LABELS_PER_ROW_OPTIONS,
+  labelsToPrint,
+  setLabelCount,
+  toggleAll,
+  toggleProduct,
+  totalLabels,
+  type LabelSelection,
+  type LabelsPerRow,
+} from './label-selection';
+import { usePrintDocument } from './label-sheet';
 
+function ListSkeleton() {
+  return (
+    <div aria-hidden className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-t border-slate-100 px-4 py-3 first:border-t-0">
+          <Skeleton className="size-5" />
+          <Skeleton className="size-12" />
+          <Skeleton className="h-5 flex-1" />
+          <Skeleton className="hidden h-5 w-28 sm:block" />
+          <Skeleton className="h-5 w-20" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface RowsProps {
+  products: Product[];
+  selection: LabelSelection;
+  onToggle: (id: number) => void;
+  onCount: (id: number, count: number) => void;
+}
+
+/** Desktop: the selection table (spec 001: select, image, name, barcode, price, label count). */
+function SelectionTable({ products, selection, onToggle, onCount, header }: RowsProps & { header: ReactNode }) {
+  const t = useT();
+  const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className="w-14 px-1 py-1">
+              {header}
+            </th>
+            <th scope="col" className={cn(th, 'w-20')}>
+              {t('barcodes.colImage')}
+            </th>
+            <th scope="col" className={th}>
+              {t('barcodes.colName')}
+            </th>
+            <th scope="col" className={th}>
+              {t('barcodes.colBarcode')}
+            </th>
+            <th scope="col" className={cn(th, 'text-right')}>
+              {t('barcodes.colPrice')}
+            </th>
+            <th scope="col" className={cn(th, 'w-36 text-center')}>
+              {t('barcodes.colCount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {products.map((product) => {
+            const count = selection.get(product.id);
+            const selected = count !== undefined;
+            return (
+              <tr
+                key={product.id}
+                data-testid="barcode-row"
+                aria-selected={selected}
+                className={cn(selected ? 'bg-blue-50/70' : 'hover:bg-slate-50/60')}
+              >
+                <td className="px-1 py-1">
+                  <Checkbox
+                    checked={selected}
+                    onChange={() => onToggle(product.id)}
+                    aria-label={t('barcodes.selectProduct', { name: product.name })}
+                  />
+                </td>
+                <td className="px-3 py-2">
+                  <Thumbnail src={product.image_url} alt={product.name} />
+                </td>
+                <td className="px-3 py-2 font-medium break-words text-slate-900">{product.name}</td>
+                <td className="px-3 py-2 font-mono text-slate-700">{product.barcode || t('barcodes.noBarcode')}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">
+                  {formatBaht(product.price)}
+                </td>
+                <td className="px-3 py-2">
+                  {selected ? (
+                    <div className="flex justify-center">
+                      <LabelCountInput
+                        name={product.name}
+                        count={count}
+                        onChange={(next) => onCount(product.id, next)}
+                      />
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Mobile: the same choices as a list of cards. */
+function SelectionCards({ products, selection, onToggle, onCount }: RowsProps) {
+  const t = useT();
+  return (
+    <ul className="space-y-2">
+      {products.map((product) => {
+        const count = selection.get(product.id);
+        const selected = count !== undefined;
+        return (
+          <li key={product.id}>
+            <Card
+              data-testid="barcode-card"
+              className={cn('flex items-center gap-2 p-2 pr-3', selected && 'border-blue-300 bg-blue-50/70')}
+            >
+              <Checkbox
+                checked={selected}
+                onChange={() => onToggle(product.id)}
+                aria-label={t('barcodes.selectProduct', { name: product.name })}
+              />
+              <Thumbnail src={product.image_url} alt={product.name} />
+              <div className="min-w-0 flex-1">
+                <p className="leading-snug font-medium break-words text-slate-900">{product.name}</p>
+                <p className="text-sm break-all text-slate-600">
+                  <span className="font-mono">{product.barcode || t('barcodes.noBarcode')}</span>
+                </p>
+                <p className="text-sm font-medium text-slate-900 tabular-nums">{formatBaht(product.price)}</p>
+              </div>
+              {selected ? (
+                <LabelCountInput name={product.name} count={count} onChange={(next) => onCount(product.id, next)} />
+              ) : null}
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Barcode label printing (spec 001 "Barcode printing (/barcodes)"). */
 export function BarcodesScreen() {
-  return <PlaceholderScreen titleKey="screens.barcodes" />;
+  const t = useT();
+  const me = useCurrentUser();
+  const products = useBarcodeProducts();
+  const settings = useBarcodeSettings();
+  const printDocument = usePrintDocument();
+  const [search, setSearch] = useState('');
+  const [perRow, setPerRow] = useState<LabelsPerRow>(DEFAULT_LABELS_PER_ROW);
+  const [selection, setSelection] = useState<LabelSelection>(() => new Map());
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const canPrint = can(me.role, 'barcodes_print');
+
+  const all = useMemo(() => products.data ?? [], [products.data]);
+  const filtered = useMemo(() => filterProducts(all, search), [all, search]);
+  const filteredIds = useMemo(() => filtered.map((p) => p.id), [filtered]);
+  const total = totalLabels(selection, all);
+  const selectedCount = all.filter((p) => selection.has(p.id)).length;
+  const labels = useMemo(() => (previewOpen ? labelsToPrint(all, selection) : []), [previewOpen, all, selection]);
+  const everyFiltered = allSelected(selection, filteredIds);
+  const someFiltered = !everyFiltered && filteredIds.some((id) => selection.has(id));
+
+  // Spec 001 §8: the error toast "เกิดข้อผิดพลาด" says what failed; the error box adds why.
+  const loadError = products.isError ? loadErrorDetail(products.error) : undefined;
+  useEffect(() => {
+    if (products.isError) toast.error(t('common.error'), { description: t('barcodes.loadError') });
+  }, [products.isError, products.errorUpdatedAt, t]);
+
+  const warnNothingSelected = () =>
+    toast.error(t('barcodes.noSelectionTitle'), { description: t('barcodes.noSelectionMessage') });
+
+  const openPreview = () => {
+    if (total === 0) {
+      warnNothingSelected();
+      return;
+    }
+    setPreviewOpen(true);
+  };
+
+  const print = () => {
+    if (total === 0) {
+      warnNothingSelected();
+      return;
+    }
+    printDocument();
+  };
+
+  // Ctrl/⌘+P on this screen prints labels, not the app: it opens the preview, or prints from it.
+  const shortcut = useRef({ previewOpen, openPreview, print, canPrint });
+  useEffect(() => {
+    shortcut.current = { previewOpen, openPreview, print, canPrint };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'p') return;
+      const current = shortcut.current;
+      if (!current.canPrint) return;
+      event.preventDefault();
+      if (current.previewOpen) current.print();
+      else current.openPreview();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const rows: RowsProps = {
+    products: filtered,
+    selection,
+    onToggle: (id) => setSelection((s) => toggleProduct(s, id)),
+    onCount: (id, count) => setSelection((s) => setLabelCount(s, id, count)),
+  };
+  const selectAllBox = (
+    <Checkbox
+      checked={everyFiltered}
+      indeterminate={someFiltered}
+      disabled={filteredIds.length === 0}
+      onChange={() => setSelection((s) => toggleAll(s, filteredIds))}
+      aria-label={t('barcodes.selectAll')}
+    />
+  );
+
+  const printButton = canPrint ? (
+    <Button onClick={openPreview} disabled={total === 0} data-testid="open-preview">
+      <Printer aria-hidden />
+      {t('barcodes.print', { count: total })}
+    </Button>
+  ) : null;
+
+  let body;
+  if (products.isPending) {
+    body = (
+      <>
+        <p role="status" className="sr-only">
+          {t('app.loading')}
+        </p>
+        <ListSkeleton />
+      </>
+    );
+  } else if (products.isError) {
+    body = (
+      <ErrorState
+        title={t('barcodes.loadErrorTitle')}
+        message={loadError}
+        retryLabel={t('common.retry')}
+        onRetry={() => void products.refetch()}
+        retrying={products.isFetching}
+      />
+    );
+  } else if (all.length === 0) {
+    body = (
+      <EmptyState
+        title={t('barcodes.emptyTitle')}
+        message={t('barcodes.emptyMessage')}
+        action={
+          can(me.role, 'products_view') ? (
+            <Button variant="outline" asChild>
+              <Link to="/products">{t('barcodes.goToProducts')}</Link>
+            </Button>
+          ) : null
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <div className="mb-2 flex min-h-11 items-center justify-between gap-3">
+          <div className="flex items-center gap-1 md:hidden">
+            {selectAllBox}
+            <span className="text-sm text-slate-700">{t('barcodes.selectAllShort')}</span>
+          </div>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {t('barcodes.selectedSummary', { products: selectedCount, labels: total })}
+          </p>
+        </div>
+        {filtered.length === 0 ? (
+          <EmptyState
+            title={t('barcodes.noMatchTitle')}
+            message={t('barcodes.noMatchMessage')}
+            action={
+              <Button variant="outline" onClick={() => setSearch('')}>
+                {t('barcodes.clearSearch')}
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <div className="hidden md:block">
+              <SelectionTable {...rows} header={selectAllBox} />
+            </div>
+            <div className="md:hidden">
+              <SelectionCards {...rows} />
+            </div>
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section>
+      <PageHeader title={t('barcodes.title')} description={t('barcodes.subtitle')} actions={printButton} />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <label htmlFor="barcode-search" className="sr-only">
+            {t('barcodes.searchLabel')}
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <Input
+            id="barcode-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('barcodes.searchPlaceholder')}
+            className="pl-10"
+            autoComplete="off"
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <span id="labels-per-row" className="text-sm font-medium whitespace-nowrap text-slate-700">
+            {t('barcodes.perRow')}
+          </span>
+          <div
+            role="radiogroup"
+            aria-labelledby="labels-per-row"
+            className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5"
+          >
+            {LABELS_PER_ROW_OPTIONS.map((option) => (
+              <label key={option} className="cursor-pointer">
+                <input
+                  type="radio"
+                  name="labels-per-row"
+                  value={option}
+                  checked={perRow === option}
+                  onChange={() => setPerRow(option)}
+                  aria-label={t('barcodes.perRowOption', { count: option })}
+                  className="peer sr-only"
+                />
+                <span
+                  className={cn(
+                    'flex min-h-11 min-w-12 items-center justify-center rounded-md px-3 text-sm font-medium tabular-nums',
+                    'text-slate-700 peer-hover:bg-slate-100',
+                    'peer-checked:bg-blue-600 peer-checked:text-white peer-checked:shadow-sm peer-checked:peer-hover:bg-blue-700',
+                    'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-blue-600',
+                  )}
+                >
+                  {option}
+                </span>
+              </label>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      {body}
+
+      <LabelPrintPreview
+        open={previewOpen}
+        onClose={() => setPreviewOpen(false)}
+        labels={labels}
+        perRow={perRow}
+        settings={settings}
+        onPrint={print}
+        canPrint={canPrint}
+      />
+    </section>
+  );
 }

@@ -1,5 +1,258 @@
-import { PlaceholderScreen } from '../../components/screens/placeholder-screen';
+import { can, customerMatchesSearch, formatBaht, summarizeCustomers, type Customer } from '@pos/core';
+import { Download, Search, ShoppingBag, TrendingUp, UserPlus, Users } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { useCurrentUser } from '../../app/auth/auth-context';
+import { useDialogs } from '../../components/dialogs/dialogs-provider';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { useI18n } from '../../i18n';
+import { errorMessage } from '../../lib/api';
+import { downloadTextFile } from '../../lib/download';
+import { CustomerCard } from './customer-card';
+import { CustomerDialog } from './customer-dialog';
+import { customersCsv } from './customers-export';
+import { useCustomers, useDeleteCustomer } from './customers.queries';
 
+const GRID = 'grid gap-4 md:grid-cols-2 2xl:grid-cols-3';
+
+type DialogState = { customer: Customer | null } | null;
+
+function CustomersSkeleton() {
+  return (
+    <div className={GRID} aria-hidden>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Card key={i} className="space-y-3 p-4">
+          <div className="flex gap-3">
+            <Skeleton className="size-12 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-4 w-1/3" />
+            </div>
+          </div>
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-20" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** Customer management (spec 001 "Customer management"). */
 export function CustomersScreen() {
-  return <PlaceholderScreen titleKey="screens.customers" />;
+  const { t, intlLocale } = useI18n();
+  const me = useCurrentUser();
+  const dialogs = useDialogs();
+  const customers = useCustomers();
+  const remove = useDeleteCustomer();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [search, setSearch] = useState('');
+  const term = useDeferredValue(search.trim());
+
+  const permissions = {
+    create: can(me.role, 'customers_create'),
+    edit: can(me.role, 'customers_edit'),
+    remove: can(me.role, 'customers_delete'),
+    export: can(me.role, 'reports_export'),
+  };
+
+  const all = useMemo(() => customers.data ?? [], [customers.data]);
+  const shown = useMemo(() => (term ? all.filter((c) => customerMatchesSearch(c, term)) : all), [all, term]);
+  const summary = useMemo(() => summarizeCustomers(all, new Date()), [all]);
+
+  const loadError = customers.isError ? errorMessage(customers.error, t('customers.loadError')) : null;
+  useEffect(() => {
+    if (loadError) toast.error(t('common.error'), { description: loadError });
+  }, [loadError, customers.errorUpdatedAt, t]);
+
+  const exportCsv = () => {
+    if (!permissions.export) {
+      toast.error(t('customers.exportNoPermissionTitle'), { description: t('customers.exportNoPermission') });
+      return;
+    }
+    if (shown.length === 0) {
+      toast.error(t('customers.exportNoDataTitle'), { description: t('customers.exportNoData') });
+      return;
+    }
+    try {
+      const { fileName, text } = customersCsv(shown, new Date());
+      downloadTextFile(fileName, text);
+      toast.success(t('customers.exported'), { description: t('customers.exportedMessage', { file: fileName }) });
+    } catch {
+      toast.error(t('common.error'), { description: t('customers.exportError') });
+    }
+  };
+
+  const confirmDelete = async (customer: Customer) => {
+    const confirmed = await dialogs.confirmDelete({
+      title: t('customers.deleteTitle'),
+      message: t('customers.deleteConfirm', { name: customer.name }),
+    });
+    if (!confirmed) return;
+    remove.mutate(customer.id, {
+      onSuccess: (result) => {
+        toast.success(t('customers.deleted'), {
+          description: t(result.soft_deleted ? 'customers.deletedKeptHistory' : 'customers.deletedMessage', {
+            name: customer.name,
+          }),
+        });
+      },
+      onError: (error) => {
+        toast.error(t('common.error'), { description: errorMessage(error, t('customers.deleteError')) });
+      },
+    });
+  };
+
+  const addButton = permissions.create ? (
+    <Button onClick={() => setDialog({ customer: null })}>
+      <UserPlus aria-hidden />
+      {t('customers.add')}
+    </Button>
+  ) : null;
+
+  let body;
+  if (customers.isPending) {
+    body = (
+      <>
+        <p role="status" className="sr-only">
+          {t('app.loading')}
+        </p>
+        <CustomersSkeleton />
+      </>
+    );
+  } else if (customers.isError) {
+    body = (
+      <ErrorState
+        title={t('customers.loadErrorTitle')}
+        message={loadError ?? undefined}
+        retryLabel={t('common.retry')}
+        onRetry={() => void customers.refetch()}
+        retrying={customers.isFetching}
+      />
+    );
+  } else if (all.length === 0) {
+    body = <EmptyState title={t('customers.emptyTitle')} message={t('customers.emptyMessage')} action={addButton} />;
+  } else if (shown.length === 0) {
+    body = (
+      <EmptyState
+        title={t('customers.noMatchTitle', { term })}
+        message={t('customers.noMatchMessage')}
+        action={
+          <Button variant="outline" onClick={() => setSearch('')}>
+            {t('customers.clearSearch')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className={GRID} aria-label={t('customers.listLabel')}>
+        {shown.map((customer) => (
+          <li key={customer.id} className="flex">
+            <CustomerCard
+              customer={customer}
+              permissions={{ edit: permissions.edit, remove: permissions.remove }}
+              deletePending={remove.isPending && remove.variables === customer.id}
+              onEdit={(c) => setDialog({ customer: c })}
+              onDelete={(c) => void confirmDelete(c)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section>
+      <PageHeader
+        title={t('customers.title')}
+        description={
+          customers.isSuccess && all.length > 0
+            ? t('customers.count', { count: all.length.toLocaleString(intlLocale) })
+            : t('customers.subtitle')
+        }
+        actions={
+          <>
+            <Button variant="outline" onClick={exportCsv} disabled={!customers.isSuccess}>
+              <Download aria-hidden />
+              {t('customers.export')}
+            </Button>
+            {addButton}
+          </>
+        }
+      />
+
+      {customers.isError ? null : (
+        <div className="mb-6 grid gap-4 sm:grid-cols-3">
+          {customers.isSuccess ? (
+            <>
+              <StatCard
+                icon={Users}
+                tone="blue"
+                label={t('customers.statTotal')}
+                value={summary.totalCustomers.toLocaleString(intlLocale)}
+              />
+              <StatCard
+                icon={ShoppingBag}
+                tone="green"
+                label={t('customers.statSales')}
+                value={formatBaht(summary.totalSales)}
+              />
+              <StatCard
+                icon={TrendingUp}
+                tone="violet"
+                label={t('customers.statAverage')}
+                value={formatBaht(summary.averageOrder)}
+              />
+            </>
+          ) : (
+            <>
+              <StatCardSkeleton />
+              <StatCardSkeleton />
+              <StatCardSkeleton />
+            </>
+          )}
+        </div>
+      )}
+
+      <div className="mb-4 space-y-2">
+        <label htmlFor="customer-search" className="sr-only">
+          {t('customers.searchLabel')}
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <Input
+            id="customer-search"
+            type="search"
+            className="pl-10"
+            placeholder={t('customers.searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        {term && customers.isSuccess && all.length > 0 ? (
+          <p className="text-sm text-slate-600" role="status">
+            {t('customers.searchResult', {
+              shown: shown.length.toLocaleString(intlLocale),
+              total: all.length.toLocaleString(intlLocale),
+            })}
+          </p>
+        ) : null}
+      </div>
+
+      {body}
+
+      <CustomerDialog open={dialog !== null} customer={dialog?.customer ?? null} onClose={() => setDialog(null)} />
+    </section>
+  );
 }

@@ -1,0 +1,238 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Customer } from '@pos/core';
+import { IdCard } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { fieldAria, FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { Textarea } from '../../components/ui/textarea';
+import { Tooltip } from '../../components/ui/tooltip';
+import { useT } from '../../i18n';
+import { errorMessage } from '../../lib/api';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import {
+  CUSTOMER_FORM_FIELDS,
+  CustomerForm,
+  customerFormValues,
+  nextSampleIdCard,
+  type CustomerFormInput,
+  type CustomerFormOutput,
+} from './customer-form';
+import { useCreateCustomer, useUpdateCustomer } from './customers.queries';
+
+export type CustomerDialogMode = 'create' | 'edit';
+
+export interface CustomerDialogProps {
+  open: boolean;
+  /** The customer to edit; none (or null) adds a new one. */
+  customer?: Customer | null;
+  onClose: () => void;
+  /** After a successful save, before the dialog closes (the POS selects a new customer for the order). */
+  onSaved?: (customer: Customer, mode: CustomerDialogMode) => void;
+  /** The success toast; the default says the customer was added or updated. */
+  successToast?: (customer: Customer, mode: CustomerDialogMode) => { title: string; description?: string };
+}
+
+/**
+ * Add or edit a customer (spec 000 §2 "customer dialog"): name, phone, e-mail,
+ * address, read-only loyalty points, and a demo button that fills sample
+ * ID-card data. One component for the customers screen and the POS.
+ */
+export function CustomerDialog({ open, customer, onClose, onSaved, successToast }: CustomerDialogProps) {
+  const t = useT();
+  const mode: CustomerDialogMode = customer ? 'edit' : 'create';
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const pending = create.isPending || update.isPending;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const sampleCounter = useRef(0);
+  const nameRef = useRef<HTMLInputElement | null>(null);
+  const form = useForm<CustomerFormInput, unknown, CustomerFormOutput>({
+    resolver: zodResolver(CustomerForm),
+    defaultValues: customerFormValues(customer),
+  });
+  const { errors } = form.formState;
+  const resetForm = form.reset;
+  const resetCreate = create.reset;
+  const resetUpdate = update.reset;
+
+  // Each opening starts from the customer's saved values (or an empty form). A background
+  // refetch that hands over a new copy of the same customer must not wipe what is being typed.
+  const latestCustomer = useRef(customer);
+  latestCustomer.current = customer;
+  const customerId = customer?.id ?? null;
+  useEffect(() => {
+    if (!open) return;
+    resetForm(customerFormValues(latestCustomer.current));
+    setServerError(null);
+    resetCreate();
+    resetUpdate();
+  }, [open, customerId, resetForm, resetCreate, resetUpdate]);
+
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  const saved = (result: Customer) => {
+    const text = successToast?.(result, mode) ?? {
+      title: mode === 'create' ? t('customers.created') : t('customers.updated'),
+      description: t(mode === 'create' ? 'customers.createdMessage' : 'customers.updatedMessage', {
+        name: result.name,
+      }),
+    };
+    toast.success(text.title, text.description ? { description: text.description } : undefined);
+    onSaved?.(result, mode);
+    onClose();
+  };
+
+  const failed = (error: unknown) => {
+    const message = errorMessage(error, t('customers.saveError'));
+    applyServerFieldErrors(error, form.setError, CUSTOMER_FORM_FIELDS, { CUSTOMER_PHONE_TAKEN: 'phone' });
+    setServerError(message);
+    toast.error(t('common.error'), { description: message });
+  };
+
+  const onValid = (body: CustomerFormOutput) => {
+    setServerError(null);
+    if (customer) update.mutate({ id: customer.id, body }, { onSuccess: saved, onError: failed });
+    else create.mutate(body, { onSuccess: saved, onError: failed });
+  };
+
+  // Spec 000 §5: a missing name or phone also says "incomplete data" in a toast.
+  const onInvalid = (invalid: FieldErrors<CustomerFormInput>) => {
+    const values = form.getValues();
+    if ((invalid.name || invalid.phone) && (!values.name?.trim() || !values.phone?.trim())) {
+      toast.error(t('customerDialog.incompleteTitle'), { description: t('customerDialog.incompleteMessage') });
+    }
+  };
+
+  const fillSample = () => {
+    const sample = nextSampleIdCard(sampleCounter.current);
+    sampleCounter.current += 1;
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('name', sample.name, options);
+    form.setValue('address', sample.address, options);
+    if (!form.getValues('phone')?.trim()) form.setValue('phone', sample.phone, options);
+    toast.success(t('customerDialog.sampleRead'), { description: t('customerDialog.sampleReadMessage') });
+  };
+
+  const nameField = form.register('name');
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          nameRef.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{mode === 'create' ? t('customerDialog.addTitle') : t('customerDialog.editTitle')}</DialogTitle>
+          <DialogDescription>
+            {mode === 'create' ? t('customerDialog.addDescription') : t('customerDialog.editDescription')}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-4">
+          <Tooltip content={t('customerDialog.sampleTooltip')}>
+            {(describedBy) => (
+              <Button variant="secondary" onClick={fillSample} disabled={pending} aria-describedby={describedBy}>
+                <IdCard aria-hidden />
+                {t('customerDialog.fillSample')}
+              </Button>
+            )}
+          </Tooltip>
+          {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+          <FormField id="customer-name" label={t('customerDialog.fieldName')} error={errors.name?.message}>
+            <Input
+              {...fieldAria('customer-name', errors.name?.message)}
+              autoComplete="off"
+              {...nameField}
+              ref={(element) => {
+                nameField.ref(element);
+                nameRef.current = element;
+              }}
+            />
+          </FormField>
+          <FormField
+            id="customer-phone"
+            label={t('customerDialog.fieldPhone')}
+            hint={t('customerDialog.fieldPhoneHint')}
+            error={errors.phone?.message}
+          >
+            <Input
+              {...fieldAria('customer-phone', errors.phone?.message, true)}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              {...form.register('phone')}
+            />
+          </FormField>
+          <FormField
+            id="customer-email"
+            label={t('customerDialog.fieldEmail')}
+            labelNote={t('common.optional')}
+            error={errors.email?.message}
+          >
+            <Input
+              {...fieldAria('customer-email', errors.email?.message)}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              {...form.register('email')}
+            />
+          </FormField>
+          <FormField
+            id="customer-address"
+            label={t('customerDialog.fieldAddress')}
+            labelNote={t('common.optional')}
+            error={errors.address?.message}
+          >
+            <Textarea
+              {...fieldAria('customer-address', errors.address?.message)}
+              rows={3}
+              {...form.register('address')}
+            />
+          </FormField>
+          <FormField
+            id="customer-points"
+            label={t('customerDialog.fieldPoints')}
+            hint={t('customerDialog.fieldPointsHint')}
+          >
+            <Input
+              {...fieldAria('customer-points', undefined, true)}
+              readOnly
+              inputMode="numeric"
+              className="tabular-nums"
+              value={(customer?.loyalty_points ?? 0).toLocaleString('th-TH')}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Spinner /> : null}
+              {pending
+                ? t('common.saving')
+                : mode === 'create'
+                  ? t('customerDialog.submitAdd')
+                  : t('customerDialog.submitEdit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

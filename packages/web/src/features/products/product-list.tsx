@@ -1,0 +1,202 @@
+import { formatBaht, type Product } from '@pos/core';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Thumbnail } from '../../components/ui/thumbnail';
+import { useT } from '../../i18n';
+import { cn } from '../../lib/utils';
+import { stockTone } from './stock';
+
+export interface ProductActions {
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+  deletingId: number | null;
+}
+
+function Tags({ product }: { product: Product }) {
+  const t = useT();
+  if (product.sizes.length === 0 && product.colors.length === 0) return null;
+  return (
+    <div className="mt-1 space-y-1">
+      {product.sizes.length > 0 ? (
+        <p className="flex flex-wrap items-center gap-1">
+          <span className="text-xs text-slate-500">{t('products.sizesLabel')}</span>
+          {product.sizes.map((size) => (
+            <Badge key={size} tone="blue">
+              {size}
+            </Badge>
+          ))}
+        </p>
+      ) : null}
+      {product.colors.length > 0 ? (
+        <p className="flex flex-wrap items-center gap-1">
+          <span className="text-xs text-slate-500">{t('products.colorsLabel')}</span>
+          {product.colors.map((color) => (
+            <Badge key={color} tone="grey">
+              {color}
+            </Badge>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function StockBadge({ stock }: { stock: number }) {
+  return (
+    <Badge tone={stockTone(stock)} data-stock-tone={stockTone(stock)} className="px-3 text-sm tabular-nums">
+      {stock.toLocaleString('th-TH')}
+    </Badge>
+  );
+}
+
+function RowActions({ product, actions, withText }: { product: Product; actions: ProductActions; withText: boolean }) {
+  const t = useT();
+  return (
+    <>
+      {actions.canEdit ? (
+        <Button
+          variant="outline"
+          size={withText ? 'md' : 'icon'}
+          onClick={() => actions.onEdit(product)}
+          aria-label={withText ? undefined : t('products.editProduct', { name: product.name })}
+          title={withText ? undefined : t('products.editProduct', { name: product.name })}
+          className={withText ? 'flex-1' : undefined}
+        >
+          <Pencil aria-hidden />
+          {withText ? t('products.edit') : null}
+        </Button>
+      ) : null}
+      {actions.canDelete ? (
+        <Button
+          variant="destructive-outline"
+          size={withText ? 'md' : 'icon'}
+          onClick={() => actions.onDelete(product)}
+          disabled={actions.deletingId === product.id}
+          aria-label={withText ? undefined : t('products.deleteProduct', { name: product.name })}
+          title={withText ? undefined : t('products.deleteProduct', { name: product.name })}
+          className={withText ? 'flex-1' : undefined}
+        >
+          <Trash2 aria-hidden />
+          {withText ? t('products.delete') : null}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** Desktop: the product table (spec 001: image, name with tags, barcode, category, price, stock, actions). */
+export function ProductTable({ products, actions }: { products: Product[]; actions: ProductActions }) {
+  const t = useT();
+  const hasActions = actions.canEdit || actions.canDelete;
+  const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={cn(th, 'w-20')}>
+              {t('products.colImage')}
+            </th>
+            <th scope="col" className={th}>
+              {t('products.colName')}
+            </th>
+            <th scope="col" className={th}>
+              {t('products.colBarcode')}
+            </th>
+            <th scope="col" className={th}>
+              {t('products.colCategory')}
+            </th>
+            <th scope="col" className={cn(th, 'text-right')}>
+              {t('products.colPrice')}
+            </th>
+            <th scope="col" className={cn(th, 'text-center')}>
+              {t('products.colStock')}
+            </th>
+            {hasActions ? (
+              <th scope="col" className={cn(th, 'text-right')}>
+                {t('products.colActions')}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {products.map((product) => (
+            <tr key={product.id} data-testid="product-row" className="align-top hover:bg-slate-50/60">
+              <td className="px-4 py-3">
+                <Thumbnail src={product.image_url} alt={product.name} />
+              </td>
+              <td className="min-w-48 px-4 py-3">
+                <p className="font-medium break-words text-slate-900">{product.name}</p>
+                <Tags product={product} />
+              </td>
+              <td className="px-4 py-3 font-mono text-slate-700">{product.barcode ?? t('products.noValue')}</td>
+              <td className="px-4 py-3 text-slate-700">{product.category ?? t('products.noCategory')}</td>
+              <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                {formatBaht(product.price)}
+              </td>
+              <td className="px-4 py-3 text-center">
+                <StockBadge stock={product.stock} />
+              </td>
+              {hasActions ? (
+                <td className="px-4 py-2">
+                  <div className="flex justify-end gap-2">
+                    <RowActions product={product} actions={actions} withText={false} />
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Mobile: one card per product with the same facts and the actions as labelled buttons. */
+export function ProductCards({ products, actions }: { products: Product[]; actions: ProductActions }) {
+  const t = useT();
+  const hasActions = actions.canEdit || actions.canDelete;
+  return (
+    <ul className="space-y-3">
+      {products.map((product) => (
+        <li key={product.id}>
+          <Card data-testid="product-card" role="article" aria-label={product.name}>
+            <div className="flex gap-3 p-4">
+              <Thumbnail src={product.image_url} alt={product.name} className="size-16" />
+              <div className="min-w-0 flex-1">
+                <h2 className="leading-snug font-semibold break-words text-slate-900">{product.name}</h2>
+                <p className="text-sm break-all text-slate-600">
+                  <span className="font-mono">{product.barcode ?? t('products.noValue')}</span>
+                  <span aria-hidden> · </span>
+                  {product.category ?? t('products.noCategory')}
+                </p>
+                <Tags product={product} />
+              </div>
+            </div>
+            <dl className="grid grid-cols-2 gap-2 border-t border-slate-100 px-4 py-3 text-sm">
+              <div>
+                <dt className="text-slate-500">{t('products.colPrice')}</dt>
+                <dd className="text-base font-semibold text-slate-900 tabular-nums">{formatBaht(product.price)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">{t('products.colStock')}</dt>
+                <dd>
+                  <StockBadge stock={product.stock} />
+                </dd>
+              </div>
+            </dl>
+            {hasActions ? (
+              <div className="flex gap-2 border-t border-slate-100 p-3">
+                <RowActions product={product} actions={actions} withText />
+              </div>
+            ) : null}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

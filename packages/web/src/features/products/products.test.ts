@@ -1,0 +1,132 @@
+import { PRODUCT_FORM_IMAGE_FIELD, ProductFormSchema, type Product } from '@pos/core';
+import { describe, expect, it } from 'vitest';
+import { th } from '../../i18n/th';
+import { productFormData, productFormDefaults } from './product-form';
+import { stockTone } from './stock';
+import { addTag, removeTag } from './tags';
+
+const PRODUCT: Product = {
+  id: 7,
+  name: 'เสื้อยืดคอกลม',
+  sku: 'TS-001',
+  barcode: 'TS-001',
+  category: 'เสื้อผ้า',
+  category_id: 1,
+  price: 250,
+  cost: 0,
+  original_price: 300,
+  stock: 12,
+  description: '',
+  image_url: '/uploads/products/a.webp',
+  sizes: ['S', 'M'],
+  colors: ['ขาว'],
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+describe('size and colour tags', () => {
+  it('trims what was typed and adds it at the end', () => {
+    expect(addTag(['S'], '  M ')).toEqual(['S', 'M']);
+  });
+
+  it('ignores empty text and duplicates', () => {
+    expect(addTag(['S', 'M'], '   ')).toEqual(['S', 'M']);
+    expect(addTag(['S', 'M'], ' M')).toEqual(['S', 'M']);
+    expect(addTag([], '')).toEqual([]);
+  });
+
+  it('removes one tag', () => {
+    expect(removeTag(['S', 'M', 'L'], 'M')).toEqual(['S', 'L']);
+  });
+});
+
+describe('stock colour bands', () => {
+  it('is red up to 10, orange from 11 to 20 and green above 20', () => {
+    expect([0, 1, 10].map(stockTone)).toEqual(['red', 'red', 'red']);
+    expect([11, 15, 20].map(stockTone)).toEqual(['orange', 'orange', 'orange']);
+    expect([21, 500].map(stockTone)).toEqual(['green', 'green']);
+  });
+});
+
+describe('product form', () => {
+  it('starts a new product with the first category and stock 0', () => {
+    expect(productFormDefaults(null, ['เสื้อผ้า', 'รองเท้า'])).toMatchObject({ category: 'เสื้อผ้า', stock: '0' });
+    expect(productFormDefaults(null, []).category).toBe('');
+  });
+
+  it('fills the fields from a product being edited', () => {
+    expect(productFormDefaults(PRODUCT, ['รองเท้า'])).toEqual({
+      name: 'เสื้อยืดคอกลม',
+      sku: 'TS-001',
+      category: 'เสื้อผ้า',
+      price: '250',
+      original_price: '300',
+      cost: '',
+      stock: '12',
+      description: '',
+      sizes: ['S', 'M'],
+      colors: ['ขาว'],
+    });
+  });
+
+  it('reports every missing required field with the spec messages', () => {
+    const result = ProductFormSchema.safeParse(productFormDefaults(null, []));
+    expect(result.success).toBe(false);
+    // The first message of each field, as the form (and the server) show it.
+    const messages: Record<string, string> = {};
+    for (const issue of result.error!.issues) messages[issue.path.join('.')] ??= issue.message;
+    expect(messages).toMatchObject({
+      name: 'กรุณากรอกชื่อสินค้า',
+      sku: 'กรุณากรอก SKU',
+      category: 'กรุณาเลือกหมวดหมู่',
+      price: 'กรุณากรอกราคาสินค้า',
+    });
+  });
+
+  it('sends the multipart form of spec 001: SKU as barcode, tags as JSON, empty values left out', () => {
+    const values = ProductFormSchema.parse({
+      ...productFormDefaults(null, ['เสื้อผ้า']),
+      name: ' เสื้อ ',
+      sku: 'TS-9',
+      price: '199.50',
+      sizes: ['S'],
+    });
+    const form = productFormData(values, { file: null, clear: false });
+    expect(Object.fromEntries(form.entries())).toEqual({
+      name: 'เสื้อ',
+      barcode: 'TS-9',
+      category: 'เสื้อผ้า',
+      price: '199.5',
+      cost: '0',
+      stock: '0',
+      sizes: '["S"]',
+      colors: '[]',
+    });
+  });
+
+  it('sends a chosen image as newImage, or an empty image_url to remove the current one', () => {
+    const values = ProductFormSchema.parse(productFormDefaults(PRODUCT, []));
+    const file = new File([new Uint8Array([1, 2, 3])], 'shirt.png', { type: 'image/png' });
+    const withFile = productFormData(values, { file, clear: true });
+    expect(withFile.get(PRODUCT_FORM_IMAGE_FIELD)).toBeInstanceOf(File);
+    expect(withFile.has('image_url')).toBe(false);
+    expect(withFile.get('original_price')).toBe('300');
+
+    const cleared = productFormData(values, { file: null, clear: true });
+    expect(cleared.get('image_url')).toBe('');
+    expect(cleared.has(PRODUCT_FORM_IMAGE_FIELD)).toBe(false);
+  });
+});
+
+describe('texts the spec quotes', () => {
+  it('keeps the product and barcode screen wording of spec 001', () => {
+    expect(th['products.deleteTitle']).toBe('ยืนยันการลบสินค้า');
+    expect(th['products.deleteConfirm']).toBe('คุณต้องการลบสินค้านี้หรือไม่?');
+    expect(th['products.incompleteTitle']).toBe('ข้อมูลไม่ครบถ้วน');
+    expect(th['barcodes.title']).toBe('พิมพ์บาร์โค้ด');
+    expect(th['barcodes.noSelectionTitle']).toBe('ยังไม่ได้เลือกสินค้า');
+    expect(th['barcodes.previewTitle']).toBe('ตัวอย่างก่อนพิมพ์');
+    expect(th['barcodes.loadError']).toBe('ไม่สามารถโหลดข้อมูลสินค้าได้');
+    expect(th['barcodes.labelOriginalPrice']).toBe('ปกติ {price}');
+  });
+});
