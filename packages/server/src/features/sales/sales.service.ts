@@ -230,7 +230,8 @@ export async function createSale(
       prices_include_vat: settings.system.pricesIncludeVat ? 1 : 0,
       exclude_vat: input.excludeVAT ? 1 : 0,
       points_used: input.pointsUsed,
-      points_earned: figures.pointsEarned,
+      // A walk-in sale earns nobody points.
+      points_earned: customer ? figures.pointsEarned : 0,
       final_loyalty_points: finalPoints,
       replaces_sale_id: input.replacesSaleId ?? null,
       notes: input.notes ?? null,
