@@ -1,5 +1,548 @@
-import { PlaceholderScreen } from '../../components/screens/placeholder-screen';
+import './pos.css';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { can, DEFAULT_CATEGORIES, formatBaht, formatSatang, type Product, type Sale } from '@pos/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { PackagePlus, ScanBarcode, Search, ShoppingCart, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useCurrentUser } from '../../app/auth/auth-context';
+import { useDialogs } from '../../components/dialogs/dialogs-provider';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { overlayClasses } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { useT } from '../../i18n';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/utils';
+import { CustomerDialog } from '../customers/customer-dialog';
+import { useCustomers } from '../customers/customers.queries';
+import { ReceiptDialog } from '../receipt/receipt-dialog';
+import { settingsKeys, useSettings } from '../settings/settings.queries';
+import {
+  addProduct,
+  applyPoints,
+  cancelPoints,
+  cartFigures,
+  filterProducts,
+  findByCode,
+  itemCount,
+  pricingSettingsOf,
+  removeLine,
+  setCustomer,
+  setExcludeVat,
+  setPointsInput,
+  setQuantity,
+  syncProducts,
+} from './cart';
+import { CartPanel } from './cart-panel';
+import { parseEditState } from './edit-mode';
+import { EditModeBanner } from './edit-mode-banner';
+import { PaymentDialog, type PaymentChoice } from './payment-dialog';
+import { paymentAvailability } from './payment-options';
+import { useCreateSale, usePosCategories, usePosProducts } from './pos.queries';
+import {
+  cartNoticeText,
+  pointsErrorText,
+  RELOAD_PRODUCTS_CODES,
+  saleErrorText,
+  serverFiguresOf,
+  totalsChangedText,
+} from './pos-messages';
+import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-grid';
+import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
+import { useCart } from './use-cart';
+import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
+interface PaymentState {
+  error: string | null;
+  notice: string | null;
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+function isPrintableKey(event: globalThis.KeyboardEvent): boolean {
+  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+}
+
+/** The point-of-sale screen (spec 000 §2 "Point-of-sale screen", §4–§5 cart rules). */
 export function PosScreen() {
-  return <PlaceholderScreen titleKey="screens.pos" />;
+  const t = useT();
+  const me = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const products = usePosProducts();
+  const categories = usePosCategories();
+  const customers = useCustomers();
+  const settings = useSettings();
+  const createSale = useCreateSale();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const { cart, update, set, reset, latest } = useCart();
+
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [pointsError, setPointsError] = useState<string | null>(null);
+  const [customerDialogOpen, setCustomerDialogOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [payment, setPayment] = useState<PaymentState | null>(null);
+  const [receipt, setReceipt] = useState<Sale | null>(null);
+  const attempt = useRef(new CheckoutAttempt());
+  const searchRef = useRef<HTMLInputElement>(null);
+  const edit = useMemo(() => parseEditState(location.state), [location.state]);
+
+  const permissions = {
+    add: can(me.role, 'pos_add_to_cart'),
+    sell: can(me.role, 'pos_process_sale'),
+    addCustomer: can(me.role, 'customers_create'),
+    settings: can(me.role, 'settings_view'),
+    createProducts: can(me.role, 'products_create'),
+  };
+
+  const pricing = pricingSettingsOf(settings.data);
+  const figures = cartFigures(cart, pricing);
+  const productList = useMemo(() => products.data ?? [], [products.data]);
+  const customerList = customers.data ?? [];
+  const selectedCustomer = customerList.find((c) => c.id === cart.customerId) ?? null;
+  const categoryNames: readonly string[] = categories.data?.length
+    ? categories.data
+    : settings.data?.categories.length
+      ? settings.data.categories
+      : DEFAULT_CATEGORIES;
+  const visible = useMemo(() => filterProducts(productList, search, category), [productList, search, category]);
+  const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
+  const count = itemCount(cart);
+  const availability = settings.data ? paymentAvailability(settings.data.payment) : null;
+
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
+
+  // Spec 000 §7: settings are read again whenever the POS opens.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+  }, [queryClient]);
+
+  // Spec 000 §8: a failed load says so in a dialog; the lists fall back to empty.
+  const loadFailed = products.isError || customers.isError;
+  useEffect(() => {
+    if (loadFailed) dialogs.showError({ title: t('pos.loadErrorTitle'), message: t('pos.loadError') });
+  }, [loadFailed, dialogs, t]);
+
+  // New prices and stock reach the cart whenever the product list is reloaded.
+  const onePointValue = pricing.onePointValueInBaht;
+  useEffect(() => {
+    if (!products.data) return;
+    const { notices } = update((current) => syncProducts(current, products.data, onePointValue));
+    for (const notice of notices) {
+      const text = cartNoticeText(notice, t);
+      toast.warning(text.title, text.description ? { description: text.description } : undefined);
+    }
+  }, [products.data, onePointValue, update, t]);
+
+  // A refusal that emptied the cart (everything sold out) closes the payment dialog.
+  useEffect(() => {
+    if (payment && cart.lines.length === 0 && !createSale.isPending) setPayment(null);
+  }, [payment, cart.lines.length, createSale.isPending]);
+
+  // A keyboard-wedge scanner types into the search box wherever focus is on the screen.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!isPrintableKey(event) || event.key === ' ' || isTypingTarget(event.target)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="listbox"]')) return;
+      searchRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // While the receipt is open, the next scan closes it and goes into the search box.
+  useEffect(() => {
+    if (!receipt) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!isPrintableKey(event) || event.key === ' ' || isTypingTarget(event.target)) return;
+      flushSync(() => setReceipt(null));
+      searchRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [receipt]);
+
+  const toastNotice = (notice: Parameters<typeof cartNoticeText>[0]) => {
+    const text = cartNoticeText(notice, t);
+    toast.error(text.title, text.description ? { description: text.description } : undefined);
+  };
+
+  const add = (product: Product) => {
+    if (!permissions.add) {
+      toast.error(t('pos.noPermissionAdd'));
+      return;
+    }
+    const { notice } = update((current) => addProduct(current, product));
+    if (notice) toastNotice(notice);
+    else setPointsError(null);
+  };
+
+  const addFromGrid = (product: Product) => {
+    add(product);
+    // Keep the scanner ready on a counter PC; on touch screens this would pop up the keyboard.
+    if (isDesktop) focusSearch();
+  };
+
+  const changeQuantity = (productId: number, quantity: number) => {
+    const line = latest.current.lines.find((l) => l.product.id === productId);
+    if (line && quantity > line.quantity && !permissions.add) {
+      toast.error(t('pos.noPermissionAdd'));
+      return;
+    }
+    const { notice } = update((current) => setQuantity(current, productId, quantity));
+    if (notice) {
+      const text = cartNoticeText(notice, t);
+      toast.warning(text.title, text.description ? { description: text.description } : undefined);
+    }
+    setPointsError(null);
+  };
+
+  const openPayment = () => {
+    if (latest.current.lines.length === 0) return;
+    if (!permissions.sell) {
+      toast.error(t('pos.noPermissionSell'));
+      return;
+    }
+    // Spec 000 §7: settings are read again when a sale is processed.
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    createSale.reset();
+    setPayment({ error: null, notice: null });
+  };
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    const code = search.trim();
+    if (code === '') {
+      openPayment();
+      return;
+    }
+    const match = findByCode(productList, code);
+    if (match) {
+      add(match);
+      setSearch('');
+    } else if (visible.length === 0) {
+      toast.error(t('pos.codeNotFound', { code }));
+      setSearch('');
+    }
+  };
+
+  const refreshAfterRefusal = async () => {
+    await Promise.all([
+      queryClient.refetchQueries({ queryKey: settingsKeys.all }),
+      products.refetch(),
+      customers.refetch(),
+    ]);
+  };
+
+  const confirmPayment = (choice: PaymentChoice) => {
+    const current = latest.current;
+    const currentFigures = cartFigures(current, pricing);
+    if (!currentFigures || createSale.isPending) return;
+    const body = buildSaleRequest(current, currentFigures, { ...choice, replacesSaleId: edit?.originalSaleId ?? null });
+    const idempotencyKey = attempt.current.keyFor(body);
+    setPayment((p) => (p ? { error: null, notice: null } : p));
+    createSale.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          attempt.current.reset();
+          reset();
+          setPointsError(null);
+          setSearch('');
+          setPayment(null);
+          setDrawerOpen(false);
+          setReceipt(result.sale);
+          const amount = formatBaht(result.total);
+          if (result.paymentMethod === 'cash') {
+            toast.success(t('pos.cashSaleSaved'), {
+              description: t('pos.cashSaleSavedMessage', {
+                amount,
+                change: formatBaht(result.sale.payment.change ?? 0),
+              }),
+            });
+          } else if (result.paymentMethod === 'promptpay') {
+            toast.success(t('pos.promptpaySaleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
+          } else {
+            toast.success(t('pos.saleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
+          }
+          if (edit) void navigate(location.pathname, { replace: true, state: null });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
+            const server = serverFiguresOf(error);
+            const notice = totalsChangedText(server?.total ?? null, t);
+            toast.warning(t('pos.totalsChangedTitle'), { description: notice });
+            setPayment((p) => (p ? { error: null, notice } : p));
+            void refreshAfterRefusal();
+            return;
+          }
+          const text = saleErrorText(error, t);
+          toast.error(text.title, text.description ? { description: text.description } : undefined);
+          const inline = text.description ? `${text.title}: ${text.description}` : text.title;
+          setPayment((p) => (p ? { ...p, error: inline } : p));
+          if (error instanceof ApiError && RELOAD_PRODUCTS_CODES.has(error.code)) void refreshAfterRefusal();
+        },
+      },
+    );
+  };
+
+  const selectCustomer = (id: number | null) => {
+    set((current) => setCustomer(current, id));
+    setPointsError(null);
+  };
+
+  const openCustomerDialog = () => {
+    if (!permissions.addCustomer) {
+      toast.error(t('pos.noPermissionAddCustomer'));
+      return;
+    }
+    setCustomerDialogOpen(true);
+  };
+
+  const cartPanelProps = {
+    cart,
+    figures,
+    pricing,
+    customers: customerList,
+    selectedCustomer,
+    pointsError,
+    onSelectCustomer: selectCustomer,
+    onAddCustomer: openCustomerDialog,
+    onQuantity: changeQuantity,
+    onRemove: (productId: number) => {
+      set((current) => removeLine(current, productId));
+      setPointsError(null);
+    },
+    onClear: () => {
+      set((current) => ({ ...current, lines: [], pointsInput: '', pointsUsed: 0, excludeVat: false }));
+      setPointsError(null);
+    },
+    onExcludeVat: (excluded: boolean) => set((current) => setExcludeVat(current, excluded)),
+    onPointsInput: (text: string) => {
+      set((current) => setPointsInput(current, text));
+      setPointsError(null);
+    },
+    onApplyPoints: () => {
+      const { error } = update((current) => applyPoints(current, selectedCustomer, pricing));
+      setPointsError(error ? pointsErrorText(error, t) : null);
+    },
+    onCancelPoints: () => {
+      set(cancelPoints);
+      setPointsError(null);
+    },
+    onPay: openPayment,
+  };
+
+  let grid;
+  if (products.isPending) {
+    grid = (
+      <>
+        <p role="status" className="sr-only">
+          {t('app.loading')}
+        </p>
+        <ProductGridSkeleton />
+      </>
+    );
+  } else if (products.isError && productList.length === 0) {
+    grid = (
+      <ErrorState
+        title={t('pos.loadErrorTitle')}
+        message={errorMessage(products.error, t('pos.loadError'))}
+        retryLabel={t('common.retry')}
+        onRetry={() => void products.refetch()}
+        retrying={products.isFetching}
+      />
+    );
+  } else if (productList.length === 0) {
+    grid = (
+      <EmptyState
+        title={t('pos.noProductsTitle')}
+        message={t('pos.noProductsMessage')}
+        action={
+          permissions.createProducts ? (
+            <Link to="/products" className={buttonClasses('primary')}>
+              <PackagePlus aria-hidden />
+              {t('pos.goToProducts')}
+            </Link>
+          ) : null
+        }
+      />
+    );
+  } else if (visible.length === 0) {
+    grid = <NoProductsFound />;
+  } else {
+    grid = <ProductGrid products={visible} inCart={inCart} onAdd={addFromGrid} />;
+  }
+
+  return (
+    <div className="pb-24 lg:pb-0">
+      <h1 className="sr-only">{t('screens.pos')}</h1>
+      {edit ? (
+        <EditModeBanner edit={edit} onCancel={() => void navigate(location.pathname, { replace: true, state: null })} />
+      ) : null}
+
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-6">
+        <section aria-label={t('pos.productsLabel')} className="min-w-0 space-y-4">
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-400"
+                aria-hidden
+              />
+              <Input
+                ref={searchRef}
+                type="search"
+                autoFocus
+                autoComplete="off"
+                enterKeyHint="search"
+                aria-label={t('pos.search')}
+                placeholder={t('pos.searchPlaceholder')}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                onKeyDown={onSearchKeyDown}
+                aria-describedby="pos-search-hint"
+                className="h-12 pl-11 text-lg"
+              />
+              <p id="pos-search-hint" className="sr-only">
+                {t('pos.searchHint')}
+              </p>
+            </div>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-12"
+              aria-label={t('pos.scan')}
+              title={t('pos.scan')}
+              onClick={() => toast.info(t('pos.scanNotBuilt'), { description: t('pos.scanNotBuiltMessage') })}
+            >
+              <ScanBarcode aria-hidden />
+            </Button>
+          </div>
+
+          <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label={t('pos.categories')}>
+            {['', ...categoryNames].map((name) => (
+              <button
+                key={name || '__all'}
+                type="button"
+                aria-pressed={category === name}
+                onClick={() => setCategory(name)}
+                className={cn(
+                  'min-h-11 shrink-0 cursor-pointer rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+                  category === name
+                    ? 'border-blue-600 bg-blue-600 text-white'
+                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
+                )}
+              >
+                {name === '' ? t('pos.allCategories') : name}
+              </button>
+            ))}
+          </div>
+
+          {grid}
+        </section>
+
+        {isDesktop ? (
+          <aside className="sticky top-24 flex h-[calc(100dvh-8rem)] min-h-[32rem] flex-col">
+            <CartPanel {...cartPanelProps} className="h-full shadow-sm" />
+          </aside>
+        ) : null}
+      </div>
+
+      {!isDesktop ? (
+        <>
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-label={t('pos.openCart', { count: count.toLocaleString('th-TH') })}
+            data-testid="pos-cart-button"
+            className="fixed right-4 bottom-4 z-30 flex min-h-14 cursor-pointer items-center gap-3 rounded-full bg-blue-600 py-2 pr-5 pl-4 text-white shadow-lg shadow-blue-900/30 hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            <span className="relative">
+              <ShoppingCart className="size-7" aria-hidden />
+              <span
+                className={cn(
+                  'absolute -top-2 -right-3 flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold tabular-nums',
+                  count > 0 ? 'bg-red-600 text-white' : 'bg-white text-blue-700',
+                )}
+              >
+                {count.toLocaleString('th-TH')}
+              </span>
+            </span>
+            <span className="text-lg font-bold tabular-nums">{formatSatang(figures?.total ?? 0)}</span>
+          </button>
+          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <DialogPrimitive.Portal>
+              <DialogPrimitive.Overlay className={overlayClasses} />
+              <DialogPrimitive.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[420px] flex-col bg-slate-100 p-2 shadow-xl focus:outline-none data-[state=open]:animate-[pos-drawer-in_200ms_ease-out]"
+              >
+                <DialogPrimitive.Title className="sr-only">{t('pos.cartTitle')}</DialogPrimitive.Title>
+                <CartPanel
+                  {...cartPanelProps}
+                  className="h-full"
+                  headerAction={
+                    <DialogPrimitive.Close asChild>
+                      <Button variant="ghost" size="icon" aria-label={t('pos.closeCart')}>
+                        <X aria-hidden />
+                      </Button>
+                    </DialogPrimitive.Close>
+                  }
+                />
+              </DialogPrimitive.Content>
+            </DialogPrimitive.Portal>
+          </DialogPrimitive.Root>
+        </>
+      ) : null}
+
+      {payment ? (
+        <PaymentDialog
+          open
+          total={figures?.total ?? 0}
+          availability={availability}
+          settingsError={settings.isError ? errorMessage(settings.error, t('payment.settingsLoadError')) : null}
+          settingsLoading={settings.isPending}
+          onRetrySettings={() => void settings.refetch()}
+          canOpenSettings={permissions.settings}
+          pending={createSale.isPending}
+          error={payment.error}
+          notice={payment.notice}
+          onConfirm={confirmPayment}
+          onClose={() => setPayment(null)}
+        />
+      ) : null}
+
+      <CustomerDialog
+        open={customerDialogOpen}
+        onClose={() => setCustomerDialogOpen(false)}
+        onSaved={(customer, mode) => {
+          if (mode === 'create') selectCustomer(customer.id);
+        }}
+        successToast={(customer) => ({
+          title: t('pos.customerAdded'),
+          description: t('pos.customerAddedMessage', { name: customer.name }),
+        })}
+      />
+
+      <ReceiptDialog
+        sale={receipt}
+        onClose={() => setReceipt(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          focusSearch();
+        }}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,370 @@
+import {
+  bahtToSatang,
+  formatBaht,
+  formatSatang,
+  type Customer,
+  type PricingSettings,
+  type SaleFigures,
+} from '@pos/core';
+import { Minus, Plus, ShoppingCart, Trash2, UserPlus, Wallet, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Thumbnail } from '../../components/ui/thumbnail';
+import { useT } from '../../i18n';
+import { cn } from '../../lib/utils';
+import { itemCount, parseQuantity, type CartLine, type CartState } from './cart';
+
+const NO_CUSTOMER = 'none';
+
+export interface CartPanelProps {
+  cart: CartState;
+  figures: SaleFigures | null;
+  pricing: PricingSettings;
+  customers: readonly Customer[];
+  selectedCustomer: Customer | null;
+  pointsError: string | null;
+  onSelectCustomer: (id: number | null) => void;
+  onAddCustomer: () => void;
+  onQuantity: (productId: number, quantity: number) => void;
+  onRemove: (productId: number) => void;
+  onClear: () => void;
+  onExcludeVat: (excluded: boolean) => void;
+  onPointsInput: (text: string) => void;
+  onApplyPoints: () => void;
+  onCancelPoints: () => void;
+  onPay: () => void;
+  /** Extra content at the top (the drawer's close button). */
+  headerAction?: ReactNode;
+  className?: string;
+}
+
+/** The cart (spec 000 §2 "cart panel"): customer, lines, VAT option, points, totals and the pay button. */
+export function CartPanel(props: CartPanelProps) {
+  const t = useT();
+  const { cart, selectedCustomer } = props;
+  const count = itemCount(cart);
+
+  return (
+    <section
+      aria-label={t('pos.cartTitle')}
+      className={cn(
+        'flex min-h-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white',
+        props.className,
+      )}
+    >
+      <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-2">
+        <ShoppingCart className="size-5 text-slate-500" aria-hidden />
+        <h2 className="flex-1 text-lg font-semibold text-slate-900">
+          {t('pos.cartTitle')}
+          {count > 0 ? (
+            <span className="ml-2 text-sm font-normal text-slate-500 tabular-nums">
+              {t('pos.cartCount', { count: count.toLocaleString('th-TH') })}
+            </span>
+          ) : null}
+        </h2>
+        {cart.lines.length > 0 ? (
+          <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={props.onClear}>
+            <Trash2 aria-hidden />
+            {t('pos.clearCart')}
+          </Button>
+        ) : null}
+        {props.headerAction}
+      </header>
+
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <CustomerPicker {...props} />
+
+        {cart.lines.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-8 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+              <ShoppingCart className="size-6" aria-hidden />
+            </span>
+            <p className="font-medium text-slate-700">{t('pos.cartEmpty')}</p>
+            <p className="text-sm text-slate-500">{t('pos.cartEmptyHint')}</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label={t('pos.cartLines')}>
+            {cart.lines.map((line) => (
+              <CartLineRow key={line.product.id} line={line} onQuantity={props.onQuantity} onRemove={props.onRemove} />
+            ))}
+          </ul>
+        )}
+
+        {cart.lines.length > 0 ? (
+          <div className="space-y-3 px-4 py-3">
+            <div className="flex items-center gap-1">
+              <Checkbox
+                id="pos-exclude-vat"
+                checked={cart.excludeVat}
+                onChange={(event) => props.onExcludeVat(event.target.checked)}
+                className="-ml-3"
+              />
+              <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
+                {t('pos.excludeVat')}
+              </Label>
+            </div>
+            {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
+          </div>
+        ) : null}
+      </div>
+
+      <Totals {...props} />
+    </section>
+  );
+}
+
+function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, onAddCustomer }: CartPanelProps) {
+  const t = useT();
+  return (
+    <div className="space-y-1.5 px-4 pt-3 pb-3">
+      <Label htmlFor="pos-customer">{t('pos.customer')}</Label>
+      <div className="flex gap-2">
+        <Select
+          value={selectedCustomer ? String(selectedCustomer.id) : NO_CUSTOMER}
+          onValueChange={(value) => onSelectCustomer(value === NO_CUSTOMER ? null : Number(value))}
+        >
+          <SelectTrigger id="pos-customer" className="min-w-0 flex-1">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent className="max-h-80">
+            <SelectItem value={NO_CUSTOMER}>{t('pos.generalCustomer')}</SelectItem>
+            {customers.map((c) => (
+              <SelectItem key={c.id} value={String(c.id)}>
+                {c.name}
+                <span className="ml-2 text-sm text-slate-500 tabular-nums">{c.phone}</span>
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Button variant="outline" size="icon" onClick={onAddCustomer} aria-label={t('pos.addCustomer')}>
+          <UserPlus aria-hidden />
+        </Button>
+      </div>
+      {selectedCustomer ? (
+        <p className="text-sm text-slate-600 tabular-nums">
+          {t('pos.customerPoints', { count: selectedCustomer.loyalty_points.toLocaleString('th-TH') })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CartLineRow({
+  line,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  onQuantity: (productId: number, quantity: number) => void;
+  onRemove: (productId: number) => void;
+}) {
+  const t = useT();
+  const { product, quantity } = line;
+  // The box keeps what is typed until it holds a number; leaving it empty restores the quantity.
+  const [draft, setDraft] = useState<string | null>(null);
+  const inputId = `pos-qty-${product.id}`;
+  const tags = [
+    ...(product.sizes.length > 0 ? [t('pos.sizes', { list: product.sizes.join(', ') })] : []),
+    ...(product.colors.length > 0 ? [t('pos.colors', { list: product.colors.join(', ') })] : []),
+  ];
+
+  return (
+    <li className="flex gap-3 px-4 py-2.5" data-testid={`cart-line-${product.sku}`}>
+      <Thumbnail src={product.image_url} alt="" className="mt-1 size-12" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-1">
+          <p className="min-w-0 flex-1 pt-1 leading-snug font-medium break-words text-slate-900">{product.name}</p>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mr-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+            onClick={() => onRemove(product.id)}
+            aria-label={t('pos.removeLine', { name: product.name })}
+          >
+            <X aria-hidden />
+          </Button>
+        </div>
+        {tags.length > 0 ? <p className="-mt-1 mb-1 text-xs text-slate-500">{tags.join(' · ')}</p> : null}
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex items-center">
+            <Button
+              variant="outline"
+              size="icon"
+              className="rounded-r-none"
+              onClick={() => onQuantity(product.id, quantity - 1)}
+              aria-label={t('pos.decrease', { name: product.name })}
+            >
+              <Minus aria-hidden />
+            </Button>
+            <label htmlFor={inputId} className="sr-only">
+              {t('pos.quantityOf', { name: product.name })}
+            </label>
+            <Input
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={product.stock}
+              step={1}
+              value={draft ?? String(quantity)}
+              onChange={(event) => {
+                const text = event.target.value;
+                const n = parseQuantity(text);
+                if (n === null) {
+                  setDraft(text);
+                  return;
+                }
+                setDraft(null);
+                onQuantity(product.id, n);
+              }}
+              onBlur={() => setDraft(null)}
+              className="w-16 rounded-none border-x-0 px-1 text-center tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+            />
+            <Button
+              variant="outline"
+              size="icon"
+              className="rounded-l-none"
+              onClick={() => onQuantity(product.id, quantity + 1)}
+              aria-label={t('pos.increase', { name: product.name })}
+            >
+              <Plus aria-hidden />
+            </Button>
+          </div>
+          <p className="text-right leading-tight tabular-nums">
+            <span className="block font-semibold text-slate-900">
+              {formatSatang(bahtToSatang(product.price) * quantity)}
+            </span>
+            <span className="block text-xs text-slate-500">
+              {t('pos.unitPrice', { price: formatBaht(product.price) })}
+            </span>
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function PointsBlock({
+  cart,
+  customer,
+  figures,
+  pricing,
+  pointsError,
+  onPointsInput,
+  onApplyPoints,
+  onCancelPoints,
+}: CartPanelProps & { customer: Customer }) {
+  const t = useT();
+  const applied = cart.pointsUsed > 0;
+  return (
+    <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50/60 p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <Label htmlFor="pos-points">{t('pos.usePoints')}</Label>
+        <span className="text-xs text-slate-600 tabular-nums">
+          {t('pos.pointValue', { value: formatBaht(pricing.onePointValueInBaht) })}
+        </span>
+      </div>
+      {applied ? (
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm text-amber-900 tabular-nums">
+            {t('pos.pointsApplied', {
+              count: cart.pointsUsed.toLocaleString('th-TH'),
+              amount: formatSatang(figures?.discount ?? 0),
+            })}
+          </p>
+          <Button variant="outline" onClick={onCancelPoints}>
+            {t('pos.cancelPoints')}
+          </Button>
+        </div>
+      ) : (
+        <form
+          className="flex gap-2"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onApplyPoints();
+          }}
+        >
+          <Input
+            id="pos-points"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={customer.loyalty_points}
+            step={1}
+            value={cart.pointsInput}
+            onChange={(event) => onPointsInput(event.target.value)}
+            placeholder={t('pos.pointsPlaceholder')}
+            aria-invalid={pointsError ? true : undefined}
+            aria-describedby={pointsError ? 'pos-points-error' : undefined}
+            className="min-w-0 flex-1 tabular-nums"
+          />
+          <Button type="submit" variant="secondary">
+            {t('pos.applyPoints')}
+          </Button>
+        </form>
+      )}
+      {pointsError && !applied ? (
+        <p id="pos-points-error" role="alert" className="text-sm text-red-700">
+          {pointsError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelProps) {
+  const t = useT();
+  const empty = cart.lines.length === 0 || !figures;
+  const rate = pricing.taxRate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
+  let taxLabel: string;
+  if (cart.excludeVat) taxLabel = t('pos.vatExcluded');
+  else if (pricing.pricesIncludeVat) taxLabel = t('pos.vatIncluded', { rate });
+  else taxLabel = t('pos.vat', { rate });
+
+  return (
+    <div className="space-y-2 border-t border-slate-200 bg-slate-50 px-4 py-3">
+      <dl className="space-y-1 text-sm">
+        <Row label={t('pos.subtotal')} value={formatSatang(figures?.subtotal ?? 0)} />
+        {figures && figures.discount > 0 ? (
+          <Row
+            label={t('pos.discountPoints', { count: cart.pointsUsed.toLocaleString('th-TH') })}
+            value={`-${formatSatang(figures.discount)}`}
+            className="text-amber-800"
+          />
+        ) : null}
+        <Row label={taxLabel} value={formatSatang(figures?.tax ?? 0)} />
+      </dl>
+      <div className="flex items-end justify-between gap-2 border-t border-slate-200 pt-2">
+        <span className="pb-1">
+          <span className="block text-base font-semibold text-slate-700">{t('pos.total')}</span>
+          {selectedCustomer && figures ? (
+            <span className="block text-sm text-green-700 tabular-nums">
+              {t('pos.pointsToEarn', { count: figures.pointsEarned.toLocaleString('th-TH') })}
+            </span>
+          ) : null}
+        </span>
+        <span data-testid="pos-total" className="text-3xl font-bold text-slate-900 tabular-nums sm:text-4xl">
+          {formatSatang(figures?.total ?? 0)}
+        </span>
+      </div>
+      <Button size="lg" className="h-14 w-full text-lg" onClick={onPay} disabled={empty}>
+        <Wallet aria-hidden />
+        {t('pos.pay')}
+      </Button>
+    </div>
+  );
+}
+
+function Row({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={cn('flex justify-between gap-2 text-slate-700', className)}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+/**
+ * The POS cart: its state and every rule of spec 000 §4–§5, as pure functions.
+ * Money stays in baht on the product (as the API sends it) and goes through
+ * core's satang arithmetic for every figure.
+ */
+import {
+  bahtToSatang,
+  DEFAULT_SETTINGS,
+  pointsDiscount,
+  priceSale,
+  PricingError,
+  type PricingSettings,
+  type Product,
+  type SaleFigures,
+  type Satang,
+  type Settings,
+} from '@pos/core';
+
+/** What a cart line keeps of its product (spec 000 §3 "cart line"). */
+export type CartProduct = Pick<
+  Product,
+  'id' | 'name' | 'price' | 'stock' | 'image_url' | 'sizes' | 'colors' | 'sku' | 'barcode' | 'category'
+>;
+
+export interface CartLine {
+  product: CartProduct;
+  quantity: number;
+}
+
+export interface CartState {
+  lines: readonly CartLine[];
+  customerId: number | null;
+  /** What is typed in the points box. */
+  pointsInput: string;
+  /** Points applied as a discount (0: none). */
+  pointsUsed: number;
+  excludeVat: boolean;
+}
+
+export const EMPTY_CART: CartState = Object.freeze({
+  lines: Object.freeze([]) as readonly CartLine[],
+  customerId: null,
+  pointsInput: '',
+  pointsUsed: 0,
+  excludeVat: false,
+});
+
+/** Why an add or a quantity change was refused or cut down. */
+export type CartNotice =
+  | { kind: 'outOfStock'; name: string }
+  | { kind: 'insufficientStock'; name: string; available: number }
+  | { kind: 'clamped'; name: string; available: number }
+  | { kind: 'unavailable'; name: string };
+
+export interface CartResult {
+  state: CartState;
+  notice: CartNotice | null;
+}
+
+function snapshot(product: CartProduct): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    stock: product.stock,
+    image_url: product.image_url,
+    sizes: [...product.sizes],
+    colors: [...product.colors],
+    sku: product.sku,
+    barcode: product.barcode,
+    category: product.category,
+  };
+}
+
+/** Spec 000 §4: any change of customer or cart clears the points entry, the discount and the VAT exclusion. */
+function clearExtras(state: CartState): CartState {
+  return { ...state, pointsInput: '', pointsUsed: 0, excludeVat: false };
+}
+
+function withLines(state: CartState, lines: readonly CartLine[]): CartState {
+  return clearExtras({ ...state, lines });
+}
+
+/** Adds one of a product: a new line, or the existing line raised by one, never past the stock. */
+export function addProduct(state: CartState, product: CartProduct): CartResult {
+  if (product.stock <= 0) return { state, notice: { kind: 'outOfStock', name: product.name } };
+  const existing = state.lines.find((line) => line.product.id === product.id);
+  if (!existing) {
+    return { state: withLines(state, [...state.lines, { product: snapshot(product), quantity: 1 }]), notice: null };
+  }
+  if (existing.quantity + 1 > product.stock) {
+    return { state, notice: { kind: 'insufficientStock', name: product.name, available: product.stock } };
+  }
+  const lines = state.lines.map((line) =>
+    line.product.id === product.id ? { product: snapshot(product), quantity: line.quantity + 1 } : line,
+  );
+  return { state: withLines(state, lines), notice: null };
+}
+
+/** The quantity box's text as a whole number ("3", "3.7" → 3); null while it holds no number. */
+export function parseQuantity(text: string): number | null {
+  const n = Number.parseInt(text.trim(), 10);
+  return Number.isNaN(n) ? null : n;
+}
+
+/** Sets a line's quantity: 0 or less removes the line, above the stock is cut to the stock with a warning. */
+export function setQuantity(state: CartState, productId: number, quantity: number): CartResult {
+  const line = state.lines.find((l) => l.product.id === productId);
+  if (!line) return { state, notice: null };
+  if (!Number.isFinite(quantity)) return { state, notice: null };
+  const wanted = Math.trunc(quantity);
+  if (wanted <= 0) return { state: removeLine(state, productId), notice: null };
+  const available = Math.max(0, line.product.stock);
+  let next = wanted;
+  let notice: CartNotice | null = null;
+  if (wanted > available) {
+    next = available;
+    notice = { kind: 'clamped', name: line.product.name, available };
+    if (available <= 0) return { state: removeLine(state, productId), notice };
+  }
+  if (next === line.quantity) return { state, notice };
+  const lines = state.lines.map((l) => (l.product.id === productId ? { ...l, quantity: next } : l));
+  return { state: withLines(state, lines), notice };
+}
+
+export function removeLine(state: CartState, productId: number): CartState {
+  if (!state.lines.some((l) => l.product.id === productId)) return state;
+  return withLines(
+    state,
+    state.lines.filter((l) => l.product.id !== productId),
+  );
+}
+
+export function setCustomer(state: CartState, customerId: number | null): CartState {
+  if (state.customerId === customerId) return state;
+  return clearExtras({ ...state, customerId });
+}
+
+export function setExcludeVat(state: CartState, excludeVat: boolean): CartState {
+  return { ...state, excludeVat };
+}
+
+export function setPointsInput(state: CartState, pointsInput: string): CartState {
+  return { ...state, pointsInput };
+}
+
+/** Why points cannot be used (spec 000 §5). */
+export type PointsError =
+  | { kind: 'pointsRequired' }
+  | { kind: 'needCustomer' }
+  | { kind: 'notEnoughPoints'; balance: number }
+  | { kind: 'discountOverSubtotal' };
+
+export type PointsCheck = { ok: true; points: number } | { ok: false; error: PointsError };
+
+/**
+ * Checks a points entry: a positive whole number, a selected customer holding
+ * that many points, and a discount no larger than the item subtotal.
+ */
+export function validatePoints(
+  input: string,
+  customer: { loyalty_points: number } | null | undefined,
+  subtotal: Satang,
+  onePointValueInBaht: number,
+): PointsCheck {
+  const text = input.trim();
+  if (!/^\d+$/.test(text) || Number(text) <= 0) return { ok: false, error: { kind: 'pointsRequired' } };
+  if (!customer) return { ok: false, error: { kind: 'needCustomer' } };
+  const points = Number(text);
+  if (!Number.isSafeInteger(points) || points > customer.loyalty_points) {
+    return { ok: false, error: { kind: 'notEnoughPoints', balance: customer.loyalty_points } };
+  }
+  if (pointsDiscount(points, onePointValueInBaht) > subtotal) {
+    return { ok: false, error: { kind: 'discountOverSubtotal' } };
+  }
+  return { ok: true, points };
+}
+
+/** Applies the typed points as a discount, or says why not. */
+export function applyPoints(
+  state: CartState,
+  customer: { loyalty_points: number } | null | undefined,
+  settings: PricingSettings,
+): { state: CartState; error: PointsError | null } {
+  const check = validatePoints(state.pointsInput, customer, subtotalOf(state), settings.onePointValueInBaht);
+  if (!check.ok) return { state, error: check.error };
+  return { state: { ...state, pointsUsed: check.points, pointsInput: String(check.points) }, error: null };
+}
+
+/** Cancels an applied points discount (spec 000 §4: a cancel action reverts it). */
+export function cancelPoints(state: CartState): CartState {
+  return { ...state, pointsUsed: 0, pointsInput: '' };
+}
+
+/**
+ * Brings the cart's products up to date after the product list was reloaded:
+ * new prices and stock, quantities cut to the stock, lines of products that are
+ * gone removed. A quantity cut or a removed line is a cart change (points,
+ * discount and VAT exclusion cleared); a price change keeps them while the
+ * discount still fits.
+ */
+export function syncProducts(
+  state: CartState,
+  products: readonly CartProduct[],
+  onePointValueInBaht: number,
+): { state: CartState; notices: CartNotice[] } {
+  if (state.lines.length === 0) return { state, notices: [] };
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const notices: CartNotice[] = [];
+  let structural = false;
+  let touched = false;
+  const lines: CartLine[] = [];
+  for (const line of state.lines) {
+    const fresh = byId.get(line.product.id);
+    if (!fresh) {
+      notices.push({ kind: 'unavailable', name: line.product.name });
+      structural = true;
+      continue;
+    }
+    if (fresh.stock <= 0) {
+      notices.push({ kind: 'outOfStock', name: fresh.name });
+      structural = true;
+      continue;
+    }
+    let quantity = line.quantity;
+    if (quantity > fresh.stock) {
+      quantity = fresh.stock;
+      notices.push({ kind: 'clamped', name: fresh.name, available: fresh.stock });
+      structural = true;
+    }
+    const changed = !sameProduct(line.product, fresh);
+    if (changed || quantity !== line.quantity) touched = true;
+    lines.push({ product: changed ? snapshot(fresh) : line.product, quantity });
+  }
+  if (!structural && !touched) return { state, notices };
+  let next: CartState = { ...state, lines };
+  if (structural) next = clearExtras(next);
+  else if (pointsDiscount(next.pointsUsed, onePointValueInBaht) > subtotalOf(next)) next = cancelPoints(next);
+  return { state: next, notices };
+}
+
+function sameProduct(a: CartProduct, b: CartProduct): boolean {
+  return (
+    a.name === b.name &&
+    a.price === b.price &&
+    a.stock === b.stock &&
+    a.image_url === b.image_url &&
+    a.sku === b.sku &&
+    a.barcode === b.barcode &&
+    a.category === b.category &&
+    a.sizes.join('\u0000') === b.sizes.join('\u0000') &&
+    a.colors.join('\u0000') === b.colors.join('\u0000')
+  );
+}
+
+/** Number of pieces in the cart (the floating cart button's count). */
+export function itemCount(state: CartState): number {
+  return state.lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function subtotalOf(state: CartState): Satang {
+  return state.lines.reduce((sum, line) => sum + bahtToSatang(line.product.price) * line.quantity, 0);
+}
+
+/** The arithmetic settings from GET /api/settings, with the spec's defaults (3 %, 100 baht per point, 1 baht a point). */
+export function pricingSettingsOf(settings: Settings | undefined): PricingSettings {
+  const system = settings?.system;
+  const loyalty = settings?.loyalty ?? DEFAULT_SETTINGS.loyalty;
+  const rate = system?.taxRate ?? system?.tax_rate;
+  return {
+    taxRate: typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_SETTINGS.system.taxRate,
+    pricesIncludeVat: system?.pricesIncludeVat ?? DEFAULT_SETTINGS.system.pricesIncludeVat,
+    onePointValueInBaht: loyalty.onePointValueInBaht,
+    purchaseAmountForOnePoint: loyalty.purchaseAmountForOnePoint,
+  };
+}
+
+/** Every figure of the cart from core's priceSale; null for an empty cart. */
+export function cartFigures(state: CartState, settings: PricingSettings): SaleFigures | null {
+  if (state.lines.length === 0) return null;
+  const lines = state.lines.map((line) => ({ price: bahtToSatang(line.product.price), quantity: line.quantity }));
+  try {
+    return priceSale(lines, { pointsUsed: state.pointsUsed, excludeVat: state.excludeVat, settings });
+  } catch (error) {
+    if (error instanceof PricingError && error.problem === 'DISCOUNT_OVER_SUBTOTAL') {
+      return priceSale(lines, { pointsUsed: 0, excludeVat: state.excludeVat, settings });
+    }
+    throw error;
+  }
+}
+
+/** Products matching the search box (name, SKU or barcode, any case) in the chosen category ('' for all). */
+export function filterProducts<T extends CartProduct>(products: readonly T[], search: string, category: string): T[] {
+  const term = search.trim().toLocaleLowerCase('th');
+  return products.filter((p) => {
+    if (category !== '' && p.category !== category) return false;
+    if (term === '') return true;
+    return (
+      p.name.toLocaleLowerCase('th').includes(term) ||
+      p.sku.toLocaleLowerCase('th').includes(term) ||
+      (p.barcode ?? '').toLocaleLowerCase('th').includes(term)
+    );
+  });
+}
+
+/** The product whose SKU or barcode is exactly the scanned text (a keyboard-wedge scanner ends with Enter). */
+export function findByCode<T extends CartProduct>(products: readonly T[], code: string): T | undefined {
+  const wanted = code.trim().toLocaleLowerCase('th');
+  if (wanted === '') return undefined;
+  return (
+    products.find((p) => p.barcode !== null && p.barcode.toLocaleLowerCase('th') === wanted) ??
+    products.find((p) => p.sku.toLocaleLowerCase('th') === wanted)
+  );
+}

@@ -1,0 +1,394 @@
+import { formatSatang, satangToBaht } from '@pos/core';
+import { AlertTriangle, ArrowLeft, Banknote, Check, ChevronRight, Landmark, QrCode, RotateCw } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { useT, type MessageKey } from '../../i18n';
+import { cn } from '../../lib/utils';
+import {
+  cashSuggestions,
+  parseCashInput,
+  type PaymentAvailability,
+  type PaymentWarning,
+  type PosPaymentMethod,
+} from './payment-options';
+import { PromptPayQr } from './promptpay-qr';
+
+export interface PaymentChoice {
+  method: PosPaymentMethod;
+  /** Cash tendered in baht (cash only). */
+  cashReceived?: number;
+  paymentReference?: string;
+}
+
+type View = 'options' | PosPaymentMethod;
+
+export interface PaymentDialogProps {
+  open: boolean;
+  /** Amount due, satang. */
+  total: number;
+  /** Null while the payment settings are not available. */
+  availability: PaymentAvailability | null;
+  settingsError: string | null;
+  settingsLoading: boolean;
+  onRetrySettings: () => void;
+  canOpenSettings: boolean;
+  pending: boolean;
+  /** The last attempt's failure, shown inside the dialog. */
+  error: string | null;
+  /** The total changed on the server: the cashier checks the new amount and confirms again. */
+  notice: string | null;
+  onConfirm: (choice: PaymentChoice) => void;
+  onClose: () => void;
+}
+
+const METHOD_ICON: Record<PosPaymentMethod, ReactNode> = {
+  cash: <Banknote aria-hidden />,
+  transfer: <Landmark aria-hidden />,
+  promptpay: <QrCode aria-hidden />,
+};
+
+export const METHOD_LABEL: Record<PosPaymentMethod, MessageKey> = {
+  cash: 'payment.cash',
+  transfer: 'payment.transfer',
+  promptpay: 'payment.promptpay',
+};
+
+const METHOD_HINT: Record<PosPaymentMethod, MessageKey> = {
+  cash: 'payment.cashHint',
+  transfer: 'payment.transferHint',
+  promptpay: 'payment.promptpayHint',
+};
+
+const WARNING_TEXT: Record<PaymentWarning, MessageKey> = {
+  promptpayNotConfigured: 'payment.warnPromptpayNotConfigured',
+  noneEnabled: 'payment.warnNoneEnabled',
+};
+
+/**
+ * Spec 000 §2 "Payment dialog": choose a method, then the cash, transfer or
+ * PromptPay QR view. Everything works from the keyboard: the default method has
+ * focus, Enter opens it, and Enter in the cash view confirms.
+ */
+export function PaymentDialog(props: PaymentDialogProps) {
+  const t = useT();
+  const { open, pending, onClose } = props;
+  const [view, setView] = useState<View>('options');
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
+      <DialogContent className="max-w-md" dismissible={!pending} hideClose={pending}>
+        <DialogHeader>
+          <DialogTitle>{t('payment.title')}</DialogTitle>
+          <DialogDescription className="sr-only">{t('payment.description')}</DialogDescription>
+        </DialogHeader>
+        <AmountDue total={props.total} />
+        {props.notice ? (
+          <div
+            role="alert"
+            className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
+            <p>{props.notice}</p>
+          </div>
+        ) : null}
+        {props.error ? <ErrorAlert>{props.error}</ErrorAlert> : null}
+        {view === 'options' ? <OptionsView {...props} onChoose={setView} /> : null}
+        {view === 'cash' ? <CashView {...props} onBack={() => setView('options')} /> : null}
+        {view === 'transfer' ? <TransferView {...props} onBack={() => setView('options')} /> : null}
+        {view === 'promptpay' ? <PromptPayView {...props} onBack={() => setView('options')} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AmountDue({ total }: { total: number }) {
+  const t = useT();
+  return (
+    <div className="rounded-xl bg-slate-900 px-4 py-3 text-center text-white">
+      <p className="text-sm text-slate-300">{t('payment.amountDue')}</p>
+      <p data-testid="payment-amount-due" className="text-4xl font-bold tabular-nums">
+        {formatSatang(total)}
+      </p>
+    </div>
+  );
+}
+
+function OptionsView({
+  availability,
+  settingsError,
+  settingsLoading,
+  onRetrySettings,
+  canOpenSettings,
+  onChoose,
+}: PaymentDialogProps & { onChoose: (view: View) => void }) {
+  const t = useT();
+  if (!availability) {
+    if (settingsLoading) return <Spinner label={t('payment.loadingSettings')} />;
+    return (
+      <div className="space-y-3">
+        <ErrorAlert title={t('payment.settingsLoadError')}>
+          {settingsError ?? t('payment.settingsLoadError')}
+        </ErrorAlert>
+        <Button variant="outline" onClick={onRetrySettings} className="w-full">
+          <RotateCw aria-hidden />
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const choose = (method: PosPaymentMethod, ready: boolean) => {
+    if (!ready) {
+      toast.error(t('payment.promptpayNotConfigured'));
+      return;
+    }
+    onChoose(method);
+  };
+
+  return (
+    <div className="space-y-3">
+      {availability.warnings.map((warning) => (
+        <div
+          key={warning}
+          role="alert"
+          className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div className="space-y-2">
+            <p>{t(WARNING_TEXT[warning])}</p>
+            {canOpenSettings ? (
+              <Link to="/settings" className={buttonClasses('outline', 'md', 'bg-white')}>
+                {t('payment.goToSettings')}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      ))}
+      <ul className="space-y-2" aria-label={t('payment.methods')}>
+        {availability.options.map((option) => {
+          const isDefault = option.method === availability.defaultMethod;
+          return (
+            <li key={option.method}>
+              <button
+                type="button"
+                // The default method has focus, so Enter picks it (a keyboard-only sale).
+                autoFocus={isDefault}
+                aria-disabled={!option.ready || undefined}
+                onClick={() => choose(option.method, option.ready)}
+                className={cn(
+                  'flex min-h-16 w-full cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-left transition',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+                  isDefault ? 'border-blue-500 bg-blue-50' : 'border-slate-200 bg-white hover:border-blue-300',
+                  !option.ready && 'cursor-not-allowed opacity-60',
+                )}
+              >
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-white text-blue-700 shadow-sm ring-1 ring-slate-200 [&_svg]:size-6">
+                  {METHOD_ICON[option.method]}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-slate-900">{t(METHOD_LABEL[option.method])}</span>
+                  <span className="block text-sm text-slate-600">
+                    {option.ready ? t(METHOD_HINT[option.method]) : t('payment.promptpayNotConfigured')}
+                  </span>
+                </span>
+                {isDefault ? <Badge tone="blue">{t('payment.default')}</Badge> : null}
+                <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ViewFooter({
+  pending,
+  onBack,
+  confirmLabel,
+  confirmDisabled = false,
+}: {
+  pending: boolean;
+  onBack: () => void;
+  confirmLabel: string;
+  confirmDisabled?: boolean;
+}) {
+  const t = useT();
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row">
+      <Button variant="outline" onClick={onBack} disabled={pending} className="sm:flex-1">
+        <ArrowLeft aria-hidden />
+        {t('common.back')}
+      </Button>
+      <Button type="submit" size="lg" disabled={pending || confirmDisabled} className="sm:flex-[2]">
+        {pending ? <Spinner /> : <Check aria-hidden />}
+        {pending ? t('payment.saving') : confirmLabel}
+      </Button>
+    </div>
+  );
+}
+
+function CashView({ total, pending, onConfirm, onBack }: PaymentDialogProps & { onBack: () => void }) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const input = parseCashInput(text);
+  const received = input.kind === 'amount' ? input.satang : input.kind === 'exact' ? total : null;
+  const short = received !== null && received < total;
+  let error: string | null = null;
+  if (input.kind === 'invalid') error = t('payment.cashInvalid');
+  else if (short) error = t('payment.cashTooLow', { amount: formatSatang(total - (received ?? 0)) });
+
+  return (
+    <form
+      className="space-y-3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (pending || received === null || short) return;
+        onConfirm({ method: 'cash', cashReceived: satangToBaht(received) });
+      }}
+    >
+      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+        <Banknote className="size-5 text-blue-700" aria-hidden />
+        {t('payment.cash')}
+      </h3>
+      <div className="space-y-1.5">
+        <Label htmlFor="payment-cash-received">{t('payment.cashReceived')}</Label>
+        <Input
+          id="payment-cash-received"
+          autoFocus
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={formatSatang(total)}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={error && (submitted || short) ? true : undefined}
+          aria-describedby="payment-cash-help"
+          className="h-14 text-right text-2xl font-semibold tabular-nums"
+        />
+        <p
+          id="payment-cash-help"
+          className={cn('text-sm', error ? 'text-red-700' : 'text-slate-500')}
+          role={error ? 'alert' : undefined}
+        >
+          {error ?? t('payment.cashExactHint')}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setText('')} className="tabular-nums">
+          {t('payment.cashExact')}
+        </Button>
+        {cashSuggestions(total).map((amount) => (
+          <Button
+            key={amount}
+            variant="secondary"
+            className="tabular-nums"
+            onClick={() => setText(String(satangToBaht(amount)))}
+          >
+            {formatSatang(amount)}
+          </Button>
+        ))}
+      </div>
+      <div className="flex items-baseline justify-between rounded-xl bg-green-50 px-4 py-3 ring-1 ring-green-200">
+        <span className="font-medium text-green-900">{t('payment.change')}</span>
+        <span data-testid="payment-change" className="text-3xl font-bold text-green-800 tabular-nums">
+          {formatSatang(received !== null && !short ? received - total : 0)}
+        </span>
+      </div>
+      <ViewFooter pending={pending} onBack={onBack} confirmLabel={t('payment.confirmCash')} />
+    </form>
+  );
+}
+
+function TransferView({ pending, onConfirm, onBack }: PaymentDialogProps & { onBack: () => void }) {
+  const t = useT();
+  const [reference, setReference] = useState('');
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        onConfirm({ method: 'transfer', paymentReference: reference.trim() });
+      }}
+    >
+      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+        <Landmark className="size-5 text-blue-700" aria-hidden />
+        {t('payment.transfer')}
+      </h3>
+      <div className="space-y-1.5">
+        <Label htmlFor="payment-reference">
+          {t('payment.reference')}
+          <span className="ml-1 font-normal text-slate-500">{t('common.optional')}</span>
+        </Label>
+        <Input
+          id="payment-reference"
+          autoFocus
+          autoComplete="off"
+          maxLength={100}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          placeholder={t('payment.referencePlaceholder')}
+        />
+      </div>
+      <p className="text-sm text-slate-600">{t('payment.transferCheck')}</p>
+      <ViewFooter pending={pending} onBack={onBack} confirmLabel={t('payment.confirmTransfer')} />
+    </form>
+  );
+}
+
+function PromptPayView({
+  total,
+  availability,
+  pending,
+  onConfirm,
+  onBack,
+}: PaymentDialogProps & { onBack: () => void }) {
+  const t = useT();
+  const promptpayId = availability?.promptpayId ?? '';
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        onConfirm({ method: 'promptpay' });
+      }}
+    >
+      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+        <QrCode className="size-5 text-blue-700" aria-hidden />
+        {t('payment.scanToPay')}
+      </h3>
+      <div className="flex flex-col items-center gap-2">
+        <PromptPayQr
+          promptpayId={promptpayId}
+          amountSatang={total}
+          onError={() => {
+            toast.error(t('payment.qrFailed'));
+            onBack();
+          }}
+        />
+        <p className="text-sm text-slate-600">{t('payment.promptpayTo', { id: maskPromptPayId(promptpayId) })}</p>
+        <p className="text-center text-sm text-slate-600">{t('payment.promptpayCheck')}</p>
+      </div>
+      <ViewFooter pending={pending} onBack={onBack} confirmLabel={t('payment.confirmPromptpay')} />
+    </form>
+  );
+}
+
+/** Shows the id partly hidden, as banking apps do (081-xxx-5678). */
+export function maskPromptPayId(id: string): string {
+  const digits = id.replace(/\D/g, '');
+  if (digits.length <= 4) return digits;
+  return `${'x'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+}

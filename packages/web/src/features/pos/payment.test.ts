@@ -1,0 +1,261 @@
+import { ERROR_MESSAGES, type SaleFigures } from '@pos/core';
+import { describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/translate';
+import type { MessageKey, MessageParams } from '../../i18n/types';
+import { ApiError } from '../../lib/api';
+import { addProduct, EMPTY_CART, setCustomer, setExcludeVat, type CartProduct } from './cart';
+import { parseEditState } from './edit-mode';
+import {
+  cashSuggestions,
+  isFlagOn,
+  normalizeDefaultMethod,
+  parseCashInput,
+  paymentAvailability,
+} from './payment-options';
+import { cartNoticeText, pointsErrorText, saleErrorText, serverFiguresOf } from './pos-messages';
+import { buildSaleRequest, CheckoutAttempt, newIdempotencyKey } from './sale-payload';
+
+const t = (key: MessageKey, params?: MessageParams) => translate('th', key, params);
+
+describe('payment options from settings', () => {
+  it('accept true, "true" and "1" as on', () => {
+    expect([true, 'true', '1', 1, ' TRUE '].map(isFlagOn)).toEqual([true, true, true, true, true]);
+    expect([false, 'false', '0', '', undefined, null, 'yes'].map(isFlagOn)).toEqual(Array(7).fill(false));
+  });
+
+  it('list the enabled methods in order; the card option stays hidden', () => {
+    const a = paymentAvailability({
+      cashEnabled: true,
+      transferEnabled: 'true',
+      promptpayEnabled: '1',
+      promptpayId: '0812345678',
+      defaultPaymentMethod: 'promptpay',
+    });
+    expect(a.options).toEqual([
+      { method: 'cash', ready: true },
+      { method: 'transfer', ready: true },
+      { method: 'promptpay', ready: true },
+    ]);
+    expect(a.warnings).toEqual([]);
+    expect(a.defaultMethod).toBe('promptpay');
+    expect(a.promptpayId).toBe('0812345678');
+  });
+
+  it('warn when PromptPay is on without an id, and never default to it', () => {
+    const a = paymentAvailability({
+      cashEnabled: false,
+      transferEnabled: true,
+      promptpayEnabled: true,
+      promptpayId: '  ',
+      defaultPaymentMethod: '3',
+    });
+    expect(a.options).toEqual([
+      { method: 'transfer', ready: true },
+      { method: 'promptpay', ready: false },
+    ]);
+    expect(a.warnings).toEqual(['promptpayNotConfigured']);
+    expect(a.defaultMethod).toBe('transfer');
+  });
+
+  it('warn when no method is enabled', () => {
+    const a = paymentAvailability({ cashEnabled: 'false', transferEnabled: '0', promptpayEnabled: false });
+    expect(a.options).toEqual([]);
+    expect(a.warnings).toEqual(['noneEnabled']);
+    expect(a.defaultMethod).toBeNull();
+    expect(paymentAvailability(undefined).warnings).toEqual(['noneEnabled']);
+  });
+
+  it('fall back to the first ready method when the default is card or disabled', () => {
+    expect(paymentAvailability({ cashEnabled: true, defaultPaymentMethod: 'stripe' }).defaultMethod).toBe('cash');
+    expect(
+      paymentAvailability({ cashEnabled: true, transferEnabled: true, defaultPaymentMethod: 'promptpay' })
+        .defaultMethod,
+    ).toBe('cash');
+    expect(
+      paymentAvailability({ cashEnabled: true, transferEnabled: true, defaultPaymentMethod: 'transfer' }).defaultMethod,
+    ).toBe('transfer');
+  });
+
+  it('read the default method names and numbers of spec 000 §5', () => {
+    expect(
+      ['cash', '1', 'stripe', 'card', '2', '3', 'promptpay', 'transfer', 'x', 3].map(normalizeDefaultMethod),
+    ).toEqual(['cash', 'cash', 'card', 'card', 'card', 'promptpay', 'promptpay', 'transfer', null, 'promptpay']);
+  });
+});
+
+describe('cash received', () => {
+  it('reads amounts with at most 2 decimals; empty means exact', () => {
+    expect(parseCashInput('')).toEqual({ kind: 'exact' });
+    expect(parseCashInput(' 1,000 ')).toEqual({ kind: 'amount', satang: 100_000 });
+    expect(parseCashInput('500.5')).toEqual({ kind: 'amount', satang: 50_050 });
+    expect(parseCashInput('0.07')).toEqual({ kind: 'amount', satang: 7 });
+    expect(parseCashInput('12.345')).toEqual({ kind: 'invalid' });
+    expect(parseCashInput('-5')).toEqual({ kind: 'invalid' });
+    expect(parseCashInput('abc')).toEqual({ kind: 'invalid' });
+  });
+
+  it('suggests the next round amounts above the total', () => {
+    expect(cashSuggestions(20_330)).toEqual([22_000, 30_000, 50_000]);
+    expect(cashSuggestions(30_000)).toEqual([32_000, 40_000, 50_000]);
+    expect(cashSuggestions(150)).toEqual([2_000, 10_000, 50_000]);
+  });
+});
+
+const SHIRT: CartProduct = {
+  id: 7,
+  name: 'เสื้อยืด',
+  price: 250,
+  stock: 5,
+  image_url: null,
+  sizes: ['M'],
+  colors: ['ดำ'],
+  sku: 'TS-1',
+  barcode: '885001',
+  category: 'เสื้อผ้า',
+};
+const FIGURES: SaleFigures = { subtotal: 50_000, discount: 0, tax: 3_500, total: 53_500, pointsEarned: 5 };
+
+describe('the sale payload', () => {
+  const cart = setExcludeVat(setCustomer(addProduct(addProduct(EMPTY_CART, SHIRT).state, SHIRT).state, 3), false);
+
+  it('carries the spec fields in baht, the sku taken from the barcode', () => {
+    expect(buildSaleRequest(cart, FIGURES, { method: 'cash', cashReceived: 1000 })).toEqual({
+      customerId: 3,
+      items: [
+        {
+          productId: 7,
+          product_name: 'เสื้อยืด',
+          name: 'เสื้อยืด',
+          quantity: 2,
+          price: 250,
+          total: 500,
+          sizes: ['M'],
+          colors: ['ดำ'],
+          sku: '885001',
+          category: 'เสื้อผ้า',
+        },
+      ],
+      subtotal: 500,
+      discount: 0,
+      tax: 35,
+      total: 535,
+      excludeVAT: false,
+      paymentMethod: 'cash',
+      notes: null,
+      pointsUsed: 0,
+      pointsEarned: 5,
+      cashReceived: 1000,
+    });
+  });
+
+  it('adds a transfer reference, the replaced sale, and nothing that does not belong to the method', () => {
+    const body = buildSaleRequest(cart, FIGURES, {
+      method: 'transfer',
+      cashReceived: 600,
+      paymentReference: ' REF-1 ',
+      replacesSaleId: 12,
+    });
+    expect(body).toMatchObject({ paymentMethod: 'transfer', paymentReference: 'REF-1', replacesSaleId: 12 });
+    expect(body).not.toHaveProperty('cashReceived');
+    expect(buildSaleRequest(cart, FIGURES, { method: 'promptpay' })).not.toHaveProperty('paymentReference');
+  });
+
+  it('uses the SKU when a product has no barcode', () => {
+    const noBarcode = addProduct(EMPTY_CART, { ...SHIRT, barcode: null }).state;
+    expect(buildSaleRequest(noBarcode, FIGURES, { method: 'cash' }).items[0]?.sku).toBe('TS-1');
+  });
+});
+
+describe('checkout attempts', () => {
+  it('make UUID keys', () => {
+    expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('reuse the key for a retry of the same payload and take a new one for a different payload', () => {
+    const attempt = new CheckoutAttempt();
+    const cart = addProduct(EMPTY_CART, SHIRT).state;
+    const cash = buildSaleRequest(cart, FIGURES, { method: 'cash' });
+    const first = attempt.keyFor(cash);
+    expect(attempt.keyFor(buildSaleRequest(cart, FIGURES, { method: 'cash' }))).toBe(first);
+    const transfer = attempt.keyFor(buildSaleRequest(cart, FIGURES, { method: 'transfer' }));
+    expect(transfer).not.toBe(first);
+    attempt.reset();
+    expect(attempt.keyFor(buildSaleRequest(cart, FIGURES, { method: 'transfer' }))).not.toBe(transfer);
+  });
+});
+
+describe('messages', () => {
+  it('say what spec 000 §5 says for the cart and points', () => {
+    expect(cartNoticeText({ kind: 'outOfStock', name: 'ก' }, t).title).toBe('สินค้าหมด');
+    expect(cartNoticeText({ kind: 'insufficientStock', name: 'ก', available: 2 }, t).title).toBe(
+      'สินค้าในสต็อกไม่เพียงพอ: มีเพียง 2 ชิ้น',
+    );
+    expect(pointsErrorText({ kind: 'pointsRequired' }, t)).toBe('กรุณาระบุจำนวนแต้มที่ต้องการใช้');
+    expect(pointsErrorText({ kind: 'notEnoughPoints', balance: 1500 }, t)).toBe('คุณมี 1,500 แต้ม');
+    expect(pointsErrorText({ kind: 'discountOverSubtotal' }, t)).toBe('ไม่สามารถใช้ส่วนลดมากกว่ายอดรวมสินค้าได้');
+  });
+
+  it('spell the permission denials of spec 000 §6', () => {
+    expect(t('pos.noPermissionAdd')).toBe('ไม่มีสิทธิ์เพิ่มสินค้าลงตะกร้า');
+    expect(t('pos.noPermissionSell')).toBe('ไม่มีสิทธิ์ทำรายการขาย');
+    expect(t('pos.noPermissionAddCustomer')).toBe('ไม่มีสิทธิ์เพิ่มลูกค้า');
+  });
+
+  it('show a refused sale as "status - server message", never raw JSON', () => {
+    const refused = new ApiError({
+      status: 400,
+      code: 'CASH_TOO_LOW',
+      message: ERROR_MESSAGES.CASH_TOO_LOW,
+      fromServer: true,
+    });
+    expect(saleErrorText(refused, t)).toEqual({
+      title: 'ไม่สามารถบันทึกการขายได้',
+      description: `400 - ${ERROR_MESSAGES.CASH_TOO_LOW}`,
+    });
+    const offline = new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'offline' });
+    expect(saleErrorText(offline, t)).toEqual({ title: 'ไม่สามารถบันทึกการขายได้', description: 'offline' });
+    expect(saleErrorText(new Error('x'), t)).toEqual({ title: 'ไม่สามารถบันทึกการขายได้' });
+  });
+
+  it("read the server's figures from TOTALS_CHANGED", () => {
+    const server = {
+      subtotal: 10,
+      discount: 0,
+      tax: 0.7,
+      total: 10.7,
+      pointsEarned: 0,
+      items: [{ productId: 1, price: 10 }],
+    };
+    const error = new ApiError({
+      status: 409,
+      code: 'TOTALS_CHANGED',
+      message: 'x',
+      details: { server },
+      fromServer: true,
+    });
+    expect(serverFiguresOf(error)).toEqual(server);
+    expect(serverFiguresOf(new ApiError({ status: 409, code: 'INSUFFICIENT_STOCK', message: 'x' }))).toBeNull();
+  });
+});
+
+describe('edit-mode entry state', () => {
+  it('reads the flag, the original sale id, reason and details', () => {
+    expect(
+      parseEditState({ editMode: true, originalSaleId: '12', editReason: ' ลูกค้าเปลี่ยนไซส์ ', editDetails: 'M → L' }),
+    ).toEqual({ originalSaleId: 12, reason: 'ลูกค้าเปลี่ยนไซส์', details: 'M → L' });
+  });
+
+  it('ignores anything else', () => {
+    for (const state of [
+      null,
+      undefined,
+      'x',
+      {},
+      { editMode: false, originalSaleId: 1 },
+      { editMode: true },
+      { editMode: true, originalSaleId: -1 },
+    ]) {
+      expect(parseEditState(state)).toBeNull();
+    }
+  });
+});

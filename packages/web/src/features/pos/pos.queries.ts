@@ -1,0 +1,75 @@
+import {
+  CreateSaleResponse,
+  IDEMPOTENCY_HEADER,
+  ProductCategoryNamesResponse,
+  ProductsResponse,
+  SaleResponse,
+  type CreateSaleRequest,
+} from '@pos/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { customerKeys } from '../customers/customers.queries';
+import { productKeys } from '../products/products.queries';
+
+/** Spec 000 §7: the POS loads every product (limit 10,000). */
+export const POS_PRODUCT_LIMIT = 10_000;
+
+/** Query keys of the selling side. The POS product list sits under the products lists, so every product change refreshes it. */
+export const posKeys = {
+  products: () => [...productKeys.lists(), 'pos'] as const,
+  categories: () => [...productKeys.all, 'pos-categories'] as const,
+};
+
+export const saleKeys = {
+  all: ['sales'] as const,
+  detail: (id: number) => [...saleKeys.all, 'detail', id] as const,
+};
+
+export const posApi = {
+  products: (signal?: AbortSignal) =>
+    api.get(`/products?limit=${POS_PRODUCT_LIMIT}`, { schema: ProductsResponse, signal }).then((r) => r.products),
+  categories: (signal?: AbortSignal) =>
+    api.get('/products/categories/list', { schema: ProductCategoryNamesResponse, signal }).then((r) => r.categories),
+};
+
+/** The calls of /api/sales used by the selling side and the receipt. */
+export const salesApi = {
+  create: (body: CreateSaleRequest, idempotencyKey: string) =>
+    api.post('/sales', body, { schema: CreateSaleResponse, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  get: (id: number, signal?: AbortSignal) =>
+    api.get(`/sales/${id}`, { schema: SaleResponse, signal }).then((r) => r.sale),
+};
+
+export function usePosProducts() {
+  return useQuery({ queryKey: posKeys.products(), queryFn: ({ signal }) => posApi.products(signal) });
+}
+
+export function usePosCategories() {
+  return useQuery({ queryKey: posKeys.categories(), queryFn: ({ signal }) => posApi.categories(signal) });
+}
+
+export function useSale(id: number | null) {
+  return useQuery({
+    queryKey: saleKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => salesApi.get(id ?? 0, signal),
+    enabled: id !== null && id > 0,
+  });
+}
+
+/**
+ * Records a sale. The server takes the stock and updates the customer; the
+ * browser only reloads products and customers afterwards (never writes them).
+ */
+export function useCreateSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateSaleRequest; idempotencyKey: string }) =>
+      salesApi.create(body, idempotencyKey),
+    onSuccess: (result) => {
+      queryClient.setQueryData(saleKeys.detail(result.sale.id), result.sale);
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all, refetchType: 'none' });
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import { formatBaht, type Product } from '@pos/core';
+import { SearchX } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Thumbnail } from '../../components/ui/thumbnail';
+import { useT } from '../../i18n';
+import { cn } from '../../lib/utils';
+
+/** Spec 000 §2: a grid of 2 to 4 columns (2 on phones and beside the cart on small laptops). */
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4';
+
+export function ProductGridSkeleton() {
+  return (
+    <div className={GRID} aria-hidden>
+      {Array.from({ length: 9 }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <Skeleton className="aspect-square rounded-none" />
+          <div className="space-y-2 p-3">
+            <Skeleton className="h-5 w-4/5" />
+            <Skeleton className="h-5 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function NoProductsFound() {
+  const t = useT();
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <SearchX className="size-7" aria-hidden />
+      </span>
+      <p className="max-w-sm text-slate-700">{t('pos.noResults')}</p>
+    </div>
+  );
+}
+
+interface ProductGridProps {
+  products: readonly Product[];
+  /** Quantity of each product already in the cart. */
+  inCart: ReadonlyMap<number, number>;
+  onAdd: (product: Product) => void;
+}
+
+/** Product cards: tap or Enter adds one to the cart. A sold-out card stays focusable and says why it cannot be added. */
+export function ProductGrid({ products, inCart, onAdd }: ProductGridProps) {
+  const t = useT();
+  return (
+    <ul className={GRID} aria-label={t('pos.productsLabel')}>
+      {products.map((product) => {
+        const soldOut = product.stock <= 0;
+        const quantity = inCart.get(product.id) ?? 0;
+        return (
+          <li key={product.id} className="flex">
+            <button
+              type="button"
+              data-testid={`pos-product-${product.sku}`}
+              onClick={() => onAdd(product)}
+              aria-disabled={soldOut || undefined}
+              className={cn(
+                'group flex w-full cursor-pointer flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition',
+                'hover:border-blue-400 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+                'active:scale-[0.99]',
+                soldOut && 'cursor-not-allowed opacity-55 hover:border-slate-200 hover:shadow-sm',
+                quantity > 0 && 'border-blue-300 ring-1 ring-blue-200',
+              )}
+            >
+              <span className="relative block">
+                <Thumbnail
+                  src={product.image_url}
+                  alt=""
+                  className="aspect-square size-auto w-full rounded-none border-0 border-b border-slate-100"
+                />
+                {soldOut ? (
+                  <Badge tone="red" className="absolute top-2 left-2 text-sm">
+                    {t('pos.soldOut')}
+                  </Badge>
+                ) : null}
+                {quantity > 0 ? (
+                  <span className="absolute top-2 right-2 flex min-w-7 items-center justify-center rounded-full bg-blue-600 px-2 py-0.5 text-sm font-semibold text-white tabular-nums shadow">
+                    <span className="sr-only">{t('pos.inCartCount')}</span>
+                    {quantity}
+                  </span>
+                ) : null}
+              </span>
+              <span className="flex flex-1 flex-col gap-1 p-3">
+                <span className="text-sm leading-relaxed font-medium break-words text-slate-900">{product.name}</span>
+                <span className="mt-auto flex flex-wrap items-end justify-between gap-x-2">
+                  <span className="text-base font-semibold text-blue-700 tabular-nums">
+                    {formatBaht(product.price)}
+                  </span>
+                  <span className={cn('text-xs tabular-nums', soldOut ? 'text-red-700' : 'text-slate-500')}>
+                    {t('pos.remaining', { count: Math.max(0, product.stock).toLocaleString('th-TH') })}
+                  </span>
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

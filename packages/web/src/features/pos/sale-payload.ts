@@ -1,0 +1,87 @@
+/**
+ * The sale payload of spec 000 §3 built from the cart, and the Idempotency-Key
+ * of a checkout attempt.
+ */
+import { bahtToSatang, satangToBaht, type CreateSaleRequest, type SaleFigures } from '@pos/core';
+import type { CartState } from './cart';
+import type { PosPaymentMethod } from './payment-options';
+
+export interface PaymentDetails {
+  method: PosPaymentMethod;
+  /** Cash tendered in baht (cash only); left out means the exact amount. */
+  cashReceived?: number | null;
+  /** Bank transfer reference (transfer only). */
+  paymentReference?: string | null;
+  /** The refunded sale this one replaces (the edit flow). */
+  replacesSaleId?: number | null;
+  notes?: string | null;
+}
+
+export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment: PaymentDetails): CreateSaleRequest {
+  const request: CreateSaleRequest = {
+    customerId: cart.customerId,
+    items: cart.lines.map(({ product, quantity }) => ({
+      productId: product.id,
+      product_name: product.name,
+      name: product.name,
+      quantity,
+      price: product.price,
+      total: satangToBaht(bahtToSatang(product.price) * quantity),
+      sizes: [...product.sizes],
+      colors: [...product.colors],
+      // Spec 000 §3: the sku of a sale line is taken from the barcode.
+      sku: product.barcode ?? product.sku,
+      category: product.category,
+    })),
+    subtotal: satangToBaht(figures.subtotal),
+    discount: satangToBaht(figures.discount),
+    tax: satangToBaht(figures.tax),
+    total: satangToBaht(figures.total),
+    excludeVAT: cart.excludeVat,
+    paymentMethod: payment.method,
+    notes: payment.notes?.trim() ? payment.notes.trim() : null,
+    pointsUsed: cart.pointsUsed,
+    pointsEarned: figures.pointsEarned,
+  };
+  if (payment.method === 'cash' && payment.cashReceived != null) request.cashReceived = payment.cashReceived;
+  if (payment.method === 'transfer' && payment.paymentReference?.trim()) {
+    request.paymentReference = payment.paymentReference.trim();
+  }
+  if (payment.replacesSaleId) request.replacesSaleId = payment.replacesSaleId;
+  return request;
+}
+
+/** A random UUID v4; also where crypto.randomUUID is missing (plain http on a shop's LAN). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * One key per checkout attempt: sending the same payload again (a retry after a
+ * timeout or a lost answer) reuses the key, so the server records the sale once;
+ * a different payload (another method, a changed cart) is a new attempt.
+ */
+export class CheckoutAttempt {
+  private key: string | null = null;
+  private payload: string | null = null;
+
+  keyFor(request: CreateSaleRequest): string {
+    const payload = JSON.stringify(request);
+    if (this.key === null || this.payload !== payload) {
+      this.key = newIdempotencyKey();
+      this.payload = payload;
+    }
+    return this.key;
+  }
+
+  /** After a recorded sale: the next checkout is a new attempt. */
+  reset(): void {
+    this.key = null;
+    this.payload = null;
+  }
+}

@@ -1,0 +1,181 @@
+import type { Sale, Settings } from '@pos/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../i18n';
+import { settingsKeys } from '../settings/settings.queries';
+import { ReceiptDialog } from './receipt-dialog';
+
+const SETTINGS: Settings = {
+  system: {
+    storeName: 'ร้านแต่งตัวดี',
+    taxRate: 7,
+    tax_rate: 7,
+    pricesIncludeVat: true,
+    logo_url: '',
+    logo: '',
+    address: '99/1 ถนนสุขุมวิท',
+    phone: '02-123-4567',
+    email: 'shop@example.com',
+    website: '',
+    taxId: '0105560123456',
+  },
+  payment: {
+    cashEnabled: true,
+    transferEnabled: true,
+    promptpayEnabled: false,
+    promptpayId: '',
+    stripeEnabled: false,
+    stripePublishableKey: '',
+    stripePriceId: '',
+    stripeSecretConfigured: false,
+    defaultPaymentMethod: 'cash',
+    allowMultiplePaymentMethods: false,
+  },
+  loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
+  notifications: { lineChannelAccessToken: '', lineChannelAccessTokenSet: false, lineUserId: '', notifyOnSale: false },
+  categories: [],
+};
+
+const SALE: Sale = {
+  id: 1,
+  document_number: 'R2569-000042',
+  status: 'completed',
+  created_at: '2026-11-22T07:05:00.000Z',
+  customer_id: null,
+  customer_name: null,
+  created_by: 2,
+  created_by_name: '',
+  subtotal: 535,
+  discount: 0,
+  tax: 35,
+  total: 535,
+  tax_rate: 7,
+  exclude_vat: false,
+  prices_include_vat: true,
+  payment_method: 'cash',
+  payment: { method: 'cash', amount: 535, cash_received: 1000, change: 465, reference: null },
+  points_used: 0,
+  points_earned: 5,
+  final_loyalty_points: null,
+  replaces_sale_id: null,
+  notes: null,
+  items: [
+    {
+      id: 1,
+      product_id: 7,
+      product_name: 'เสื้อยืดคอกลม',
+      name: 'เสื้อยืดคอกลม',
+      sku: 'TS-001',
+      barcode: 'TS-001',
+      category: 'เสื้อผ้า',
+      price: 267.5,
+      quantity: 2,
+      total: 535,
+      sizes: [],
+      colors: [],
+    },
+  ],
+};
+
+function renderReceipt(sale: Sale) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(settingsKeys.all, SETTINGS);
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider initialLocale="th">
+        <ReceiptDialog sale={sale} onClose={onClose} />
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+  return { onClose };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('ReceiptDialog', () => {
+  it('shows a receipt with the store, seller, customer, items, totals and payment', () => {
+    renderReceipt(SALE);
+    const dialog = screen.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
+    const doc = within(dialog).getByTestId('receipt-document');
+    for (const text of [
+      'ร้านแต่งตัวดี',
+      'เลขประจำตัวผู้เสียภาษี 0105560123456',
+      'ใบเสร็จรับเงิน/ใบกำกับภาษีอย่างย่อ',
+      'ราคารวมภาษีมูลค่าเพิ่มแล้ว',
+      'R2569-000042',
+      'ไม่ระบุ',
+      'ลูกค้าทั่วไป',
+      'เสื้อยืดคอกลม',
+      '@ 267.50',
+      'ภาษีมูลค่าเพิ่ม 7% (รวมในราคาแล้ว)',
+      '1,000.00',
+      '465.00',
+    ]) {
+      expect(within(doc).getAllByText(text).length, text).toBeGreaterThan(0);
+    }
+    // A general customer collects no points, so the points block is left out.
+    expect(within(doc).queryByText('แต้มที่ได้รับ')).toBeNull();
+    // The CODE128 bars themselves are checked in the browser tests (jsdom cannot measure the text under them).
+  });
+
+  it('switches to the short tax invoice, and prints only the document', () => {
+    renderReceipt(SALE);
+    fireEvent.click(screen.getByRole('button', { name: 'ใบกำกับภาษีอย่างย่อ' }));
+    const dialog = screen.getByRole('dialog', { name: 'ใบกำกับภาษีอย่างย่อ' });
+    const doc = within(dialog).getByTestId('receipt-document');
+    expect(within(doc).getByRole('heading', { name: 'ใบกำกับภาษีอย่างย่อ' })).toBeTruthy();
+    expect(within(doc).getByText('เอกสารนี้ไม่ใช่ใบเสร็จรับเงิน')).toBeTruthy();
+
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {
+      expect(document.body.classList.contains('receipt-printing')).toBe(true);
+      expect(document.getElementById('receipt-roll-page')?.textContent).toMatch(
+        /@page receipt-roll \{ size: 80mm \d+mm/,
+      );
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'พิมพ์' }));
+    expect(print).toHaveBeenCalledOnce();
+    const root = document.querySelector<HTMLElement>('.receipt-print-root');
+    expect(root?.parentElement).toBe(document.body);
+    expect(root?.dataset.paper).toBe('roll');
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.body.classList.contains('receipt-printing')).toBe(false);
+    expect(document.getElementById('receipt-roll-page')).toBeNull();
+  });
+
+  it('gives a sale recorded without VAT a receipt only', () => {
+    renderReceipt({ ...SALE, exclude_vat: true, tax: 0, tax_rate: 0, total: 535 });
+    const dialog = screen.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
+    expect(within(dialog).queryByRole('button', { name: 'ใบกำกับภาษีอย่างย่อ' })).toBeNull();
+    expect(within(dialog).getByText('รายการนี้บันทึกแบบไม่รวม VAT จึงออกได้เฉพาะใบเสร็จรับเงิน')).toBeTruthy();
+    const doc = within(dialog).getByTestId('receipt-document');
+    expect(within(doc).getByRole('heading', { name: 'ใบเสร็จรับเงิน' })).toBeTruthy();
+    expect(within(doc).queryByText('ราคารวมภาษีมูลค่าเพิ่มแล้ว')).toBeNull();
+  });
+
+  it('shows VAT as a separate amount when prices do not include it, and the points of a customer', () => {
+    renderReceipt({
+      ...SALE,
+      prices_include_vat: false,
+      customer_id: 3,
+      customer_name: 'สมหญิง ใจงาม',
+      created_by_name: 'นกน้อย',
+      points_used: 10,
+      discount: 10,
+      points_earned: 5,
+      final_loyalty_points: 40,
+    });
+    const doc = within(screen.getByRole('dialog')).getByTestId('receipt-document');
+    expect(within(doc).getByText('ภาษีมูลค่าเพิ่ม 7%')).toBeTruthy();
+    expect(within(doc).queryByText('ราคารวมภาษีมูลค่าเพิ่มแล้ว')).toBeNull();
+    expect(within(doc).getByText('ส่วนลด (ใช้ 10 แต้ม)')).toBeTruthy();
+    expect(within(doc).getByText('-10.00')).toBeTruthy();
+    expect(within(doc).getByText('สมหญิง ใจงาม')).toBeTruthy();
+    expect(within(doc).getByText('นกน้อย')).toBeTruthy();
+    expect(within(doc).getByText('แต้มคงเหลือ')).toBeTruthy();
+  });
+});

@@ -1,0 +1,176 @@
+import './receipt-print.css';
+import type { Sale } from '@pos/core';
+import { AlertTriangle, Printer } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { useT } from '../../i18n';
+import { cn } from '../../lib/utils';
+import { useSettings } from '../settings/settings.queries';
+import { receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
+import { ReceiptDocument } from './receipt-document';
+
+const PRINTING_CLASS = 'receipt-printing';
+const PAGE_STYLE_ID = 'receipt-roll-page';
+const PX_PER_MM = 96 / 25.4;
+
+/**
+ * Prints the copy in `root` alone: the roll's page length is set to the
+ * receipt's own height so a thermal printer cuts right after it.
+ */
+function printDocument(root: HTMLElement, paper: ReceiptPaper): void {
+  document.getElementById(PAGE_STYLE_ID)?.remove();
+  const style = document.createElement('style');
+  style.id = PAGE_STYLE_ID;
+  const lengthMm = Math.max(80, Math.ceil(root.scrollHeight / PX_PER_MM) + 6);
+  style.textContent = `@page receipt-roll { size: 80mm ${lengthMm}mm; margin: 0; }`;
+  document.head.appendChild(style);
+  root.dataset.paper = paper;
+  document.body.classList.add(PRINTING_CLASS);
+  const done = () => {
+    document.body.classList.remove(PRINTING_CLASS);
+    style.remove();
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+}
+
+function SegmentButton({ active, onClick, children }: { active: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'min-h-11 flex-1 cursor-pointer rounded-md px-3 text-sm font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
+        active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+export interface ReceiptDialogProps {
+  /** The sale to show; the dialog is open while it is set and `open` is not false. */
+  sale: Sale | null;
+  open?: boolean;
+  onClose: () => void;
+  /** Where focus goes when the dialog closes (the POS returns it to the search box). */
+  onCloseAutoFocus?: (event: Event) => void;
+  initialType?: ReceiptType;
+}
+
+/**
+ * Spec 001 "Receipt and tax invoice dialog": the receipt or short tax invoice
+ * of a sale, 300 px wide, with print (80 mm roll or A4) and close. Used after
+ * every sale on the POS and from the sales history.
+ */
+export function ReceiptDialog({ sale, open = true, onClose, onCloseAutoFocus, initialType }: ReceiptDialogProps) {
+  const t = useT();
+  const settings = useSettings();
+  const [type, setType] = useState<ReceiptType>(initialType ?? 'receipt');
+  const [paper, setPaper] = useState<ReceiptPaper>('roll');
+  const printRoot = useRef<HTMLDivElement>(null);
+  const isOpen = open && sale !== null;
+
+  const types = sale ? receiptTypesFor(sale) : ['receipt'];
+  const shownType: ReceiptType = types.includes(type) ? type : 'receipt';
+  const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
+  const missingTaxId = sale !== null && !sale.exclude_vat && !settings.data?.system.taxId;
+
+  // Never leave the app hidden if the dialog goes away mid-print.
+  useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
+
+  return (
+    <Dialog open={isOpen} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="flex max-w-md flex-col overflow-hidden" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            {sale ? t('receipt.description', { number: sale.document_number }) : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {sale ? (
+          <>
+            {types.length > 1 ? (
+              <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('receipt.typeLabel')}>
+                <SegmentButton active={shownType === 'receipt'} onClick={() => setType('receipt')}>
+                  {t('receipt.typeReceipt')}
+                </SegmentButton>
+                <SegmentButton active={shownType === 'tax-invoice'} onClick={() => setType('tax-invoice')}>
+                  {t('receipt.typeTaxInvoice')}
+                </SegmentButton>
+              </div>
+            ) : (
+              <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+                {t('receipt.noVatReceiptOnly')}
+              </p>
+            )}
+            {missingTaxId ? (
+              <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {t('receipt.missingTaxId')}
+              </p>
+            ) : null}
+            <div className="-mx-1 flex min-h-0 flex-1 items-start justify-center overflow-y-auto overscroll-contain rounded-lg bg-slate-100 p-3">
+              <ReceiptDocument
+                sale={sale}
+                settings={settings.data}
+                type={shownType}
+                className="w-[300px] max-w-full px-3 py-4 shadow-md ring-1 ring-slate-200"
+              />
+            </div>
+            <div className="flex items-center gap-2">
+              <span className="text-sm font-medium text-slate-700" id="receipt-paper-label">
+                {t('receipt.paper')}
+              </span>
+              <div
+                className="flex flex-1 gap-1 rounded-lg bg-slate-100 p-1"
+                role="group"
+                aria-labelledby="receipt-paper-label"
+              >
+                <SegmentButton active={paper === 'roll'} onClick={() => setPaper('roll')}>
+                  {t('receipt.paperRoll')}
+                </SegmentButton>
+                <SegmentButton active={paper === 'a4'} onClick={() => setPaper('a4')}>
+                  {t('receipt.paperA4')}
+                </SegmentButton>
+              </div>
+            </div>
+            {createPortal(
+              <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
+                <ReceiptDocument sale={sale} settings={settings.data} type={shownType} />
+              </div>,
+              document.body,
+            )}
+          </>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button
+            autoFocus
+            onClick={() => {
+              if (printRoot.current) printDocument(printRoot.current, paper);
+            }}
+          >
+            <Printer aria-hidden />
+            {t('receipt.print')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,168 @@
+import type { Sale, Settings } from '@pos/core';
+import { useState } from 'react';
+import { Barcode } from '../../components/barcode/barcode';
+import type { BarcodeDrawOptions } from '../../components/barcode/barcode-render';
+import { useT } from '../../i18n';
+import { formatDateTime } from '../../lib/dates';
+import { cn } from '../../lib/utils';
+import { storeIdentity } from '../settings/settings.queries';
+import { documentTitleKey, formatAmount, PAYMENT_METHOD_LABEL, vatStatement, type ReceiptType } from './receipt';
+
+/** Spec 001: a CODE128 barcode of the document, bar width 1.5, height 40. */
+const RECEIPT_BARCODE: Readonly<BarcodeDrawOptions> = Object.freeze({
+  format: 'CODE128',
+  width: 1.5,
+  height: 40,
+  margin: 0,
+  fontSize: 12,
+  background: '#ffffff',
+  lineColor: '#000000',
+  textPosition: 'bottom',
+  displayValue: true,
+});
+
+interface ReceiptDocumentProps {
+  sale: Sale;
+  settings: Settings | undefined;
+  type: ReceiptType;
+  className?: string;
+}
+
+function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={cn('flex justify-between gap-2', strong && 'text-[1.35em] font-bold')}>
+      <span>{label}</span>
+      <span className="tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+function Rule() {
+  return <hr className="my-2 border-0 border-t border-dashed border-black" />;
+}
+
+/**
+ * The printed document: a receipt or a short tax invoice. Black on white,
+ * sized by its container (300 px on screen, the paper width when printed).
+ */
+export function ReceiptDocument({ sale, settings, type, className }: ReceiptDocumentProps) {
+  const t = useT();
+  const { name: storeName, logoUrl } = storeIdentity(settings);
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const system = settings?.system;
+  const vat = vatStatement(sale);
+  const rate = vat.kind === 'none' ? '' : vat.rate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
+  const payment = sale.payment;
+  const isTaxInvoice = type === 'tax-invoice' && !sale.exclude_vat;
+
+  return (
+    <article
+      data-testid="receipt-document"
+      className={cn('bg-white text-[12px] leading-normal text-black', className)}
+      aria-label={t(documentTitleKey(sale, type))}
+    >
+      <header className="space-y-0.5 text-center">
+        {logoUrl && failedLogo !== logoUrl ? (
+          <img
+            src={logoUrl}
+            alt={t('layout.storeLogo')}
+            onError={() => setFailedLogo(logoUrl)}
+            className="mx-auto mb-1 max-h-16 max-w-[60%] object-contain"
+          />
+        ) : null}
+        <p className="text-[1.25em] font-bold">{storeName}</p>
+        {system?.address ? <p className="whitespace-pre-line">{system.address}</p> : null}
+        {system?.phone ? <p>{t('receipt.phone', { phone: system.phone })}</p> : null}
+        {system?.email ? <p>{t('receipt.email', { email: system.email })}</p> : null}
+        {system?.taxId ? <p>{t('receipt.taxId', { taxId: system.taxId })}</p> : null}
+      </header>
+
+      <Rule />
+      <div className="text-center">
+        <h3 className="text-[1.15em] font-bold">{t(documentTitleKey(sale, type))}</h3>
+        {vat.kind === 'included' ? <p>{t('receipt.vatIncludedNote')}</p> : null}
+        {isTaxInvoice ? <p>{t('receipt.notAReceipt')}</p> : null}
+        {sale.status === 'refunded' ? (
+          <p className="mt-1 inline-block border border-black px-2 font-bold">{t('receipt.refunded')}</p>
+        ) : null}
+      </div>
+      <div className="mt-1 space-y-0.5">
+        <Line label={t('receipt.documentNumber')} value={sale.document_number} />
+        <Line label={t('receipt.date')} value={formatDateTime(sale.created_at)} />
+        <Line label={t('receipt.seller')} value={sale.created_by_name.trim() || t('receipt.sellerUnknown')} />
+        <Line label={t('receipt.customer')} value={sale.customer_name?.trim() || t('receipt.generalCustomer')} />
+      </div>
+
+      <Rule />
+      <table className="w-full border-collapse">
+        <thead>
+          <tr className="border-b border-black text-left">
+            <th className="py-0.5 font-semibold">{t('receipt.item')}</th>
+            <th className="py-0.5 text-right font-semibold">{t('receipt.quantity')}</th>
+            <th className="py-0.5 text-right font-semibold">{t('receipt.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sale.items.map((item) => (
+            <tr key={item.id} className="align-top">
+              <td className="py-0.5 pr-1">
+                <span className="block break-words">{item.product_name || item.name}</span>
+                <span className="block text-[0.9em] tabular-nums">
+                  {t('receipt.unitPrice', { price: formatAmount(item.price) })}
+                </span>
+              </td>
+              <td className="py-0.5 text-right tabular-nums">{item.quantity.toLocaleString('th-TH')}</td>
+              <td className="py-0.5 text-right tabular-nums">{formatAmount(item.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <Rule />
+      <div className="space-y-0.5">
+        <Line label={t('receipt.subtotal')} value={formatAmount(sale.subtotal)} />
+        <Line
+          label={
+            sale.points_used > 0 ? t('receipt.discountPoints', { count: sale.points_used }) : t('receipt.discount')
+          }
+          value={sale.discount > 0 ? `-${formatAmount(sale.discount)}` : formatAmount(0)}
+        />
+        {vat.kind === 'separate' ? <Line label={t('receipt.vat', { rate })} value={formatAmount(sale.tax)} /> : null}
+        {vat.kind === 'included' ? (
+          <Line label={t('receipt.vatIncluded', { rate })} value={formatAmount(sale.tax)} />
+        ) : null}
+        {vat.kind === 'none' ? <Line label={t('receipt.vatExcluded')} value={formatAmount(sale.tax)} /> : null}
+        <Line label={t('receipt.total')} value={formatAmount(sale.total)} strong />
+      </div>
+
+      <Rule />
+      <div className="space-y-0.5">
+        <Line label={t('receipt.paymentMethod')} value={t(PAYMENT_METHOD_LABEL[payment.method])} />
+        {payment.cash_received !== null ? (
+          <Line label={t('receipt.cashReceived')} value={formatAmount(payment.cash_received)} />
+        ) : null}
+        {payment.change !== null ? <Line label={t('receipt.change')} value={formatAmount(payment.change)} /> : null}
+        {payment.reference ? <Line label={t('receipt.reference')} value={payment.reference} /> : null}
+      </div>
+
+      {sale.customer_id !== null ? (
+        <>
+          <Rule />
+          <div className="space-y-0.5">
+            <Line label={t('receipt.pointsUsed')} value={sale.points_used.toLocaleString('th-TH')} />
+            <Line label={t('receipt.pointsEarned')} value={sale.points_earned.toLocaleString('th-TH')} />
+            {sale.final_loyalty_points !== null ? (
+              <Line label={t('receipt.pointsBalance')} value={sale.final_loyalty_points.toLocaleString('th-TH')} />
+            ) : null}
+          </div>
+        </>
+      ) : null}
+
+      <Rule />
+      <div className="flex justify-center pt-1">
+        <Barcode value={sale.document_number} options={RECEIPT_BARCODE} />
+      </div>
+      <p className="mt-2 text-center">{t('receipt.thanks')}</p>
+    </article>
+  );
+}
