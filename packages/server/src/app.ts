@@ -40,7 +40,14 @@ export interface BuiltApp {
 /** The whole app without listening. Closing the app closes the database it opened. */
 export async function buildApp(
   config: Config,
-  overrides: { db?: Db; now?: () => Date; logger?: boolean; imageStore?: ImageStore } = {},
+  overrides: {
+    db?: Db;
+    now?: () => Date;
+    logger?: boolean;
+    /** Where logs go (stdout by default); tests read them to prove no secret is written. */
+    logStream?: { write(line: string): void };
+    imageStore?: ImageStore;
+  } = {},
 ): Promise<BuiltApp> {
   const db = overrides.db ?? openDatabase(config);
   const deps: Deps = {
@@ -68,6 +75,7 @@ export async function buildApp(
               ],
               censor: '[redacted]',
             },
+            ...(overrides.logStream && { stream: overrides.logStream }),
           },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FIRST_USE_ADMIN } from '@pos/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { ensureFirstAdmin } from '../src/db/seed';
+
+describe('request logs', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-logs-'));
+  const lines: string[] = [];
+  let built: BuiltApp;
+
+  beforeAll(async () => {
+    const config = loadConfig({ LOG_LEVEL: 'debug', DATA_DIR: dir });
+    const db = openDatabase(config);
+    await migrateToLatest(db);
+    await ensureFirstAdmin({ db, now: () => new Date() });
+    built = await buildApp(config, { db, logStream: { write: (line) => void lines.push(line) } });
+    built.app.addHook('onClose', () => db.destroy());
+  });
+  afterAll(async () => {
+    await built.app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carry a request id and never a password or a token', async () => {
+    const login = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-request-id': 'till-1-req-42' },
+      payload: FIRST_USE_ADMIN,
+    });
+    const { token } = login.json<{ token: string }>();
+    await built.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    await built.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { currentPassword: 'wrong-guess-123', newPassword: 'another-secret-456' },
+    });
+
+    const text = lines.join('');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(text).toContain('till-1-req-42');
+    for (const secret of [FIRST_USE_ADMIN.password, token, 'wrong-guess-123', 'another-secret-456']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
