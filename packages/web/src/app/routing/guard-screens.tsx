@@ -1,20 +1,29 @@
 import { homePathFor } from '@pos/core';
-import { ArrowLeft, LogIn, LogOut, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, LogIn, LogOut, ShieldAlert, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useT, type MessageKey } from '../../i18n';
+import { cn } from '../../lib/utils';
 import { useAuth } from '../auth/auth-context';
 import { LOGIN_PATH } from './routes';
 
+const ICON_TONES = {
+  blue: 'bg-blue-100 text-blue-700',
+  red: 'bg-red-100 text-red-600',
+  amber: 'bg-amber-100 text-amber-700',
+} as const;
+
 function GuardCard({
-  icon,
+  icon: Icon,
+  tone,
   title,
   message,
   children,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
+  tone: keyof typeof ICON_TONES;
   title: string;
   message: string;
   children: ReactNode;
@@ -22,7 +31,9 @@ function GuardCard({
   return (
     <div className="flex min-h-[60dvh] items-center justify-center p-4">
       <Card className="flex w-full max-w-md flex-col items-center gap-3 px-6 py-10 text-center">
-        {icon}
+        <span className={cn('flex size-14 items-center justify-center rounded-full', ICON_TONES[tone])}>
+          <Icon className="size-7" aria-hidden />
+        </span>
         <h1 className="text-xl font-bold text-slate-900">{title}</h1>
         <p className="text-slate-600">{message}</p>
         <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row sm:justify-center">{children}</div>
@@ -36,11 +47,8 @@ export function SignInRequiredScreen() {
   const t = useT();
   return (
     <GuardCard
-      icon={
-        <span className="flex size-14 items-center justify-center rounded-full bg-blue-100 text-blue-700">
-          <LogIn className="size-7" aria-hidden />
-        </span>
-      }
+      icon={LogIn}
+      tone="blue"
       title={t('guard.signInRequiredTitle')}
       message={t('guard.signInRequiredMessage')}
     >
@@ -65,15 +73,7 @@ export function NoAccessScreen({ messageKey = 'guard.noAccessMessage' }: { messa
   };
 
   return (
-    <GuardCard
-      icon={
-        <span className="flex size-14 items-center justify-center rounded-full bg-red-100 text-red-600">
-          <ShieldAlert className="size-7" aria-hidden />
-        </span>
-      }
-      title={t('guard.noAccessTitle')}
-      message={t(messageKey)}
-    >
+    <GuardCard icon={ShieldAlert} tone="red" title={t('guard.noAccessTitle')} message={t(messageKey)}>
       <Button variant="outline" onClick={goBack}>
         <ArrowLeft aria-hidden />
         {t('common.back')}
@@ -90,15 +90,7 @@ export function NoAccessScreen({ messageKey = 'guard.noAccessMessage' }: { messa
 export function RouteErrorScreen() {
   const t = useT();
   return (
-    <GuardCard
-      icon={
-        <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-          <TriangleAlert className="size-7" aria-hidden />
-        </span>
-      }
-      title={t('errors.unexpectedTitle')}
-      message={t('errors.unexpected')}
-    >
+    <GuardCard icon={TriangleAlert} tone="amber" title={t('errors.unexpectedTitle')} message={t('errors.unexpected')}>
       <Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>
     </GuardCard>
   );

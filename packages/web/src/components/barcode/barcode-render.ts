@@ -1,18 +1,14 @@
 import JsBarcode from 'jsbarcode';
-import type { BarcodeFormat, BarcodeLabelSettings, TextPosition } from './barcode-settings';
+import type { BarcodeFormat, BarcodeLabelSettings } from './barcode-settings';
+
+/** The label settings that are also JsBarcode options, under the same names. */
+type SharedDrawSettings = Pick<
+  BarcodeLabelSettings,
+  'format' | 'width' | 'height' | 'margin' | 'fontSize' | 'background' | 'lineColor' | 'textPosition'
+>;
 
 /** What one barcode drawing needs: the JsBarcode options we use. */
-export interface BarcodeDrawOptions {
-  format: BarcodeFormat;
-  /** Width of one bar, px. */
-  width: number;
-  /** Bar height, px. */
-  height: number;
-  margin: number;
-  fontSize: number;
-  background: string;
-  lineColor: string;
-  textPosition: TextPosition;
+export interface BarcodeDrawOptions extends SharedDrawSettings {
   /** Shows the encoded text with the bars. */
   displayValue: boolean;
 }

@@ -3,6 +3,8 @@ import { X } from 'lucide-react';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { Button } from './button';
+import { Spinner } from './spinner';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -72,6 +74,35 @@ export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElem
 
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+/**
+ * A form dialog's two buttons: the way out ("cancel" unless `cancelLabel` says otherwise)
+ * and submit, which spins and says "saving" while `pending`; both are disabled meanwhile.
+ */
+export function DialogFormFooter({
+  pending,
+  submitLabel,
+  onCancel,
+  cancelLabel,
+}: {
+  pending: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  cancelLabel?: string;
+}) {
+  const t = useT();
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        {cancelLabel ?? t('common.cancel')}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Spinner /> : null}
+        {pending ? t('common.saving') : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }
 
 export const DialogTitle = forwardRef<

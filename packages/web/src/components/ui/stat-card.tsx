@@ -9,17 +9,22 @@ const TONES = {
   green: 'bg-green-100 text-green-700',
   amber: 'bg-amber-100 text-amber-700',
   violet: 'bg-violet-100 text-violet-700',
+  red: 'bg-red-100 text-red-700',
 } as const;
 
 export type StatTone = keyof typeof TONES;
 
-/** One figure of a screen's summary row: label, value (tabular numbers), an icon and an optional note. */
+/**
+ * One figure of a screen's summary row: label, value (tabular numbers), an icon and an optional note.
+ * `loading` keeps the label and shows a placeholder for the value.
+ */
 export function StatCard({
   label,
   value,
   icon: Icon,
   tone = 'blue',
   note,
+  loading = false,
   className,
 }: {
   label: string;
@@ -27,6 +32,7 @@ export function StatCard({
   icon: LucideIcon;
   tone?: StatTone;
   note?: ReactNode;
+  loading?: boolean;
   className?: string;
 }) {
   return (
@@ -36,7 +42,11 @@ export function StatCard({
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm text-slate-600">{label}</p>
-        <p className="text-xl font-bold break-words text-slate-900 tabular-nums sm:text-2xl">{value}</p>
+        {loading ? (
+          <Skeleton className="mt-1 h-7 w-12 sm:h-8 sm:w-16" />
+        ) : (
+          <p className="text-xl font-bold break-words text-slate-900 tabular-nums sm:text-2xl">{value}</p>
+        )}
         {note ? <p className="text-xs text-slate-500">{note}</p> : null}
       </div>
     </Card>

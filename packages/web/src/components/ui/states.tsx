@@ -1,5 +1,6 @@
 import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 
@@ -8,6 +9,19 @@ interface StateProps {
   message?: string | undefined;
   action?: ReactNode;
   className?: string;
+}
+
+/** A list still loading: its skeleton, with "loading" said to screen readers. */
+export function LoadingState({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {t('app.loading')}
+      </p>
+      {children}
+    </>
+  );
 }
 
 /** What to show when a list has nothing in it, and what to do next. */
@@ -29,7 +43,7 @@ export function EmptyState({ title, message, action, className }: StateProps) {
   );
 }
 
-/** A load failure with its message and a retry button. */
+/** A load failure with its message and a retry button ("retry" unless `retryLabel` says otherwise). */
 export function ErrorState({
   title,
   message,
@@ -37,7 +51,8 @@ export function ErrorState({
   onRetry,
   retrying = false,
   className,
-}: StateProps & { retryLabel: string; onRetry: () => void; retrying?: boolean }) {
+}: StateProps & { retryLabel?: string; onRetry: () => void; retrying?: boolean }) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -53,7 +68,7 @@ export function ErrorState({
       {message ? <p className="max-w-md text-sm text-red-800">{message}</p> : null}
       <Button variant="outline" onClick={onRetry} disabled={retrying}>
         <RotateCw className={cn(retrying && 'animate-spin')} aria-hidden />
-        {retryLabel}
+        {retryLabel ?? t('common.retry')}
       </Button>
     </div>
   );

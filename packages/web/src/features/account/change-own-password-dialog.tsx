@@ -6,18 +6,16 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
-import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -119,15 +117,12 @@ export function ChangeOwnPasswordDialog({ onLater }: { onLater: () => void }) {
               {...form.register('confirmPassword')}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={later} disabled={change.isPending}>
-              {t('account.later')}
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? <Spinner /> : null}
-              {change.isPending ? t('common.saving') : t('account.submit')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            pending={change.isPending}
+            submitLabel={t('account.submit')}
+            onCancel={later}
+            cancelLabel={t('account.later')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { can, formatBaht, type Product } from '@pos/core';
-import { Printer, Search } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -8,12 +8,13 @@ import { useBarcodeSettings } from '../../components/barcode/barcode-settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
 import { loadErrorDetail } from '../products/load-error';
 import { useBarcodeProducts } from './barcodes.queries';
@@ -194,9 +195,7 @@ export function BarcodesScreen() {
 
   // Spec 001 §8: the error toast "เกิดข้อผิดพลาด" says what failed; the error box adds why.
   const loadError = products.isError ? loadErrorDetail(products.error) : undefined;
-  useEffect(() => {
-    if (products.isError) toast.error(t('common.error'), { description: t('barcodes.loadError') });
-  }, [products.isError, products.errorUpdatedAt, t]);
+  useLoadErrorToast(products.isError ? t('barcodes.loadError') : null, products.errorUpdatedAt);
 
   const warnNothingSelected = () =>
     toast.error(t('barcodes.noSelectionTitle'), { description: t('barcodes.noSelectionMessage') });
@@ -261,19 +260,15 @@ export function BarcodesScreen() {
   let body;
   if (products.isPending) {
     body = (
-      <>
-        <p role="status" className="sr-only">
-          {t('app.loading')}
-        </p>
+      <LoadingState>
         <ListSkeleton />
-      </>
+      </LoadingState>
     );
   } else if (products.isError) {
     body = (
       <ErrorState
         title={t('barcodes.loadErrorTitle')}
         message={loadError}
-        retryLabel={t('common.retry')}
         onRetry={() => void products.refetch()}
         retrying={products.isFetching}
       />
@@ -333,24 +328,14 @@ export function BarcodesScreen() {
       <PageHeader title={t('barcodes.title')} description={t('barcodes.subtitle')} actions={printButton} />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <label htmlFor="barcode-search" className="sr-only">
-            {t('barcodes.searchLabel')}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <Input
-            id="barcode-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('barcodes.searchPlaceholder')}
-            className="pl-10"
-            autoComplete="off"
-          />
-        </div>
+        <SearchInput
+          id="barcode-search"
+          className="flex-1"
+          label={t('barcodes.searchLabel')}
+          placeholder={t('barcodes.searchPlaceholder')}
+          value={search}
+          onValueChange={setSearch}
+        />
         <div className="flex items-center gap-2">
           <span id="labels-per-row" className="text-sm font-medium whitespace-nowrap text-slate-700">
             {t('barcodes.perRow')}

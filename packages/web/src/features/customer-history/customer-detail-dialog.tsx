@@ -2,15 +2,15 @@ import {
   averageOrderValue,
   bahtToSatang,
   formatBaht,
-  formatThaiPhone,
   isActiveCustomer,
   satangToBaht,
   type Customer,
   type CustomerSale,
 } from '@pos/core';
-import { Coins, Mail, MapPin, Phone, Receipt, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Coins, Receipt, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -18,7 +18,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ErrorState } from '../../components/ui/states';
 import { useI18n, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { cn, initialOf } from '../../lib/utils';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+import { cn } from '../../lib/utils';
+import { CustomerContact } from '../customers/customer-contact';
 import { useCustomerSales } from './customer-history.queries';
 import { historyErrorMessage } from './history-errors';
 
@@ -109,9 +111,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
   const now = new Date();
 
   const loadError = sales.isError ? historyErrorMessage(sales.error, t) : null;
-  useEffect(() => {
-    if (loadError) toast.error(t('customerHistory.historyError'), { description: loadError });
-  }, [loadError, sales.errorUpdatedAt, t]);
+  useLoadErrorToast(loadError, sales.errorUpdatedAt, t('customerHistory.historyError'));
 
   const refresh = async () => {
     const result = await sales.refetch();
@@ -136,7 +136,6 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
         className="py-8"
         title={t('customerHistory.historyError')}
         message={loadError ?? undefined}
-        retryLabel={t('common.retry')}
         onRetry={() => void sales.refetch()}
         retrying={sales.isFetching}
       />
@@ -208,12 +207,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-3xl">
         <DialogHeader className="flex-row items-center gap-3">
-          <span
-            aria-hidden
-            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-semibold text-blue-700"
-          >
-            {initialOf(customer.name)}
-          </span>
+          <Avatar name={customer.name} />
           <div className="min-w-0 space-y-0.5">
             <DialogTitle className="break-words">{customer.name}</DialogTitle>
             <DialogDescription className="flex flex-wrap items-center gap-2">
@@ -251,25 +245,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
             <h3 id="customer-contact" className="mb-2 font-semibold text-slate-900">
               {t('customerHistory.contact')}
             </h3>
-            <ul className="space-y-1.5 text-sm text-slate-700">
-              <li className="flex items-center gap-2">
-                <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
-                <span className="sr-only">{t('customers.phone')}</span>
-                <span className="tabular-nums">{formatThaiPhone(customer.phone)}</span>
-              </li>
-              <li className="flex items-center gap-2 break-all">
-                <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
-                <span className="sr-only">{t('customers.email')}</span>
-                {customer.email ?? <span className="text-slate-400">{t('customers.noEmail')}</span>}
-              </li>
-              <li className="flex items-start gap-2">
-                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
-                <span className="sr-only">{t('customers.address')}</span>
-                <span className="break-words">
-                  {customer.address ?? <span className="text-slate-400">{t('customers.noAddress')}</span>}
-                </span>
-              </li>
-            </ul>
+            <CustomerContact customer={customer} />
           </section>
           <section aria-labelledby="customer-stats" className="rounded-lg bg-slate-50 p-3">
             <h3 id="customer-stats" className="mb-1 font-semibold text-slate-900">

@@ -1,7 +1,6 @@
 import {
   averageOrderValue,
   can,
-  customerMatchesSearch,
   formatBaht,
   formatThaiPhone,
   isActiveCustomer,
@@ -10,25 +9,27 @@ import {
   type CustomerSale,
 } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bug, Download, Eye, RefreshCw, Search, ShoppingBag, TrendingUp, UserCheck, Users } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Bug, Download, Eye, RefreshCw, ShoppingBag, TrendingUp, UserCheck, Users } from 'lucide-react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/auth/auth-context';
+import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
-import { downloadTextFile } from '../../lib/download';
 import { getToken } from '../../lib/session';
-import { cn, initialOf } from '../../lib/utils';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+import { cn } from '../../lib/utils';
+import { CustomerNoMatch, CustomerSearchBox, useCustomerSearch } from '../customers/customer-search';
 import { customerKeys } from '../customers/customers.queries';
+import { downloadCustomersCsv } from '../customers/customers-csv-download';
 import { CustomerDetailDialog } from './customer-detail-dialog';
 import { useHistoryCustomers } from './customer-history.queries';
 import { HistoryDebugPanel, type HistoryDebugInfo } from './history-debug-panel';
@@ -73,17 +74,6 @@ function TableSkeleton() {
   );
 }
 
-function Avatar({ name }: { name: string }) {
-  return (
-    <span
-      aria-hidden
-      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-blue-100 font-semibold text-blue-700"
-    >
-      {initialOf(name)}
-    </span>
-  );
-}
-
 /** Customer history (spec 001 "Customer history"). */
 export function CustomerHistoryScreen() {
   const { t, intlLocale } = useI18n();
@@ -91,24 +81,20 @@ export function CustomerHistoryScreen() {
   const queryClient = useQueryClient();
   const customers = useHistoryCustomers();
   const loadedHistories = useLoadedHistories();
-  const [search, setSearch] = useState('');
-  const term = useDeferredValue(search.trim());
   const [showDebug, setShowDebug] = useState(false);
   const [selected, setSelected] = useState<Customer | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const canExport = can(me.role, 'reports_export');
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
-  const shown = useMemo(() => (term ? all.filter((c) => customerMatchesSearch(c, term)) : all), [all, term]);
+  const { search, setSearch, term, shown } = useCustomerSearch(all);
   // "Now" moves on with each load, so "active" (last purchase within 30 days) is as of the data.
   const loadedAt = customers.dataUpdatedAt;
   const now = useMemo(() => (loadedAt ? new Date(loadedAt) : new Date()), [loadedAt]);
   const summary = useMemo(() => summarizeCustomers(all, now), [all, now]);
 
   const loadError = customers.isError ? historyErrorMessage(customers.error, t) : null;
-  useEffect(() => {
-    if (loadError) toast.error(t('common.error'), { description: loadError });
-  }, [loadError, customers.errorUpdatedAt, t]);
+  useLoadErrorToast(loadError, customers.errorUpdatedAt);
 
   // A newer copy of the open customer (after a refresh) replaces the one shown.
   const selectedId = selected?.id ?? null;
@@ -134,23 +120,7 @@ export function CustomerHistoryScreen() {
     }
   };
 
-  const exportCsv = () => {
-    if (!canExport) {
-      toast.error(t('customers.exportNoPermissionTitle'), { description: t('customers.exportNoPermission') });
-      return;
-    }
-    if (shown.length === 0) {
-      toast.error(t('customers.exportNoDataTitle'), { description: t('customers.exportNoData') });
-      return;
-    }
-    try {
-      const { fileName, text } = customerHistoryCsv(shown, new Date());
-      downloadTextFile(fileName, text);
-      toast.success(t('customers.exported'), { description: t('customers.exportedMessage', { file: fileName }) });
-    } catch {
-      toast.error(t('common.error'), { description: t('customers.exportError') });
-    }
-  };
+  const exportCsv = () => downloadCustomersCsv(shown, { allowed: canExport, toCsv: customerHistoryCsv, t });
 
   const view = (customer: Customer) => {
     if (!customer || !Number.isInteger(customer.id)) {
@@ -178,19 +148,15 @@ export function CustomerHistoryScreen() {
   let body;
   if (customers.isPending) {
     body = (
-      <>
-        <p role="status" className="sr-only">
-          {t('app.loading')}
-        </p>
+      <LoadingState>
         <TableSkeleton />
-      </>
+      </LoadingState>
     );
   } else if (customers.isError) {
     body = (
       <ErrorState
         title={t('customerHistory.loadErrorTitle')}
         message={loadError ?? undefined}
-        retryLabel={t('common.retry')}
         onRetry={() => void customers.refetch()}
         retrying={customers.isFetching}
       />
@@ -198,17 +164,7 @@ export function CustomerHistoryScreen() {
   } else if (all.length === 0) {
     body = <EmptyState title={t('customerHistory.emptyTitle')} message={t('customerHistory.emptyMessage')} />;
   } else if (shown.length === 0) {
-    body = (
-      <EmptyState
-        title={t('customers.noMatchTitle', { term })}
-        message={t('customers.noMatchMessage')}
-        action={
-          <Button variant="outline" onClick={() => setSearch('')}>
-            {t('customers.clearSearch')}
-          </Button>
-        }
-      />
-    );
+    body = <CustomerNoMatch term={term} onClear={() => setSearch('')} />;
   } else {
     body = (
       <>
@@ -220,7 +176,7 @@ export function CustomerHistoryScreen() {
               <li key={customer.id}>
                 <Card className="space-y-3 p-4" data-testid={`history-card-${customer.phone}`}>
                   <div className="flex items-start gap-3">
-                    <Avatar name={customer.name} />
+                    <Avatar name={customer.name} size="md" />
                     <div className="min-w-0 flex-1">
                       <p className="font-semibold break-words text-slate-900">{customer.name}</p>
                       <p className="text-sm text-slate-600 tabular-nums">{formatThaiPhone(customer.phone)}</p>
@@ -300,7 +256,7 @@ export function CustomerHistoryScreen() {
                   <tr key={customer.id} data-testid={`history-row-${customer.phone}`} className="hover:bg-slate-50">
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
-                        <Avatar name={customer.name} />
+                        <Avatar name={customer.name} size="md" />
                         <div className="min-w-0">
                           <p className="font-medium break-words text-slate-900">{customer.name}</p>
                           <p className="text-xs text-slate-500">
@@ -424,34 +380,12 @@ export function CustomerHistoryScreen() {
         </div>
       )}
 
-      <div className="mb-4 space-y-2">
-        <label htmlFor="history-search" className="sr-only">
-          {t('customers.searchLabel')}
-        </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <Input
-            id="history-search"
-            type="search"
-            className="pl-10"
-            placeholder={t('customers.searchPlaceholder')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-        {term && customers.isSuccess && all.length > 0 ? (
-          <p className="text-sm text-slate-600" role="status">
-            {t('customers.searchResult', {
-              shown: shown.length.toLocaleString(intlLocale),
-              total: all.length.toLocaleString(intlLocale),
-            })}
-          </p>
-        ) : null}
-      </div>
+      <CustomerSearchBox
+        id="history-search"
+        value={search}
+        onValueChange={setSearch}
+        result={term && customers.isSuccess ? { shown: shown.length, total: all.length } : null}
+      />
 
       {body}
 

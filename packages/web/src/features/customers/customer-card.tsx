@@ -1,11 +1,12 @@
-import { formatBaht, formatThaiPhone, type Customer } from '@pos/core';
-import { Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { formatBaht, type Customer } from '@pos/core';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useI18n } from '../../i18n';
 import { formatDate } from '../../lib/dates';
-import { initialOf } from '../../lib/utils';
+import { CustomerContact } from './customer-contact';
 
 interface CustomerCardProps {
   customer: Customer;
@@ -40,12 +41,7 @@ export function CustomerCard({ customer, permissions, deletePending, onEdit, onD
       aria-label={customer.name}
     >
       <div className="flex items-start gap-3 p-4 pb-3">
-        <span
-          aria-hidden
-          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-semibold text-blue-700"
-        >
-          {initialOf(customer.name)}
-        </span>
+        <Avatar name={customer.name} />
         <div className="min-w-0 flex-1 space-y-1">
           <h2 className="text-base leading-snug font-semibold break-words text-slate-900">{customer.name}</h2>
           <p className="text-xs text-slate-500">
@@ -54,27 +50,7 @@ export function CustomerCard({ customer, permissions, deletePending, onEdit, onD
         </div>
       </div>
 
-      <div className="space-y-1.5 px-4 text-sm text-slate-700">
-        <p className="flex items-center gap-2">
-          <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
-          <span className="sr-only">{t('customers.phone')}</span>
-          <a href={`tel:${customer.phone}`} className="tabular-nums hover:underline">
-            {formatThaiPhone(customer.phone)}
-          </a>
-        </p>
-        <p className="flex items-center gap-2 break-all">
-          <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
-          <span className="sr-only">{t('customers.email')}</span>
-          {customer.email ?? <span className="text-slate-400">{t('customers.noEmail')}</span>}
-        </p>
-        <p className="flex items-start gap-2">
-          <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
-          <span className="sr-only">{t('customers.address')}</span>
-          <span className="break-words">
-            {customer.address ?? <span className="text-slate-400">{t('customers.noAddress')}</span>}
-          </span>
-        </p>
-      </div>
+      <CustomerContact customer={customer} callable className="px-4" />
 
       <dl className="m-4 mb-3 grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3">
         <Figure label={t('customers.totalSpent')}>{formatBaht(customer.total_spent)}</Figure>

@@ -10,13 +10,12 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useT } from '../../i18n';
@@ -218,19 +217,11 @@ export function CustomerDialog({ open, customer, onClose, onSaved, successToast 
               value={(customer?.loyalty_points ?? 0).toLocaleString('th-TH')}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner /> : null}
-              {pending
-                ? t('common.saving')
-                : mode === 'create'
-                  ? t('customerDialog.submitAdd')
-                  : t('customerDialog.submitEdit')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            pending={pending}
+            submitLabel={mode === 'create' ? t('customerDialog.submitAdd') : t('customerDialog.submitEdit')}
+            onCancel={close}
+          />
         </form>
       </DialogContent>
     </Dialog>

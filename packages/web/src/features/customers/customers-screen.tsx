@@ -1,21 +1,22 @@
-import { can, customerMatchesSearch, formatBaht, summarizeCustomers, type Customer } from '@pos/core';
-import { Download, Search, ShoppingBag, TrendingUp, UserPlus, Users } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { can, formatBaht, summarizeCustomers, type Customer } from '@pos/core';
+import { Download, ShoppingBag, TrendingUp, UserPlus, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
 import { errorMessage } from '../../lib/api';
-import { downloadTextFile } from '../../lib/download';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { CustomerCard } from './customer-card';
 import { CustomerDialog } from './customer-dialog';
+import { CustomerNoMatch, CustomerSearchBox, useCustomerSearch } from './customer-search';
+import { downloadCustomersCsv } from './customers-csv-download';
 import { customersCsv } from './customers-export';
 import { useCustomers, useDeleteCustomer } from './customers.queries';
 
@@ -52,8 +53,6 @@ export function CustomersScreen() {
   const customers = useCustomers();
   const remove = useDeleteCustomer();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [search, setSearch] = useState('');
-  const term = useDeferredValue(search.trim());
 
   const permissions = {
     create: can(me.role, 'customers_create'),
@@ -63,31 +62,13 @@ export function CustomersScreen() {
   };
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
-  const shown = useMemo(() => (term ? all.filter((c) => customerMatchesSearch(c, term)) : all), [all, term]);
+  const { search, setSearch, term, shown } = useCustomerSearch(all);
   const summary = useMemo(() => summarizeCustomers(all, new Date()), [all]);
 
   const loadError = customers.isError ? errorMessage(customers.error, t('customers.loadError')) : null;
-  useEffect(() => {
-    if (loadError) toast.error(t('common.error'), { description: loadError });
-  }, [loadError, customers.errorUpdatedAt, t]);
+  useLoadErrorToast(loadError, customers.errorUpdatedAt);
 
-  const exportCsv = () => {
-    if (!permissions.export) {
-      toast.error(t('customers.exportNoPermissionTitle'), { description: t('customers.exportNoPermission') });
-      return;
-    }
-    if (shown.length === 0) {
-      toast.error(t('customers.exportNoDataTitle'), { description: t('customers.exportNoData') });
-      return;
-    }
-    try {
-      const { fileName, text } = customersCsv(shown, new Date());
-      downloadTextFile(fileName, text);
-      toast.success(t('customers.exported'), { description: t('customers.exportedMessage', { file: fileName }) });
-    } catch {
-      toast.error(t('common.error'), { description: t('customers.exportError') });
-    }
-  };
+  const exportCsv = () => downloadCustomersCsv(shown, { allowed: permissions.export, toCsv: customersCsv, t });
 
   const confirmDelete = async (customer: Customer) => {
     const confirmed = await dialogs.confirmDelete({
@@ -119,19 +100,15 @@ export function CustomersScreen() {
   let body;
   if (customers.isPending) {
     body = (
-      <>
-        <p role="status" className="sr-only">
-          {t('app.loading')}
-        </p>
+      <LoadingState>
         <CustomersSkeleton />
-      </>
+      </LoadingState>
     );
   } else if (customers.isError) {
     body = (
       <ErrorState
         title={t('customers.loadErrorTitle')}
         message={loadError ?? undefined}
-        retryLabel={t('common.retry')}
         onRetry={() => void customers.refetch()}
         retrying={customers.isFetching}
       />
@@ -139,17 +116,7 @@ export function CustomersScreen() {
   } else if (all.length === 0) {
     body = <EmptyState title={t('customers.emptyTitle')} message={t('customers.emptyMessage')} action={addButton} />;
   } else if (shown.length === 0) {
-    body = (
-      <EmptyState
-        title={t('customers.noMatchTitle', { term })}
-        message={t('customers.noMatchMessage')}
-        action={
-          <Button variant="outline" onClick={() => setSearch('')}>
-            {t('customers.clearSearch')}
-          </Button>
-        }
-      />
-    );
+    body = <CustomerNoMatch term={term} onClear={() => setSearch('')} />;
   } else {
     body = (
       <ul className={GRID} aria-label={t('customers.listLabel')}>
@@ -221,34 +188,12 @@ export function CustomersScreen() {
         </div>
       )}
 
-      <div className="mb-4 space-y-2">
-        <label htmlFor="customer-search" className="sr-only">
-          {t('customers.searchLabel')}
-        </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <Input
-            id="customer-search"
-            type="search"
-            className="pl-10"
-            placeholder={t('customers.searchPlaceholder')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-        {term && customers.isSuccess && all.length > 0 ? (
-          <p className="text-sm text-slate-600" role="status">
-            {t('customers.searchResult', {
-              shown: shown.length.toLocaleString(intlLocale),
-              total: all.length.toLocaleString(intlLocale),
-            })}
-          </p>
-        ) : null}
-      </div>
+      <CustomerSearchBox
+        id="customer-search"
+        value={search}
+        onValueChange={setSearch}
+        result={term && customers.isSuccess ? { shown: shown.length, total: all.length } : null}
+      />
 
       {body}
 

@@ -2,7 +2,7 @@ import './pos.css';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { can, DEFAULT_CATEGORIES, formatBaht, formatSatang, type Product, type Sale } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { PackagePlus, ScanBarcode, Search, ShoppingCart, X } from 'lucide-react';
+import { PackagePlus, ScanBarcode, ShoppingCart, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,8 +11,8 @@ import { useCurrentUser } from '../../app/auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { overlayClasses } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { SearchInput } from '../../components/ui/search-input';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
@@ -346,19 +346,15 @@ export function PosScreen() {
   let grid;
   if (products.isPending) {
     grid = (
-      <>
-        <p role="status" className="sr-only">
-          {t('app.loading')}
-        </p>
+      <LoadingState>
         <ProductGridSkeleton />
-      </>
+      </LoadingState>
     );
   } else if (products.isError && productList.length === 0) {
     grid = (
       <ErrorState
         title={t('pos.loadErrorTitle')}
         message={errorMessage(products.error, t('pos.loadError'))}
-        retryLabel={t('common.retry')}
         onRetry={() => void products.refetch()}
         retrying={products.isFetching}
       />
@@ -394,29 +390,20 @@ export function PosScreen() {
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-6">
         <section aria-label={t('pos.productsLabel')} className="min-w-0 space-y-4">
           <div className="flex gap-2">
-            <div className="relative min-w-0 flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-400"
-                aria-hidden
-              />
-              <Input
-                ref={searchRef}
-                type="search"
-                autoFocus
-                autoComplete="off"
-                enterKeyHint="search"
-                aria-label={t('pos.search')}
-                placeholder={t('pos.searchPlaceholder')}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                onKeyDown={onSearchKeyDown}
-                aria-describedby="pos-search-hint"
-                className="h-12 pl-11 text-lg"
-              />
-              <p id="pos-search-hint" className="sr-only">
-                {t('pos.searchHint')}
-              </p>
-            </div>
+            <SearchInput
+              ref={searchRef}
+              id="pos-search"
+              size="lg"
+              className="min-w-0 flex-1"
+              label={t('pos.search')}
+              hint={t('pos.searchHint')}
+              placeholder={t('pos.searchPlaceholder')}
+              value={search}
+              onValueChange={setSearch}
+              onKeyDown={onSearchKeyDown}
+              autoFocus
+              enterKeyHint="search"
+            />
             <Button
               variant="outline"
               size="icon"

@@ -9,19 +9,17 @@ import { useCurrentUser } from '../../app/auth/auth-context';
 import { Barcode } from '../../components/barcode/barcode';
 import { PRODUCT_DIALOG_BARCODE } from '../../components/barcode/barcode-render';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -352,15 +350,11 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
             />
           </FormField>
 
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner /> : null}
-              {pending ? t('common.saving') : isEdit ? t('products.submitEdit') : t('products.submitAdd')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            pending={pending}
+            submitLabel={isEdit ? t('products.submitEdit') : t('products.submitAdd')}
+            onCancel={onClose}
+          />
         </form>
       </DialogContent>
     </Dialog>

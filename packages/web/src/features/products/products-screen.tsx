@@ -1,17 +1,18 @@
 import { can, LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
-import { Plus, Printer, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Plus, Printer } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
 import { loadErrorDetail } from './load-error';
 import { ProductDialog } from './product-dialog';
@@ -89,9 +90,7 @@ export function ProductsScreen() {
 
   // The toast says what failed (spec 001 §8); the error box adds why.
   const loadError = list.isError ? loadErrorDetail(list.error) : undefined;
-  useEffect(() => {
-    if (list.isError) toast.error(t('common.error'), { description: t('products.loadError') });
-  }, [list.isError, list.errorUpdatedAt, t]);
+  useLoadErrorToast(list.isError ? t('products.loadError') : null, list.errorUpdatedAt);
 
   const confirmDelete = async (product: Product) => {
     const confirmed = await dialogs.confirmDelete({
@@ -135,19 +134,15 @@ export function ProductsScreen() {
   let body;
   if (list.isPending) {
     body = (
-      <>
-        <p role="status" className="sr-only">
-          {t('app.loading')}
-        </p>
+      <LoadingState>
         <ListSkeleton />
-      </>
+      </LoadingState>
     );
   } else if (list.isError) {
     body = (
       <ErrorState
         title={t('products.loadErrorTitle')}
         message={loadError}
-        retryLabel={t('common.retry')}
         onRetry={() => {
           void list.refetch();
           void all.refetch();
@@ -215,24 +210,13 @@ export function ProductsScreen() {
       />
 
       <div className="mb-4 space-y-3">
-        <div className="relative">
-          <label htmlFor="product-search" className="sr-only">
-            {t('products.searchLabel')}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <Input
-            id="product-search"
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder={t('products.searchPlaceholder')}
-            className="pl-10"
-            autoComplete="off"
-          />
-        </div>
+        <SearchInput
+          id="product-search"
+          label={t('products.searchLabel')}
+          placeholder={t('products.searchPlaceholder')}
+          value={searchText}
+          onValueChange={setSearchText}
+        />
         <div role="group" aria-label={t('products.categoryFilter')} className="flex flex-wrap gap-2">
           {['', ...categoryNames].map((name) => {
             const active = category === name;

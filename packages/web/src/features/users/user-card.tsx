@@ -1,12 +1,12 @@
 import type { User } from '@pos/core';
 import { KeyRound, Mail, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useI18n } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { roleLabelKey, roleTone } from '../../lib/roles';
-import { initialOf } from '../../lib/utils';
 
 export interface UserCardPermissions {
   edit: boolean;
@@ -49,16 +49,7 @@ export function UserCard({
       role="article"
     >
       <div className="flex items-start gap-3 p-4">
-        <span
-          aria-hidden
-          className={
-            user.is_active
-              ? 'flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-semibold text-blue-700'
-              : 'flex size-12 shrink-0 items-center justify-center rounded-full bg-slate-100 text-lg font-semibold text-slate-500'
-          }
-        >
-          {initialOf(user.name)}
-        </span>
+        <Avatar name={user.name} muted={!user.is_active} />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <h2 className="text-base leading-snug font-semibold break-words text-slate-900">{user.name}</h2>

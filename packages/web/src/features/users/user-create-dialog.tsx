@@ -4,19 +4,17 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -127,15 +125,7 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
               )}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={create.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Spinner /> : null}
-              {create.isPending ? t('common.saving') : t('users.submitAdd')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={create.isPending} submitLabel={t('users.submitAdd')} onCancel={close} />
         </form>
       </DialogContent>
     </Dialog>

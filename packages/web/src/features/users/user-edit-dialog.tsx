@@ -4,18 +4,16 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -109,15 +107,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
               )}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={update.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              {update.isPending ? t('common.saving') : t('users.submitEdit')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={update.isPending} submitLabel={t('users.submitEdit')} onCancel={close} />
         </form>
       </DialogContent>
     </Dialog>

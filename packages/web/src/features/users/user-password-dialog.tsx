@@ -4,18 +4,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
-import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -85,15 +83,7 @@ export function UserPasswordDialog({ user, onClose }: { user: User; onClose: () 
               {...form.register('newPassword')}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={change.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? <Spinner /> : null}
-              {change.isPending ? t('common.saving') : t('users.submitPassword')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={change.isPending} submitLabel={t('users.submitPassword')} onCancel={close} />
         </form>
       </DialogContent>
     </Dialog>

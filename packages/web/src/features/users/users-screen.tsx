@@ -1,6 +1,6 @@
 import { can, type User } from '@pos/core';
 import { UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
@@ -8,9 +8,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { UserCard } from './user-card';
 import { UserCreateDialog } from './user-create-dialog';
 import { UserEditDialog } from './user-edit-dialog';
@@ -62,9 +63,7 @@ export function UsersScreen() {
   };
 
   const loadError = users.isError ? errorMessage(users.error, t('users.loadError')) : null;
-  useEffect(() => {
-    if (loadError) toast.error(t('common.error'), { description: loadError });
-  }, [loadError, users.errorUpdatedAt, t]);
+  useLoadErrorToast(loadError, users.errorUpdatedAt);
 
   const toggleActive = (user: User) => {
     const isActive = !user.is_active;
@@ -108,19 +107,15 @@ export function UsersScreen() {
   let body;
   if (users.isPending) {
     body = (
-      <>
-        <p role="status" className="sr-only">
-          {t('app.loading')}
-        </p>
+      <LoadingState>
         <UsersSkeleton />
-      </>
+      </LoadingState>
     );
   } else if (users.isError) {
     body = (
       <ErrorState
         title={t('users.loadErrorTitle')}
         message={loadError ?? undefined}
-        retryLabel={t('common.retry')}
         onRetry={() => void users.refetch()}
         retrying={users.isFetching}
       />
