@@ -32,14 +32,3 @@ export async function writeSettingGroup(
     .onConflict((oc) => oc.column('group_name').doUpdateSet({ value: json, updated_at: now, updated_by: userId }))
     .execute();
 }
-
-export async function listActiveCategoryNames(db: Q): Promise<string[]> {
-  const rows = await db
-    .selectFrom('categories')
-    .select('name')
-    .where('is_active', '=', 1)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.name);
-}

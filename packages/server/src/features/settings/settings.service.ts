@@ -12,7 +12,8 @@ import {
 } from '@pos/core';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { listActiveCategoryNames, readSettingGroups, writeSettingGroup } from './settings.queries';
+import { listActiveCategoryNames } from '../categories/categories.queries';
+import { readSettingGroups, writeSettingGroup } from './settings.queries';
 
 const GROUP_SCHEMAS = {
   system: SystemSettingsInput,
