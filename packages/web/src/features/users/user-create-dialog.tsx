@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '@pos/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
@@ -18,7 +18,7 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
-import { RoleSelect } from './role-select';
+import { UserProfileFields } from './user-profile-fields';
 import { CreateUserForm, type CreateUserFormInput, type CreateUserFormOutput } from './user-forms';
 import { useCreateUser } from './users.queries';
 
@@ -94,37 +94,7 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
               {...form.register('password')}
             />
           </FormField>
-          <FormField id="user-name" label={t('users.fieldName')} error={errors.name?.message}>
-            <Input {...fieldAria('user-name', errors.name?.message)} autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField
-            id="user-email"
-            label={t('users.fieldEmail')}
-            labelNote={t('common.optional')}
-            error={errors.email?.message}
-          >
-            <Input
-              {...fieldAria('user-email', errors.email?.message)}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField id="user-role" label={t('users.fieldRole')} error={errors.role?.message}>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <RoleSelect
-                  {...fieldAria('user-role', errors.role?.message)}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          </FormField>
+          <UserProfileFields idPrefix="user" form={form} />
           <DialogFormFooter pending={create.isPending} submitLabel={t('users.submitAdd')} onCancel={close} />
         </form>
       </DialogContent>

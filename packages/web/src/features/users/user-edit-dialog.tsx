@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@pos/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
@@ -17,7 +17,7 @@ import { Input } from '../../components/ui/input';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
-import { RoleSelect } from './role-select';
+import { UserProfileFields } from './user-profile-fields';
 import { EditUserForm, type EditUserFormInput, type EditUserFormOutput } from './user-forms';
 import { useUpdateUser } from './users.queries';
 
@@ -36,7 +36,6 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
     resolver: zodResolver(EditUserForm),
     defaultValues: valuesOf(user),
   });
-  const { errors } = form.formState;
 
   const close = () => {
     form.reset(valuesOf(user));
@@ -76,37 +75,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
           <FormField id="edit-username" label={t('users.fieldUsername')} hint={t('users.fieldUsernameReadOnly')}>
             <Input {...fieldAria('edit-username', undefined, true)} value={user.username} readOnly />
           </FormField>
-          <FormField id="edit-name" label={t('users.fieldName')} error={errors.name?.message}>
-            <Input {...fieldAria('edit-name', errors.name?.message)} autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField
-            id="edit-email"
-            label={t('users.fieldEmail')}
-            labelNote={t('common.optional')}
-            error={errors.email?.message}
-          >
-            <Input
-              {...fieldAria('edit-email', errors.email?.message)}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField id="edit-role" label={t('users.fieldRole')} error={errors.role?.message}>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <RoleSelect
-                  {...fieldAria('edit-role', errors.role?.message)}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          </FormField>
+          <UserProfileFields idPrefix="edit" form={form} />
           <DialogFormFooter pending={update.isPending} submitLabel={t('users.submitEdit')} onCancel={close} />
         </form>
       </DialogContent>
