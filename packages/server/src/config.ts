@@ -9,7 +9,10 @@ export interface Config {
   /** postgres://… switches to PostgreSQL; otherwise SQLite in `dataDir/pos.db`. */
   databaseUrl: string | null;
   shopTimezone: string;
+  /** A session ends after this many hours without activity (sliding). */
   sessionTtlHours: number;
+  /** However active, a session ends this many days after sign-in. */
+  sessionMaxDays: number;
   trustProxy: boolean;
   logLevel: string;
   /** Built SPA to serve, or null to serve the API only. */
@@ -70,6 +73,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
     databaseUrl,
     shopTimezone,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 90),
+    sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     trustProxy: trustProxyRaw === 'true' || trustProxyRaw === '1',
     logLevel,
     webDistDir: defaults.webDistDir ?? null,

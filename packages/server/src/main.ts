@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureFirstAdmin } from './db/seed';
+import { listeningLine, terminalLogStream } from './log-output';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   const db = openDatabase(config);
   await migrateToLatest(db);
   const seeded = await ensureFirstAdmin({ db, now: () => new Date() });
-  const { app } = await buildApp(config, { db });
+  const logStream = terminalLogStream();
+  const { app } = await buildApp(config, { db, ...(logStream && { logStream }) });
   app.addHook('onClose', () => db.destroy());
   if (seeded) {
     app.log.info(
@@ -38,6 +40,10 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`database: ${db.engine}${db.engine === 'sqlite' ? ` (${path.join(config.dataDir, 'pos.db')})` : ''}`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // Plain text whatever the log format, so whoever started the server sees where to open it.
+  process.stdout.write(`${listeningLine(config.host, port)}\n`);
 }
 
 main().catch((err: unknown) => {

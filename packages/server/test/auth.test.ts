@@ -1,6 +1,7 @@
 import { FIRST_USE_ADMIN, LOGIN_THROTTLE } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { ROTATED_TOKEN_GRACE_MS } from '../src/features/auth/auth.service';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
 const MINUTE = 60_000;
@@ -69,6 +70,10 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
     const refreshed = await t.request<{ token: string }>('POST', '/api/auth/refresh', { token });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.token).not.toBe(token);
+    // Calls sent with the old token just before the browser stored the new one still succeed…
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    // …for a minute at most.
+    t.advanceClock(ROTATED_TOKEN_GRACE_MS + 1);
     expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
     const next = refreshed.body.token;
     expect((await t.request('GET', '/api/auth/me', { token: next })).status).toBe(200);
@@ -79,6 +84,47 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
     });
     expect(out.status).toBe(200);
     expect((await t.request('GET', '/api/auth/me', { token: next })).status).toBe(401);
+  });
+
+  it('slides the expiry while staff are active, up to the maximum age', async () => {
+    const { token } = await t.buildUser();
+    const ttl = t.config.sessionTtlHours * 60 * MINUTE;
+    // A shift longer than the idle limit: the browser refreshes while the cashier works.
+    let current = token;
+    for (let i = 0; i < 3; i++) {
+      t.advanceClock(ttl - 10 * MINUTE);
+      const refreshed = await t.request<{ token: string; expires_at: string }>('POST', '/api/auth/refresh', {
+        token: current,
+      });
+      expect(refreshed.status).toBe(200);
+      current = refreshed.body.token;
+    }
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(200);
+    // Idle past the limit: the session is over.
+    t.advanceClock(ttl + MINUTE);
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
+  });
+
+  it('never slides a session past its maximum age', async () => {
+    const { token } = await t.buildUser();
+    const maxMs = t.config.sessionMaxDays * 24 * 60 * MINUTE;
+    const ttl = t.config.sessionTtlHours * 60 * MINUTE;
+    let current = token;
+    let lastExpiry = '';
+    let signedInAt: number | null = null;
+    for (let elapsed = 0; elapsed < maxMs; elapsed += 6 * 60 * MINUTE) {
+      const refreshed = await t.request<{ token: string; expires_at: string }>('POST', '/api/auth/refresh', {
+        token: current,
+      });
+      expect(refreshed.status).toBe(200);
+      current = refreshed.body.token;
+      lastExpiry = refreshed.body.expires_at;
+      signedInAt ??= new Date(lastExpiry).getTime() - ttl;
+      t.advanceClock(6 * 60 * MINUTE);
+    }
+    expect(new Date(lastExpiry).getTime()).toBeLessThanOrEqual((signedInAt ?? 0) + maxMs + MINUTE);
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/refresh', { token: current })).status).toBe(401);
   });
 
   it('refuses missing, unknown and expired tokens with 401', async () => {

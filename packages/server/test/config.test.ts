@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from '../src/config';
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: null, shopTimezone: 'Asia/Bangkok', sessionTtlHours: 12 });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      shopTimezone: 'Asia/Bangkok',
+      sessionTtlHours: 12,
+      sessionMaxDays: 7,
+    });
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -14,6 +20,8 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['SHOP_TIMEZONE', 'Mars/Olympus'],
     ['SESSION_TTL_HOURS', '0'],
+    ['SESSION_MAX_DAYS', '0'],
+    ['SESSION_MAX_DAYS', 'week'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['STRIPE_SECRET_KEY', 'pk_test_public'],

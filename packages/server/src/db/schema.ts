@@ -25,6 +25,8 @@ export interface SessionsTable {
   user_id: number;
   created_at: string;
   expires_at: string;
+  /** The latest `expires_at` may slide to; null for sessions from before sliding expiry. */
+  max_expires_at: string | null;
 }
 
 export interface LoginAttemptsTable {

@@ -6,6 +6,8 @@ export const en: Dictionary = {
   'app.language': 'Change language',
   'app.languageShort': 'ไทย',
   'app.notifications': 'Notifications',
+  'app.pageNotFound': 'Page not found',
+  'app.pageNotFoundDetail': 'There is no page at {path}, so you were taken to the dashboard.',
 
   'common.ok': 'OK',
   'common.cancel': 'Cancel',

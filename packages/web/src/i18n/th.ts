@@ -7,6 +7,8 @@ export const th = {
   'app.language': 'เปลี่ยนภาษา',
   'app.languageShort': 'EN',
   'app.notifications': 'การแจ้งเตือน',
+  'app.pageNotFound': 'ไม่พบหน้าที่ต้องการ',
+  'app.pageNotFoundDetail': 'ไม่มีหน้า {path} จึงพามาที่หน้าแดชบอร์ดแทน',
 
   'common.ok': 'ตกลง',
   'common.cancel': 'ยกเลิก',

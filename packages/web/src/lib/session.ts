@@ -19,8 +19,16 @@ export function getToken(): string | null {
   return token && token.trim() !== '' ? token : null;
 }
 
-export function setToken(token: string): void {
+/** Stores a new token, and when it was issued (the keep-alive refreshes from there). */
+export function setToken(token: string, issuedAt: number = Date.now()): void {
   localStorage.setItem(STORAGE_KEYS.authToken, token);
+  localStorage.setItem(STORAGE_KEYS.sessionRefreshedAt, String(issuedAt));
+}
+
+/** When the stored token was issued, or null when unknown (a session from before this was kept). */
+export function getTokenIssuedAt(): number | null {
+  const value = Number(safeGet(STORAGE_KEYS.sessionRefreshedAt));
+  return Number.isFinite(value) && value > 0 ? value : null;
 }
 
 /** The stored user, or null when missing or not in the shape of the API's user. */
@@ -54,6 +62,7 @@ export function clearSession(): void {
   setPasswordPromptDeferred(null);
   try {
     localStorage.removeItem(STORAGE_KEYS.authToken);
+    localStorage.removeItem(STORAGE_KEYS.sessionRefreshedAt);
     localStorage.removeItem(STORAGE_KEYS.user);
   } catch {
     // Nothing more can be done when storage is blocked.

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   locale: 'pos_locale',
   /** Session storage: the user id that chose "later" on the first-use password prompt; the app's own. */
   passwordPromptDeferred: 'pos_password_prompt_deferred',
+  /** When this browser last started or refreshed the session (ms since epoch); the app's own. */
+  sessionRefreshedAt: 'pos_session_refreshed_at',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -23,18 +23,47 @@ import {
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
+  endSessionBy,
+  findSessionExpiry,
   insertSession,
   type SessionUser,
 } from './sessions.queries';
 import { hashToken, newToken } from './tokens';
 
 const MINUTE_MS = 60_000;
+/**
+ * After a refresh the old token keeps working this long, so calls the browser
+ * sent before it stored the new token (other tabs, requests in flight) do not
+ * sign the user out.
+ */
+export const ROTATED_TOKEN_GRACE_MS = 60_000;
 
-async function startSession(deps: Deps, userId: number): Promise<{ token: string; expires_at: string }> {
+/**
+ * Starts a session that ends after `sessionTtlHours` without activity; each
+ * refresh slides that end forward, but never past `maxExpiresAt` (sign-in time
+ * plus `sessionMaxDays`), which a refresh carries over unchanged.
+ */
+async function startSession(
+  deps: Deps,
+  userId: number,
+  maxExpiresAt?: string | null,
+): Promise<{ token: string; expires_at: string }> {
   const now = deps.now();
   const token = newToken();
-  const expiresAt = new Date(now.getTime() + deps.config.sessionTtlHours * 60 * MINUTE_MS).toISOString();
-  await insertSession(deps.db.kysely, { tokenHash: hashToken(token), userId, now: now.toISOString(), expiresAt });
+  const max =
+    maxExpiresAt === undefined
+      ? new Date(now.getTime() + deps.config.sessionMaxDays * 24 * 60 * MINUTE_MS).toISOString()
+      : maxExpiresAt;
+  const idleEnd = new Date(now.getTime() + deps.config.sessionTtlHours * 60 * MINUTE_MS).toISOString();
+  // ISO-8601 UTC text compares in time order.
+  const expiresAt = max !== null && max < idleEnd ? max : idleEnd;
+  await insertSession(deps.db.kysely, {
+    tokenHash: hashToken(token),
+    userId,
+    now: now.toISOString(),
+    expiresAt,
+    maxExpiresAt: max,
+  });
   return { token, expires_at: expiresAt };
 }
 
@@ -88,11 +117,19 @@ export async function logout(deps: Deps, sessionId: number): Promise<void> {
   await deleteSession(deps.db.kysely, sessionId);
 }
 
-/** Rotates the token: the old one stops working, a new one with a fresh expiry is returned. */
+/**
+ * Rotates the token and slides the expiry (the browser calls this while staff
+ * are active): a new token ending `sessionTtlHours` from now, capped by the
+ * session's maximum age. The old token stops working after a short grace.
+ */
 export async function refresh(deps: Deps, sessionId: number, userId: number) {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    await deleteSession(trx, sessionId);
-    return startSession({ ...deps, db: { ...deps.db, kysely: trx } }, userId);
+    const current = await findSessionExpiry(trx, sessionId);
+    // A session from before sliding expiry cannot outlive its original end.
+    const max = current ? (current.max_expires_at ?? current.expires_at) : null;
+    const graceEnd = new Date(deps.now().getTime() + ROTATED_TOKEN_GRACE_MS).toISOString();
+    await endSessionBy(trx, sessionId, graceEnd);
+    return startSession({ ...deps, db: { ...deps.db, kysely: trx } }, userId, max);
   });
 }
 

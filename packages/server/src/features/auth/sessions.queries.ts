@@ -37,7 +37,7 @@ export async function findSessionUser(
 
 export async function insertSession(
   db: Q,
-  values: { tokenHash: string; userId: number; now: string; expiresAt: string },
+  values: { tokenHash: string; userId: number; now: string; expiresAt: string; maxExpiresAt: string | null },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -46,7 +46,29 @@ export async function insertSession(
       user_id: values.userId,
       created_at: values.now,
       expires_at: values.expiresAt,
+      max_expires_at: values.maxExpiresAt,
     })
+    .execute();
+}
+
+export async function findSessionExpiry(
+  db: Q,
+  sessionId: number,
+): Promise<{ expires_at: string; max_expires_at: string | null } | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select(['expires_at', 'max_expires_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** Shortens a session to end by `endsBy` (never lengthens it). */
+export async function endSessionBy(db: Q, sessionId: number, endsBy: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: endsBy })
+    .where('id', '=', sessionId)
+    .where('expires_at', '>', endsBy)
     .execute();
 }
 

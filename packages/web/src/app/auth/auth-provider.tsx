@@ -9,6 +9,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
 import type { AuthSnapshot } from '../routing/route-guard';
 import { authApi } from './auth.api';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
+import { useSessionKeepAlive } from './use-session-keep-alive';
 
 /** Local data removed on sign-out besides the session itself. */
 const SIGN_OUT_KEYS = [
@@ -89,6 +90,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
+
+  useSessionKeepAlive(state.status === 'signed-in');
 
   // Server data of the previous user must not outlive the session.
   useEffect(() => {

@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { useT } from '../../i18n';
 import { LoadingScreen } from '../../components/screens/loading-screen';
 import { useAuth } from '../auth/auth-context';
 import { NoAccessScreen, SignInRequiredScreen } from './guard-screens';
@@ -12,6 +14,18 @@ export function RootGuard() {
   const { pathname } = useLocation();
   const decision = decideNavigation(pathname, snapshot);
   const leftLogin = decision.kind === 'route' && snapshot.status === 'signed-in' && Boolean(snapshot.landing);
+  const notFound = decision.kind === 'redirect' && decision.notFound === true;
+  const t = useT();
+
+  // A mistyped or stale link still lands on the dashboard, but not silently.
+  useEffect(() => {
+    if (notFound) {
+      toast.info(t('app.pageNotFound'), {
+        id: 'page-not-found',
+        description: t('app.pageNotFoundDetail', { path: pathname }),
+      });
+    }
+  }, [notFound, pathname, t]);
 
   useEffect(() => {
     if (leftLogin) clearLanding();

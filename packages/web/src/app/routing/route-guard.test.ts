@@ -22,8 +22,12 @@ describe('decideNavigation', () => {
     },
   );
 
-  it.each(['/', '/login', '/unknown', '/users/5', '/LOGIN'])('redirects %s to /dashboard when signed in', (path) => {
+  it.each(['/', '/login'])('redirects %s to /dashboard when signed in', (path) => {
     expect(decideNavigation(path, signedIn('cashier'))).toEqual({ kind: 'redirect', to: '/dashboard' });
+  });
+
+  it.each(['/unknown', '/users/5', '/LOGIN'])('redirects the unknown %s to /dashboard, saying so', (path) => {
+    expect(decideNavigation(path, signedIn('cashier'))).toEqual({ kind: 'redirect', to: '/dashboard', notFound: true });
   });
 
   it("sends /login to the role's home right after signing in", () => {

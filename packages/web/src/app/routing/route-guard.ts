@@ -14,7 +14,11 @@ export type AuthSnapshot =
 
 export type NavigationDecision =
   | { kind: 'loading' }
-  | { kind: 'redirect'; to: string }
+  | {
+      kind: 'redirect';
+      to: string;
+      /** The path asked for does not exist (say so, spec 000 §2 keeps the redirect). */ notFound?: true;
+    }
   | { kind: 'login' }
   | { kind: 'route'; route: AppRoute; access: 'allowed' | 'no-access' };
 
@@ -54,7 +58,10 @@ export function decideNavigation(pathname: string, auth: AuthSnapshot): Navigati
 
   if (path === LOGIN_PATH) return { kind: 'redirect', to: auth.landing || DEFAULT_SIGNED_IN_PATH };
   const route = findRoute(path);
-  if (!route) return { kind: 'redirect', to: DEFAULT_SIGNED_IN_PATH };
+  if (!route)
+    return path === '/'
+      ? { kind: 'redirect', to: DEFAULT_SIGNED_IN_PATH }
+      : { kind: 'redirect', to: DEFAULT_SIGNED_IN_PATH, notFound: true };
   return { kind: 'route', route, access: decideAccess(route, auth.role) === 'allowed' ? 'allowed' : 'no-access' };
 }
 

@@ -1,0 +1,67 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/api';
+import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+const MINUTE = 60_000;
+
+describe('sessions and navigation', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const password = 'session-pass-123';
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await createUser(server.url, { username: 'manager1', password, name: 'ผู้จัดการ ทดสอบ', role: 'manager' });
+    await createUser(server.url, { username: 'cashier1', password, name: 'แคชเชียร์ ทดสอบ', role: 'cashier' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('says so when an unknown address lands on the dashboard', async () => {
+    const { context, page } = await newPage(browser, server.url, MOBILE);
+    await signIn(page, 'manager1', password, /\/dashboard$/);
+    await page.goto('/reprots');
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('ไม่พบหน้าที่ต้องการ').waitFor();
+    await page.getByText('ไม่มีหน้า /reprots จึงพามาที่หน้าแดชบอร์ดแทน').waitFor();
+    await screenshot(page, 'page-not-found');
+    // A known address says nothing.
+    await page.goto('/products');
+    await page.getByRole('heading', { name: 'จัดการสินค้า' }).waitFor();
+    expect(await page.getByText('ไม่พบหน้าที่ต้องการ').count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps an active cashier signed in by refreshing the session, and leaves an idle one alone', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.clock.install();
+    await signIn(page, 'cashier1', password, /\/pos$/);
+    const first = await page.evaluate(() => localStorage.getItem('auth_token'));
+
+    // Idle: no refresh, however long.
+    let refreshes = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes++;
+    });
+    await page.clock.runFor(15 * MINUTE);
+    expect(refreshes).toBe(0);
+
+    // Working at the till: the token is refreshed and the old one retired.
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200);
+    await page.keyboard.press('Shift');
+    await page.clock.runFor(2 * MINUTE);
+    await refreshed;
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_token'))).not.toBe(first);
+    // The screen keeps working with the new token.
+    await page.reload();
+    await page.waitForURL(/\/pos$/);
+    await page.getByRole('searchbox').first().waitFor();
+    expect(page.url()).toMatch(/\/pos$/);
+    await context.close();
+  });
+});
