@@ -202,6 +202,8 @@ describe('point of sale', () => {
     await copy.getByRole('heading', { name: 'ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน' }).waitFor();
     await copy.getByText('สำเนา', { exact: true }).waitFor();
     await copy.getByText('ไม่ใช่ใบเสร็จรับเงินฉบับใหม่').waitFor();
+    await settle(page);
+    await screenshot(page, 'pos-receipt-copy');
     await page.evaluate(() => {
       window.print = () => {
         (window as unknown as { printedWith: string }).printedWith = document.body.className;
