@@ -181,7 +181,7 @@ describe('point of sale', () => {
     for (const text of [
       'ร้านแต่งตัวดี',
       'เลขประจำตัวผู้เสียภาษี 0105560123456',
-      'ใบเสร็จรับเงิน/ใบกำกับภาษีอย่างย่อ',
+      'ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน',
       'สมหญิง ใจงาม',
       CASHIER.name,
       '1,431.70',
@@ -194,12 +194,16 @@ describe('point of sale', () => {
     await settle(page);
     await screenshot(page, 'pos-receipt');
 
-    // The short tax invoice, and the print preview: only the document prints.
-    await receipt.getByRole('button', { name: 'ใบกำกับภาษีอย่างย่อ' }).click();
-    const invoice = page.getByRole('dialog', { name: 'ใบกำกับภาษีอย่างย่อ' });
+    // The copy of the short tax invoice, and the print preview: only the document prints.
+    await receipt.getByRole('button', { name: 'สำเนาใบกำกับภาษี' }).click();
+    const invoice = page.getByRole('dialog', { name: 'สำเนาใบกำกับภาษีอย่างย่อ' });
     await invoice.waitFor();
-    await invoice.getByTestId('receipt-document').getByRole('heading', { name: 'ใบกำกับภาษีอย่างย่อ' }).waitFor();
-    await invoice.getByTestId('receipt-document').getByText('เอกสารนี้ไม่ใช่ใบเสร็จรับเงิน').waitFor();
+    const copy = invoice.getByTestId('receipt-document');
+    await copy.getByRole('heading', { name: 'ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน' }).waitFor();
+    await copy.getByText('สำเนา', { exact: true }).waitFor();
+    await copy.getByText('ไม่ใช่ใบเสร็จรับเงินฉบับใหม่').waitFor();
+    await settle(page);
+    await screenshot(page, 'pos-receipt-copy');
     await page.evaluate(() => {
       window.print = () => {
         (window as unknown as { printedWith: string }).printedWith = document.body.className;

@@ -12,7 +12,13 @@ describe.each(ENGINES)('settings API on %s', (engine) => {
     const res = await t.request<SettingsBody>('GET', '/api/settings', { token });
     expect(res.status).toBe(200);
     const s = res.body.settings;
-    expect(s.system).toMatchObject({ storeName: 'Universal POS', taxRate: 3, tax_rate: 3, pricesIncludeVat: false });
+    expect(s.system).toMatchObject({
+      storeName: 'Universal POS',
+      taxRate: 3,
+      tax_rate: 3,
+      pricesIncludeVat: false,
+      vatExclusionNeedsApproval: false,
+    });
     expect(s.loyalty).toEqual({ purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 });
     expect(s.payment).toMatchObject({ cashEnabled: true, defaultPaymentMethod: 'cash', stripeSecretConfigured: true });
     expect(s.notifications).toMatchObject({ lineChannelAccessToken: '', notifyOnSale: false });

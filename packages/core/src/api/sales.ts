@@ -46,6 +46,8 @@ export const CreateSaleRequest = z.object({
   tax: Baht('ภาษี').default(0),
   total: Baht('ยอดสุทธิ'),
   excludeVAT: Flag.default(false),
+  /** From POST /api/sales/vat-exclusion-approvals, when the shop requires approval to exclude VAT. */
+  vatApprovalToken: z.string().trim().max(200).nullish(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีชำระเงินไม่ถูกต้อง' }),
   notes: z.string().max(500, 'หมายเหตุยาวเกินไป').nullish(),
   pointsUsed: z.number({ error: 'แต้มที่ใช้ต้องเป็นตัวเลข' }).int('แต้มที่ใช้ต้องเป็นจำนวนเต็ม').min(0, 'แต้มที่ใช้ต้องไม่ติดลบ').default(0),
@@ -102,6 +104,11 @@ export const Sale = z.object({
   total: z.number(),
   tax_rate: z.number(),
   exclude_vat: z.boolean(),
+  /** Who ticked "exclude VAT" (the seller) and, when the shop requires it, who approved it. */
+  vat_excluded_by: z.number().nullable(),
+  vat_excluded_by_name: z.string().nullable(),
+  vat_exclusion_approved_by: z.number().nullable(),
+  vat_exclusion_approved_by_name: z.string().nullable(),
   prices_include_vat: z.boolean(),
   payment_method: z.enum(PAYMENT_METHODS),
   payment: SalePayment,
@@ -123,6 +130,23 @@ export const CreateSaleResponse = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
 export type CreateSaleResponse = z.infer<typeof CreateSaleResponse>;
+
+/** `POST /api/sales/vat-exclusion-approvals`: a user holding pos_refund signs in at the till. */
+export const VatExclusionApprovalRequest = z.object({
+  username: z.string({ error: 'กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ' }).trim().min(1, 'กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ').max(100),
+  password: z.string({ error: 'กรุณากรอกรหัสผ่านของผู้อนุมัติ' }).min(1, 'กรุณากรอกรหัสผ่านของผู้อนุมัติ').max(200),
+});
+export type VatExclusionApprovalRequest = z.input<typeof VatExclusionApprovalRequest>;
+
+/** A single-use token for the next sale of the cashier who asked, valid for a few minutes. */
+export const VatExclusionApprovalResponse = z.object({
+  approvalToken: z.string(),
+  approvedBy: z.object({ id: z.number(), name: z.string() }),
+  expiresAt: z.string(),
+});
+export type VatExclusionApprovalResponse = z.infer<typeof VatExclusionApprovalResponse>;
+
+export const VAT_APPROVAL_TTL_MINUTES = 10;
 
 export const SaleResponse = z.object({ sale: Sale });
 

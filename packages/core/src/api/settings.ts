@@ -53,6 +53,8 @@ export const SystemSettingsInput = z.object({
     .refine(hasAtMostTwoDecimals, 'อัตราภาษีมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง'),
   /** Shelf prices already include VAT (Thai retail norm); off follows the spec's tax-on-top arithmetic. */
   pricesIncludeVat: Flag,
+  /** "Exclude VAT" at the till needs a user holding pos_refund to approve it on the spot. */
+  vatExclusionNeedsApproval: Flag,
   logo_url: optionalText(500, 'ที่อยู่โลโก้'),
   address: optionalText(500, 'ที่อยู่'),
   phone: optionalText(50, 'เบอร์โทร'),
@@ -132,6 +134,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
     storeName: DEFAULT_STORE_NAME,
     taxRate: 3,
     pricesIncludeVat: false,
+    vatExclusionNeedsApproval: false,
     logo_url: '',
     address: '',
     phone: '',
@@ -162,6 +165,7 @@ export const SettingsResponse = z.object({
       taxRate: z.number(),
       tax_rate: z.number(),
       pricesIncludeVat: z.boolean(),
+      vatExclusionNeedsApproval: z.boolean(),
       logo_url: z.string(),
       logo: z.string(),
       address: z.string(),

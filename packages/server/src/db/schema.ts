@@ -78,6 +78,23 @@ export interface SalesTable {
   /** The customer's name when sold. */
   customer_name: string | null;
   final_loyalty_points: number | null;
+  /** The seller who ticked "exclude VAT"; null when VAT applied. */
+  vat_excluded_by: number | null;
+  /** The user holding pos_refund who approved it, when the shop requires approval. */
+  vat_exclusion_approved_by: number | null;
+}
+
+/** Single-use approvals issued at the till (only the token's hash is stored). */
+export interface SaleApprovalsTable {
+  id: Generated<number>;
+  token_hash: string;
+  purpose: string;
+  approver_id: number;
+  requested_by: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  sale_id: number | null;
 }
 
 /** A frozen copy of what was sold: later product edits never change it. Money in satang. */
@@ -221,4 +238,5 @@ export interface DB {
   refunds: RefundsTable;
   idempotency_keys: IdempotencyKeysTable;
   document_counters: DocumentCountersTable;
+  sale_approvals: SaleApprovalsTable;
 }

@@ -4,6 +4,7 @@ import { foundation } from './2026112201-foundation';
 import { catalogue } from './2026112202-catalogue';
 import { customers } from './2026112203-customers';
 import { sales } from './2026112204-sales';
+import { vatExclusion } from './2026112303-vat-exclusion';
 import { slidingSessions } from './2026112309-sliding-sessions';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -13,6 +14,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112202-catalogue': catalogue(engine),
     '2026112203-customers': customers(engine),
     '2026112204-sales': sales(engine),
+    '2026112303-vat-exclusion': vatExclusion(engine),
     '2026112309-sliding-sessions': slidingSessions(),
   };
 }

@@ -16,6 +16,7 @@ import {
   setPasswordHash,
   toApiUser,
   updateUser,
+  type UserRow,
 } from '../users/users.queries';
 import { clearFailures, failuresSince, purgeFailuresBefore, recordFailure } from './login-attempts.queries';
 import { hashPassword, verifyPassword } from './passwords';
@@ -88,11 +89,22 @@ async function assertNotThrottled(deps: Deps, username: string, address: string)
   });
 }
 
-export async function login(deps: Deps, input: z.output<typeof LoginRequest>, address: string): Promise<LoginResponse> {
-  const username = input.username.trim().toLowerCase();
+/**
+ * Checks a username and password under the sign-in throttle: refused with 429
+ * while throttled, a failure is recorded (and counts towards the throttle), a
+ * success clears the username's failures. Answers the user, or undefined when
+ * the pair is wrong. Used by sign-in and by approvals typed in at the till.
+ */
+export async function checkCredentials(
+  deps: Deps,
+  rawUsername: string,
+  password: string,
+  address: string,
+): Promise<UserRow | undefined> {
+  const username = rawUsername.trim().toLowerCase();
   await assertNotThrottled(deps, username, address);
   const user = await findLiveUserByUsername(deps.db.kysely, username);
-  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  const ok = await verifyPassword(user?.password_hash ?? null, password);
   const now = deps.now();
   if (!user || !ok) {
     await recordFailure(deps.db.kysely, username, address, now.toISOString());
@@ -100,10 +112,17 @@ export async function login(deps: Deps, input: z.output<typeof LoginRequest>, ad
       deps.db.kysely,
       new Date(now.getTime() - LOGIN_THROTTLE.windowMinutes * MINUTE_MS).toISOString(),
     );
-    throw new AppError(401, 'INVALID_CREDENTIALS');
+    return undefined;
   }
-  if (user.is_active !== 1) throw new AppError(403, 'USER_INACTIVE');
   await clearFailures(deps.db.kysely, username);
+  return user;
+}
+
+export async function login(deps: Deps, input: z.output<typeof LoginRequest>, address: string): Promise<LoginResponse> {
+  const user = await checkCredentials(deps, input.username, input.password, address);
+  if (!user) throw new AppError(401, 'INVALID_CREDENTIALS');
+  if (user.is_active !== 1) throw new AppError(403, 'USER_INACTIVE');
+  const now = deps.now();
   await deleteExpiredSessions(deps.db.kysely, now.toISOString());
   const updated = await updateUser(deps.db.kysely, user.id, {
     last_login: now.toISOString(),

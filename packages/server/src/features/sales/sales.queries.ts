@@ -115,14 +115,24 @@ export async function insertPayment(db: Q, values: Omit<PaymentsTable, 'id'>): P
   await db.insertInto('payments').values(values).execute();
 }
 
-export type SaleHeadRow = Selectable<SalesTable> & { created_by_name: string };
+export type SaleHeadRow = Selectable<SalesTable> & {
+  created_by_name: string;
+  vat_excluded_by_name: string | null;
+  vat_exclusion_approved_by_name: string | null;
+};
 
 export function findSaleHead(db: Q, id: number): Promise<SaleHeadRow | undefined> {
   return db
     .selectFrom('sales')
     .innerJoin('users', 'users.id', 'sales.created_by')
+    .leftJoin('users as excluder', 'excluder.id', 'sales.vat_excluded_by')
+    .leftJoin('users as approver', 'approver.id', 'sales.vat_exclusion_approved_by')
     .selectAll('sales')
-    .select('users.name as created_by_name')
+    .select([
+      'users.name as created_by_name',
+      'excluder.name as vat_excluded_by_name',
+      'approver.name as vat_exclusion_approved_by_name',
+    ])
     .where('sales.id', '=', id)
     .executeTakeFirst();
 }

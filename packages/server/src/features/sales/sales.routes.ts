@@ -1,9 +1,17 @@
-import { CreateSaleRequest, CreateSaleResponse, IdParams, SaleResponse } from '@pos/core';
+import {
+  CreateSaleRequest,
+  CreateSaleResponse,
+  IdParams,
+  SaleResponse,
+  VatExclusionApprovalRequest,
+  VatExclusionApprovalResponse,
+} from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
 import { createSale, getSale } from './sales.service';
+import { approveVatExclusion } from './vat-approvals.service';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -24,6 +32,18 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
         const body = await createSale(deps, currentUser(req), req.body, req.headers['idempotency-key']);
         return reply.code(201).send(body);
       },
+    );
+    app.post(
+      '/sales/vat-exclusion-approvals',
+      {
+        config: { access: needs('pos_process_sale') },
+        schema: {
+          tags,
+          body: VatExclusionApprovalRequest,
+          response: { 201: VatExclusionApprovalResponse },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await approveVatExclusion(deps, currentUser(req), req.body, req.ip)),
     );
     app.get(
       '/sales/:id',

@@ -20,6 +20,7 @@ import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
+import { hashToken } from '../auth/tokens';
 import { findLiveCustomer } from '../customers/customers.queries';
 import { insertStockMovements } from '../products/products.queries';
 import { readStoredSettings } from '../settings/settings.service';
@@ -43,6 +44,7 @@ import {
   takeStock,
   type ProductForSale,
 } from './sales.queries';
+import { consumeApproval, linkApprovalToSale } from './vat-approvals.queries';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
 
@@ -90,6 +92,26 @@ function insufficientStock(product: Pick<ProductForSale, 'id' | 'name'>, availab
 }
 
 /**
+ * When the shop requires approval to exclude VAT, uses the approval token the
+ * sale carries (single use, this seller's, unexpired). Inside the sale's
+ * transaction, so a sale refused later leaves the approval unused.
+ */
+async function useVatApproval(
+  trx: Transaction<DB>,
+  settings: StoredSettings,
+  seller: SessionUser,
+  input: SaleInput,
+  now: string,
+): Promise<{ approverId: number; tokenHash: string } | null> {
+  if (!input.excludeVAT || !settings.system.vatExclusionNeedsApproval) return null;
+  if (!input.vatApprovalToken) throw new AppError(403, 'VAT_APPROVAL_REQUIRED');
+  const tokenHash = hashToken(input.vatApprovalToken);
+  const approverId = await consumeApproval(trx, { tokenHash, sellerId: seller.id, now });
+  if (approverId === undefined) throw new AppError(403, 'VAT_APPROVAL_INVALID');
+  return { approverId, tokenHash };
+}
+
+/**
  * Records a sale in one transaction, the server deciding every figure:
  * prices from the database, tax and points from current settings, stock taken
  * only if it is there, the customer's points and totals updated, the next
@@ -117,6 +139,7 @@ export async function createSale(
 
     const settings = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
     assertPaymentMethodEnabled(input.paymentMethod, settings);
+    const vatApproval = await useVatApproval(trx, settings, seller, input, nowIso);
 
     const wanted = quantitiesByProduct(input);
     const products = new Map((await findProductsForSale(trx, [...wanted.keys()])).map((p) => [p.id, p]));
@@ -229,6 +252,8 @@ export async function createSale(
       tax_rate_bp: input.excludeVAT ? 0 : Math.round(settings.system.taxRate * 100),
       prices_include_vat: settings.system.pricesIncludeVat ? 1 : 0,
       exclude_vat: input.excludeVAT ? 1 : 0,
+      vat_excluded_by: input.excludeVAT ? seller.id : null,
+      vat_exclusion_approved_by: vatApproval?.approverId ?? null,
       points_used: input.pointsUsed,
       // A walk-in sale earns nobody points.
       points_earned: customer ? figures.pointsEarned : 0,
@@ -238,6 +263,7 @@ export async function createSale(
       payment_method: input.paymentMethod,
       created_at: nowIso,
     });
+    if (vatApproval) await linkApprovalToSale(trx, vatApproval.tokenHash, saleId);
     await insertSaleItems(
       trx,
       lines.map(({ item, product }) => ({
@@ -335,6 +361,10 @@ export async function loadSale(db: Transaction<DB> | Deps['db']['kysely'], id: n
     total: satangToBaht(head.total),
     tax_rate: head.tax_rate_bp / 100,
     exclude_vat: head.exclude_vat === 1,
+    vat_excluded_by: head.vat_excluded_by,
+    vat_excluded_by_name: head.vat_excluded_by_name,
+    vat_exclusion_approved_by: head.vat_exclusion_approved_by,
+    vat_exclusion_approved_by_name: head.vat_exclusion_approved_by_name,
     prices_include_vat: head.prices_include_vat === 1,
     payment_method: method,
     payment: {

@@ -33,6 +33,10 @@ export interface CartPanelProps {
   onRemove: (productId: number) => void;
   onClear: () => void;
   onExcludeVat: (excluded: boolean) => void;
+  /** The shop requires a manager's approval to exclude VAT. */
+  vatNeedsApproval?: boolean;
+  /** Who approved excluding VAT on this cart, once approved. */
+  vatApprovedBy?: string | null;
   onPointsInput: (text: string) => void;
   onApplyPoints: () => void;
   onCancelPoints: () => void;
@@ -101,11 +105,19 @@ export function CartPanel(props: CartPanelProps) {
                 id="pos-exclude-vat"
                 checked={cart.excludeVat}
                 onChange={(event) => props.onExcludeVat(event.target.checked)}
+                aria-describedby={props.vatNeedsApproval ? 'pos-exclude-vat-note' : undefined}
                 className="-ml-3"
               />
               <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
                 {t('pos.excludeVat')}
               </Label>
+              {props.vatNeedsApproval ? (
+                <span id="pos-exclude-vat-note" className="ml-auto text-right text-sm text-slate-600">
+                  {cart.excludeVat && props.vatApprovedBy
+                    ? t('pos.vatApprovedBy', { name: props.vatApprovedBy })
+                    : t('pos.vatNeedsApproval')}
+                </span>
+              ) : null}
             </div>
             {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
           </div>

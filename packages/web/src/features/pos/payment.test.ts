@@ -160,6 +160,18 @@ describe('the sale payload', () => {
     expect(buildSaleRequest(cart, FIGURES, { method: 'promptpay' })).not.toHaveProperty('paymentReference');
   });
 
+  it('sends a VAT approval only with VAT excluded', () => {
+    const excluded = { ...cart, excludeVat: true };
+    expect(buildSaleRequest(excluded, FIGURES, { method: 'cash', vatApprovalToken: 'tok-1' })).toMatchObject({
+      excludeVAT: true,
+      vatApprovalToken: 'tok-1',
+    });
+    expect(buildSaleRequest(cart, FIGURES, { method: 'cash', vatApprovalToken: 'tok-1' })).not.toHaveProperty(
+      'vatApprovalToken',
+    );
+    expect(buildSaleRequest(excluded, FIGURES, { method: 'cash' })).not.toHaveProperty('vatApprovalToken');
+  });
+
   it('uses the SKU when a product has no barcode', () => {
     const noBarcode = addProduct(EMPTY_CART, { ...SHIRT, barcode: null }).state;
     expect(buildSaleRequest(noBarcode, FIGURES, { method: 'cash' }).items[0]?.sku).toBe('TS-1');

@@ -54,6 +54,10 @@ import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-gri
 import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
 import { useCart } from './use-cart';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+import { VatApprovalDialog } from './vat-approval-dialog';
+
+/** Codes after which the VAT exclusion is dropped and must be approved again. */
+const VAT_APPROVAL_CODES: ReadonlySet<string> = new Set(['VAT_APPROVAL_REQUIRED', 'VAT_APPROVAL_INVALID']);
 
 interface PaymentState {
   error: string | null;
@@ -92,6 +96,8 @@ export function PosScreen() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [payment, setPayment] = useState<PaymentState | null>(null);
   const [receipt, setReceipt] = useState<Sale | null>(null);
+  const [vatApproval, setVatApproval] = useState<{ token: string; approverName: string } | null>(null);
+  const [vatApprovalOpen, setVatApprovalOpen] = useState(false);
   const attempt = useRef(new CheckoutAttempt());
   const searchRef = useRef<HTMLInputElement>(null);
   const edit = useMemo(() => parseEditState(location.state), [location.state]);
@@ -105,6 +111,7 @@ export function PosScreen() {
   };
 
   const pricing = pricingSettingsOf(settings.data);
+  const vatNeedsApproval = settings.data?.system.vatExclusionNeedsApproval ?? false;
   const figures = cartFigures(cart, pricing);
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const customerList = customers.data ?? [];
@@ -248,7 +255,11 @@ export function PosScreen() {
     const current = latest.current;
     const currentFigures = cartFigures(current, pricing);
     if (!currentFigures || createSale.isPending) return;
-    const body = buildSaleRequest(current, currentFigures, { ...choice, replacesSaleId: edit?.originalSaleId ?? null });
+    const body = buildSaleRequest(current, currentFigures, {
+      ...choice,
+      replacesSaleId: edit?.originalSaleId ?? null,
+      vatApprovalToken: vatApproval?.token ?? null,
+    });
     const idempotencyKey = attempt.current.keyFor(body);
     setPayment((p) => (p ? { error: null, notice: null } : p));
     createSale.mutate(
@@ -257,6 +268,7 @@ export function PosScreen() {
         onSuccess: (result) => {
           attempt.current.reset();
           reset();
+          setVatApproval(null);
           setPointsError(null);
           setSearch('');
           setPayment(null);
@@ -284,6 +296,14 @@ export function PosScreen() {
             toast.warning(t('pos.totalsChangedTitle'), { description: notice });
             setPayment((p) => (p ? { error: null, notice } : p));
             void refreshAfterRefusal();
+            return;
+          }
+          if (error instanceof ApiError && VAT_APPROVAL_CODES.has(error.code)) {
+            set((c) => setExcludeVat(c, false));
+            setVatApproval(null);
+            toast.error(t('pos.saleFailed'), { description: t('pos.vatApprovalExpired') });
+            setPayment(null);
+            void queryClient.refetchQueries({ queryKey: settingsKeys.all });
             return;
           }
           const text = saleErrorText(error, t);
@@ -327,7 +347,17 @@ export function PosScreen() {
       set((current) => ({ ...current, lines: [], pointsInput: '', pointsUsed: 0, excludeVat: false }));
       setPointsError(null);
     },
-    onExcludeVat: (excluded: boolean) => set((current) => setExcludeVat(current, excluded)),
+    onExcludeVat: (excluded: boolean) => {
+      // Each exclusion is approved afresh: an approval is used by one sale only.
+      if (excluded && vatNeedsApproval) {
+        setVatApprovalOpen(true);
+        return;
+      }
+      if (!excluded) setVatApproval(null);
+      set((current) => setExcludeVat(current, excluded));
+    },
+    vatNeedsApproval,
+    vatApprovedBy: vatApproval?.approverName ?? null,
     onPointsInput: (text: string) => {
       set((current) => setPointsInput(current, text));
       setPointsError(null);
@@ -520,6 +550,17 @@ export function PosScreen() {
           title: t('pos.customerAdded'),
           description: t('pos.customerAddedMessage', { name: customer.name }),
         })}
+      />
+
+      <VatApprovalDialog
+        open={vatApprovalOpen}
+        onCancel={() => setVatApprovalOpen(false)}
+        onApproved={(approval) => {
+          setVatApproval({ token: approval.approvalToken, approverName: approval.approvedBy.name });
+          set((current) => setExcludeVat(current, true));
+          setVatApprovalOpen(false);
+          toast.success(t('pos.vatApprovalGranted', { name: approval.approvedBy.name }));
+        }}
       />
 
       <ReceiptDialog

@@ -4,7 +4,9 @@ import {
   ProductCategoryNamesResponse,
   ProductsResponse,
   SaleResponse,
+  VatExclusionApprovalResponse,
   type CreateSaleRequest,
+  type VatExclusionApprovalRequest,
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -38,6 +40,8 @@ export const salesApi = {
     api.post('/sales', body, { schema: CreateSaleResponse, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   get: (id: number, signal?: AbortSignal) =>
     api.get(`/sales/${id}`, { schema: SaleResponse, signal }).then((r) => r.sale),
+  approveVatExclusion: (body: VatExclusionApprovalRequest) =>
+    api.post('/sales/vat-exclusion-approvals', body, { schema: VatExclusionApprovalResponse }),
 };
 
 export function usePosProducts() {
@@ -72,4 +76,9 @@ export function useCreateSale() {
       void queryClient.invalidateQueries({ queryKey: saleKeys.all, refetchType: 'none' });
     },
   });
+}
+
+/** A user holding pos_refund approves excluding VAT on this cashier's next sale. */
+export function useApproveVatExclusion() {
+  return useMutation({ mutationFn: salesApi.approveVatExclusion });
 }

@@ -15,6 +15,8 @@ export interface PaymentDetails {
   /** The refunded sale this one replaces (the edit flow). */
   replacesSaleId?: number | null;
   notes?: string | null;
+  /** A manager's approval to exclude VAT, when the shop requires one; sent only with VAT excluded. */
+  vatApprovalToken?: string | null;
 }
 
 export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment: PaymentDetails): CreateSaleRequest {
@@ -48,6 +50,7 @@ export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment:
     request.paymentReference = payment.paymentReference.trim();
   }
   if (payment.replacesSaleId) request.replacesSaleId = payment.replacesSaleId;
+  if (cart.excludeVat && payment.vatApprovalToken) request.vatApprovalToken = payment.vatApprovalToken;
   return request;
 }
 

@@ -12,6 +12,7 @@ const SETTINGS: Settings = {
     taxRate: 7,
     tax_rate: 7,
     pricesIncludeVat: true,
+    vatExclusionNeedsApproval: false,
     logo_url: '',
     logo: '',
     address: '99/1 ถนนสุขุมวิท',
@@ -52,6 +53,10 @@ const SALE: Sale = {
   total: 535,
   tax_rate: 7,
   exclude_vat: false,
+  vat_excluded_by: null,
+  vat_excluded_by_name: null,
+  vat_exclusion_approved_by: null,
+  vat_exclusion_approved_by_name: null,
   prices_include_vat: true,
   payment_method: 'cash',
   payment: { method: 'cash', amount: 535, cash_received: 1000, change: 465, reference: null },
@@ -105,7 +110,7 @@ describe('ReceiptDialog', () => {
     for (const text of [
       'ร้านแต่งตัวดี',
       'เลขประจำตัวผู้เสียภาษี 0105560123456',
-      'ใบเสร็จรับเงิน/ใบกำกับภาษีอย่างย่อ',
+      'ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน',
       'ราคารวมภาษีมูลค่าเพิ่มแล้ว',
       'R2569-000042',
       'ไม่ระบุ',
@@ -118,18 +123,23 @@ describe('ReceiptDialog', () => {
     ]) {
       expect(within(doc).getAllByText(text).length, text).toBeGreaterThan(0);
     }
+    expect(within(doc).queryByText('สำเนา')).toBeNull();
+    expect(within(doc).queryByText('ไม่รวม VAT โดย')).toBeNull();
     // A general customer collects no points, so the points block is left out.
     expect(within(doc).queryByText('แต้มที่ได้รับ')).toBeNull();
     // The CODE128 bars themselves are checked in the browser tests (jsdom cannot measure the text under them).
   });
 
-  it('switches to the short tax invoice, and prints only the document', () => {
+  it('switches to a copy of the short tax invoice marked as such, and prints only the document', () => {
     renderReceipt(SALE);
-    fireEvent.click(screen.getByRole('button', { name: 'ใบกำกับภาษีอย่างย่อ' }));
-    const dialog = screen.getByRole('dialog', { name: 'ใบกำกับภาษีอย่างย่อ' });
+    fireEvent.click(screen.getByRole('button', { name: 'สำเนาใบกำกับภาษี' }));
+    const dialog = screen.getByRole('dialog', { name: 'สำเนาใบกำกับภาษีอย่างย่อ' });
     const doc = within(dialog).getByTestId('receipt-document');
-    expect(within(doc).getByRole('heading', { name: 'ใบกำกับภาษีอย่างย่อ' })).toBeTruthy();
-    expect(within(doc).getByText('เอกสารนี้ไม่ใช่ใบเสร็จรับเงิน')).toBeTruthy();
+    expect(doc.getAttribute('aria-label')).toBe('สำเนา ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน');
+    expect(within(doc).getByText('สำเนา')).toBeTruthy();
+    expect(within(doc).getByRole('heading', { name: 'ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน' })).toBeTruthy();
+    expect(within(doc).getByText('สำเนาของเอกสารเลขที่เดียวกันที่ออกให้ลูกค้าแล้ว ไม่ใช่ใบเสร็จรับเงินฉบับใหม่')).toBeTruthy();
+    expect(within(doc).getByText('R2569-000042')).toBeTruthy();
 
     const print = vi.spyOn(window, 'print').mockImplementation(() => {
       expect(document.body.classList.contains('receipt-printing')).toBe(true);
@@ -147,14 +157,29 @@ describe('ReceiptDialog', () => {
     expect(document.getElementById('receipt-roll-page')).toBeNull();
   });
 
-  it('gives a sale recorded without VAT a receipt only', () => {
-    renderReceipt({ ...SALE, exclude_vat: true, tax: 0, tax_rate: 0, total: 535 });
+  it('gives a sale recorded without VAT a receipt only, naming who excluded VAT and who approved it', () => {
+    renderReceipt({
+      ...SALE,
+      exclude_vat: true,
+      tax: 0,
+      tax_rate: 0,
+      total: 535,
+      vat_excluded_by: 2,
+      vat_excluded_by_name: 'แคชเชียร์ นก',
+      vat_exclusion_approved_by: 1,
+      vat_exclusion_approved_by_name: 'เจ้าของร้าน',
+    });
     const dialog = screen.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
-    expect(within(dialog).queryByRole('button', { name: 'ใบกำกับภาษีอย่างย่อ' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'สำเนาใบกำกับภาษี' })).toBeNull();
     expect(within(dialog).getByText('รายการนี้บันทึกแบบไม่รวม VAT จึงออกได้เฉพาะใบเสร็จรับเงิน')).toBeTruthy();
     const doc = within(dialog).getByTestId('receipt-document');
     expect(within(doc).getByRole('heading', { name: 'ใบเสร็จรับเงิน' })).toBeTruthy();
     expect(within(doc).queryByText('ราคารวมภาษีมูลค่าเพิ่มแล้ว')).toBeNull();
+    expect(within(doc).getByText('ขายแบบไม่รวมภาษีมูลค่าเพิ่ม เอกสารนี้ไม่ใช่ใบกำกับภาษี')).toBeTruthy();
+    expect(within(doc).getByText('ไม่รวม VAT โดย')).toBeTruthy();
+    expect(within(doc).getByText('แคชเชียร์ นก')).toBeTruthy();
+    expect(within(doc).getByText('อนุมัติไม่รวม VAT โดย')).toBeTruthy();
+    expect(within(doc).getByText('เจ้าของร้าน')).toBeTruthy();
   });
 
   it('shows VAT as a separate amount when prices do not include it, and the points of a customer', () => {
@@ -172,6 +197,7 @@ describe('ReceiptDialog', () => {
     const doc = within(screen.getByRole('dialog')).getByTestId('receipt-document');
     expect(within(doc).getByText('ภาษีมูลค่าเพิ่ม 7%')).toBeTruthy();
     expect(within(doc).queryByText('ราคารวมภาษีมูลค่าเพิ่มแล้ว')).toBeNull();
+    expect(within(doc).getByText('ยอดสุทธิรวมภาษีมูลค่าเพิ่มแล้ว')).toBeTruthy();
     expect(within(doc).getByText('ส่วนลด (ใช้ 10 แต้ม)')).toBeTruthy();
     expect(within(doc).getByText('-10.00')).toBeTruthy();
     expect(within(doc).getByText('สมหญิง ใจงาม')).toBeTruthy();

@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { storeIdentity } from '../settings/settings.queries';
-import { documentTitleKey, formatAmount, PAYMENT_METHOD_LABEL, vatStatement, type ReceiptType } from './receipt';
+import { documentHeading, formatAmount, PAYMENT_METHOD_LABEL, vatStatement, type ReceiptType } from './receipt';
 
 /** Spec 001: a CODE128 barcode of the document, bar width 1.5, height 40. */
 const RECEIPT_BARCODE: Readonly<BarcodeDrawOptions> = Object.freeze({
@@ -53,13 +53,14 @@ export function ReceiptDocument({ sale, settings, type, className }: ReceiptDocu
   const vat = vatStatement(sale);
   const rate = vat.kind === 'none' ? '' : vat.rate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
   const payment = sale.payment;
-  const isTaxInvoice = type === 'tax-invoice' && !sale.exclude_vat;
+  const heading = documentHeading(sale, type);
+  const title = t(heading.title);
 
   return (
     <article
       data-testid="receipt-document"
       className={cn('bg-white text-[12px] leading-normal text-black', className)}
-      aria-label={t(documentTitleKey(sale, type))}
+      aria-label={heading.copy ? `${t('receipt.copyMark')} ${title}` : title}
     >
       <header className="space-y-0.5 text-center">
         {logoUrl && failedLogo !== logoUrl ? (
@@ -79,9 +80,15 @@ export function ReceiptDocument({ sale, settings, type, className }: ReceiptDocu
 
       <Rule />
       <div className="text-center">
-        <h3 className="text-[1.15em] font-bold">{t(documentTitleKey(sale, type))}</h3>
-        {vat.kind === 'included' ? <p>{t('receipt.vatIncludedNote')}</p> : null}
-        {isTaxInvoice ? <p>{t('receipt.notAReceipt')}</p> : null}
+        {heading.copy ? (
+          <p className="mb-1 inline-block border-2 border-black px-3 text-[1.15em] font-bold tracking-widest">
+            {t('receipt.copyMark')}
+          </p>
+        ) : null}
+        <h3 className="text-[1.15em] font-bold">{title}</h3>
+        {heading.notes.map((note) => (
+          <p key={note}>{t(note)}</p>
+        ))}
         {sale.status === 'refunded' ? (
           <p className="mt-1 inline-block border border-black px-2 font-bold">{t('receipt.refunded')}</p>
         ) : null}
@@ -90,6 +97,12 @@ export function ReceiptDocument({ sale, settings, type, className }: ReceiptDocu
         <Line label={t('receipt.documentNumber')} value={sale.document_number} />
         <Line label={t('receipt.date')} value={formatDateTime(sale.created_at)} />
         <Line label={t('receipt.seller')} value={sale.created_by_name.trim() || t('receipt.sellerUnknown')} />
+        {sale.exclude_vat && sale.vat_excluded_by_name ? (
+          <Line label={t('receipt.vatExcludedBy')} value={sale.vat_excluded_by_name} />
+        ) : null}
+        {sale.exclude_vat && sale.vat_exclusion_approved_by_name ? (
+          <Line label={t('receipt.vatExclusionApprovedBy')} value={sale.vat_exclusion_approved_by_name} />
+        ) : null}
         <Line label={t('receipt.customer')} value={sale.customer_name?.trim() || t('receipt.generalCustomer')} />
       </div>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translate';
-import { documentTitleKey, formatAmount, receiptTypesFor, vatStatement } from './receipt';
+import { documentHeading, formatAmount, receiptTypesFor, vatStatement, type ReceiptType } from './receipt';
 
 describe('receipt and short tax invoice', () => {
   it('offers a tax invoice only for a sale recorded with VAT', () => {
@@ -8,12 +8,36 @@ describe('receipt and short tax invoice', () => {
     expect(receiptTypesFor({ exclude_vat: true })).toEqual(['receipt']);
   });
 
-  it('heads the document as the law asks', () => {
+  it('heads a VAT sale as one short tax invoice/receipt, and its copy as a marked copy (86/6)', () => {
     const th = (key: Parameters<typeof translate>[1]) => translate('th', key);
-    expect(th(documentTitleKey({ exclude_vat: false }, 'tax-invoice'))).toBe('ใบกำกับภาษีอย่างย่อ');
-    expect(th(documentTitleKey({ exclude_vat: false }, 'receipt'))).toBe('ใบเสร็จรับเงิน/ใบกำกับภาษีอย่างย่อ');
-    expect(th(documentTitleKey({ exclude_vat: true }, 'tax-invoice'))).toBe('ใบเสร็จรับเงิน');
-    expect(translate('th', 'receipt.vatIncludedNote')).toBe('ราคารวมภาษีมูลค่าเพิ่มแล้ว');
+    const shown = (sale: { exclude_vat: boolean; prices_include_vat: boolean }, type: ReceiptType) => {
+      const h = documentHeading(sale, type);
+      return { title: th(h.title), copy: h.copy, notes: h.notes.map(th) };
+    };
+    expect(shown({ exclude_vat: false, prices_include_vat: true }, 'receipt')).toEqual({
+      title: 'ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน',
+      copy: false,
+      notes: ['ราคารวมภาษีมูลค่าเพิ่มแล้ว'],
+    });
+    // Tax on top of the shelf price: the total, not each price, includes VAT.
+    expect(shown({ exclude_vat: false, prices_include_vat: false }, 'receipt').notes).toEqual([
+      'ยอดสุทธิรวมภาษีมูลค่าเพิ่มแล้ว',
+    ]);
+    expect(shown({ exclude_vat: false, prices_include_vat: true }, 'tax-invoice')).toEqual({
+      title: 'ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน',
+      copy: true,
+      notes: ['ราคารวมภาษีมูลค่าเพิ่มแล้ว', 'สำเนาของเอกสารเลขที่เดียวกันที่ออกให้ลูกค้าแล้ว ไม่ใช่ใบเสร็จรับเงินฉบับใหม่'],
+    });
+  });
+
+  it('heads a sale without VAT as a plain receipt that says it is not a tax invoice', () => {
+    const th = (key: Parameters<typeof translate>[1]) => translate('th', key);
+    for (const type of ['receipt', 'tax-invoice'] as const) {
+      const h = documentHeading({ exclude_vat: true, prices_include_vat: true }, type);
+      expect(th(h.title)).toBe('ใบเสร็จรับเงิน');
+      expect(h.copy).toBe(false);
+      expect(h.notes.map(th)).toEqual(['ขายแบบไม่รวมภาษีมูลค่าเพิ่ม เอกสารนี้ไม่ใช่ใบกำกับภาษี']);
+    }
   });
 
   it('states VAT as included in prices or as a separate amount', () => {

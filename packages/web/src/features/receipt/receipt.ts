@@ -5,7 +5,12 @@
 import type { PaymentMethod, Sale } from '@pos/core';
 import type { MessageKey } from '../../i18n';
 
-/** receipt: a receipt (and short tax invoice when VAT applies); tax-invoice: the short tax invoice alone. */
+/**
+ * receipt: the original given to the customer, a short tax invoice combined
+ * with the receipt when VAT applies (Revenue Code 86/6, 105 bis), a plain
+ * receipt when it does not; tax-invoice: a copy of that same document, marked
+ * as a copy, for a customer who asks for the tax invoice again.
+ */
 export type ReceiptType = 'receipt' | 'tax-invoice';
 
 /** Paper the print stylesheet lays the document out for. */
@@ -23,10 +28,29 @@ export function receiptTypesFor(sale: Pick<Sale, 'exclude_vat'>): ReceiptType[] 
   return sale.exclude_vat ? ['receipt'] : ['receipt', 'tax-invoice'];
 }
 
-/** The document's heading. */
-export function documentTitleKey(sale: Pick<Sale, 'exclude_vat'>, type: ReceiptType): MessageKey {
-  if (sale.exclude_vat) return 'receipt.titleReceipt';
-  return type === 'tax-invoice' ? 'receipt.titleTaxInvoice' : 'receipt.titleReceiptTaxInvoice';
+export interface DocumentHeading {
+  title: MessageKey;
+  /** Marked as a copy: same number as the original, so it must not pass for a second receipt. */
+  copy: boolean;
+  notes: MessageKey[];
+}
+
+/**
+ * The document's title and notes. One sale has one number and one document:
+ * with VAT it is "ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน" stating that VAT is
+ * included (86/6 (1) and (5)); without VAT a plain receipt saying it is not a
+ * tax invoice. The tax-invoice type is a copy of the same document.
+ */
+export function documentHeading(
+  sale: Pick<Sale, 'exclude_vat' | 'prices_include_vat'>,
+  type: ReceiptType,
+): DocumentHeading {
+  if (sale.exclude_vat) return { title: 'receipt.titleReceipt', copy: false, notes: ['receipt.notTaxInvoiceNote'] };
+  const vatNote: MessageKey = sale.prices_include_vat ? 'receipt.vatIncludedNote' : 'receipt.totalIncludesVatNote';
+  if (type === 'tax-invoice') {
+    return { title: 'receipt.titleTaxInvoiceReceipt', copy: true, notes: [vatNote, 'receipt.copyNote'] };
+  }
+  return { title: 'receipt.titleTaxInvoiceReceipt', copy: false, notes: [vatNote] };
 }
 
 export type VatStatement = { kind: 'none' } | { kind: 'included'; rate: number } | { kind: 'separate'; rate: number };

@@ -1,0 +1,56 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export const VAT_EXCLUSION_PURPOSE = 'vat_exclusion';
+
+export async function insertApproval(
+  db: Q,
+  values: { tokenHash: string; approverId: number; requestedBy: number; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('sale_approvals')
+    .values({
+      token_hash: values.tokenHash,
+      purpose: VAT_EXCLUSION_PURPOSE,
+      approver_id: values.approverId,
+      requested_by: values.requestedBy,
+      created_at: values.now,
+      expires_at: values.expiresAt,
+      used_at: null,
+      sale_id: null,
+    })
+    .execute();
+}
+
+/**
+ * Uses an approval in one conditional update: only an unused, unexpired VAT
+ * approval asked for by this seller. Answers the approver's id, or undefined.
+ */
+export async function consumeApproval(
+  db: Q,
+  values: { tokenHash: string; sellerId: number; now: string },
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('sale_approvals')
+    .set({ used_at: values.now })
+    .where('token_hash', '=', values.tokenHash)
+    .where('purpose', '=', VAT_EXCLUSION_PURPOSE)
+    .where('requested_by', '=', values.sellerId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', values.now)
+    .returning('approver_id')
+    .executeTakeFirst();
+  return row?.approver_id;
+}
+
+/** Links a used approval to the sale it allowed. */
+export async function linkApprovalToSale(db: Q, tokenHash: string, saleId: number): Promise<void> {
+  await db.updateTable('sale_approvals').set({ sale_id: saleId }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** Drops approvals that expired before `before` and were never used. */
+export async function purgeUnusedApprovalsBefore(db: Q, before: string): Promise<void> {
+  await db.deleteFrom('sale_approvals').where('used_at', 'is', null).where('expires_at', '<=', before).execute();
+}

@@ -1,0 +1,47 @@
+import {
+  can,
+  VAT_APPROVAL_TTL_MINUTES,
+  type VatExclusionApprovalRequest,
+  type VatExclusionApprovalResponse,
+} from '@pos/core';
+import type { z } from 'zod';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { checkCredentials } from '../auth/auth.service';
+import type { SessionUser } from '../auth/sessions.queries';
+import { hashToken, newToken } from '../auth/tokens';
+import { insertApproval, purgeUnusedApprovalsBefore } from './vat-approvals.queries';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A user holding pos_refund types their username and password at the till to
+ * let this cashier sell without VAT once. The password is checked under the
+ * sign-in throttle (failures count towards it); the answer is a single-use
+ * token bound to the cashier who asked, valid for a few minutes.
+ */
+export async function approveVatExclusion(
+  deps: Deps,
+  cashier: SessionUser,
+  input: z.output<typeof VatExclusionApprovalRequest>,
+  address: string,
+): Promise<VatExclusionApprovalResponse> {
+  const approver = await checkCredentials(deps, input.username, input.password, address);
+  // Not 401: the cashier's own session is fine, only the approver's password is wrong.
+  if (!approver) throw new AppError(400, 'VAT_APPROVER_INVALID_CREDENTIALS');
+  if (approver.is_active !== 1) throw new AppError(403, 'USER_INACTIVE');
+  if (!can(approver.role, 'pos_refund')) throw new AppError(403, 'VAT_APPROVER_NOT_PERMITTED');
+
+  const now = deps.now();
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + VAT_APPROVAL_TTL_MINUTES * MINUTE_MS).toISOString();
+  await purgeUnusedApprovalsBefore(deps.db.kysely, now.toISOString());
+  await insertApproval(deps.db.kysely, {
+    tokenHash: hashToken(token),
+    approverId: approver.id,
+    requestedBy: cashier.id,
+    now: now.toISOString(),
+    expiresAt,
+  });
+  return { approvalToken: token, approvedBy: { id: approver.id, name: approver.name }, expiresAt };
+}
