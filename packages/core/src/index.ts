@@ -8,3 +8,4 @@ export * from './csv';
 export * from './customers';
 export * from './pricing';
 export * from './promptpay';
+export * from './variants';

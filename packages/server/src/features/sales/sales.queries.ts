@@ -11,11 +11,22 @@ export interface ProductForSale {
   price: number;
   stock: number;
   category: string | null;
+  sizes: string[];
+  colors: string[];
 }
 
-/** Live products by id, with their category name, for pricing a sale. */
-export function findProductsForSale(db: Q, ids: number[]): Promise<ProductForSale[]> {
-  return db
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Live products by id, with their category name and current size/colour lists, for pricing a sale. */
+export async function findProductsForSale(db: Q, ids: number[]): Promise<ProductForSale[]> {
+  const rows = await db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
     .select([
@@ -26,10 +37,13 @@ export function findProductsForSale(db: Q, ids: number[]): Promise<ProductForSal
       'products.price',
       'products.stock',
       'categories.name as category',
+      'products.sizes',
+      'products.colors',
     ])
     .where('products.id', 'in', ids)
     .where('products.deleted_at', 'is', null)
     .execute();
+  return rows.map((row) => ({ ...row, sizes: parseList(row.sizes), colors: parseList(row.colors) }));
 }
 
 /**

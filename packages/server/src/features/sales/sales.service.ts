@@ -13,6 +13,8 @@ import {
   type SaleItem,
   type ServerFigures,
   type StoredSettings,
+  variantProblem,
+  type VariantChoice,
 } from '@pos/core';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -78,6 +80,30 @@ function quantitiesByProduct(input: SaleInput): Map<number, number> {
   return totals;
 }
 
+type LineInput = SaleInput['items'][number];
+
+/**
+ * The size and colour a line asks for: `size`/`color` when sent, else a
+ * one-element `sizes`/`colors` list (the spec's payload shape), else none.
+ */
+function requestedVariant(item: LineInput): VariantChoice {
+  const pick = (chosen: string | null | undefined, list: string[] | undefined) =>
+    chosen !== undefined ? chosen : list?.length === 1 ? list[0]! : null;
+  return { size: pick(item.size, item.sizes), color: pick(item.color, item.colors) };
+}
+
+/** Refuses a line whose size or colour the product does not offer, or that lacks one it needs. */
+function assertVariant(product: ProductForSale, choice: VariantChoice): void {
+  const problem = variantProblem(product, choice);
+  if (problem === null) return;
+  throw new AppError(400, problem, `${ERROR_MESSAGES[problem]}: ${product.name}`, undefined, undefined, {
+    productId: product.id,
+    name: product.name,
+    sizes: product.sizes,
+    colors: product.colors,
+  });
+}
+
 function insufficientStock(product: Pick<ProductForSale, 'id' | 'name'>, available: number): AppError {
   return new AppError(
     409,
@@ -133,6 +159,12 @@ export async function createSale(
         );
       }
     }
+    const lines = input.items.map((item) => ({
+      item,
+      product: products.get(item.productId)!,
+      variant: requestedVariant(item),
+    }));
+    for (const { product, variant } of lines) assertVariant(product, variant);
     for (const [productId, quantity] of wanted) {
       const product = products.get(productId)!;
       if (product.stock < quantity) throw insufficientStock(product, Math.max(0, product.stock));
@@ -149,7 +181,6 @@ export async function createSale(
       );
     }
 
-    const lines = input.items.map((item) => ({ item, product: products.get(item.productId)! }));
     let figures;
     try {
       figures = priceSale(
@@ -240,7 +271,7 @@ export async function createSale(
     });
     await insertSaleItems(
       trx,
-      lines.map(({ item, product }) => ({
+      lines.map(({ item, product, variant }) => ({
         sale_id: saleId,
         product_id: product.id,
         product_name: product.name,
@@ -250,8 +281,10 @@ export async function createSale(
         price: product.price,
         quantity: item.quantity,
         line_total: product.price * item.quantity,
-        sizes: JSON.stringify(item.sizes ?? []),
-        colors: JSON.stringify(item.colors ?? []),
+        size: variant.size,
+        color: variant.color,
+        sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
+        colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
       })),
     );
     await insertPayment(trx, {
@@ -317,6 +350,8 @@ export async function loadSale(db: Transaction<DB> | Deps['db']['kysely'], id: n
     price: satangToBaht(row.price),
     quantity: row.quantity,
     total: satangToBaht(row.line_total),
+    size: row.size,
+    color: row.color,
     sizes: parseList(row.sizes),
     colors: parseList(row.colors),
   }));

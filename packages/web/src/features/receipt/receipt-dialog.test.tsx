@@ -72,6 +72,8 @@ const SALE: Sale = {
       price: 267.5,
       quantity: 2,
       total: 535,
+      size: null,
+      color: null,
       sizes: [],
       colors: [],
     },
