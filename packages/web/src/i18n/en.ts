@@ -18,6 +18,9 @@ export const en: Dictionary = {
   'common.optional': '(optional)',
   'common.showSecret': 'Show',
   'common.hideSecret': 'Hide',
+  'common.originalPrice': 'Was {price}',
+  'common.size': 'Size {size}',
+  'common.color': 'Colour {color}',
 
   'errors.network': 'Cannot connect to the server, please check your internet connection',
   'errors.timeout': 'The connection took too long, please try again',
@@ -453,7 +456,6 @@ export const en: Dictionary = {
   'barcodes.noSelectionMessage': 'Please select at least one product to print barcodes for',
   'barcodes.previewTitle': 'Print preview',
   'barcodes.previewDescription': 'A4 paper, {perRow} labels per row, {count} labels in all',
-  'barcodes.labelOriginalPrice': 'Was {price}',
   'barcodes.loadErrorTitle': 'Unable to load product data',
   'barcodes.loadError': 'Unable to load product data',
   'barcodes.emptyTitle': 'No products yet',

@@ -19,6 +19,9 @@ export const th = {
   'common.optional': '(ไม่บังคับ)',
   'common.showSecret': 'แสดงรหัส',
   'common.hideSecret': 'ซ่อนรหัส',
+  'common.originalPrice': 'ปกติ {price}',
+  'common.size': 'ไซส์ {size}',
+  'common.color': 'สี {color}',
 
   'errors.network': 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ต',
   'errors.timeout': 'การเชื่อมต่อใช้เวลานานเกินไป กรุณาลองใหม่อีกครั้ง',
@@ -452,7 +455,6 @@ export const th = {
   'barcodes.noSelectionMessage': 'กรุณาเลือกสินค้าที่ต้องการพิมพ์บาร์โค้ดอย่างน้อย 1 รายการ',
   'barcodes.previewTitle': 'ตัวอย่างก่อนพิมพ์',
   'barcodes.previewDescription': 'กระดาษ A4 แถวละ {perRow} ป้าย รวม {count} ป้าย',
-  'barcodes.labelOriginalPrice': 'ปกติ {price}',
   'barcodes.loadErrorTitle': 'ไม่สามารถโหลดข้อมูลสินค้าได้',
   'barcodes.loadError': 'ไม่สามารถโหลดข้อมูลสินค้าได้',
   'barcodes.emptyTitle': 'ยังไม่มีสินค้า',
