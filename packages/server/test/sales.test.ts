@@ -154,8 +154,15 @@ describe.each(ENGINES)('selling on %s', (engine) => {
 
   it('records the size and colour sold on each line; two sizes of one product are two lines', async () => {
     const { token } = await t.buildUser({ role: 'cashier' });
-    const tee = await buildProduct(t, { price: 299, stock: 3, sizes: ['S', 'M', 'L'], colors: ['แดง', 'น้ำเงิน'] });
-    const plain = await buildProduct(t, { price: 50, stock: 5 });
+    const tee = await buildProduct(t, {
+      price: 299,
+      original_price: 399,
+      stock: 3,
+      sizes: ['S', 'M', 'L'],
+      colors: ['แดง', 'น้ำเงิน'],
+    });
+    // A "usual" price below the price is no discount and is not kept.
+    const plain = await buildProduct(t, { price: 50, original_price: 40, stock: 5 });
     const res = await postSale(
       t,
       token,
@@ -178,6 +185,7 @@ describe.each(ENGINES)('selling on %s', (engine) => {
     const admin = await t.adminToken();
     const read = await t.request<{ sale: Sale }>('GET', `/api/sales/${res.body.sale.id}`, { token: admin });
     expect(read.body.sale.items[1]).toMatchObject({ size: 'L', color: 'น้ำเงิน' });
+    expect(read.body.sale.items.map((i) => i.original_price)).toEqual([399, 399, null]);
 
     // A payload of the spec's shape, the chosen size as a one-element list, is still understood.
     const cap = await buildProduct(t, { price: 120, stock: 2, sizes: ['Free'], colors: ['ดำ', 'ขาว'] });

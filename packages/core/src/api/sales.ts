@@ -83,6 +83,8 @@ export const SaleItem = z.object({
   barcode: z.string().nullable(),
   category: z.string().nullable(),
   price: z.number(),
+  /** The product's usual price when sold, if it was above `price` (shown struck through). */
+  original_price: z.number().nullable(),
   quantity: z.number(),
   total: z.number(),
   /** The size and colour sold (null: none chosen). */

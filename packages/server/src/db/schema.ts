@@ -96,6 +96,8 @@ export interface SaleItemsTable {
   /** The size and colour sold; null when none was chosen. */
   size: string | null;
   color: string | null;
+  /** Satang: the usual price when it was above the price sold at. */
+  original_price: number | null;
 }
 
 export interface PaymentsTable {

@@ -605,6 +605,8 @@ export const en: Dictionary = {
   'customerHistory.paymentUnknown': 'Payment method not recorded',
   'customerHistory.itemCount': '{count} items',
   'customerHistory.noItemDetails': 'No item details',
+  'customerHistory.itemSku': 'SKU {sku}',
+  'customerHistory.saleItems': 'Items',
   'customerHistory.salePoints': 'Earned {earned} points · used {used}',
   'customerHistory.summary': 'Summary',
   'customerHistory.summaryCount': 'Receipts',

@@ -601,6 +601,8 @@ export const th = {
   'customerHistory.paymentUnknown': 'ไม่ระบุวิธีชำระเงิน',
   'customerHistory.itemCount': '{count} ชิ้น',
   'customerHistory.noItemDetails': 'ไม่มีรายละเอียดสินค้า',
+  'customerHistory.itemSku': 'SKU {sku}',
+  'customerHistory.saleItems': 'รายการสินค้า',
   'customerHistory.salePoints': 'ได้รับ {earned} แต้ม · ใช้ {used} แต้ม',
   'customerHistory.summary': 'สรุป',
   'customerHistory.summaryCount': 'จำนวนบิล',

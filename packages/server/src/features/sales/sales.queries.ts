@@ -9,6 +9,7 @@ export interface ProductForSale {
   sku: string;
   barcode: string | null;
   price: number;
+  original_price: number | null;
   stock: number;
   category: string | null;
   sizes: string[];
@@ -35,6 +36,7 @@ export async function findProductsForSale(db: Q, ids: number[]): Promise<Product
       'products.sku',
       'products.barcode',
       'products.price',
+      'products.original_price',
       'products.stock',
       'categories.name as category',
       'products.sizes',

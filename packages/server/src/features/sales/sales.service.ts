@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   bahtToSatang,
   ERROR_MESSAGES,
+  originalPriceShown,
   priceSale,
   PricingError,
   satangToBaht,
@@ -81,6 +82,15 @@ function quantitiesByProduct(input: SaleInput): Map<number, number> {
 }
 
 type LineInput = SaleInput['items'][number];
+
+/** The usual price a line keeps for the receipt: only one above the price (core's shelf rule). */
+function usualPriceKept(product: ProductForSale): number | null {
+  const shown = originalPriceShown(
+    satangToBaht(product.price),
+    product.original_price === null ? null : satangToBaht(product.original_price),
+  );
+  return shown === null ? null : bahtToSatang(shown);
+}
 
 /**
  * The size and colour a line asks for: `size`/`color` when sent, else a
@@ -279,6 +289,7 @@ export async function createSale(
         barcode: product.barcode,
         category: product.category,
         price: product.price,
+        original_price: usualPriceKept(product),
         quantity: item.quantity,
         line_total: product.price * item.quantity,
         size: variant.size,
@@ -348,6 +359,7 @@ export async function loadSale(db: Transaction<DB> | Deps['db']['kysely'], id: n
     barcode: row.barcode,
     category: row.category,
     price: satangToBaht(row.price),
+    original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
     quantity: row.quantity,
     total: satangToBaht(row.line_total),
     size: row.size,

@@ -70,6 +70,7 @@ const SALE: Sale = {
       barcode: 'TS-001',
       category: 'เสื้อผ้า',
       price: 267.5,
+      original_price: null,
       quantity: 2,
       total: 535,
       size: null,
