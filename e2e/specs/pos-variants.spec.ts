@@ -21,7 +21,7 @@ const POLO = {
 const BEANIE = {
   name: 'หมวกไหมพรม',
   sku: '8850000000103',
-  category: 'เครื่องประดับ',
+  category: 'เครื่องประดับ/อุปกรณ์เสริม',
   price: 99.5,
   stock: 5,
   sizes: ['Free'],
@@ -34,6 +34,11 @@ async function settle(page: Page): Promise<void> {
 
 function cartOf(page: Page): Locator {
   return page.getByRole('region', { name: 'ตะกร้าสินค้า' });
+}
+
+/** Clicks a value's button (the label around its radio). */
+async function pickValue(picker: Locator, value: string): Promise<void> {
+  await picker.getByRole('radio', { name: value, exact: true }).locator('..').click();
 }
 
 async function searchHasFocus(page: Page): Promise<boolean> {
@@ -80,15 +85,17 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await card.click();
     const picker = page.getByRole('dialog', { name: POLO.name });
     await picker.waitFor();
-    await picker.getByRole('radio', { name: 'S' }).waitFor();
-    expect(await picker.getByRole('radio', { name: 'S' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await picker.getByRole('radio', { name: 'S', exact: true }).waitFor();
+    expect(
+      await picker.getByRole('radio', { name: 'S', exact: true }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await settle(page);
     await screenshot(page, 'pos-variant-picker');
     await page.keyboard.press('2');
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'pos-pick-color');
     await page.keyboard.press('1');
-    expect(await picker.getByRole('radio', { name: 'M' }).isChecked()).toBe(true);
-    expect(await picker.getByRole('radio', { name: 'แดง' }).isChecked()).toBe(true);
+    expect(await picker.getByRole('radio', { name: 'M', exact: true }).isChecked()).toBe(true);
+    expect(await picker.getByRole('radio', { name: 'แดง', exact: true }).isChecked()).toBe(true);
     await page.keyboard.press('Enter');
     await picker.waitFor({ state: 'detached' });
     expect(await searchHasFocus(page)).toBe(true);
@@ -98,11 +105,11 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await picker.waitFor();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    expect(await picker.getByRole('radio', { name: 'L' }).isChecked()).toBe(true);
+    expect(await picker.getByRole('radio', { name: 'L', exact: true }).isChecked()).toBe(true);
     // Enter before a colour is chosen goes to the colours instead of adding.
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'pos-pick-color');
-    await picker.getByText('น้ำเงิน').click();
+    await pickValue(picker, 'น้ำเงิน');
     await picker.getByRole('button', { name: 'ใส่ตะกร้า' }).click();
     await picker.waitFor({ state: 'detached' });
 
@@ -118,19 +125,19 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await search.press('Enter');
     const cart = cartOf(page);
     const beanie = cart.getByTestId(`cart-line-${BEANIE.sku}`);
-    await beanie.getByText('ไซส์ Free · สี ดำ').waitFor();
+    await beanie.getByText('ไซส์ Free · สี ดำ', { exact: true }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     const polo = cart.getByTestId(`cart-line-${POLO.sku}`);
     expect(await polo.count()).toBe(2);
-    await polo.nth(0).getByText('ไซส์ M · สี แดง').waitFor();
-    await polo.nth(1).getByText('ไซส์ L · สี น้ำเงิน').waitFor();
+    await polo.nth(0).getByText('ไซส์ M · สี แดง', { exact: true }).waitFor();
+    await polo.nth(1).getByText('ไซส์ L · สี น้ำเงิน', { exact: true }).waitFor();
     await polo.nth(0).getByText('ปกติ ฿399').waitFor();
     await cart.getByRole('button', { name: `เพิ่มจำนวน ${POLO.name} (ไซส์ L · สี น้ำเงิน)` }).click();
     expect(await cart.getByRole('spinbutton', { name: `จำนวน ${POLO.name} (ไซส์ L · สี น้ำเงิน)` }).inputValue()).toBe('2');
     expect(await cart.getByRole('spinbutton', { name: `จำนวน ${POLO.name} (ไซส์ M · สี แดง)` }).inputValue()).toBe('1');
     // The card counts the product over both lines.
-    await card.getByText('3', { exact: true }).waitFor();
+    await card.getByText(/^ในตะกร้า\s*3$/).waitFor();
 
     await cart.getByRole('combobox', { name: 'ลูกค้า' }).click();
     await page.getByRole('option', { name: /มานี ใจดี/ }).click();
@@ -146,9 +153,9 @@ describe('point of sale: sizes, colours and usual prices', () => {
     for (const name of ['ใบเสร็จรับเงิน', 'ใบกำกับภาษีอย่างย่อ']) {
       if (name !== 'ใบเสร็จรับเงิน') await receipt.getByRole('button', { name }).click();
       const doc = page.getByRole('dialog', { name }).getByTestId('receipt-document');
-      await doc.getByText('ไซส์ M · สี แดง').waitFor();
-      await doc.getByText('ไซส์ L · สี น้ำเงิน').waitFor();
-      await doc.getByText('ไซส์ Free · สี ดำ').waitFor();
+      await doc.getByText('ไซส์ M · สี แดง', { exact: true }).waitFor();
+      await doc.getByText('ไซส์ L · สี น้ำเงิน', { exact: true }).waitFor();
+      await doc.getByText('ไซส์ Free · สี ดำ', { exact: true }).waitFor();
       expect(await doc.getByText('ปกติ ฿399').count()).toBe(2);
     }
     await settle(page);
@@ -191,13 +198,13 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await picker.waitFor();
     await settle(page);
     await screenshot(page, 'pos-variant-picker');
-    await picker.getByText('XL').click();
-    await picker.getByText('ขาว').click();
+    await pickValue(picker, 'XL');
+    await pickValue(picker, 'ขาว');
     await picker.getByRole('button', { name: 'ใส่ตะกร้า' }).click();
     await picker.waitFor({ state: 'detached' });
     await page.getByTestId('pos-cart-button').click();
     const line = cartOf(page).getByTestId(`cart-line-${POLO.sku}`);
-    await line.getByText('ไซส์ XL · สี ขาว').waitFor();
+    await line.getByText('ไซส์ XL · สี ขาว', { exact: true }).waitFor();
     await line.getByText('ปกติ ฿399').waitFor();
     await settle(page);
     await screenshot(page, 'pos-variant-cart');
