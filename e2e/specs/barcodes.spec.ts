@@ -137,7 +137,7 @@ describe('barcode printing screen', () => {
     const shirt = labels.filter({ hasText: 'เสื้อเชิ้ตลายทาง' }).first();
     expect(await labels.filter({ hasText: 'เสื้อเชิ้ตลายทาง' }).count()).toBe(3);
     await shirt.getByText('เสื้อเชิ้ตลายทาง').waitFor();
-    await shirt.getByText('฿460', { exact: true }).waitFor();
+    await shirt.getByText('฿459.50', { exact: true }).waitFor();
     const original = shirt.getByText('ปกติ ฿590');
     expect(await original.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
     expect(await shirt.getByTestId('barcode-svg').getAttribute('aria-label')).toBe('SHIRT-001');

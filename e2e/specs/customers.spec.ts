@@ -331,7 +331,9 @@ describe('customers and customer history screens', () => {
     await modal.getByText('INV-1-1').waitFor();
     await modal.getByText('INV-1-3').waitFor();
     await modal.getByText('คืนเงินแล้ว').waitFor();
-    await modal.getByText('เดรสลายดอก × 1, กระเป๋าผ้า × 2').waitFor();
+    const items = modal.getByRole('list', { name: 'รายการสินค้า' }).first();
+    await items.getByText('เดรสลายดอก × 1').waitFor();
+    await items.getByText('กระเป๋าผ้า × 2').waitFor();
     await modal.getByText(/พร้อมเพย์ · 3 ชิ้น/).waitFor();
     await modal.getByText('somying@example.com').waitFor();
     await modal.getByText('สำเร็จ 2 · คืนเงิน 1').waitFor();

@@ -8,3 +8,5 @@ export * from './csv';
 export * from './customers';
 export * from './pricing';
 export * from './promptpay';
+export * from './shelf-price';
+export * from './variants';

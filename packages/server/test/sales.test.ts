@@ -119,7 +119,7 @@ describe.each(ENGINES)('selling on %s', (engine) => {
       sizes: ['40', '41'],
       colors: ['ขาว'],
     });
-    const res = await postSale(t, token, salePayload([{ product: shoe, quantity: 1 }]));
+    const res = await postSale(t, token, salePayload([{ product: shoe, quantity: 1, size: '41', color: 'ขาว' }]));
     const sale = res.body.sale;
     const beYear =
       Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Bangkok', year: 'numeric' }).format(new Date())) + 543;
@@ -130,7 +130,9 @@ describe.each(ENGINES)('selling on %s', (engine) => {
       product_name: 'รองเท้าผ้าใบ',
       price: 1290,
       quantity: 1,
-      sizes: ['40', '41'],
+      size: '41',
+      color: 'ขาว',
+      sizes: ['41'],
       colors: ['ขาว'],
     });
 
@@ -148,6 +150,100 @@ describe.each(ENGINES)('selling on %s', (engine) => {
       .where('sale_id', '=', sale.id)
       .executeTakeFirstOrThrow();
     expect(movement).toMatchObject({ kind: 'sale', old_quantity: 3, new_quantity: 2, user_id: user.id });
+  });
+
+  it('records the size and colour sold on each line; two sizes of one product are two lines', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const tee = await buildProduct(t, {
+      price: 299,
+      original_price: 399,
+      stock: 3,
+      sizes: ['S', 'M', 'L'],
+      colors: ['แดง', 'น้ำเงิน'],
+    });
+    // A "usual" price below the price is no discount and is not kept.
+    const plain = await buildProduct(t, { price: 50, original_price: 40, stock: 5 });
+    const res = await postSale(
+      t,
+      token,
+      salePayload([
+        { product: tee, quantity: 1, size: 'M', color: 'แดง' },
+        { product: tee, quantity: 2, size: 'L', color: 'น้ำเงิน' },
+        { product: plain, quantity: 1 },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    expect(
+      res.body.sale.items.map(({ size, color, sizes, colors, quantity }) => ({ size, color, sizes, colors, quantity })),
+    ).toEqual([
+      { size: 'M', color: 'แดง', sizes: ['M'], colors: ['แดง'], quantity: 1 },
+      { size: 'L', color: 'น้ำเงิน', sizes: ['L'], colors: ['น้ำเงิน'], quantity: 2 },
+      { size: null, color: null, sizes: [], colors: [], quantity: 1 },
+    ]);
+    // The stock check adds up the lines of one product: 3 on the shelf, 3 sold.
+    expect(await stockOf(t, tee.id)).toBe(0);
+    const admin = await t.adminToken();
+    const read = await t.request<{ sale: Sale }>('GET', `/api/sales/${res.body.sale.id}`, { token: admin });
+    expect(read.body.sale.items[1]).toMatchObject({ size: 'L', color: 'น้ำเงิน' });
+    expect(read.body.sale.items.map((i) => i.original_price)).toEqual([399, 399, null]);
+
+    // A payload of the spec's shape, the chosen size as a one-element list, is still understood.
+    const cap = await buildProduct(t, { price: 120, stock: 2, sizes: ['Free'], colors: ['ดำ', 'ขาว'] });
+    const legacy = salePayload([{ product: cap, quantity: 1 }]);
+    legacy.items = legacy.items.map(({ size: _s, color: _c, ...item }) => ({
+      ...item,
+      sizes: ['Free'],
+      colors: ['ดำ'],
+    }));
+    const legacyRes = await postSale(t, token, legacy);
+    expect(legacyRes.status).toBe(201);
+    expect(legacyRes.body.sale.items[0]).toMatchObject({ size: 'Free', color: 'ดำ' });
+  });
+
+  it('refuses a line without a size or colour the product offers, and changes nothing', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const tee = await buildProduct(t, { price: 299, stock: 5, sizes: ['S', 'M'], colors: ['แดง'] });
+    const onlySizes = await buildProduct(t, { price: 199, stock: 5, sizes: ['38', '39'] });
+    const plain = await buildProduct(t, { price: 50, stock: 5 });
+    const before = await saleCount(t);
+    const cases: [string, Parameters<typeof salePayload>[0], string][] = [
+      ['no size', [{ product: tee, quantity: 1, color: 'แดง' }], 'SIZE_REQUIRED'],
+      ['no colour', [{ product: tee, quantity: 1, size: 'S' }], 'COLOR_REQUIRED'],
+      ['blank size', [{ product: tee, quantity: 1, size: '  ', color: 'แดง' }], 'SIZE_REQUIRED'],
+      ['size not offered', [{ product: tee, quantity: 1, size: 'XL', color: 'แดง' }], 'SIZE_NOT_OFFERED'],
+      ['colour not offered', [{ product: tee, quantity: 1, size: 'S', color: 'เขียว' }], 'COLOR_NOT_OFFERED'],
+      [
+        'colour on a product without colours',
+        [{ product: onlySizes, quantity: 1, size: '38', color: 'แดง' }],
+        'COLOR_NOT_OFFERED',
+      ],
+      ['size on a product without sizes', [{ product: plain, quantity: 1, size: 'M' }], 'SIZE_NOT_OFFERED'],
+      [
+        'one good line, one bad',
+        [
+          { product: plain, quantity: 1 },
+          { product: tee, quantity: 1, size: 's', color: 'แดง' },
+        ],
+        'SIZE_NOT_OFFERED',
+      ],
+    ];
+    for (const [name, lines, code] of cases) {
+      const res = await postSale(t, token, salePayload(lines));
+      expect(res.status, name).toBe(400);
+      expect(res.body.code, name).toBe(code);
+      expect(res.body.error, name).toMatch(/[\u0E00-\u0E7F]/);
+      expect(res.body.details, name).toMatchObject({ productId: expect.any(Number) });
+    }
+    const tooLong = await postSale(
+      t,
+      token,
+      salePayload([{ product: tee, quantity: 1, size: 'S'.repeat(51), color: 'แดง' }]),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.code).toBe('VALIDATION_FAILED');
+    expect(await saleCount(t)).toBe(before);
+    expect(await stockOf(t, tee.id)).toBe(5);
+    expect(await stockOf(t, plain.id)).toBe(5);
   });
 
   it('records cash received and change, and a transfer reference', async () => {

@@ -120,6 +120,10 @@ export const CustomerSaleItem = z.object({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
   product_name: z.string(),
+  sku: z.string().nullable(),
+  /** The size and colour sold (null: none chosen). */
+  size: z.string().nullable(),
+  color: z.string().nullable(),
   quantity: z.number().int(),
   price: z.number(),
   total: z.number(),

@@ -19,6 +19,14 @@ const LineTags = z
   )
   .transform((list) => [...new Set(list.filter((s) => s !== ''))]);
 
+/** The one size or colour chosen for a line; blank means none. */
+const LineChoice = z
+  .string({ error: 'ไซส์หรือสีที่เลือกต้องเป็นข้อความ' })
+  .trim()
+  .max(50, 'ไซส์หรือสีที่เลือกยาวเกินไป')
+  .nullish()
+  .transform((v) => (v === '' ? null : v));
+
 export const SaleItemInput = z.object({
   productId: z.coerce.number({ error: 'รหัสสินค้าไม่ถูกต้อง' }).int('รหัสสินค้าไม่ถูกต้อง').positive('รหัสสินค้าไม่ถูกต้อง'),
   quantity: z
@@ -33,6 +41,11 @@ export const SaleItemInput = z.object({
   total: Baht('ยอดรวมรายการ').optional(),
   sku: z.string().max(100).nullish(),
   category: z.string().max(100).nullish(),
+  /** The size sold: one of the product's sizes, required when it has any. */
+  size: LineChoice,
+  /** The colour sold: one of the product's colours, required when it has any. */
+  color: LineChoice,
+  /** Spec 000 §3 lists; a one-element list stands for the choice when `size`/`color` are not sent. */
   sizes: LineTags.optional(),
   colors: LineTags.optional(),
 });
@@ -72,8 +85,14 @@ export const SaleItem = z.object({
   barcode: z.string().nullable(),
   category: z.string().nullable(),
   price: z.number(),
+  /** The product's usual price when sold, if it was above `price` (shown struck through). */
+  original_price: z.number().nullable(),
   quantity: z.number(),
   total: z.number(),
+  /** The size and colour sold (null: none chosen). */
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  /** Spec 000 §3 shape: the chosen value as a one-element list. */
   sizes: z.array(z.string()),
   colors: z.array(z.string()),
 });

@@ -109,9 +109,14 @@ export interface SaleItemsTable {
   price: number;
   quantity: number;
   line_total: number;
-  /** JSON text of string lists. */
+  /** JSON text of string lists: the chosen value alone, or (older rows) the product's lists. */
   sizes: string;
   colors: string;
+  /** The size and colour sold; null when none was chosen. */
+  size: string | null;
+  color: string | null;
+  /** Satang: the usual price when it was above the price sold at. */
+  original_price: number | null;
 }
 
 export interface PaymentsTable {

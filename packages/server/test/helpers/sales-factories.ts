@@ -33,9 +33,17 @@ export const SPEC_SETTINGS: PricingSettings = {
   purchaseAmountForOnePoint: 100,
 };
 
+/** A cart line: the product, how many, and the size and colour chosen (none unless told). */
+export interface PayloadLine {
+  product: Product;
+  quantity: number;
+  size?: string | null;
+  color?: string | null;
+}
+
 /** The payload a cart would send, its figures worked out with the shared core arithmetic. */
 export function salePayload(
-  lines: { product: Product; quantity: number }[],
+  lines: PayloadLine[],
   options: Partial<CreateSaleRequest> & { settings?: PricingSettings } = {},
 ): CreateSaleRequest {
   const { settings = SPEC_SETTINGS, ...rest } = options;
@@ -47,15 +55,15 @@ export function salePayload(
   );
   return {
     customerId: null,
-    items: lines.map(({ product, quantity }) => ({
+    items: lines.map(({ product, quantity, size = null, color = null }) => ({
       productId: product.id,
       product_name: product.name,
       name: product.name,
       quantity,
       price: product.price,
       total: satangToBaht(bahtToSatang(product.price) * quantity),
-      sizes: product.sizes,
-      colors: product.colors,
+      size,
+      color,
       sku: product.barcode,
       category: product.category,
     })),

@@ -161,7 +161,7 @@ type SaleRow = Pick<
 
 type SaleLineRow = Pick<
   Selectable<SaleItemsTable>,
-  'id' | 'sale_id' | 'product_id' | 'product_name' | 'price' | 'quantity' | 'line_total'
+  'id' | 'sale_id' | 'product_id' | 'product_name' | 'sku' | 'size' | 'color' | 'price' | 'quantity' | 'line_total'
 >;
 
 /** The customer's sales, newest first. */
@@ -193,7 +193,7 @@ export function listCustomerSales(db: Q, customerId: number): Promise<SaleRow[]>
 export function listCustomerSaleLines(db: Q, customerId: number): Promise<SaleLineRow[]> {
   return db
     .selectFrom('sale_items')
-    .select(['id', 'sale_id', 'product_id', 'product_name', 'price', 'quantity', 'line_total'])
+    .select(['id', 'sale_id', 'product_id', 'product_name', 'sku', 'size', 'color', 'price', 'quantity', 'line_total'])
     .where('sale_id', 'in', (eb) => eb.selectFrom('sales').select('id').where('customer_id', '=', customerId))
     .orderBy('id')
     .execute();
@@ -220,6 +220,9 @@ export function toApiCustomerSale(row: SaleRow, lines: readonly SaleLineRow[], c
       id: line.id,
       product_id: line.product_id,
       product_name: line.product_name,
+      sku: line.sku,
+      size: line.size,
+      color: line.color,
       quantity: Number(line.quantity),
       price: satangToBaht(Number(line.price)),
       total: satangToBaht(Number(line.line_total)),

@@ -9,13 +9,25 @@ export interface ProductForSale {
   sku: string;
   barcode: string | null;
   price: number;
+  original_price: number | null;
   stock: number;
   category: string | null;
+  sizes: string[];
+  colors: string[];
 }
 
-/** Live products by id, with their category name, for pricing a sale. */
-export function findProductsForSale(db: Q, ids: number[]): Promise<ProductForSale[]> {
-  return db
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Live products by id, with their category name and current size/colour lists, for pricing a sale. */
+export async function findProductsForSale(db: Q, ids: number[]): Promise<ProductForSale[]> {
+  const rows = await db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
     .select([
@@ -24,12 +36,16 @@ export function findProductsForSale(db: Q, ids: number[]): Promise<ProductForSal
       'products.sku',
       'products.barcode',
       'products.price',
+      'products.original_price',
       'products.stock',
       'categories.name as category',
+      'products.sizes',
+      'products.colors',
     ])
     .where('products.id', 'in', ids)
     .where('products.deleted_at', 'is', null)
     .execute();
+  return rows.map((row) => ({ ...row, sizes: parseList(row.sizes), colors: parseList(row.colors) }));
 }
 
 /**

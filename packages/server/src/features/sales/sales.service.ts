@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   bahtToSatang,
   ERROR_MESSAGES,
+  originalPriceShown,
   priceSale,
   PricingError,
   satangToBaht,
@@ -13,6 +14,8 @@ import {
   type SaleItem,
   type ServerFigures,
   type StoredSettings,
+  variantProblem,
+  type VariantChoice,
 } from '@pos/core';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -78,6 +81,39 @@ function quantitiesByProduct(input: SaleInput): Map<number, number> {
   const totals = new Map<number, number>();
   for (const item of input.items) totals.set(item.productId, (totals.get(item.productId) ?? 0) + item.quantity);
   return totals;
+}
+
+type LineInput = SaleInput['items'][number];
+
+/** The usual price a line keeps for the receipt: only one above the price (core's shelf rule). */
+function usualPriceKept(product: ProductForSale): number | null {
+  const shown = originalPriceShown(
+    satangToBaht(product.price),
+    product.original_price === null ? null : satangToBaht(product.original_price),
+  );
+  return shown === null ? null : bahtToSatang(shown);
+}
+
+/**
+ * The size and colour a line asks for: `size`/`color` when sent, else a
+ * one-element `sizes`/`colors` list (the spec's payload shape), else none.
+ */
+function requestedVariant(item: LineInput): VariantChoice {
+  const pick = (chosen: string | null | undefined, list: string[] | undefined) =>
+    chosen !== undefined ? chosen : list?.length === 1 ? list[0]! : null;
+  return { size: pick(item.size, item.sizes), color: pick(item.color, item.colors) };
+}
+
+/** Refuses a line whose size or colour the product does not offer, or that lacks one it needs. */
+function assertVariant(product: ProductForSale, choice: VariantChoice): void {
+  const problem = variantProblem(product, choice);
+  if (problem === null) return;
+  throw new AppError(400, problem, `${ERROR_MESSAGES[problem]}: ${product.name}`, undefined, undefined, {
+    productId: product.id,
+    name: product.name,
+    sizes: product.sizes,
+    colors: product.colors,
+  });
 }
 
 function insufficientStock(product: Pick<ProductForSale, 'id' | 'name'>, available: number): AppError {
@@ -156,6 +192,12 @@ export async function createSale(
         );
       }
     }
+    const lines = input.items.map((item) => ({
+      item,
+      product: products.get(item.productId)!,
+      variant: requestedVariant(item),
+    }));
+    for (const { product, variant } of lines) assertVariant(product, variant);
     for (const [productId, quantity] of wanted) {
       const product = products.get(productId)!;
       if (product.stock < quantity) throw insufficientStock(product, Math.max(0, product.stock));
@@ -172,7 +214,6 @@ export async function createSale(
       );
     }
 
-    const lines = input.items.map((item) => ({ item, product: products.get(item.productId)! }));
     let figures;
     try {
       figures = priceSale(
@@ -266,7 +307,7 @@ export async function createSale(
     if (vatApproval) await linkApprovalToSale(trx, vatApproval.tokenHash, saleId);
     await insertSaleItems(
       trx,
-      lines.map(({ item, product }) => ({
+      lines.map(({ item, product, variant }) => ({
         sale_id: saleId,
         product_id: product.id,
         product_name: product.name,
@@ -274,10 +315,13 @@ export async function createSale(
         barcode: product.barcode,
         category: product.category,
         price: product.price,
+        original_price: usualPriceKept(product),
         quantity: item.quantity,
         line_total: product.price * item.quantity,
-        sizes: JSON.stringify(item.sizes ?? []),
-        colors: JSON.stringify(item.colors ?? []),
+        size: variant.size,
+        color: variant.color,
+        sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
+        colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
       })),
     );
     await insertPayment(trx, {
@@ -341,8 +385,11 @@ export async function loadSale(db: Transaction<DB> | Deps['db']['kysely'], id: n
     barcode: row.barcode,
     category: row.category,
     price: satangToBaht(row.price),
+    original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
     quantity: row.quantity,
     total: satangToBaht(row.line_total),
+    size: row.size,
+    color: row.color,
     sizes: parseList(row.sizes),
     colors: parseList(row.colors),
   }));

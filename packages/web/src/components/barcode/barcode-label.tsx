@@ -1,9 +1,9 @@
+import { formatShelfPrice } from '@pos/core';
 import { useMemo, type CSSProperties } from 'react';
-import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { OriginalPrice } from '../ui/original-price';
 import { Barcode } from './barcode';
 import { labelBarcodeOptions } from './barcode-render';
-import { formatLabelPrice } from './label-price';
 import type { BarcodeLabelSettings } from './barcode-settings';
 
 /** What a label shows of a product (spec 001 §3 "barcode product sample"). */
@@ -26,14 +26,13 @@ interface BarcodeLabelProps {
 }
 
 /**
- * One barcode label: the name (optional, bold option), the price in whole
- * baht, the crossed-out "ปกติ" original price when there is one, and the
+ * One barcode label: the name (optional, bold option), the price (satang
+ * only when it has them, as the till shows it), the crossed-out "ปกติ" original
+ * price when it is above the price, and the
  * barcode with its text (spec 001 "Barcode printing").
  */
 export function BarcodeLabel({ product, settings, variant = 'print', className }: BarcodeLabelProps) {
-  const t = useT();
   const options = useMemo(() => labelBarcodeOptions(settings, variant), [settings, variant]);
-  const hasOriginal = product.originalPrice != null && product.originalPrice > 0;
   const style: CSSProperties =
     variant === 'design'
       ? { width: settings.labelWidth, height: settings.labelHeight, background: settings.background }
@@ -57,13 +56,13 @@ export function BarcodeLabel({ product, settings, variant = 'print', className }
       {settings.showPrice ? (
         <p className="flex flex-wrap items-baseline justify-center gap-x-1.5 text-xs leading-snug tabular-nums">
           <span className={cn('text-[13px]', settings.priceBold && 'font-bold')}>
-            {formatLabelPrice(product.price)}
+            {formatShelfPrice(product.price)}
           </span>
-          {hasOriginal ? (
-            <span className="text-[10px] text-slate-600 line-through">
-              {t('barcodes.labelOriginalPrice', { price: formatLabelPrice(product.originalPrice ?? 0) })}
-            </span>
-          ) : null}
+          <OriginalPrice
+            price={product.price}
+            originalPrice={product.originalPrice}
+            className="text-[10px] text-slate-600"
+          />
         </p>
       ) : null}
       <Barcode value={product.barcode} options={options} className="mx-auto" />

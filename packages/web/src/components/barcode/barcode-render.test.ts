@@ -8,7 +8,6 @@ import {
   PRINT_BAR_HEIGHT,
   PRINT_BAR_WIDTH,
 } from './barcode-render';
-import { formatLabelPrice } from './label-price';
 
 describe('barcode checks', () => {
   it('accepts what the format can encode', () => {
@@ -45,14 +44,5 @@ describe('barcode checks', () => {
       displayValue: false,
     });
     expect(labelBarcodeOptions(settings, 'design')).toMatchObject({ width: 2, height: 40 });
-  });
-});
-
-describe('label price', () => {
-  it('rounds to whole baht', () => {
-    expect(formatLabelPrice(1250)).toBe('฿1,250');
-    expect(formatLabelPrice(199.5)).toBe('฿200');
-    expect(formatLabelPrice(99.49)).toBe('฿99');
-    expect(formatLabelPrice(1000000)).toBe('฿1,000,000');
   });
 });

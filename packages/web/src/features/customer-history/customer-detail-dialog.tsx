@@ -20,6 +20,7 @@ import { useI18n, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
+import { variantText } from '../../lib/variant-text';
 import { CustomerContact } from '../customers/customer-contact';
 import { useCustomerSales } from './customer-history.queries';
 import { historyErrorMessage } from './history-errors';
@@ -176,9 +177,17 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
                   ].join(' · ')}
                 </p>
                 {sale.items.length > 0 ? (
-                  <p className="text-xs break-words text-slate-600">
-                    {sale.items.map((item) => `${item.product_name} × ${item.quantity}`).join(', ')}
-                  </p>
+                  <ul className="text-xs break-words text-slate-600" aria-label={t('customerHistory.saleItems')}>
+                    {sale.items.map((item) => (
+                      <li key={item.id}>
+                        <span className="text-slate-800">{`${item.product_name} × ${item.quantity}`}</span>
+                        {[item.sku ? t('customerHistory.itemSku', { sku: item.sku }) : '', variantText(item, t)]
+                          .filter(Boolean)
+                          .map((text) => ` · ${text}`)
+                          .join('')}
+                      </li>
+                    ))}
+                  </ul>
                 ) : null}
               </div>
               <div className="shrink-0 text-left sm:text-right">

@@ -7,16 +7,18 @@ import {
   type SaleFigures,
 } from '@pos/core';
 import { Minus, Plus, ShoppingCart, Trash2, UserPlus, Wallet, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { OriginalPrice } from '../../components/ui/original-price';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { itemCount, parseQuantity, type CartLine, type CartState } from './cart';
+import { variantText } from '../../lib/variant-text';
+import { itemCount, keyOf, parseQuantity, type CartLine, type CartState } from './cart';
 
 const NO_CUSTOMER = 'none';
 
@@ -29,8 +31,9 @@ export interface CartPanelProps {
   pointsError: string | null;
   onSelectCustomer: (id: number | null) => void;
   onAddCustomer: () => void;
-  onQuantity: (productId: number, quantity: number) => void;
-  onRemove: (productId: number) => void;
+  /** A line by its key (product, size and colour). */
+  onQuantity: (lineKey: string, quantity: number) => void;
+  onRemove: (lineKey: string) => void;
   onClear: () => void;
   onExcludeVat: (excluded: boolean) => void;
   /** The shop requires a manager's approval to exclude VAT. */
@@ -93,7 +96,7 @@ export function CartPanel(props: CartPanelProps) {
         ) : (
           <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label={t('pos.cartLines')}>
             {cart.lines.map((line) => (
-              <CartLineRow key={line.product.id} line={line} onQuantity={props.onQuantity} onRemove={props.onRemove} />
+              <CartLineRow key={keyOf(line)} line={line} onQuantity={props.onQuantity} onRemove={props.onRemove} />
             ))}
           </ul>
         )}
@@ -171,18 +174,18 @@ function CartLineRow({
   onRemove,
 }: {
   line: CartLine;
-  onQuantity: (productId: number, quantity: number) => void;
-  onRemove: (productId: number) => void;
+  onQuantity: (lineKey: string, quantity: number) => void;
+  onRemove: (lineKey: string) => void;
 }) {
   const t = useT();
   const { product, quantity } = line;
+  const key = keyOf(line);
   // The box keeps what is typed until it holds a number; leaving it empty restores the quantity.
   const [draft, setDraft] = useState<string | null>(null);
-  const inputId = `pos-qty-${product.id}`;
-  const tags = [
-    ...(product.sizes.length > 0 ? [t('pos.sizes', { list: product.sizes.join(', ') })] : []),
-    ...(product.colors.length > 0 ? [t('pos.colors', { list: product.colors.join(', ') })] : []),
-  ];
+  const inputId = useId();
+  const variant = variantText(line, t);
+  // Buttons name the line, size and colour included: two sizes of one shirt are two lines.
+  const name = variant ? `${product.name} (${variant})` : product.name;
 
   return (
     <li className="flex gap-3 px-4 py-2.5" data-testid={`cart-line-${product.sku}`}>
@@ -194,26 +197,26 @@ function CartLineRow({
             variant="ghost"
             size="icon"
             className="-mr-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
-            onClick={() => onRemove(product.id)}
-            aria-label={t('pos.removeLine', { name: product.name })}
+            onClick={() => onRemove(key)}
+            aria-label={t('pos.removeLine', { name })}
           >
             <X aria-hidden />
           </Button>
         </div>
-        {tags.length > 0 ? <p className="-mt-1 mb-1 text-xs text-slate-500">{tags.join(' · ')}</p> : null}
+        {variant ? <p className="-mt-1 mb-1 text-sm font-medium text-slate-700">{variant}</p> : null}
         <div className="flex items-center justify-between gap-2">
           <div className="flex items-center">
             <Button
               variant="outline"
               size="icon"
               className="rounded-r-none"
-              onClick={() => onQuantity(product.id, quantity - 1)}
-              aria-label={t('pos.decrease', { name: product.name })}
+              onClick={() => onQuantity(key, quantity - 1)}
+              aria-label={t('pos.decrease', { name })}
             >
               <Minus aria-hidden />
             </Button>
             <label htmlFor={inputId} className="sr-only">
-              {t('pos.quantityOf', { name: product.name })}
+              {t('pos.quantityOf', { name })}
             </label>
             <Input
               id={inputId}
@@ -231,7 +234,7 @@ function CartLineRow({
                   return;
                 }
                 setDraft(null);
-                onQuantity(product.id, n);
+                onQuantity(key, n);
               }}
               onBlur={() => setDraft(null)}
               className="w-16 rounded-none border-x-0 px-1 text-center tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
@@ -240,8 +243,8 @@ function CartLineRow({
               variant="outline"
               size="icon"
               className="rounded-l-none"
-              onClick={() => onQuantity(product.id, quantity + 1)}
-              aria-label={t('pos.increase', { name: product.name })}
+              onClick={() => onQuantity(key, quantity + 1)}
+              aria-label={t('pos.increase', { name })}
             >
               <Plus aria-hidden />
             </Button>
@@ -253,6 +256,11 @@ function CartLineRow({
             <span className="block text-xs text-slate-500">
               {t('pos.unitPrice', { price: formatBaht(product.price) })}
             </span>
+            <OriginalPrice
+              price={product.price}
+              originalPrice={product.original_price}
+              className="block text-xs text-slate-500"
+            />
           </p>
         </div>
       </div>

@@ -9,6 +9,7 @@ import {
   filterProducts,
   findByCode,
   itemCount,
+  lineKey,
   parseQuantity,
   pricingSettingsOf,
   removeLine,
@@ -28,9 +29,11 @@ function product(overrides: Partial<CartProduct> = {}): CartProduct {
     id: 1,
     name: 'เสื้อยืดคอกลม',
     price: 250,
+    original_price: null,
     stock: 3,
     image_url: null,
-    sizes: ['S', 'M'],
+    // One size and one colour: added as they are, without asking.
+    sizes: ['M'],
     colors: ['ขาว'],
     sku: 'TS-001',
     barcode: '8850000000011',
@@ -48,7 +51,11 @@ const BAG = product({
   sku: 'BG-001',
   barcode: null,
   category: 'กระเป๋า',
+  sizes: [],
+  colors: [],
 });
+const SHIRT_LINE = lineKey(1, 'M', 'ขาว');
+const BAG_LINE = lineKey(2, null, null);
 
 const SETTINGS: PricingSettings = {
   taxRate: 7,
@@ -121,6 +128,67 @@ describe('adding to the cart', () => {
   });
 });
 
+describe('sizes and colours', () => {
+  const TEE = product({
+    id: 7,
+    name: 'เสื้อโปโล',
+    sku: 'PL-1',
+    stock: 4,
+    sizes: ['S', 'M', 'L'],
+    colors: ['แดง', 'ขาว'],
+  });
+
+  it('keeps the chosen size and colour; the same choice raises the line, another size is another line', () => {
+    let state = addProduct(EMPTY_CART, TEE, { size: 'M', color: 'แดง' }).state;
+    state = addProduct(state, TEE, { size: 'M', color: 'แดง' }).state;
+    state = addProduct(state, TEE, { size: 'L', color: 'แดง' }).state;
+    expect(state.lines.map((l) => [l.size, l.color, l.quantity])).toEqual([
+      ['M', 'แดง', 2],
+      ['L', 'แดง', 1],
+    ]);
+    expect(itemCount(state)).toBe(3);
+    // A single size and colour are taken without asking.
+    expect(addProduct(EMPTY_CART, SHIRT).state.lines[0]).toMatchObject({ size: 'M', color: 'ขาว' });
+    expect(addProduct(EMPTY_CART, BAG).state.lines[0]).toMatchObject({ size: null, color: null });
+  });
+
+  it('refuses a product that needs a choice without one, or a value it does not offer', () => {
+    expect(addProduct(EMPTY_CART, TEE)).toEqual({
+      state: EMPTY_CART,
+      notice: { kind: 'variantUnavailable', name: 'เสื้อโปโล' },
+    });
+    expect(addProduct(EMPTY_CART, TEE, { size: 'XL', color: 'แดง' }).notice).toMatchObject({
+      kind: 'variantUnavailable',
+    });
+  });
+
+  it('counts the stock over all lines of the product', () => {
+    let state = addProduct(EMPTY_CART, TEE, { size: 'S', color: 'ขาว' }).state;
+    state = setQuantity(state, lineKey(7, 'S', 'ขาว'), 3).state;
+    state = addProduct(state, TEE, { size: 'L', color: 'ขาว' }).state;
+    const refused = addProduct(state, TEE, { size: 'M', color: 'ขาว' });
+    expect(refused.state).toBe(state);
+    expect(refused.notice).toEqual({ kind: 'insufficientStock', name: 'เสื้อโปโล', available: 4 });
+    // The other line holds 3 of the 4, so this one is cut to 1.
+    const clamped = setQuantity(state, lineKey(7, 'L', 'ขาว'), 5);
+    expect(clamped.state).toBe(state);
+    expect(clamped.notice).toEqual({ kind: 'clamped', name: 'เสื้อโปโล', available: 1 });
+    expect(removeLine(state, lineKey(7, 'S', 'ขาว')).lines.map((l) => l.size)).toEqual(['L']);
+  });
+
+  it('cuts to new stock over the lines and drops a line whose size is no longer offered', () => {
+    let state = addProduct(EMPTY_CART, TEE, { size: 'S', color: 'ขาว' }).state;
+    state = addProduct(state, TEE, { size: 'S', color: 'ขาว' }).state;
+    state = addProduct(state, TEE, { size: 'L', color: 'ขาว' }).state;
+    const cut = syncProducts(state, [{ ...TEE, stock: 2 }], 1);
+    expect(cut.state.lines.map((l) => [l.size, l.quantity])).toEqual([['S', 2]]);
+    expect(cut.notices).toEqual([{ kind: 'clamped', name: 'เสื้อโปโล', available: 2 }]);
+    const noL = syncProducts(state, [{ ...TEE, sizes: ['S', 'M'] }], 1);
+    expect(noL.state.lines.map((l) => l.size)).toEqual(['S']);
+    expect(noL.notices).toEqual([{ kind: 'variantUnavailable', name: 'เสื้อโปโล' }]);
+  });
+});
+
 describe('changing quantities', () => {
   const two = addProduct(addProduct(EMPTY_CART, SHIRT).state, BAG).state;
 
@@ -133,38 +201,38 @@ describe('changing quantities', () => {
   });
 
   it('sets a quantity within stock', () => {
-    const { state, notice } = setQuantity(two, 2, 7);
+    const { state, notice } = setQuantity(two, BAG_LINE, 7);
     expect(notice).toBeNull();
     expect(state.lines.find((l) => l.product.id === 2)?.quantity).toBe(7);
   });
 
   it('removes the line at 0 or less', () => {
-    expect(setQuantity(two, 1, 0).state.lines.map((l) => l.product.id)).toEqual([2]);
-    expect(setQuantity(two, 2, -3).state.lines.map((l) => l.product.id)).toEqual([1]);
+    expect(setQuantity(two, SHIRT_LINE, 0).state.lines.map((l) => l.product.id)).toEqual([2]);
+    expect(setQuantity(two, BAG_LINE, -3).state.lines.map((l) => l.product.id)).toEqual([1]);
   });
 
   it('clamps a quantity above stock to the stock, with a warning', () => {
-    const { state, notice } = setQuantity(two, 1, 99);
+    const { state, notice } = setQuantity(two, SHIRT_LINE, 99);
     expect(state.lines.find((l) => l.product.id === 1)?.quantity).toBe(3);
     expect(notice).toEqual({ kind: 'clamped', name: 'เสื้อยืดคอกลม', available: 3 });
   });
 
   it('ignores unknown lines and non-numbers', () => {
-    expect(setQuantity(two, 42, 3).state).toBe(two);
-    expect(setQuantity(two, 1, Number.NaN).state).toBe(two);
+    expect(setQuantity(two, lineKey(42, null, null), 3).state).toBe(two);
+    expect(setQuantity(two, SHIRT_LINE, Number.NaN).state).toBe(two);
   });
 
   it('clears points, discount and VAT exclusion on any change', () => {
     const start = withExtras();
-    expectExtrasCleared(setQuantity(start, 1, 2).state);
-    expectExtrasCleared(setQuantity(start, 1, 0).state);
-    expectExtrasCleared(removeLine(start, 1));
+    expectExtrasCleared(setQuantity(start, SHIRT_LINE, 2).state);
+    expectExtrasCleared(setQuantity(start, SHIRT_LINE, 0).state);
+    expectExtrasCleared(removeLine(start, SHIRT_LINE));
   });
 
   it('keeps them when nothing changed', () => {
     const start = withExtras();
-    expect(setQuantity(start, 1, 1).state).toBe(start);
-    expect(removeLine(start, 99)).toBe(start);
+    expect(setQuantity(start, SHIRT_LINE, 1).state).toBe(start);
+    expect(removeLine(start, lineKey(99, null, null))).toBe(start);
   });
 });
 
@@ -246,7 +314,7 @@ describe('figures', () => {
   it('come from core priceSale in satang', () => {
     let state = addProduct(EMPTY_CART, SHIRT).state;
     state = addProduct(state, BAG).state;
-    state = setQuantity(state, 2, 3).state;
+    state = setQuantity(state, BAG_LINE, 3).state;
     expect(subtotalOf(state)).toBe(25_000 + 3 * 9_950);
     expect(cartFigures(state, SETTINGS)).toEqual({
       subtotal: 54_850,
@@ -288,7 +356,7 @@ describe('reloaded products', () => {
 
   it('cut quantities to new stock and drop products that are gone or sold out, clearing the extras', () => {
     let start = addProduct(EMPTY_CART, SHIRT).state;
-    start = setQuantity(addProduct(start, BAG).state, 2, 5).state;
+    start = setQuantity(addProduct(start, BAG).state, BAG_LINE, 5).state;
     const gone = syncProducts(start, [product({ stock: 0 })], 1);
     expect(gone.state.lines).toEqual([]);
     expect(gone.notices).toEqual([

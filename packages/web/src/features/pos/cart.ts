@@ -14,17 +14,45 @@ import {
   type SaleFigures,
   type Satang,
   type Settings,
+  onlyVariant,
+  variantProblem,
+  type VariantChoice,
 } from '@pos/core';
 
 /** What a cart line keeps of its product (spec 000 §3 "cart line"). */
 export type CartProduct = Pick<
   Product,
-  'id' | 'name' | 'price' | 'stock' | 'image_url' | 'sizes' | 'colors' | 'sku' | 'barcode' | 'category'
+  | 'id'
+  | 'name'
+  | 'price'
+  | 'original_price'
+  | 'stock'
+  | 'image_url'
+  | 'sizes'
+  | 'colors'
+  | 'sku'
+  | 'barcode'
+  | 'category'
 >;
 
-export interface CartLine {
+/** One product in one size and colour: two sizes of a shirt are two lines. */
+export interface CartLine extends VariantChoice {
   product: CartProduct;
   quantity: number;
+}
+
+/** A line's identity: product, size and colour. */
+export function lineKey(productId: number, size: string | null, color: string | null): string {
+  return JSON.stringify([productId, size, color]);
+}
+
+export function keyOf(line: CartLine): string {
+  return lineKey(line.product.id, line.size, line.color);
+}
+
+/** How many of a product the cart holds over all its lines (stock is per product, not per size). */
+export function quantityOfProduct(lines: readonly CartLine[], productId: number): number {
+  return lines.reduce((sum, line) => (line.product.id === productId ? sum + line.quantity : sum), 0);
 }
 
 export interface CartState {
@@ -50,7 +78,9 @@ export type CartNotice =
   | { kind: 'outOfStock'; name: string }
   | { kind: 'insufficientStock'; name: string; available: number }
   | { kind: 'clamped'; name: string; available: number }
-  | { kind: 'unavailable'; name: string };
+  | { kind: 'unavailable'; name: string }
+  /** The chosen size or colour is no longer offered, or one must be chosen. */
+  | { kind: 'variantUnavailable'; name: string };
 
 export interface CartResult {
   state: CartState;
@@ -62,6 +92,7 @@ function snapshot(product: CartProduct): CartProduct {
     id: product.id,
     name: product.name,
     price: product.price,
+    original_price: product.original_price,
     stock: product.stock,
     image_url: product.image_url,
     sizes: [...product.sizes],
@@ -81,19 +112,34 @@ function withLines(state: CartState, lines: readonly CartLine[]): CartState {
   return clearExtras({ ...state, lines });
 }
 
-/** Adds one of a product: a new line, or the existing line raised by one, never past the stock. */
-export function addProduct(state: CartState, product: CartProduct): CartResult {
+/**
+ * Adds one of a product in the chosen size and colour (by default the only
+ * ones it has): a new line, or that line raised by one, never past the stock
+ * of the product over all its lines.
+ */
+export function addProduct(
+  state: CartState,
+  product: CartProduct,
+  choice: VariantChoice | null = onlyVariant(product),
+): CartResult {
   if (product.stock <= 0) return { state, notice: { kind: 'outOfStock', name: product.name } };
-  const existing = state.lines.find((line) => line.product.id === product.id);
-  if (!existing) {
-    return { state: withLines(state, [...state.lines, { product: snapshot(product), quantity: 1 }]), notice: null };
+  if (choice === null || variantProblem(product, choice) !== null) {
+    return { state, notice: { kind: 'variantUnavailable', name: product.name } };
   }
-  if (existing.quantity + 1 > product.stock) {
+  if (quantityOfProduct(state.lines, product.id) + 1 > product.stock) {
     return { state, notice: { kind: 'insufficientStock', name: product.name, available: product.stock } };
   }
+  const key = lineKey(product.id, choice.size, choice.color);
+  const fresh = snapshot(product);
+  // Every line of the product takes the product as it is now (price, stock).
   const lines = state.lines.map((line) =>
-    line.product.id === product.id ? { product: snapshot(product), quantity: line.quantity + 1 } : line,
+    line.product.id !== product.id
+      ? line
+      : { ...line, product: fresh, quantity: keyOf(line) === key ? line.quantity + 1 : line.quantity },
   );
+  if (!state.lines.some((line) => keyOf(line) === key)) {
+    lines.push({ product: fresh, size: choice.size, color: choice.color, quantity: 1 });
+  }
   return { state: withLines(state, lines), notice: null };
 }
 
@@ -103,31 +149,35 @@ export function parseQuantity(text: string): number | null {
   return Number.isNaN(n) ? null : n;
 }
 
-/** Sets a line's quantity: 0 or less removes the line, above the stock is cut to the stock with a warning. */
-export function setQuantity(state: CartState, productId: number, quantity: number): CartResult {
-  const line = state.lines.find((l) => l.product.id === productId);
+/**
+ * Sets a line's quantity: 0 or less removes the line; above what the stock
+ * leaves after the product's other lines is cut to that, with a warning.
+ */
+export function setQuantity(state: CartState, key: string, quantity: number): CartResult {
+  const line = state.lines.find((l) => keyOf(l) === key);
   if (!line) return { state, notice: null };
   if (!Number.isFinite(quantity)) return { state, notice: null };
   const wanted = Math.trunc(quantity);
-  if (wanted <= 0) return { state: removeLine(state, productId), notice: null };
-  const available = Math.max(0, line.product.stock);
+  if (wanted <= 0) return { state: removeLine(state, key), notice: null };
+  const others = quantityOfProduct(state.lines, line.product.id) - line.quantity;
+  const available = Math.max(0, line.product.stock - others);
   let next = wanted;
   let notice: CartNotice | null = null;
   if (wanted > available) {
     next = available;
     notice = { kind: 'clamped', name: line.product.name, available };
-    if (available <= 0) return { state: removeLine(state, productId), notice };
+    if (available <= 0) return { state: removeLine(state, key), notice };
   }
   if (next === line.quantity) return { state, notice };
-  const lines = state.lines.map((l) => (l.product.id === productId ? { ...l, quantity: next } : l));
+  const lines = state.lines.map((l) => (keyOf(l) === key ? { ...l, quantity: next } : l));
   return { state: withLines(state, lines), notice };
 }
 
-export function removeLine(state: CartState, productId: number): CartState {
-  if (!state.lines.some((l) => l.product.id === productId)) return state;
+export function removeLine(state: CartState, key: string): CartState {
+  if (!state.lines.some((l) => keyOf(l) === key)) return state;
   return withLines(
     state,
-    state.lines.filter((l) => l.product.id !== productId),
+    state.lines.filter((l) => keyOf(l) !== key),
   );
 }
 
@@ -194,8 +244,9 @@ export function cancelPoints(state: CartState): CartState {
 
 /**
  * Brings the cart's products up to date after the product list was reloaded:
- * new prices and stock, quantities cut to the stock, lines of products that are
- * gone removed. A quantity cut or a removed line is a cart change (points,
+ * new prices and stock, quantities cut to the stock (over all lines of a
+ * product), lines of products that are gone or whose size or colour is no
+ * longer offered removed. A quantity cut or a removed line is a cart change (points,
  * discount and VAT exclusion cleared); a price change keeps them while the
  * discount still fits.
  */
@@ -210,6 +261,7 @@ export function syncProducts(
   let structural = false;
   let touched = false;
   const lines: CartLine[] = [];
+  const kept = new Map<number, number>();
   for (const line of state.lines) {
     const fresh = byId.get(line.product.id);
     if (!fresh) {
@@ -222,15 +274,23 @@ export function syncProducts(
       structural = true;
       continue;
     }
+    if (variantProblem(fresh, line) !== null) {
+      notices.push({ kind: 'variantUnavailable', name: fresh.name });
+      structural = true;
+      continue;
+    }
+    const left = fresh.stock - (kept.get(fresh.id) ?? 0);
     let quantity = line.quantity;
-    if (quantity > fresh.stock) {
-      quantity = fresh.stock;
+    if (quantity > left) {
+      quantity = left;
       notices.push({ kind: 'clamped', name: fresh.name, available: fresh.stock });
       structural = true;
+      if (quantity <= 0) continue;
     }
+    kept.set(fresh.id, (kept.get(fresh.id) ?? 0) + quantity);
     const changed = !sameProduct(line.product, fresh);
     if (changed || quantity !== line.quantity) touched = true;
-    lines.push({ product: changed ? snapshot(fresh) : line.product, quantity });
+    lines.push({ ...line, product: changed ? snapshot(fresh) : line.product, quantity });
   }
   if (!structural && !touched) return { state, notices };
   let next: CartState = { ...state, lines };
@@ -243,6 +303,7 @@ function sameProduct(a: CartProduct, b: CartProduct): boolean {
   return (
     a.name === b.name &&
     a.price === b.price &&
+    a.original_price === b.original_price &&
     a.stock === b.stock &&
     a.image_url === b.image_url &&
     a.sku === b.sku &&

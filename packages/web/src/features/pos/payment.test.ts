@@ -105,9 +105,10 @@ const SHIRT: CartProduct = {
   id: 7,
   name: 'เสื้อยืด',
   price: 250,
+  original_price: null,
   stock: 5,
   image_url: null,
-  sizes: ['M'],
+  sizes: ['S', 'M'],
   colors: ['ดำ'],
   sku: 'TS-1',
   barcode: '885001',
@@ -116,7 +117,11 @@ const SHIRT: CartProduct = {
 const FIGURES: SaleFigures = { subtotal: 50_000, discount: 0, tax: 3_500, total: 53_500, pointsEarned: 5 };
 
 describe('the sale payload', () => {
-  const cart = setExcludeVat(setCustomer(addProduct(addProduct(EMPTY_CART, SHIRT).state, SHIRT).state, 3), false);
+  const medium = { size: 'M', color: 'ดำ' };
+  const cart = setExcludeVat(
+    setCustomer(addProduct(addProduct(EMPTY_CART, SHIRT, medium).state, SHIRT, medium).state, 3),
+    false,
+  );
 
   it('carries the spec fields in baht, the sku taken from the barcode', () => {
     expect(buildSaleRequest(cart, FIGURES, { method: 'cash', cashReceived: 1000 })).toEqual({
@@ -129,6 +134,8 @@ describe('the sale payload', () => {
           quantity: 2,
           price: 250,
           total: 500,
+          size: 'M',
+          color: 'ดำ',
           sizes: ['M'],
           colors: ['ดำ'],
           sku: '885001',
@@ -173,7 +180,7 @@ describe('the sale payload', () => {
   });
 
   it('uses the SKU when a product has no barcode', () => {
-    const noBarcode = addProduct(EMPTY_CART, { ...SHIRT, barcode: null }).state;
+    const noBarcode = addProduct(EMPTY_CART, { ...SHIRT, barcode: null }, medium).state;
     expect(buildSaleRequest(noBarcode, FIGURES, { method: 'cash' }).items[0]?.sku).toBe('TS-1');
   });
 });

@@ -22,6 +22,8 @@ export function cartNoticeText(notice: CartNotice, t: Translate): ToastText {
       };
     case 'unavailable':
       return { title: t('pos.productUnavailable'), description: notice.name };
+    case 'variantUnavailable':
+      return { title: t('pos.variantUnavailable'), description: notice.name };
   }
 }
 

@@ -1,6 +1,15 @@
 import './pos.css';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { can, DEFAULT_CATEGORIES, formatBaht, formatSatang, type Product, type Sale } from '@pos/core';
+import {
+  can,
+  DEFAULT_CATEGORIES,
+  formatBaht,
+  formatSatang,
+  onlyVariant,
+  type Product,
+  type Sale,
+  type VariantChoice,
+} from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackagePlus, ScanBarcode, ShoppingCart, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -28,6 +37,7 @@ import {
   filterProducts,
   findByCode,
   itemCount,
+  keyOf,
   pricingSettingsOf,
   removeLine,
   setCustomer,
@@ -35,6 +45,7 @@ import {
   setPointsInput,
   setQuantity,
   syncProducts,
+  type CartProduct,
 } from './cart';
 import { CartPanel } from './cart-panel';
 import { parseEditState } from './edit-mode';
@@ -54,6 +65,7 @@ import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-gri
 import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
 import { useCart } from './use-cart';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+import { VariantPickerDialog } from './variant-picker-dialog';
 import { VatApprovalDialog } from './vat-approval-dialog';
 
 /** Codes after which the VAT exclusion is dropped and must be approved again. */
@@ -98,6 +110,8 @@ export function PosScreen() {
   const [receipt, setReceipt] = useState<Sale | null>(null);
   const [vatApproval, setVatApproval] = useState<{ token: string; approverName: string } | null>(null);
   const [vatApprovalOpen, setVatApprovalOpen] = useState(false);
+  /** The product whose size and colour are being asked. */
+  const [picking, setPicking] = useState<CartProduct | null>(null);
   const attempt = useRef(new CheckoutAttempt());
   const searchRef = useRef<HTMLInputElement>(null);
   const edit = useMemo(() => parseEditState(location.state), [location.state]);
@@ -122,7 +136,11 @@ export function PosScreen() {
       ? settings.data.categories
       : DEFAULT_CATEGORIES;
   const visible = useMemo(() => filterProducts(productList, search, category), [productList, search, category]);
-  const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
+  const inCart = useMemo(() => {
+    const byProduct = new Map<number, number>();
+    for (const l of cart.lines) byProduct.set(l.product.id, (byProduct.get(l.product.id) ?? 0) + l.quantity);
+    return byProduct;
+  }, [cart.lines]);
   const count = itemCount(cart);
   const availability = settings.data ? paymentAvailability(settings.data.payment) : null;
 
@@ -183,14 +201,21 @@ export function PosScreen() {
     toast.error(text.title, text.description ? { description: text.description } : undefined);
   };
 
+  const addChosen = (product: CartProduct, choice: VariantChoice) => {
+    const { notice } = update((current) => addProduct(current, product, choice));
+    if (notice) toastNotice(notice);
+    else setPointsError(null);
+  };
+
+  /** Adds one; a product with several sizes or colours first asks which (one of each is taken as is). */
   const add = (product: Product) => {
     if (!permissions.add) {
       toast.error(t('pos.noPermissionAdd'));
       return;
     }
-    const { notice } = update((current) => addProduct(current, product));
-    if (notice) toastNotice(notice);
-    else setPointsError(null);
+    const choice = onlyVariant(product);
+    if (choice === null && product.stock > 0) setPicking(product);
+    else addChosen(product, choice ?? { size: null, color: null });
   };
 
   const addFromGrid = (product: Product) => {
@@ -199,13 +224,13 @@ export function PosScreen() {
     if (isDesktop) focusSearch();
   };
 
-  const changeQuantity = (productId: number, quantity: number) => {
-    const line = latest.current.lines.find((l) => l.product.id === productId);
+  const changeQuantity = (lineKey: string, quantity: number) => {
+    const line = latest.current.lines.find((l) => keyOf(l) === lineKey);
     if (line && quantity > line.quantity && !permissions.add) {
       toast.error(t('pos.noPermissionAdd'));
       return;
     }
-    const { notice } = update((current) => setQuantity(current, productId, quantity));
+    const { notice } = update((current) => setQuantity(current, lineKey, quantity));
     if (notice) {
       const text = cartNoticeText(notice, t);
       toast.warning(text.title, text.description ? { description: text.description } : undefined);
@@ -339,8 +364,8 @@ export function PosScreen() {
     onSelectCustomer: selectCustomer,
     onAddCustomer: openCustomerDialog,
     onQuantity: changeQuantity,
-    onRemove: (productId: number) => {
-      set((current) => removeLine(current, productId));
+    onRemove: (lineKey: string) => {
+      set((current) => removeLine(current, lineKey));
       setPointsError(null);
     },
     onClear: () => {
@@ -560,6 +585,21 @@ export function PosScreen() {
           set((current) => setExcludeVat(current, true));
           setVatApprovalOpen(false);
           toast.success(t('pos.vatApprovalGranted', { name: approval.approvedBy.name }));
+        }}
+      />
+
+      <VariantPickerDialog
+        product={picking}
+        onPick={(product, choice) => {
+          setPicking(null);
+          addChosen(product, choice);
+        }}
+        onCancel={() => setPicking(null)}
+        onCloseAutoFocus={(event) => {
+          // Back to the search box so the next scan lands there (on touch screens it would pop up the keyboard).
+          if (!isDesktop) return;
+          event.preventDefault();
+          focusSearch();
         }}
       />
 

@@ -1,6 +1,7 @@
 import { formatBaht, type Product } from '@pos/core';
 import { SearchX } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
+import { OriginalPrice } from '../../components/ui/original-price';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
@@ -88,8 +89,15 @@ export function ProductGrid({ products, inCart, onAdd }: ProductGridProps) {
               <span className="flex flex-1 flex-col gap-1 p-3">
                 <span className="text-sm leading-relaxed font-medium break-words text-slate-900">{product.name}</span>
                 <span className="mt-auto flex flex-wrap items-end justify-between gap-x-2">
-                  <span className="text-base font-semibold text-blue-700 tabular-nums">
-                    {formatBaht(product.price)}
+                  <span className="flex flex-col">
+                    <OriginalPrice
+                      price={product.price}
+                      originalPrice={product.original_price}
+                      className="text-xs text-slate-500"
+                    />
+                    <span className="text-base font-semibold text-blue-700 tabular-nums">
+                      {formatBaht(product.price)}
+                    </span>
                   </span>
                   <span className={cn('text-xs tabular-nums', soldOut ? 'text-red-700' : 'text-slate-500')}>
                     {t('pos.remaining', { count: Math.max(0, product.stock).toLocaleString('th-TH') })}

@@ -22,15 +22,18 @@ export interface PaymentDetails {
 export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment: PaymentDetails): CreateSaleRequest {
   const request: CreateSaleRequest = {
     customerId: cart.customerId,
-    items: cart.lines.map(({ product, quantity }) => ({
+    items: cart.lines.map(({ product, quantity, size, color }) => ({
       productId: product.id,
       product_name: product.name,
       name: product.name,
       quantity,
       price: product.price,
       total: satangToBaht(bahtToSatang(product.price) * quantity),
-      sizes: [...product.sizes],
-      colors: [...product.colors],
+      size,
+      color,
+      // Spec 000 §3 lists, holding what was chosen.
+      sizes: size === null ? [] : [size],
+      colors: color === null ? [] : [color],
       // Spec 000 §3: the sku of a sale line is taken from the barcode.
       sku: product.barcode ?? product.sku,
       category: product.category,

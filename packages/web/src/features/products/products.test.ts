@@ -127,6 +127,6 @@ describe('texts the spec quotes', () => {
     expect(th['barcodes.noSelectionTitle']).toBe('ยังไม่ได้เลือกสินค้า');
     expect(th['barcodes.previewTitle']).toBe('ตัวอย่างก่อนพิมพ์');
     expect(th['barcodes.loadError']).toBe('ไม่สามารถโหลดข้อมูลสินค้าได้');
-    expect(th['barcodes.labelOriginalPrice']).toBe('ปกติ {price}');
+    expect(th['common.originalPrice']).toBe('ปกติ {price}');
   });
 });

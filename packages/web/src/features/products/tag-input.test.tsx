@@ -43,4 +43,26 @@ describe('TagInput', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ลบ M' }));
     expect(screen.getByTestId('tags').textContent).toBe('S|XL|L');
   });
+
+  it('splits "S, M, L" on commas: pasted then Enter, or typed comma by comma', () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'S, M, L' } });
+    // Finished parts become tags at once (S was already there); the last one waits for Enter or a comma.
+    expect(screen.getByTestId('tags').textContent).toBe('S|M');
+    expect(input.value).toBe('L');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('tags').textContent).toBe('S|M|L');
+
+    fireEvent.change(input, { target: { value: 'XL' } });
+    fireEvent.change(input, { target: { value: 'XL,' } });
+    expect(screen.getByTestId('tags').textContent).toBe('S|M|L|XL');
+    expect(input.value).toBe('');
+
+    fireEvent.change(input, { target: { value: ' 2XL ,, M ,' } });
+    expect(screen.getByTestId('tags').textContent).toBe('S|M|L|XL|2XL');
+    expect(input.value).toBe('');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

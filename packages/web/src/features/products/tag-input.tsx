@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { useT } from '../../i18n';
-import { addTag, removeTag } from './tags';
+import { addTag, removeTag, takeFinishedTags } from './tags';
 
 interface TagInputProps {
   id: string;
@@ -15,8 +15,9 @@ interface TagInputProps {
 }
 
 /**
- * Sizes or colours as text tags: Enter or the add button adds what was typed
- * (trimmed; empty and duplicate values ignored), each tag has a remove button.
+ * Sizes or colours as text tags: a comma, Enter or the add button adds what was
+ * typed ("S, M, L" is three tags; trimmed; empty and duplicate values ignored),
+ * each tag has a remove button.
  */
 export function TagInput({ id, value, onChange, placeholder, invalid, describedBy }: TagInputProps) {
   const t = useT();
@@ -25,6 +26,12 @@ export function TagInput({ id, value, onChange, placeholder, invalid, describedB
   const commit = () => {
     onChange(addTag(value, draft));
     setDraft('');
+  };
+
+  const onType = (text: string) => {
+    const next = takeFinishedTags(value, text);
+    if (next.tags.length !== value.length) onChange(next.tags);
+    setDraft(next.draft);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -40,7 +47,7 @@ export function TagInput({ id, value, onChange, placeholder, invalid, describedB
         <Input
           id={id}
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => onType(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           autoComplete="off"

@@ -2,9 +2,11 @@ import type { Sale, Settings } from '@pos/core';
 import { useState } from 'react';
 import { Barcode } from '../../components/barcode/barcode';
 import type { BarcodeDrawOptions } from '../../components/barcode/barcode-render';
+import { OriginalPrice } from '../../components/ui/original-price';
 import { useT } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
+import { variantText } from '../../lib/variant-text';
 import { storeIdentity } from '../settings/settings.queries';
 import { documentHeading, formatAmount, PAYMENT_METHOD_LABEL, vatStatement, type ReceiptType } from './receipt';
 
@@ -120,8 +122,12 @@ export function ReceiptDocument({ sale, settings, type, className }: ReceiptDocu
             <tr key={item.id} className="align-top">
               <td className="py-0.5 pr-1">
                 <span className="block break-words">{item.product_name || item.name}</span>
+                {item.size || item.color ? (
+                  <span className="block text-[0.9em] break-words">{variantText(item, t)}</span>
+                ) : null}
                 <span className="block text-[0.9em] tabular-nums">
                   {t('receipt.unitPrice', { price: formatAmount(item.price) })}
+                  <OriginalPrice price={item.price} originalPrice={item.original_price} className="ml-1.5" />
                 </span>
               </td>
               <td className="py-0.5 text-right tabular-nums">{item.quantity.toLocaleString('th-TH')}</td>

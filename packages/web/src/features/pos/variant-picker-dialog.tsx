@@ -1,0 +1,167 @@
+import { formatBaht, type VariantChoice } from '@pos/core';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { OriginalPrice } from '../../components/ui/original-price';
+import { useT } from '../../i18n';
+import { cn } from '../../lib/utils';
+import type { CartProduct } from './cart';
+import { groupToAsk, initialPick, isComplete, pickerGroups, pickNumber, type VariantGroup } from './variant-pick';
+
+interface VariantPickerDialogProps {
+  /** The product being added; null keeps the dialog closed. */
+  product: CartProduct | null;
+  onPick: (product: CartProduct, choice: VariantChoice) => void;
+  onCancel: () => void;
+  /** Where focus goes when the dialog closes (the search box, so a scanner keeps working). */
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+/**
+ * Asks one size and one colour when a product has several: buttons per value;
+ * arrow keys move within a group, number keys 1–9 choose, Enter adds, Escape cancels.
+ */
+export function VariantPickerDialog({ product, onPick, onCancel, onCloseAutoFocus }: VariantPickerDialogProps) {
+  return (
+    <Dialog open={product !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      {product ? (
+        <DialogContent className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+          {/* Keyed so a new product starts a fresh choice. */}
+          <Picker key={product.id} product={product} onPick={onPick} onCancel={onCancel} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function Picker({
+  product,
+  onPick,
+  onCancel,
+}: Pick<VariantPickerDialogProps, 'onPick' | 'onCancel'> & { product: CartProduct }) {
+  const t = useT();
+  const [pick, setPick] = useState(() => initialPick(product));
+  const formRef = useRef<HTMLFormElement>(null);
+  const groups = pickerGroups(product);
+  const complete = isComplete(product, pick);
+  const firstAsked = groupToAsk(product, initialPick(product)) ?? groups[0];
+
+  /** Focus the chosen (or first) value of a group, or the add button when all is chosen. */
+  const focusGroup = (group: VariantGroup | null) => {
+    const form = formRef.current;
+    if (!form) return;
+    const target =
+      group === null
+        ? form.querySelector<HTMLElement>('button[type="submit"]')
+        : (form.querySelector<HTMLInputElement>(`input[name="pos-pick-${group}"]:checked`) ??
+          form.querySelector<HTMLInputElement>(`input[name="pos-pick-${group}"]`));
+    target?.focus();
+  };
+
+  const choose = (next: typeof pick) => {
+    setPick(next);
+    // After a choice by number, go on to the next open group.
+    requestAnimationFrame(() => focusGroup(groupToAsk(product, next)));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (/^[1-9]$/.test(event.key)) {
+      const focused = (event.target as HTMLElement).closest<HTMLElement>('[data-group]')?.dataset.group;
+      const group = (groups.find((g) => g === focused) ?? groupToAsk(product, pick) ?? groups.at(-1)) as VariantGroup;
+      const next = pickNumber(product, pick, group, Number(event.key));
+      event.preventDefault();
+      if (next) choose(next);
+      return;
+    }
+    // Enter on a value adds the line (or goes to what is still missing); on a button it presses it.
+    if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      if (complete) onPick(product, pick);
+      else focusGroup(groupToAsk(product, pick));
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (complete) onPick(product, pick);
+        else focusGroup(groupToAsk(product, pick));
+      }}
+      className="grid gap-4"
+    >
+      <DialogHeader>
+        <DialogTitle>{product.name}</DialogTitle>
+        <DialogDescription className="flex flex-wrap items-baseline gap-x-2 tabular-nums">
+          <span className="font-semibold text-blue-700">{formatBaht(product.price)}</span>
+          <OriginalPrice
+            price={product.price}
+            originalPrice={product.original_price}
+            className="text-sm text-slate-500"
+          />
+        </DialogDescription>
+      </DialogHeader>
+      {groups.map((group) => {
+        const values = group === 'size' ? product.sizes : product.colors;
+        return (
+          <fieldset key={group} data-group={group} className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium text-slate-700">
+              {t(group === 'size' ? 'pos.pickSize' : 'pos.pickColor')}
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {values.map((value, i) => (
+                <label key={value} className="relative">
+                  <input
+                    type="radio"
+                    name={`pos-pick-${group}`}
+                    value={value}
+                    checked={pick[group] === value}
+                    onChange={() => setPick((p) => ({ ...p, [group]: value }))}
+                    // The first open group takes focus when the dialog opens.
+                    autoFocus={group === firstAsked && i === 0}
+                    className="peer sr-only"
+                  />
+                  <span
+                    className={cn(
+                      'flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-1.5 rounded-lg border px-3 text-base font-medium',
+                      'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                      'peer-checked:border-blue-600 peer-checked:bg-blue-600 peer-checked:text-white',
+                      'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600',
+                    )}
+                  >
+                    {i < 9 ? (
+                      <kbd aria-hidden className="font-sans text-xs opacity-70">
+                        {i + 1}
+                      </kbd>
+                    ) : null}
+                    {value}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <p className="text-xs text-slate-500">{t('pos.pickHint')}</p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" aria-disabled={!complete || undefined}>
+          {t('pos.pickAdd')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

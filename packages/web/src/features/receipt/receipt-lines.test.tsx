@@ -1,0 +1,83 @@
+import type { Sale } from '@pos/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../i18n';
+import { ReceiptDocument } from './receipt-document';
+import type { ReceiptType } from './receipt';
+
+const LINE = {
+  product_id: 7,
+  product_name: 'เสื้อโปโล',
+  name: 'เสื้อโปโล',
+  sku: 'PL-1',
+  barcode: 'PL-1',
+  category: 'เสื้อผ้า',
+  price: 299,
+  original_price: 399,
+  quantity: 1,
+  total: 299,
+};
+
+const SALE: Sale = {
+  id: 9,
+  document_number: 'R2569-000009',
+  status: 'completed',
+  created_at: '2026-11-23T03:00:00.000Z',
+  customer_id: null,
+  customer_name: null,
+  created_by: 1,
+  created_by_name: 'แคชเชียร์',
+  subtotal: 697,
+  discount: 0,
+  tax: 0,
+  total: 697,
+  tax_rate: 7,
+  exclude_vat: false,
+  vat_excluded_by: null,
+  vat_excluded_by_name: null,
+  vat_exclusion_approved_by: null,
+  vat_exclusion_approved_by_name: null,
+  prices_include_vat: true,
+  payment_method: 'cash',
+  payment: { method: 'cash', amount: 697, cash_received: null, change: null, reference: null },
+  points_used: 0,
+  points_earned: 0,
+  final_loyalty_points: null,
+  replaces_sale_id: null,
+  notes: null,
+  items: [
+    { ...LINE, id: 1, size: 'M', color: 'แดง', sizes: ['M'], colors: ['แดง'] },
+    { ...LINE, id: 2, size: 'L', color: null, sizes: ['L'], colors: [] },
+    {
+      ...LINE,
+      id: 3,
+      product_name: 'ถุงเท้า',
+      original_price: null,
+      price: 99,
+      total: 99,
+      size: null,
+      color: null,
+      sizes: [],
+      colors: [],
+    },
+  ],
+};
+
+afterEach(cleanup);
+
+describe.each<ReceiptType>(['receipt', 'tax-invoice'])('the lines of a %s', (type) => {
+  it('name the size and colour sold and strike through the usual price', () => {
+    render(
+      <I18nProvider initialLocale="th">
+        <ReceiptDocument sale={SALE} settings={undefined} type={type} />
+      </I18nProvider>,
+    );
+    const rows = within(screen.getByTestId('receipt-document')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('ไซส์ M · สี แดง')).toBeTruthy();
+    expect(within(rows[1]!).getByText('ไซส์ L')).toBeTruthy();
+    expect(within(rows[0]!).getByText('ปกติ ฿399').tagName).toBe('S');
+    expect(within(rows[2]!).queryByText(/ไซส์|สี /)).toBeNull();
+    expect(within(rows[2]!).queryByText(/ปกติ/)).toBeNull();
+  });
+});
