@@ -4,6 +4,7 @@ import { foundation } from './2026112201-foundation';
 import { catalogue } from './2026112202-catalogue';
 import { customers } from './2026112203-customers';
 import { sales } from './2026112204-sales';
+import { stockAdjustments } from './2026112301-stock-adjustments';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112202-catalogue': catalogue(engine),
     '2026112203-customers': customers(engine),
     '2026112204-sales': sales(engine),
+    '2026112301-stock-adjustments': stockAdjustments(),
   };
 }
