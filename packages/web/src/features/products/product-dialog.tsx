@@ -391,7 +391,7 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
           <StockAdjustDialog
             product={product}
             stock={stock}
-            onAdjusted={(saved) => setStock(saved.stock)}
+            onStockKnown={setStock}
             onClose={() => setStockDialog(null)}
           />
         ) : null}

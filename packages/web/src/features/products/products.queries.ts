@@ -16,7 +16,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 
 export interface ProductFilters {
   /** Name, SKU or barcode (the server matches case-insensitively). */
@@ -137,6 +137,10 @@ export function useAdjustStock() {
       replaceCachedProduct(queryClient, product);
       void queryClient.invalidateQueries({ queryKey: productKeys.stockMovements(product.id) });
       refresh();
+    },
+    // Refused because the stock moved: the lists show the stale value, so reload them.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'STOCK_CHANGED') refresh();
     },
   });
 }

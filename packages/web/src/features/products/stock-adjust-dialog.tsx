@@ -44,8 +44,8 @@ interface StockAdjustDialogProps {
   /** The stock the user sees now (may be fresher than `product.stock`). */
   stock: number;
   onClose: () => void;
-  /** After a save, with the product as the server now has it. */
-  onAdjusted?: (product: Product) => void;
+  /** The stock as the server now has it: after a save, or the fresh value of a refusal. */
+  onStockKnown?: (stock: number) => void;
 }
 
 /**
@@ -53,7 +53,7 @@ interface StockAdjustDialogProps {
  * travels as `expected`: when a sale or another manager changed it meanwhile,
  * the server refuses and the dialog shows the fresh stock for a redo.
  */
-export function StockAdjustDialog({ product, stock, onClose, onAdjusted }: StockAdjustDialogProps) {
+export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: StockAdjustDialogProps) {
   const t = useT();
   const adjust = useAdjustStock();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -88,7 +88,7 @@ export function StockAdjustDialog({ product, stock, onClose, onAdjusted }: Stock
           } else {
             toast.info(t('stock.unchanged'));
           }
-          onAdjusted?.(saved);
+          onStockKnown?.(saved.stock);
           onClose();
         },
         onError: (error) => {
@@ -97,6 +97,7 @@ export function StockAdjustDialog({ product, stock, onClose, onAdjusted }: Stock
             // The user redoes the adjustment against what is there now.
             form.setValue('expected', String(fresh));
             setFreshStock(fresh);
+            onStockKnown?.(fresh);
             return;
           }
           applyServerFieldErrors(error, form.setError, STOCK_ADJUST_FIELDS);
