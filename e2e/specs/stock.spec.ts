@@ -97,7 +97,8 @@ describe('stock adjustments and history', () => {
     await changed.getByText('ตอนนี้มี 6 ชิ้น', { exact: false }).waitFor();
     await dialog.getByTestId('stock-preview').getByText('6 → 18').waitFor();
     await screenshot(page, 'stock-adjust-conflict');
-    await edit.getByTestId('product-stock').getByText('6', { exact: true }).waitFor();
+    // The edit dialog behind (hidden from the accessibility tree meanwhile) shows the fresh stock too.
+    await page.getByTestId('product-stock').getByText('6', { exact: true }).waitFor();
     expect(await stockOf(server.url, token, 'SHIRT-01')).toBe(6);
 
     // Redo against the fresh value.
