@@ -213,6 +213,15 @@ describe.each(ENGINES)('stock adjustments on %s', (engine) => {
     expect((await t.request('GET', `/api/products/${product.id}/stock-movements`)).status).toBe(401);
   });
 
+  it('describes both body forms in the API document', async () => {
+    type Doc = { paths: Record<string, { patch?: { description?: string; requestBody?: unknown } }> };
+    const doc = await t.request<Doc>('GET', '/api/docs/json');
+    const patch = doc.body.paths['/api/products/{id}/stock']?.patch;
+    expect(patch?.description).toContain('STOCK_CHANGED');
+    const body = JSON.stringify(patch?.requestBody);
+    for (const field of ['expected', 'mode', 'returned_to_supplier', 'quantity']) expect(body).toContain(field);
+  });
+
   it('lists the history newest first with who, sale document numbers and reasons, a page at a time', async () => {
     const manager = await t.buildUser({ role: 'manager' });
     const cashier = await t.buildUser({ role: 'cashier' });

@@ -11,9 +11,10 @@ import {
   StockAdjustmentRequest,
   StockCountRequest,
   StockMovementsResponse,
+  UpdateStockRequest,
   UpdateStockResponse,
 } from '@pos/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
 import { parseBody } from '../../http/validate';
@@ -123,7 +124,8 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         };
       },
     );
-    // The body is checked here, not by Fastify: which of the two forms it is decides the schema.
+    // The body schema describes both forms; the handler checks the body against the one it is,
+    // so errors name that form's fields (a union's errors would name none).
     app.patch(
       '/products/:id/stock',
       {
@@ -132,8 +134,14 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           description: STOCK_DESCRIPTION,
           params: IdParams,
+          body: UpdateStockRequest,
           response: { 200: UpdateStockResponse },
         },
+        // Fastify passes one part's schema (here params) though the type names the whole route's.
+        validatorCompiler: (route) =>
+          route.httpPart === 'body'
+            ? (value: unknown) => ({ value })
+            : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
       },
       async (req) =>
         isStockCountBody(req.body)
