@@ -1,4 +1,4 @@
-import type { Product } from '@pos/core';
+import { bahtToSatang, priceSale, satangToBaht, type Product } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
@@ -21,6 +21,36 @@ async function adjustByApi(
   if (res.status !== 200) throw new Error(`adjust: ${res.status} ${await res.text()}`);
 }
 
+/** A till sells `quantity` of the product (cash, walk-in), figures worked out as the POS does with the default settings. */
+async function sellByApi(baseUrl: string, token: string, product: Product, quantity: number): Promise<string> {
+  const settings = { taxRate: 3, pricesIncludeVat: false, onePointValueInBaht: 1, purchaseAmountForOnePoint: 100 };
+  const f = priceSale([{ price: bahtToSatang(product.price), quantity }], {
+    pointsUsed: 0,
+    excludeVat: false,
+    settings,
+  });
+  const res = await fetch(`${baseUrl}/api/sales`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': `stock-e2e-${product.id}-${Date.now()}`,
+    },
+    body: JSON.stringify({
+      customerId: null,
+      items: [{ productId: product.id, quantity, price: product.price }],
+      subtotal: satangToBaht(f.subtotal),
+      discount: 0,
+      tax: satangToBaht(f.tax),
+      total: satangToBaht(f.total),
+      paymentMethod: 'cash',
+      pointsUsed: 0,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sale: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { sale: { document_number: string } }).sale.document_number;
+}
+
 async function stockOf(baseUrl: string, token: string, sku: string): Promise<number> {
   return ((await listProducts(baseUrl, token)).find((p) => p.sku === sku) as Product).stock;
 }
@@ -36,6 +66,7 @@ describe('stock adjustments and history', () => {
   let token: string;
   let otherToken: string;
   let shirt: Product;
+  let cap: Product;
   const password = 'boss-pass-123';
 
   beforeAll(async () => {
@@ -44,6 +75,7 @@ describe('stock adjustments and history', () => {
     await createUser(server.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
     await createUser(server.url, { username: 'mgr', password, name: 'ผู้จัดการสาขา', role: 'manager' });
     await createUser(server.url, { username: 'viewer1', password, name: 'ผู้ดู', role: 'viewer' });
+    await createUser(server.url, { username: 'till', password, name: 'พนักงานขาย', role: 'cashier' });
     token = await apiLogin(server.url, 'boss', password);
     otherToken = await apiLogin(server.url, 'mgr', password);
     shirt = await createProduct(server.url, token, {
@@ -53,7 +85,7 @@ describe('stock adjustments and history', () => {
       price: 590,
       stock: 8,
     });
-    await createProduct(server.url, token, {
+    cap = await createProduct(server.url, token, {
       name: 'หมวกแก๊ป',
       sku: 'CAP-01',
       category: 'กระเป๋า',
@@ -154,7 +186,8 @@ describe('stock adjustments and history', () => {
     await context.close();
   });
 
-  it('works on a phone: history and adjust from the product card; a viewer sees history only', async () => {
+  it('works on a phone: history (with a sale) and adjust from the product card; a viewer sees history only', async () => {
+    const documentNumber = await sellByApi(server.url, await apiLogin(server.url, 'till', password), cap, 1);
     const { context, page } = await newPage(browser, server.url, MOBILE);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.goto('/products');
@@ -165,17 +198,20 @@ describe('stock adjustments and history', () => {
     await dialog.getByLabel('จำนวนที่เพิ่ม (ชิ้น)').fill('5');
     await chooseReason(page, dialog, 'คืนผู้จำหน่าย');
     await dialog.getByText('นำออก / ลด').click();
-    await dialog.getByTestId('stock-preview').getByText('30 → 25').waitFor();
+    await dialog.getByTestId('stock-preview').getByText('29 → 24').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'stock-adjust-dialog');
     await dialog.getByRole('button', { name: 'บันทึกการปรับสต็อก' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await card.locator('[data-stock-tone]').getByText('25', { exact: true }).waitFor();
+    await card.locator('[data-stock-tone]').getByText('24', { exact: true }).waitFor();
 
     await card.getByRole('button', { name: 'ประวัติสต็อก' }).click();
     const history = page.getByRole('dialog', { name: 'ประวัติสต็อก' });
     await history.getByText('ปรับสต็อก: คืนผู้จำหน่าย').waitFor();
+    const sale = history.getByTestId('stock-movement').filter({ hasText: `ขาย ${documentNumber}` });
+    await sale.getByText('30 → 29').waitFor();
+    await sale.getByText('โดย พนักงานขาย', { exact: false }).waitFor();
     await screenshot(page, 'stock-history');
     await context.close();
 
@@ -186,7 +222,7 @@ describe('stock adjustments and history', () => {
     await row.waitFor();
     expect(await row.getByRole('button', { name: /^ปรับสต็อก/ }).count()).toBe(0);
     await row.getByRole('button', { name: 'ประวัติสต็อก หมวกแก๊ป' }).click();
-    await viewer.page.getByRole('dialog', { name: 'ประวัติสต็อก' }).getByText('30 → 25').waitFor();
+    await viewer.page.getByRole('dialog', { name: 'ประวัติสต็อก' }).getByText('29 → 24').waitFor();
     await viewer.context.close();
   });
 });
