@@ -280,8 +280,74 @@ export const ListProductsQuery = z.object({
 });
 export type ListProductsQuery = z.input<typeof ListProductsQuery>;
 
-/** `PATCH /api/products/:id/stock`: sets the stock to `quantity` (a count, not a change). */
-export const UpdateStockRequest = z.object({
+/** Why stock was adjusted by hand (not a sale or refund); `other` needs a note. */
+export const STOCK_ADJUST_REASONS = ['received', 'counted', 'damaged', 'returned_to_supplier', 'other'] as const;
+export type StockAdjustReason = (typeof STOCK_ADJUST_REASONS)[number];
+/** add and remove change the stock by `amount`; set makes it `amount` (a count). */
+export const STOCK_ADJUST_MODES = ['add', 'remove', 'set'] as const;
+export type StockAdjustMode = (typeof STOCK_ADJUST_MODES)[number];
+
+export const STOCK_MESSAGES = {
+  modeRequired: 'กรุณาเลือกวิธีปรับสต็อก (เพิ่ม ลด หรือกำหนดจำนวน)',
+  amountInvalid: 'จำนวนต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
+  amountZero: 'จำนวนที่เพิ่มหรือลดต้องมากกว่า 0',
+  expectedRequired: 'กรุณาส่งจำนวนสต็อกที่เห็นอยู่ก่อนปรับ (expected)',
+  reasonRequired: 'กรุณาเลือกเหตุผลในการปรับสต็อก',
+  noteRequired: 'กรุณาระบุรายละเอียดเมื่อเลือกเหตุผล "อื่น ๆ"',
+  noteTooLong: 'รายละเอียดต้องไม่เกิน 200 ตัวอักษร',
+  belowZero: (stock: number) => `ลดสต็อกได้ไม่เกินจำนวนที่มีอยู่ (${stock.toLocaleString('th-TH')} ชิ้น)`,
+  tooMuch: `จำนวนสต็อกหลังปรับต้องไม่เกิน ${MAX_STOCK.toLocaleString('th-TH')}`,
+} as const;
+
+/** The stock after an adjustment of `amount` from `current` (may be negative or too big: the schema refuses those). */
+export function adjustedStock(current: number, mode: StockAdjustMode, amount: number): number {
+  if (mode === 'add') return current + amount;
+  if (mode === 'remove') return current - amount;
+  return amount;
+}
+
+const wholeCount = (message: string) =>
+  z.preprocess(
+    numberFromText,
+    z.number({ error: message }).int(message).min(0, message).max(MAX_STOCK, STOCK_MESSAGES.tooMuch),
+  );
+
+/**
+ * `PATCH /api/products/:id/stock`, the checked form the web uses: add, remove
+ * or set `amount`, given the stock the user saw (`expected`). The server
+ * refuses with 409 STOCK_CHANGED (fresh stock in `details.stock`) when the
+ * stock moved meanwhile, and writes nothing.
+ */
+export const StockAdjustmentRequest = z
+  .object({
+    mode: z.enum(STOCK_ADJUST_MODES, { error: STOCK_MESSAGES.modeRequired }),
+    amount: wholeCount(STOCK_MESSAGES.amountInvalid),
+    expected: wholeCount(STOCK_MESSAGES.expectedRequired),
+    reason: z.enum(STOCK_ADJUST_REASONS, { error: STOCK_MESSAGES.reasonRequired }),
+    note: z
+      .preprocess(
+        textFromInput,
+        z.string({ error: STOCK_MESSAGES.noteTooLong }).trim().max(200, STOCK_MESSAGES.noteTooLong).optional(),
+      )
+      .transform((v) => (v === undefined || v === '' ? null : v)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode !== 'set' && v.amount === 0)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_MESSAGES.amountZero });
+    const after = adjustedStock(v.expected, v.mode, v.amount);
+    if (after < 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_MESSAGES.belowZero(v.expected) });
+    if (after > MAX_STOCK) ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_MESSAGES.tooMuch });
+    if (v.reason === 'other' && v.note === null)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: STOCK_MESSAGES.noteRequired });
+  });
+export type StockAdjustmentRequest = z.input<typeof StockAdjustmentRequest>;
+export type StockAdjustment = z.output<typeof StockAdjustmentRequest>;
+
+/**
+ * The spec's older form `{ quantity, reason? }`: sets the stock to `quantity`
+ * without checking what it was. Kept for API clients; the web uses the checked form.
+ */
+export const StockCountRequest = z.object({
   quantity: z.preprocess(
     numberFromText,
     z
@@ -297,6 +363,15 @@ export const UpdateStockRequest = z.object({
     )
     .transform((v) => (v === undefined || v === '' ? null : v)),
 });
+export type StockCount = z.output<typeof StockCountRequest>;
+
+/** A body with `quantity` and no `mode` is the older count form; anything else is checked as an adjustment. */
+export function isStockCountBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'quantity' in body && !('mode' in body);
+}
+
+/** Either form of `PATCH /api/products/:id/stock` (for the API description; the route picks with isStockCountBody). */
+export const UpdateStockRequest = z.union([StockAdjustmentRequest, StockCountRequest]);
 export type UpdateStockRequest = z.input<typeof UpdateStockRequest>;
 
 export const Product = z.object({
@@ -347,11 +422,38 @@ export const StockMovement = z.object({
   old_quantity: z.number().int(),
   new_quantity: z.number().int(),
   delta: z.number().int(),
+  /** Why an adjustment was made; null for sales, refunds and older rows. */
+  reason_code: z.enum(STOCK_ADJUST_REASONS).nullable(),
+  /** Free text: the adjustment's note (older rows: the reason as typed). */
   reason: z.string().nullable(),
   sale_id: z.number().int().nullable(),
+  /** The sale's document number for sale and refund movements. */
+  document_number: z.string().nullable(),
   created_at: z.string(),
 });
 export type StockMovement = z.infer<typeof StockMovement>;
 
 export const UpdateStockResponse = z.object({ product: Product, movement: StockMovement.nullable() });
-export const StockMovementsResponse = z.object({ movements: z.array(StockMovement) });
+export const STOCK_MOVEMENTS_PAGE_MAX = 200;
+
+/** `GET /api/products/:id/stock-movements`: newest first, a page at a time (`before` = the last id seen). */
+export const ListStockMovementsQuery = z.object({
+  before: z.coerce
+    .number({ error: 'before ต้องเป็นตัวเลข' })
+    .int('before ต้องเป็นจำนวนเต็ม')
+    .positive('before ต้องมากกว่า 0')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit ต้องเป็นตัวเลข' })
+    .int('limit ต้องเป็นจำนวนเต็ม')
+    .min(1, 'limit ต้องมากกว่า 0')
+    .max(STOCK_MOVEMENTS_PAGE_MAX, `limit ต้องไม่เกิน ${STOCK_MOVEMENTS_PAGE_MAX}`)
+    .default(50),
+});
+export type ListStockMovementsQuery = z.input<typeof ListStockMovementsQuery>;
+
+export const StockMovementsResponse = z.object({
+  movements: z.array(StockMovement),
+  /** Pass as `before` for the next (older) page; null when there is none. */
+  next_before: z.number().int().nullable(),
+});

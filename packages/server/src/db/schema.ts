@@ -203,6 +203,9 @@ export interface StockMovementsTable {
   old_quantity: number;
   new_quantity: number;
   delta: number;
+  /** Adjustments: received | counted | damaged | returned_to_supplier | other. */
+  reason_code: Generated<string | null>;
+  /** Free text: an adjustment's note; sales wrote their document number here. */
   reason: string | null;
   sale_id: number | null;
   created_at: string;

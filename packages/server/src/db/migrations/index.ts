@@ -4,6 +4,7 @@ import { foundation } from './2026112201-foundation';
 import { catalogue } from './2026112202-catalogue';
 import { customers } from './2026112203-customers';
 import { sales } from './2026112204-sales';
+import { stockAdjustments } from './2026112301-stock-adjustments';
 import { saleItemVariants } from './2026112302-sale-item-variants';
 import { vatExclusion } from './2026112303-vat-exclusion';
 import { slidingSessions } from './2026112309-sliding-sessions';
@@ -15,6 +16,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112202-catalogue': catalogue(engine),
     '2026112203-customers': customers(engine),
     '2026112204-sales': sales(engine),
+    '2026112301-stock-adjustments': stockAdjustments(),
     '2026112302-sale-item-variants': saleItemVariants(),
     '2026112303-vat-exclusion': vatExclusion(engine),
     '2026112309-sliding-sessions': slidingSessions(),

@@ -1,6 +1,8 @@
 import {
   satangToBaht,
+  STOCK_ADJUST_REASONS,
   STOCK_MOVEMENT_KINDS,
+  type StockAdjustReason,
   type Product,
   type StockMovement,
   type StockMovementKind,
@@ -50,7 +52,7 @@ export type ProductRow = Pick<
   | 'updated_at'
 > & { category_name: string | null };
 
-/** The values a product row is written with; search_text is derived here. */
+/** The values a product row is created with; search_text is derived here. */
 export type ProductValues = Pick<
   ProductsTable,
   | 'name'
@@ -65,6 +67,9 @@ export type ProductValues = Pick<
   | 'image_id'
   | 'image_url'
 > & { sizes: string[]; colors: string[] };
+
+/** What an edit writes: everything but the stock, which only sales, refunds and adjustments change. */
+export type ProductEditValues = Omit<ProductValues, 'stock'>;
 
 function parseList(json: string): string[] {
   try {
@@ -177,7 +182,7 @@ export function findCodeConflict(
     .executeTakeFirst();
 }
 
-function rowValues(values: ProductValues) {
+function rowValues<V extends ProductEditValues>(values: V) {
   return {
     ...values,
     sizes: JSON.stringify(values.sizes),
@@ -197,7 +202,7 @@ export async function insertProducts(db: Q, rows: ProductValues[], now: string):
   return inserted.map((r) => r.id);
 }
 
-export async function updateProductRow(db: Q, id: number, values: ProductValues, now: string): Promise<void> {
+export async function updateProductRow(db: Q, id: number, values: ProductEditValues, now: string): Promise<void> {
   await db
     .updateTable('products')
     .set({ ...rowValues(values), updated_at: now })
@@ -205,8 +210,25 @@ export async function updateProductRow(db: Q, id: number, values: ProductValues,
     .execute();
 }
 
-export async function setProductStock(db: Q, id: number, stock: number, now: string): Promise<void> {
-  await db.updateTable('products').set({ stock, updated_at: now }).where('id', '=', id).execute();
+/**
+ * Sets the stock only if it is still `expected`, in one statement, so two
+ * writers who saw the same stock cannot both win. Returns whether it was written.
+ */
+export async function setProductStockIf(
+  db: Q,
+  id: number,
+  expected: number,
+  stock: number,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ stock, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('stock', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function softDeleteProduct(db: Q, id: number, now: string): Promise<void> {
@@ -232,7 +254,7 @@ export async function productHasSales(db: Q, productId: number): Promise<boolean
 export type StockMovementValues = Pick<
   StockMovementsTable,
   'product_id' | 'user_id' | 'old_quantity' | 'new_quantity' | 'reason' | 'sale_id' | 'created_at'
-> & { kind: StockMovementKind };
+> & { kind: StockMovementKind; reason_code?: StockAdjustReason | null };
 
 const MOVEMENT_COLUMNS = [
   'm.id',
@@ -242,6 +264,7 @@ const MOVEMENT_COLUMNS = [
   'm.old_quantity',
   'm.new_quantity',
   'm.delta',
+  'm.reason_code',
   'm.reason',
   'm.sale_id',
   'm.created_at',
@@ -256,10 +279,11 @@ type MovementRow = Pick<
   | 'old_quantity'
   | 'new_quantity'
   | 'delta'
+  | 'reason_code'
   | 'reason'
   | 'sale_id'
   | 'created_at'
-> & { user_name: string | null };
+> & { user_name: string | null; document_number: string | null };
 
 function toApiMovement(row: MovementRow): StockMovement {
   return {
@@ -273,8 +297,12 @@ function toApiMovement(row: MovementRow): StockMovement {
     old_quantity: Number(row.old_quantity),
     new_quantity: Number(row.new_quantity),
     delta: Number(row.delta),
+    reason_code: (STOCK_ADJUST_REASONS as readonly (string | null)[]).includes(row.reason_code)
+      ? (row.reason_code as StockAdjustReason)
+      : null,
     reason: row.reason,
     sale_id: row.sale_id,
+    document_number: row.document_number,
     created_at: row.created_at,
   };
 }
@@ -283,7 +311,8 @@ function selectMovements(db: Q) {
   return db
     .selectFrom('stock_movements as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select([...MOVEMENT_COLUMNS, 'u.name as user_name']);
+    .leftJoin('sales as s', 's.id', 'm.sale_id')
+    .select([...MOVEMENT_COLUMNS, 'u.name as user_name', 's.document_number']);
 }
 
 export async function insertStockMovement(db: Q, values: StockMovementValues): Promise<StockMovement> {
@@ -304,11 +333,17 @@ export async function insertStockMovements(db: Q, rows: StockMovementValues[]): 
     .execute();
 }
 
-export async function listStockMovements(db: Q, productId: number, limit: number): Promise<StockMovement[]> {
+/** A product's movements, newest first, older than the movement `before` when given. */
+export async function listStockMovements(
+  db: Q,
+  productId: number,
+  page: { before?: number; limit: number },
+): Promise<StockMovement[]> {
   const rows = await selectMovements(db)
     .where('m.product_id', '=', productId)
+    .$if(page.before !== undefined, (qb) => qb.where('m.id', '<', page.before ?? 0))
     .orderBy('m.id', 'desc')
-    .limit(limit)
+    .limit(page.limit)
     .execute();
   return rows.map(toApiMovement);
 }

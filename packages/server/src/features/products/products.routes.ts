@@ -1,16 +1,20 @@
 import {
   DeleteProductResponse,
   IdParams,
+  isStockCountBody,
   ListProductsQuery,
+  ListStockMovementsQuery,
   ProductCategoryNamesResponse,
   ProductResponse,
   ProductsResponse,
   ProductWriteRequest,
+  StockAdjustmentRequest,
+  StockCountRequest,
   StockMovementsResponse,
   UpdateStockRequest,
   UpdateStockResponse,
 } from '@pos/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
 import { parseBody } from '../../http/validate';
@@ -21,8 +25,9 @@ import {
   getProduct,
   listProductCategoryNames,
   listProducts,
+  adjustStock,
   listStockMovements,
-  setStock,
+  setStockCount,
   updateProduct,
 } from './products.service';
 
@@ -36,6 +41,15 @@ const formSchema = {
   description:
     'Fields of ProductWriteRequest as text (sizes/colors as JSON text, sku may come as `barcode`), image file `newImage` (JPEG, PNG, GIF or WebP, at most 5 MB).',
 };
+
+const EDIT_DESCRIPTION = `${formSchema.description} On edit, \`stock\` is ignored: a form opened before a sale would otherwise put sold units back. Change stock with PATCH /products/{id}/stock.`;
+
+const STOCK_DESCRIPTION = [
+  'Checked form (the web uses it): `{ mode: add|remove|set, amount, expected, reason, note? }` where `expected` is the stock the user saw.',
+  'If the stock is no longer `expected`: 409 STOCK_CHANGED with the fresh stock in `details.stock`, nothing written.',
+  '`reason` is received|counted|damaged|returned_to_supplier|other; `note` is required with other. Removing more than the stock is a 400.',
+  'Older form `{ quantity, reason? }` (no `mode`): sets the stock to `quantity` without a check.',
+].join(' ');
 
 export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -81,12 +95,18 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/products/:id',
       {
         config: { access: needs('products_edit') },
-        schema: { tags, ...formSchema, params: IdParams, response: { 200: ProductResponse } },
+        schema: {
+          tags,
+          ...formSchema,
+          description: EDIT_DESCRIPTION,
+          params: IdParams,
+          response: { 200: ProductResponse },
+        },
       },
       async (req) => {
         const form = await readProductForm(req);
         const input = parseBody(ProductWriteRequest, form.fields);
-        return { product: await updateProduct(deps, currentUser(req), req.params.id, input, form.image) };
+        return { product: await updateProduct(deps, req.params.id, input, form.image) };
       },
     );
     app.delete(
@@ -104,21 +124,42 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         };
       },
     );
+    // The body schema describes both forms; the handler checks the body against the one it is,
+    // so errors name that form's fields (a union's errors would name none).
     app.patch(
       '/products/:id/stock',
       {
         config: { access: needs('products_edit') },
-        schema: { tags, params: IdParams, body: UpdateStockRequest, response: { 200: UpdateStockResponse } },
+        schema: {
+          tags,
+          description: STOCK_DESCRIPTION,
+          params: IdParams,
+          body: UpdateStockRequest,
+          response: { 200: UpdateStockResponse },
+        },
+        // Fastify passes one part's schema (here params) though the type names the whole route's.
+        validatorCompiler: (route) =>
+          route.httpPart === 'body'
+            ? (value: unknown) => ({ value })
+            : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
       },
-      async (req) => setStock(deps, currentUser(req), req.params.id, req.body),
+      async (req) =>
+        isStockCountBody(req.body)
+          ? setStockCount(deps, currentUser(req), req.params.id, parseBody(StockCountRequest, req.body))
+          : adjustStock(deps, currentUser(req), req.params.id, parseBody(StockAdjustmentRequest, req.body)),
     );
     app.get(
       '/products/:id/stock-movements',
       {
         config: { access: needs('products_view') },
-        schema: { tags, params: IdParams, response: { 200: StockMovementsResponse } },
+        schema: {
+          tags,
+          params: IdParams,
+          querystring: ListStockMovementsQuery,
+          response: { 200: StockMovementsResponse },
+        },
       },
-      async (req) => ({ movements: await listStockMovements(deps, req.params.id) }),
+      async (req) => listStockMovements(deps, req.params.id, req.query),
     );
   };
 }

@@ -1,10 +1,14 @@
 import {
+  adjustedStock,
   bahtToSatang,
+  ERROR_MESSAGES,
   type ListProductsQuery,
+  type ListStockMovementsQuery,
   type Product,
   type ProductWrite,
+  type StockAdjustment,
+  type StockCount,
   type StockMovement,
-  type UpdateStockRequest,
 } from '@pos/core';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -24,11 +28,11 @@ import {
   listLiveProducts,
   listStockMovements as listMovementRows,
   productHasSales,
-  setProductStock,
+  setProductStockIf,
   softDeleteProduct,
   toApiProduct,
   updateProductRow,
-  type ProductValues,
+  type ProductEditValues,
 } from './products.queries';
 
 type ProductDeps = Pick<Deps, 'db' | 'now' | 'imageStore'>;
@@ -104,8 +108,8 @@ function barcodeOf(input: ProductWrite): string | null {
 
 function valuesOf(
   input: ProductWrite,
-  fixed: { categoryId: number; stock: number; imageId: number | null; imageUrl: string | null },
-): ProductValues {
+  fixed: { categoryId: number; imageId: number | null; imageUrl: string | null },
+): ProductEditValues {
   return {
     name: input.name,
     sku: input.sku,
@@ -114,7 +118,6 @@ function valuesOf(
     price: bahtToSatang(input.price),
     cost: bahtToSatang(input.cost),
     original_price: input.original_price === null ? null : bahtToSatang(input.original_price),
-    stock: fixed.stock,
     description: input.description,
     image_id: fixed.imageId,
     image_url: fixed.imageUrl,
@@ -183,7 +186,7 @@ export async function createProduct(
         const stock = input.stock ?? 0;
         const [id] = await insertProducts(
           trx,
-          [valuesOf(input, { categoryId, stock, imageId, imageUrl: stored?.url ?? input.image_url ?? null })],
+          [{ ...valuesOf(input, { categoryId, imageId, imageUrl: stored?.url ?? input.image_url ?? null }), stock }],
           now,
         );
         if (id === undefined) throw new Error('product insert returned no id');
@@ -208,13 +211,13 @@ export async function createProduct(
 }
 
 /**
- * Replaces the product's form fields. Stock and image stay as they are when
- * left out; a stock change is written to the stock movements. A replaced image
- * file is kept: storage cleanup decides when it is unused.
+ * Replaces the product's form fields. The stock is never written here, even
+ * when sent: a form opened before a sale would put the sold units back.
+ * Stock changes go through adjustStock. The image stays as it is when left
+ * out; a replaced image file is kept: storage cleanup decides when it is unused.
  */
 export async function updateProduct(
   deps: ProductDeps,
-  actor: SessionUser,
   id: number,
   input: ProductWrite,
   image: Buffer | null,
@@ -243,20 +246,7 @@ export async function updateProduct(
           imageId = null;
           imageUrl = input.image_url;
         }
-        const stock = input.stock ?? current.stock;
-        await updateProductRow(trx, id, valuesOf(input, { categoryId, stock, imageId, imageUrl }), now);
-        if (stock !== current.stock) {
-          await insertStockMovement(trx, {
-            product_id: id,
-            user_id: actor.id,
-            kind: 'edit',
-            old_quantity: current.stock,
-            new_quantity: stock,
-            reason: null,
-            sale_id: null,
-            created_at: now,
-          });
-        }
+        await updateProductRow(trx, id, valuesOf(input, { categoryId, imageId, imageUrl }), now);
         const row = await findLiveProduct(trx, id);
         if (!row) throw notFound('PRODUCT_NOT_FOUND');
         return toApiProduct(row);
@@ -278,26 +268,87 @@ export async function deleteProduct(deps: Pick<Deps, 'db' | 'now'>, id: number):
   });
 }
 
-/** Sets the stock to a counted quantity and records who changed it, from what, and why. */
-export async function setStock(
+type StockResult = { product: Product; movement: StockMovement | null };
+
+function stockChanged(stock: number): AppError {
+  return new AppError(
+    409,
+    'STOCK_CHANGED',
+    `${ERROR_MESSAGES.STOCK_CHANGED} (ตอนนี้มี ${stock.toLocaleString('th-TH')} ชิ้น)`,
+    undefined,
+    undefined,
+    { stock },
+  );
+}
+
+/**
+ * Adds, removes or sets stock, but only if the stock is still what the user
+ * saw (`expected`): otherwise 409 STOCK_CHANGED with the fresh stock, and
+ * nothing is written. The conditional update decides, so of two managers
+ * adjusting at once only one wins. Recorded as an adjustment with its reason.
+ */
+export async function adjustStock(
   deps: Pick<Deps, 'db' | 'now'>,
   actor: SessionUser,
   id: number,
-  input: z.output<typeof UpdateStockRequest>,
-): Promise<{ product: Product; movement: StockMovement | null }> {
+  input: StockAdjustment,
+): Promise<StockResult> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const target = adjustedStock(input.expected, input.mode, input.amount);
+    const now = deps.now().toISOString();
+    let movement: StockMovement | null = null;
+    if (target === input.expected) {
+      // Nothing to write, but the user must still learn if the stock moved.
+      const current = await findLiveProduct(trx, id);
+      if (!current) throw notFound('PRODUCT_NOT_FOUND');
+      if (current.stock !== input.expected) throw stockChanged(Number(current.stock));
+    } else if (await setProductStockIf(trx, id, input.expected, target, now)) {
+      movement = await insertStockMovement(trx, {
+        product_id: id,
+        user_id: actor.id,
+        kind: 'adjustment',
+        old_quantity: input.expected,
+        new_quantity: target,
+        reason_code: input.reason,
+        reason: input.note,
+        sale_id: null,
+        created_at: now,
+      });
+    } else {
+      const current = await findLiveProduct(trx, id);
+      if (!current) throw notFound('PRODUCT_NOT_FOUND');
+      throw stockChanged(Number(current.stock));
+    }
+    const row = await findLiveProduct(trx, id);
+    if (!row) throw notFound('PRODUCT_NOT_FOUND');
+    return { product: toApiProduct(row), movement };
+  });
+}
+
+/**
+ * The spec's older `{ quantity, reason }` form: sets the stock to a count
+ * without checking what it was (API clients only; the web sends adjustStock's form).
+ */
+export async function setStockCount(
+  deps: Pick<Deps, 'db' | 'now'>,
+  actor: SessionUser,
+  id: number,
+  input: StockCount,
+): Promise<StockResult> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const current = await findLiveProduct(trx, id, deps.db.engine === 'postgres');
     if (!current) throw notFound('PRODUCT_NOT_FOUND');
     const now = deps.now().toISOString();
     let movement: StockMovement | null = null;
     if (input.quantity !== current.stock) {
-      await setProductStock(trx, id, input.quantity, now);
+      if (!(await setProductStockIf(trx, id, current.stock, input.quantity, now))) throw stockChanged(current.stock);
       movement = await insertStockMovement(trx, {
         product_id: id,
         user_id: actor.id,
         kind: 'adjustment',
         old_quantity: current.stock,
         new_quantity: input.quantity,
+        reason_code: null,
         reason: input.reason,
         sale_id: null,
         created_at: now,
@@ -309,7 +360,16 @@ export async function setStock(
   });
 }
 
-export async function listStockMovements(deps: Pick<Deps, 'db'>, id: number): Promise<StockMovement[]> {
+/** A product's stock history, newest first, a page at a time. */
+export async function listStockMovements(
+  deps: Pick<Deps, 'db'>,
+  id: number,
+  page: z.output<typeof ListStockMovementsQuery>,
+): Promise<{ movements: StockMovement[]; next_before: number | null }> {
   if (!(await findLiveProduct(deps.db.kysely, id))) throw notFound('PRODUCT_NOT_FOUND');
-  return listMovementRows(deps.db.kysely, id, 500);
+  // One more than asked tells whether an older page exists.
+  const rows = await listMovementRows(deps.db.kysely, id, { before: page.before, limit: page.limit + 1 });
+  const movements = rows.slice(0, page.limit);
+  const last = movements.at(-1);
+  return { movements, next_before: rows.length > page.limit && last ? last.id : null };
 }

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { can, PRODUCT_IMAGE_MAX_BYTES, type Product, type ProductFormValues } from '@pos/core';
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, History, SlidersHorizontal } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/auth/auth-context';
 import { Barcode } from '../../components/barcode/barcode';
+import { Button } from '../../components/ui/button';
 import { PRODUCT_DIALOG_BARCODE } from '../../components/barcode/barcode-render';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
@@ -33,6 +34,9 @@ import {
   type ProductFormFields,
 } from './product-form';
 import { useCreateProduct, useUpdateProduct } from './products.queries';
+import { StockBadge } from './stock-badge';
+import { StockAdjustDialog } from './stock-adjust-dialog';
+import { StockHistoryDialog } from './stock-history-dialog';
 import { TagInput } from './tag-input';
 
 const IMAGE_ERROR_CODES: ReadonlySet<string> = new Set(['IMAGE_TOO_LARGE', 'IMAGE_UNSUPPORTED_TYPE', 'IMAGE_INVALID']);
@@ -59,6 +63,9 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [imageCleared, setImageCleared] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
+  // The stock as last known here: an adjustment made from this dialog updates it.
+  const [stock, setStock] = useState(product?.stock ?? 0);
+  const [stockDialog, setStockDialog] = useState<'adjust' | 'history' | null>(null);
 
   const form = useForm<ProductFormFields, unknown, ProductFormValues>({
     resolver: zodResolver(ProductDialogSchema),
@@ -268,18 +275,42 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
                 {...form.register('cost')}
               />
             </FormField>
-            <FormField id="product-stock" label={t('products.fieldStock')} error={errors.stock?.message}>
-              <Input
-                {...fieldAria('product-stock', errors.stock?.message)}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                required
-                {...form.register('stock')}
-              />
-            </FormField>
+            {isEdit ? null : (
+              <FormField id="product-stock" label={t('products.fieldStock')} error={errors.stock?.message}>
+                <Input
+                  {...fieldAria('product-stock', errors.stock?.message)}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  required
+                  {...form.register('stock')}
+                />
+              </FormField>
+            )}
           </div>
+
+          {isEdit ? (
+            <div className="space-y-2 rounded-lg border border-slate-200 p-3" data-testid="product-stock">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                  {t('products.fieldStock')}
+                  <StockBadge stock={stock} />
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" onClick={() => setStockDialog('history')}>
+                    <History aria-hidden />
+                    {t('products.stockHistory')}
+                  </Button>
+                  <Button variant="outline" onClick={() => setStockDialog('adjust')}>
+                    <SlidersHorizontal aria-hidden />
+                    {t('products.adjustStock')}
+                  </Button>
+                </div>
+              </div>
+              <p className="text-sm text-slate-500">{t('products.stockReadOnlyHint')}</p>
+            </div>
+          ) : null}
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
@@ -356,6 +387,17 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
             onCancel={onClose}
           />
         </form>
+        {product && stockDialog === 'adjust' ? (
+          <StockAdjustDialog
+            product={product}
+            stock={stock}
+            onStockKnown={setStock}
+            onClose={() => setStockDialog(null)}
+          />
+        ) : null}
+        {product && stockDialog === 'history' ? (
+          <StockHistoryDialog product={product} onClose={() => setStockDialog(null)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -59,7 +59,8 @@ export function productFormDefaults(product: Product | null, categories: readonl
     price: text(product.price),
     original_price: text(product.original_price),
     cost: product.cost === 0 ? '' : text(product.cost),
-    stock: text(product.stock),
+    // Never sent on edit: the stock changes only through the adjust-stock dialog.
+    stock: '',
     description: product.description,
     sizes: [...product.sizes],
     colors: [...product.colors],

@@ -1,20 +1,28 @@
 import { formatBaht, type Product } from '@pos/core';
-import { Pencil, Trash2 } from 'lucide-react';
+import { History, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { stockTone } from './stock';
+import { StockBadge } from './stock-badge';
 
 export interface ProductActions {
   canEdit: boolean;
   canDelete: boolean;
+  /** products_edit: the adjust-stock dialog. */
+  canAdjustStock: boolean;
+  /** products_view: the stock history. */
+  canViewStock: boolean;
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
+  onAdjustStock: (product: Product) => void;
+  onStockHistory: (product: Product) => void;
   deletingId: number | null;
 }
+
+const hasAnyAction = (a: ProductActions) => a.canEdit || a.canDelete || a.canAdjustStock || a.canViewStock;
 
 function Tags({ product }: { product: Product }) {
   const t = useT();
@@ -45,18 +53,36 @@ function Tags({ product }: { product: Product }) {
   );
 }
 
-function StockBadge({ stock }: { stock: number }) {
-  return (
-    <Badge tone={stockTone(stock)} data-stock-tone={stockTone(stock)} className="px-3 text-sm tabular-nums">
-      {stock.toLocaleString('th-TH')}
-    </Badge>
-  );
-}
-
 function RowActions({ product, actions, withText }: { product: Product; actions: ProductActions; withText: boolean }) {
   const t = useT();
   return (
     <>
+      {actions.canViewStock ? (
+        <Button
+          variant="outline"
+          size={withText ? 'md' : 'icon'}
+          onClick={() => actions.onStockHistory(product)}
+          aria-label={withText ? undefined : t('products.stockHistoryOf', { name: product.name })}
+          title={withText ? undefined : t('products.stockHistoryOf', { name: product.name })}
+          className={withText ? 'flex-1' : undefined}
+        >
+          <History aria-hidden />
+          {withText ? t('products.stockHistory') : null}
+        </Button>
+      ) : null}
+      {actions.canAdjustStock ? (
+        <Button
+          variant="outline"
+          size={withText ? 'md' : 'icon'}
+          onClick={() => actions.onAdjustStock(product)}
+          aria-label={withText ? undefined : t('products.adjustStockOf', { name: product.name })}
+          title={withText ? undefined : t('products.adjustStockOf', { name: product.name })}
+          className={withText ? 'flex-1' : undefined}
+        >
+          <SlidersHorizontal aria-hidden />
+          {withText ? t('products.adjustStock') : null}
+        </Button>
+      ) : null}
       {actions.canEdit ? (
         <Button
           variant="outline"
@@ -91,7 +117,7 @@ function RowActions({ product, actions, withText }: { product: Product; actions:
 /** Desktop: the product table (spec 001: image, name with tags, barcode, category, price, stock, actions). */
 export function ProductTable({ products, actions }: { products: Product[]; actions: ProductActions }) {
   const t = useT();
-  const hasActions = actions.canEdit || actions.canDelete;
+  const hasActions = hasAnyAction(actions);
   const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -159,7 +185,7 @@ export function ProductTable({ products, actions }: { products: Product[]; actio
 /** Mobile: one card per product with the same facts and the actions as labelled buttons. */
 export function ProductCards({ products, actions }: { products: Product[]; actions: ProductActions }) {
   const t = useT();
-  const hasActions = actions.canEdit || actions.canDelete;
+  const hasActions = hasAnyAction(actions);
   return (
     <ul className="space-y-3">
       {products.map((product) => (
@@ -190,7 +216,7 @@ export function ProductCards({ products, actions }: { products: Product[]; actio
               </div>
             </dl>
             {hasActions ? (
-              <div className="flex gap-2 border-t border-slate-100 p-3">
+              <div className="grid grid-cols-2 gap-2 border-t border-slate-100 p-3">
                 <RowActions product={product} actions={actions} withText />
               </div>
             ) : null}

@@ -19,11 +19,13 @@ import { ProductDialog } from './product-dialog';
 import { ProductCards, ProductTable, type ProductActions } from './product-list';
 import { ProductStats } from './product-stats';
 import { useAllProducts, useDeleteProduct, useProductCategoryNames, useProducts } from './products.queries';
+import { StockAdjustDialog } from './stock-adjust-dialog';
+import { StockHistoryDialog } from './stock-history-dialog';
 import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-type OpenDialog = { kind: 'add' } | { kind: 'edit'; product: Product } | null;
+type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'adjust' | 'history'; product: Product } | null;
 
 function ListSkeleton() {
   return (
@@ -76,6 +78,7 @@ export function ProductsScreen() {
     create: can(me.role, 'products_create'),
     edit: can(me.role, 'products_edit'),
     remove: can(me.role, 'products_delete'),
+    viewStock: can(me.role, 'products_view'),
     barcodes: can(me.role, 'barcodes_view'),
   };
 
@@ -113,8 +116,12 @@ export function ProductsScreen() {
   const actions: ProductActions = {
     canEdit: permissions.edit,
     canDelete: permissions.remove,
+    canAdjustStock: permissions.edit,
+    canViewStock: permissions.viewStock,
     onEdit: (product) => setOpen({ kind: 'edit', product }),
     onDelete: (product) => void confirmDelete(product),
+    onAdjustStock: (product) => setOpen({ kind: 'adjust', product }),
+    onStockHistory: (product) => setOpen({ kind: 'history', product }),
     deletingId: remove.isPending ? (remove.variables ?? null) : null,
   };
 
@@ -237,7 +244,7 @@ export function ProductsScreen() {
 
       {body}
 
-      {open ? (
+      {open?.kind === 'add' || open?.kind === 'edit' ? (
         <ProductDialog
           key={open.kind === 'edit' ? `edit-${open.product.id}` : 'add'}
           product={open.kind === 'edit' ? open.product : null}
@@ -246,6 +253,10 @@ export function ProductsScreen() {
           onClose={() => setOpen(null)}
         />
       ) : null}
+      {open?.kind === 'adjust' ? (
+        <StockAdjustDialog product={open.product} stock={open.product.stock} onClose={() => setOpen(null)} />
+      ) : null}
+      {open?.kind === 'history' ? <StockHistoryDialog product={open.product} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }

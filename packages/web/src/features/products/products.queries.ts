@@ -3,10 +3,20 @@ import {
   ProductCategoryNamesResponse,
   ProductResponse,
   ProductsResponse,
+  StockMovementsResponse,
+  UpdateStockResponse,
   type Product,
+  type StockAdjustment,
 } from '@pos/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
 
 export interface ProductFilters {
   /** Name, SKU or barcode (the server matches case-insensitively). */
@@ -26,7 +36,11 @@ export const productKeys = {
   list: (filters: ProductFilters = {}) => [...productKeys.lists(), normalizeFilters(filters)] as const,
   detail: (id: number) => [...productKeys.all, 'detail', id] as const,
   categoryNames: () => [...productKeys.all, 'category-names'] as const,
+  stockMovements: (id: number) => [...productKeys.all, 'stock-movements', id] as const,
 };
+
+/** A page of stock history: this many movements at a time. */
+export const STOCK_HISTORY_PAGE = 20;
 
 function listQuery(filters: ProductFilters): string {
   const { search, category } = normalizeFilters(filters);
@@ -48,6 +62,14 @@ export const productsApi = {
   update: (id: number, form: FormData) =>
     api.put(`/products/${id}`, form, { schema: ProductResponse }).then((r) => r.product),
   remove: (id: number) => api.delete(`/products/${id}`, { schema: DeleteProductResponse }),
+  /** The checked stock adjustment: refused with 409 STOCK_CHANGED when the stock is no longer `expected`. */
+  adjustStock: (id: number, body: StockAdjustment) =>
+    api.patch(`/products/${id}/stock`, body, { schema: UpdateStockResponse }),
+  stockMovements: (id: number, before: number | undefined, signal?: AbortSignal) => {
+    const params = new URLSearchParams({ limit: String(STOCK_HISTORY_PAGE) });
+    if (before !== undefined) params.set('before', String(before));
+    return api.get(`/products/${id}/stock-movements?${params}`, { schema: StockMovementsResponse, signal });
+  },
 };
 
 /** Products matching the filters; while new filters load, the previous rows stay on screen. */
@@ -91,6 +113,45 @@ export function useUpdateProduct() {
       queryClient.setQueryData(productKeys.detail(product.id), product);
       refresh();
     },
+  });
+}
+
+/** Puts a product's fresh values into every cached list and its detail, so the screen shows them at once. */
+function replaceCachedProduct(queryClient: QueryClient, product: Product): void {
+  for (const [key, list] of queryClient.getQueriesData<Product[]>({ queryKey: productKeys.lists() })) {
+    if (list)
+      queryClient.setQueryData(
+        key,
+        list.map((p) => (p.id === product.id ? product : p)),
+      );
+  }
+  queryClient.setQueryData(productKeys.detail(product.id), product);
+}
+
+export function useAdjustStock() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshLists();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: StockAdjustment }) => productsApi.adjustStock(id, body),
+    onSuccess: ({ product }) => {
+      replaceCachedProduct(queryClient, product);
+      void queryClient.invalidateQueries({ queryKey: productKeys.stockMovements(product.id) });
+      refresh();
+    },
+    // Refused because the stock moved: the lists show the stale value, so reload them.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'STOCK_CHANGED') refresh();
+    },
+  });
+}
+
+/** A product's stock history, newest first, loading older pages on demand. */
+export function useStockMovements(id: number) {
+  return useInfiniteQuery({
+    queryKey: productKeys.stockMovements(id),
+    queryFn: ({ pageParam, signal }) => productsApi.stockMovements(id, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
   });
 }
 

@@ -54,7 +54,7 @@ describe('product form', () => {
     expect(productFormDefaults(null, []).category).toBe('');
   });
 
-  it('fills the fields from a product being edited', () => {
+  it('fills the fields from a product being edited, leaving the stock out of the edit', () => {
     expect(productFormDefaults(PRODUCT, ['รองเท้า'])).toEqual({
       name: 'เสื้อยืดคอกลม',
       sku: 'TS-001',
@@ -62,7 +62,7 @@ describe('product form', () => {
       price: '250',
       original_price: '300',
       cost: '',
-      stock: '12',
+      stock: '',
       description: '',
       sizes: ['S', 'M'],
       colors: ['ขาว'],
@@ -111,6 +111,7 @@ describe('product form', () => {
     expect(withFile.get(PRODUCT_FORM_IMAGE_FIELD)).toBeInstanceOf(File);
     expect(withFile.has('image_url')).toBe(false);
     expect(withFile.get('original_price')).toBe('300');
+    expect(withFile.has('stock')).toBe(false);
 
     const cleared = productFormData(values, { file: null, clear: true });
     expect(cleared.get('image_url')).toBe('');

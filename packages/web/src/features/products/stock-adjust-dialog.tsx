@@ -1,0 +1,227 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  STOCK_ADJUST_MODES,
+  STOCK_ADJUST_REASONS,
+  type Product,
+  type StockAdjustment,
+  type StockAdjustMode,
+} from '@pos/core';
+import { Minus, Plus, Equal, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ErrorAlert } from '../../components/ui/alert';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFormFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { fieldAria, FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Textarea } from '../../components/ui/textarea';
+import { useT } from '../../i18n';
+import { errorMessage } from '../../lib/api';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import { cn } from '../../lib/utils';
+import { useAdjustStock } from './products.queries';
+import {
+  freshStockOf,
+  previewStock,
+  STOCK_ADJUST_FIELDS,
+  StockAdjustSchema,
+  stockAdjustDefaults,
+  type StockAdjustFields,
+} from './stock-adjust-form';
+
+const MODE_ICONS: Record<StockAdjustMode, LucideIcon> = { add: Plus, remove: Minus, set: Equal };
+
+interface StockAdjustDialogProps {
+  product: Product;
+  /** The stock the user sees now (may be fresher than `product.stock`). */
+  stock: number;
+  onClose: () => void;
+  /** The stock as the server now has it: after a save, or the fresh value of a refusal. */
+  onStockKnown?: (stock: number) => void;
+}
+
+/**
+ * Add, remove or set a product's stock with a reason. The stock the user saw
+ * travels as `expected`: when a sale or another manager changed it meanwhile,
+ * the server refuses and the dialog shows the fresh stock for a redo.
+ */
+export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: StockAdjustDialogProps) {
+  const t = useT();
+  const adjust = useAdjustStock();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [freshStock, setFreshStock] = useState<number | null>(null);
+  const form = useForm<StockAdjustFields, unknown, StockAdjustment>({
+    resolver: zodResolver(StockAdjustSchema),
+    defaultValues: stockAdjustDefaults(stock),
+  });
+  const { errors } = form.formState;
+  const [mode, amount, expected, reason] = useWatch({
+    control: form.control,
+    name: ['mode', 'amount', 'expected', 'reason'],
+  });
+  const current = Number(expected);
+  const after = previewStock(current, mode, amount);
+
+  const onValid = (values: StockAdjustment) => {
+    setServerError(null);
+    setFreshStock(null);
+    adjust.mutate(
+      { id: product.id, body: values },
+      {
+        onSuccess: ({ product: saved, movement }) => {
+          if (movement) {
+            toast.success(t('stock.saved'), {
+              description: t('stock.savedMessage', {
+                name: saved.name,
+                before: movement.old_quantity.toLocaleString(),
+                after: movement.new_quantity.toLocaleString(),
+              }),
+            });
+          } else {
+            toast.info(t('stock.unchanged'));
+          }
+          onStockKnown?.(saved.stock);
+          onClose();
+        },
+        onError: (error) => {
+          const fresh = freshStockOf(error);
+          if (fresh !== null) {
+            // The user redoes the adjustment against what is there now.
+            form.setValue('expected', String(fresh));
+            setFreshStock(fresh);
+            onStockKnown?.(fresh);
+            return;
+          }
+          applyServerFieldErrors(error, form.setError, STOCK_ADJUST_FIELDS);
+          const message = errorMessage(error, t('stock.saveError'));
+          setServerError(message);
+          toast.error(t('common.error'), { description: message });
+        },
+      },
+    );
+  };
+
+  const pending = adjust.isPending;
+  return (
+    <Dialog open onOpenChange={(next) => !next && !pending && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t('stock.adjustTitle')}</DialogTitle>
+          <DialogDescription>
+            {t('stock.adjustDescription', { name: product.name, stock: current.toLocaleString() })}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-4">
+          {freshStock !== null ? (
+            <ErrorAlert title={t('stock.changedTitle')}>
+              {t('stock.changedMessage', { stock: freshStock.toLocaleString() })}
+            </ErrorAlert>
+          ) : null}
+          {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('stock.mode')}</legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {STOCK_ADJUST_MODES.map((value) => {
+                const Icon = MODE_ICONS[value];
+                return (
+                  <label
+                    key={value}
+                    className={cn(
+                      'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium',
+                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600',
+                      mode === value
+                        ? 'border-blue-600 bg-blue-50 text-blue-900'
+                        : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                    )}
+                  >
+                    <input type="radio" value={value} className="sr-only" {...form.register('mode')} />
+                    <Icon className="size-4 shrink-0" aria-hidden />
+                    {t(`stock.mode.${value}`)}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          <FormField id="stock-amount" label={t(`stock.amount.${mode}`)} error={errors.amount?.message}>
+            <Input
+              {...fieldAria('stock-amount', errors.amount?.message)}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              autoFocus
+              {...form.register('amount')}
+            />
+          </FormField>
+
+          <div
+            className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3"
+            data-testid="stock-preview"
+            aria-live="polite"
+          >
+            <span className="text-sm text-slate-600">{t('stock.result')}</span>
+            {after === null ? (
+              <span className="text-sm text-slate-500">{t('stock.resultUnknown')}</span>
+            ) : (
+              <span className={cn('text-lg font-semibold tabular-nums', after < 0 ? 'text-red-700' : 'text-slate-900')}>
+                {t('stock.change', { before: current.toLocaleString(), after: after.toLocaleString() })}
+              </span>
+            )}
+          </div>
+
+          <FormField id="stock-reason" label={t('stock.reason')} error={errors.reason?.message}>
+            <Controller
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <Select value={field.value || undefined} onValueChange={field.onChange}>
+                  <SelectTrigger
+                    {...fieldAria('stock-reason', errors.reason?.message)}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                  >
+                    <SelectValue placeholder={t('stock.reasonPlaceholder')} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {STOCK_ADJUST_REASONS.map((code) => (
+                      <SelectItem key={code} value={code}>
+                        {t(`stock.reason.${code}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+
+          <FormField
+            id="stock-note"
+            label={t('stock.note')}
+            labelNote={reason === 'other' ? undefined : t('common.optional')}
+            hint={reason === 'other' ? t('stock.noteHintOther') : undefined}
+            error={errors.note?.message}
+          >
+            <Textarea
+              {...fieldAria('stock-note', errors.note?.message, reason === 'other')}
+              rows={2}
+              maxLength={200}
+              {...form.register('note')}
+            />
+          </FormField>
+
+          <DialogFormFooter pending={pending} submitLabel={t('stock.submit')} onCancel={onClose} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Product, StockMovement } from '@pos/core';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { useT, type Translate } from '../../i18n';
+import { formatDateTime } from '../../lib/dates';
+import { loadErrorDetail } from './load-error';
+import { useStockMovements } from './products.queries';
+
+/** What moved the stock: the kind, with the sale's document number or the adjustment's reason. */
+export function movementTitle(t: Translate, movement: StockMovement): string {
+  const kind = t(`stock.kind.${movement.kind}`);
+  if (movement.document_number) return t('stock.withDocument', { kind, document: movement.document_number });
+  if (movement.reason_code) return `${kind}: ${t(`stock.reason.${movement.reason_code}`)}`;
+  return kind;
+}
+
+function MovementItem({ movement }: { movement: StockMovement }) {
+  const t = useT();
+  const delta = movement.delta;
+  // Sales wrote their document number as the reason; only other kinds carry a note.
+  const note = movement.kind === 'sale' || movement.kind === 'refund' ? null : movement.reason;
+  return (
+    <li className="space-y-1 py-3" data-testid="stock-movement">
+      <div className="flex items-start justify-between gap-3">
+        <p className="font-medium break-words text-slate-900">{movementTitle(t, movement)}</p>
+        <Badge tone={delta < 0 ? 'red' : 'green'} className="shrink-0 tabular-nums">
+          {delta > 0 ? `+${delta.toLocaleString()}` : delta.toLocaleString()}
+        </Badge>
+      </div>
+      <p className="text-sm text-slate-700 tabular-nums">
+        {t('stock.change', {
+          before: movement.old_quantity.toLocaleString(),
+          after: movement.new_quantity.toLocaleString(),
+        })}
+      </p>
+      {note ? <p className="text-sm break-words text-slate-700">{note}</p> : null}
+      <p className="text-xs text-slate-500">
+        {t('stock.by', { name: movement.user_name ?? t('stock.removedUser') })}
+        <span aria-hidden>{' · '}</span>
+        <time dateTime={movement.created_at}>{formatDateTime(movement.created_at)}</time>
+      </p>
+    </li>
+  );
+}
+
+/** A product's stock history: sales, refunds and adjustments, who and when, before → after, newest first. */
+export function StockHistoryDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const t = useT();
+  const history = useStockMovements(product.id);
+  const movements = history.data?.pages.flatMap((page) => page.movements) ?? [];
+
+  let body;
+  if (history.isPending) {
+    body = (
+      <LoadingState>
+        <div aria-hidden className="space-y-3">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+      </LoadingState>
+    );
+  } else if (history.isError && movements.length === 0) {
+    body = (
+      <ErrorState
+        title={t('stock.historyLoadError')}
+        message={loadErrorDetail(history.error)}
+        onRetry={() => void history.refetch()}
+        retrying={history.isFetching}
+      />
+    );
+  } else if (movements.length === 0) {
+    body = <EmptyState title={t('stock.historyEmpty')} />;
+  } else {
+    body = (
+      <div>
+        <ul className="divide-y divide-slate-100" aria-label={t('products.stockHistoryOf', { name: product.name })}>
+          {movements.map((movement) => (
+            <MovementItem key={movement.id} movement={movement} />
+          ))}
+        </ul>
+        {history.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="mt-2 w-full"
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+          >
+            {history.isFetchingNextPage ? <Spinner /> : null}
+            {t('stock.loadMore')}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t('products.stockHistory')}</DialogTitle>
+          <DialogDescription>{t('stock.historyDescription', { name: product.name })}</DialogDescription>
+        </DialogHeader>
+        {body}
+      </DialogContent>
+    </Dialog>
+  );
+}
