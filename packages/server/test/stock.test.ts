@@ -230,7 +230,7 @@ describe.each(ENGINES)('stock adjustments on %s', (engine) => {
       fields: productFormFields({ stock: '10' }),
     });
     const product = created.body.product;
-    const sale = await postSale(t, cashier.token, salePayload([{ product, quantity: 2 }]));
+    const sale = await postSale(t, cashier.token, salePayload([{ product, quantity: 2, size: 'M', color: 'ขาว' }]));
     await t.request('PATCH', `/api/products/${product.id}/stock`, {
       token: manager.token,
       body: { mode: 'add', amount: 6, expected: 8, reason: 'returned_to_supplier', note: 'คืนผิด' },
