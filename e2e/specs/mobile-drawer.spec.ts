@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -26,6 +27,7 @@ describe('layout', () => {
     await page.getByRole('button', { name: 'เปิดเมนู' }).click();
     await nav.waitFor();
     await screenshot(page, 'drawer');
+    await expectNoSeriousA11yViolations(page, 'mobile drawer open');
     await nav.getByRole('link', { name: 'จัดการผู้ใช้' }).click();
     await page.waitForURL(/\/users$/);
     await nav.waitFor({ state: 'hidden' });
@@ -39,9 +41,11 @@ describe('layout', () => {
     const today = new Intl.DateTimeFormat('th-TH', { dateStyle: 'full', timeZone: 'Asia/Bangkok' }).format(new Date());
     await page.getByText(today).waitFor();
     await screenshot(page, 'dashboard');
+    await expectNoSeriousA11yViolations(page, 'dashboard');
     await page.getByRole('button', { name: 'ย่อเมนู' }).click();
     await page.getByRole('button', { name: 'ขยายเมนู' }).waitFor();
     await screenshot(page, 'sidebar-collapsed');
+    await expectNoSeriousA11yViolations(page, 'dashboard, sidebar collapsed');
     await context.close();
   });
 });
