@@ -24,6 +24,7 @@ describe('layout', () => {
     await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
     const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
     expect(await nav.isVisible()).toBe(false);
+    await expectNoSeriousA11yViolations(page, 'dashboard, drawer closed');
     await page.getByRole('button', { name: 'เปิดเมนู' }).click();
     await nav.waitFor();
     await screenshot(page, 'drawer');
@@ -46,6 +47,23 @@ describe('layout', () => {
     await page.getByRole('button', { name: 'ขยายเมนู' }).waitFor();
     await screenshot(page, 'sidebar-collapsed');
     await expectNoSeriousA11yViolations(page, 'dashboard, sidebar collapsed');
+    await context.close();
+  });
+
+  it('keeps the screens still to come accessible', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
+    for (const [path, title] of [
+      ['/reports', 'รายงาน'],
+      ['/refund-history', 'ประวัติการขาย'],
+      ['/storage', 'จัดการพื้นที่เก็บข้อมูล'],
+      ['/settings', 'ตั้งค่า'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: title, exact: true }).click();
+      await page.waitForURL(new RegExp(`${path}$`));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoSeriousA11yViolations(page, path);
+    }
     await context.close();
   });
 });

@@ -279,6 +279,8 @@ describe('point of sale', () => {
     await toast(page, 'ไม่พบสินค้าที่มีรหัสหรือบาร์โค้ด "0000000000000"');
 
     await cart.getByRole('combobox', { name: 'ลูกค้า' }).click();
+    await page.getByRole('option', { name: /สมหญิง ใจงาม/ }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'pos customer picker open');
     await page.getByRole('option', { name: /สมหญิง ใจงาม/ }).click();
     await cart.getByText('แต้มสะสม 14 แต้ม').waitFor();
     const points = cart.getByLabel('ใช้แต้มสะสมเป็นส่วนลด');

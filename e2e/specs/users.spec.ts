@@ -56,6 +56,8 @@ describe('users screen', () => {
     await dialog.getByText('รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร').waitFor();
     await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('nid-pass-123');
     await dialog.getByRole('combobox', { name: 'บทบาท' }).click();
+    await page.getByRole('option', { name: 'ผู้จัดการ' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'add-user dialog, role list open');
     await page.getByRole('option', { name: 'ผู้จัดการ' }).click();
     await screenshot(page, 'users-add-dialog');
     await expectNoSeriousA11yViolations(page, 'add-user dialog with an error');

@@ -54,9 +54,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
     RUN_OPTIONS,
   );
   const blocking = results.violations.filter((v) => v.impact != null && BLOCKING.has(v.impact));
-  if (blocking.length > 0 && process.env.AXE_REPORT_ONLY) {
-    console.warn(`AXE "${label}":\n${describeViolations(blocking)}`);
-  } else if (blocking.length > 0) {
+  if (blocking.length > 0) {
     const width = page.viewportSize()?.width ?? 0;
     throw new Error(
       `Accessibility violations on "${label}" at ${width} px (${results.url}):\n${describeViolations(blocking)}`,
