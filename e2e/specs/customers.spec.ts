@@ -203,6 +203,7 @@ describe('customers and customer history screens', () => {
       .getByRole('tooltip')
       .getByText(/ปุ่มสาธิต: กรอกชื่อและที่อยู่สมมติ ไม่ได้อ่านบัตรประชาชน/)
       .waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page, 'add-customer dialog with the sample tooltip');
     await sample.click();
     await toast(page, 'กรอกข้อมูลตัวอย่างแล้ว — ไม่ได้อ่านจากบัตร');
     await toast(page, 'ชื่อและที่อยู่เป็นข้อมูลสมมติ กรุณาแก้เป็นข้อมูลจริงของลูกค้าก่อนบันทึก');

@@ -412,6 +412,7 @@ describe('point of sale', () => {
     await payment.getByRole('button', { name: 'ย้อนกลับ' }).click();
     await payment.getByRole('button', { name: /โอนเงินผ่านธนาคาร/ }).click();
     await payment.getByLabel('เลขอ้างอิงการโอน').fill('KBANK-998877');
+    await expectNoSeriousA11yViolations(page, 'pos-payment-transfer');
     await payment.getByRole('button', { name: 'ยืนยันได้รับเงินโอนแล้ว' }).click();
 
     const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
