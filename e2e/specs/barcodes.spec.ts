@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { createProduct, makePng } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
@@ -70,6 +71,7 @@ describe('barcode printing screen', () => {
     const rows = page.getByTestId('barcode-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(3);
+    await expectNoSeriousA11yViolations(page, 'barcodes, nothing selected');
 
     // Nothing selected: the print button is disabled, and Ctrl+P only warns.
     const printButton = page.getByRole('button', { name: /^พิมพ์บาร์โค้ด \(\d+ ป้าย\)$/ });
@@ -121,6 +123,7 @@ describe('barcode printing screen', () => {
     await page.getByText('3', { exact: true }).and(page.locator('span')).click();
     expect(await page.getByRole('radio', { name: '3 ป้ายต่อแถว' }).isChecked()).toBe(true);
     await screenshot(page, 'barcodes');
+    await expectNoSeriousA11yViolations(page, 'barcodes');
 
     // The preview: the label count, the sheet in rows of 3, the labels' content.
     await printButton.click();
@@ -147,6 +150,7 @@ describe('barcode printing screen', () => {
     const printNow = preview.getByRole('button', { name: 'พิมพ์ (4 ป้าย)' });
     await printNow.waitFor();
     await screenshot(page, 'barcodes-preview');
+    await expectNoSeriousA11yViolations(page, 'barcodes-preview');
 
     // Printing: only the sheet prints, under the title Barcode-Labels, and the title comes back.
     const titleBefore = await page.title();
@@ -196,6 +200,7 @@ describe('barcode printing screen', () => {
     expect(await svg.locator('g').first().getAttribute('fill')).toBe('#1d4ed8');
     expect(await preview.getByTestId('barcode-error').count()).toBe(1);
     await screenshot(page, 'barcodes-preview-invalid');
+    await expectNoSeriousA11yViolations(page, 'barcodes-preview-invalid');
     await context.close();
   });
 
@@ -212,12 +217,14 @@ describe('barcode printing screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'barcodes');
+    await expectNoSeriousA11yViolations(page, 'barcodes');
 
     await page.getByRole('button', { name: 'พิมพ์บาร์โค้ด (7 ป้าย)' }).click();
     const preview = page.getByRole('dialog', { name: 'ตัวอย่างก่อนพิมพ์' });
     expect(await preview.getByTestId('barcode-label').count()).toBe(7);
     await preview.getByRole('button', { name: 'พิมพ์ (7 ป้าย)' }).waitFor();
     await screenshot(page, 'barcodes-preview');
+    await expectNoSeriousA11yViolations(page, 'barcodes-preview');
     await context.close();
   });
 });

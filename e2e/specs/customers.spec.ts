@@ -3,6 +3,7 @@ import type { Customer } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -129,6 +130,7 @@ describe('customers and customer history screens', () => {
   let bossToken: string;
   const bossPassword = 'boss-pass-123';
   const cashierPassword = 'cashier-pass-123';
+  const managerPassword = 'manager-pass-123';
 
   beforeAll(async () => {
     server = await startServer();
@@ -140,6 +142,7 @@ describe('customers and customer history screens', () => {
       role: 'admin',
     });
     await createUser(server.url, { username: 'nok', password: cashierPassword, name: 'นก ขายดี', role: 'cashier' });
+    await createUser(server.url, { username: 'mai', password: managerPassword, name: 'ใหม่ จัดการ', role: 'manager' });
     bossToken = await apiLogin(server.url, 'boss', bossPassword);
     const somying = await apiCreateCustomer(server, bossToken, {
       name: 'สมหญิง รักสวย',
@@ -182,6 +185,7 @@ describe('customers and customer history screens', () => {
     await page.getByRole('heading', { name: 'จัดการลูกค้า' }).waitFor();
     await page.getByTestId('customer-card-0898760000').waitFor();
     await page.getByText('ลูกค้าทั้งหมด 2 คน').waitFor();
+    await expectNoSeriousA11yViolations(page, 'customers');
 
     // Add: an empty form says what is missing, in Thai.
     await activate(page.getByRole('button', { name: 'เพิ่มลูกค้า' }));
@@ -190,16 +194,20 @@ describe('customers and customer history screens', () => {
     await dialog.getByRole('button', { name: 'เพิ่มลูกค้า' }).click();
     await toast(page, 'ข้อมูลไม่ครบถ้วน');
     expect(await dialog.getByText('กรุณากรอกชื่อและเบอร์โทรศัพท์').count()).toBe(2);
+    await expectNoSeriousA11yViolations(page, 'add-customer dialog with errors');
 
-    // The demo ID-card button fills sample data and explains itself in a tooltip.
-    const sample = dialog.getByRole('button', { name: 'กรอกข้อมูลตัวอย่างจากบัตรประชาชน' });
+    // The demo button fills made-up data and says so: it never claims an ID card was read.
+    const sample = dialog.getByRole('button', { name: 'กรอกข้อมูลตัวอย่าง' });
     await sample.hover();
     await page
       .getByRole('tooltip')
-      .getByText(/ปุ่มสาธิต/)
+      .getByText(/ปุ่มสาธิต: กรอกชื่อและที่อยู่สมมติ ไม่ได้อ่านบัตรประชาชน/)
       .waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page, 'add-customer dialog with the sample tooltip');
     await sample.click();
-    await toast(page, 'อ่านข้อมูลสำเร็จ');
+    await toast(page, 'กรอกข้อมูลตัวอย่างแล้ว — ไม่ได้อ่านจากบัตร');
+    await toast(page, 'ชื่อและที่อยู่เป็นข้อมูลสมมติ กรุณาแก้เป็นข้อมูลจริงของลูกค้าก่อนบันทึก');
+    expect(await page.getByText('อ่านข้อมูลสำเร็จ').count()).toBe(0);
     expect(await dialog.getByLabel('ชื่อ-นามสกุล').inputValue()).toBe('นายสมชาย ใจดี');
     expect(await dialog.getByLabel('ที่อยู่').inputValue()).toContain('กรุงเทพมหานคร');
     expect(await dialog.getByLabel('เบอร์โทรศัพท์').inputValue()).toBe('081-234-5678');
@@ -208,6 +216,7 @@ describe('customers and customer history screens', () => {
     await dialog.getByLabel('อีเมล').fill('somchai@example.com');
     await page.mouse.move(0, 0);
     await screenshot(page, 'customers-add-dialog');
+    await expectNoSeriousA11yViolations(page, 'add-customer dialog filled with sample data');
     await dialog.getByRole('button', { name: 'เพิ่มลูกค้า' }).click();
     await toast(page, 'เพิ่มลูกค้าสำเร็จ');
     await dialog.waitFor({ state: 'hidden' });
@@ -230,6 +239,7 @@ describe('customers and customer history screens', () => {
     await card.getByRole('button', { name: 'แก้ไข' }).click();
     const edit = page.getByRole('dialog', { name: 'แก้ไขข้อมูลลูกค้า' });
     expect(await edit.getByLabel('เบอร์โทรศัพท์').inputValue()).toBe('0811112222');
+    await expectNoSeriousA11yViolations(page, 'edit-customer dialog');
     await edit.getByLabel('ชื่อ-นามสกุล').fill('สมชาย ใจดีมาก');
     await edit.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
     await toast(page, 'แก้ไขข้อมูลลูกค้าสำเร็จ');
@@ -247,6 +257,7 @@ describe('customers and customer history screens', () => {
     expect(await page.getByTestId('customer-card-0898760000').count()).toBe(0);
     await search.fill('ไม่มีใครชื่อนี้');
     await page.getByText('ไม่พบลูกค้าที่ตรงกับ "ไม่มีใครชื่อนี้"').waitFor();
+    await expectNoSeriousA11yViolations(page, 'customers, no search match');
     await page.getByRole('button', { name: 'ล้างคำค้นหา' }).click();
     await card.waitFor();
 
@@ -267,6 +278,7 @@ describe('customers and customer history screens', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('คุณแน่ใจหรือไม่ที่จะลบลูกค้า สมชาย ใจดีมาก?', { exact: false }).waitFor();
     await screenshot(page, 'customers-delete-confirm');
+    await expectNoSeriousA11yViolations(page, 'delete-customer confirmation');
     await confirm.getByRole('button', { name: 'ลบ' }).click();
     await toast(page, 'ลบลูกค้าสำเร็จ');
     await card.waitFor({ state: 'detached' });
@@ -290,6 +302,21 @@ describe('customers and customer history screens', () => {
     await page.goto('/customer-history');
     await page.getByTestId('history-row-0898760000').waitFor();
     expect(await page.getByRole('button', { name: 'ส่งออก CSV' }).count()).toBe(0);
+    // The debug panel is for admins only: no button, no panel.
+    expect(await page.getByRole('button', { name: 'ข้อมูลดีบัก' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'ข้อมูลดีบัก' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'customer history (cashier)');
+    await context.close();
+  });
+
+  it('hides the customer-history debug panel from a manager', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'mai', managerPassword, /\/dashboard$/);
+    await page.goto('/customer-history');
+    await page.getByTestId('history-row-0898760000').waitFor();
+    await page.getByRole('button', { name: 'ส่งออก CSV' }).waitFor();
+    expect(await page.getByRole('button', { name: 'ข้อมูลดีบัก' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'ข้อมูลดีบัก' }).count()).toBe(0);
     await context.close();
   });
 
@@ -301,6 +328,7 @@ describe('customers and customer history screens', () => {
     await page.getByRole('heading', { name: 'ประวัติลูกค้า', level: 1 }).waitFor();
     const row = page.getByTestId('history-row-0898760000');
     await row.waitFor();
+    await expectNoSeriousA11yViolations(page, 'customer history');
 
     // Stat cards from the server-kept totals: 2140.50 + 350.00 baht over 3 purchases; one active.
     await page.getByText('฿2,490.50').first().waitFor();
@@ -317,12 +345,13 @@ describe('customers and customer history screens', () => {
     await search.fill('');
     await row.waitFor();
 
-    // Debug info
+    // Debug info (admin only)
     await activate(page.getByRole('button', { name: 'ข้อมูลดีบัก' }));
     const debug = page.getByRole('region', { name: 'ข้อมูลดีบัก' });
     await debug.getByText('ลูกค้าที่โหลด').waitFor();
     await debug.getByText('ปกติ').waitFor();
     await screenshot(page, 'customer-history');
+    await expectNoSeriousA11yViolations(page, 'customer history with the debug panel');
 
     // Detail modal
     await row.getByRole('button', { name: 'ดูประวัติของ สมหญิง รักสวย' }).click();
@@ -341,6 +370,7 @@ describe('customers and customer history screens', () => {
     await modal.getByRole('button', { name: 'รีเฟรชประวัติ' }).click();
     await toast(page, 'โหลดรายการซื้อ 3 รายการแล้ว');
     await screenshot(page, 'customer-history-detail');
+    await expectNoSeriousA11yViolations(page, 'customer detail dialog');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });
     // The debug panel counts the purchase list the modal loaded.
@@ -384,6 +414,7 @@ describe('customers and customer history screens', () => {
     const error = page.getByRole('alert').filter({ hasText: 'ไม่สามารถโหลดประวัติลูกค้าได้' });
     await error.getByText('เซิร์ฟเวอร์มีปัญหา กรุณาลองใหม่อีกครั้ง').waitFor();
     await screenshot(page, 'customer-history-error');
+    await expectNoSeriousA11yViolations(page, 'customer history load error');
 
     answer = { status: 403, body: '{"error":"ไม่มีสิทธิ์","code":"FORBIDDEN"}' };
     await error.getByRole('button', { name: 'ลองใหม่' }).click();
@@ -397,8 +428,22 @@ describe('customers and customer history screens', () => {
     await error.getByRole('button', { name: 'ลองใหม่' }).click();
     await error.getByText('API Error (418): กาน้ำชา').waitFor();
 
-    answer = null;
+    // No customers yet: the empty states of both screens.
+    answer = { status: 200, body: '{"customers":[]}' };
     await error.getByRole('button', { name: 'ลองใหม่' }).click();
+    await error.waitFor({ state: 'detached' });
+    await page.getByTestId('history-row-0898760000').waitFor({ state: 'detached' });
+    await expectNoSeriousA11yViolations(page, 'customer history, no customers');
+    await page.goto('/customers');
+    await page.getByRole('heading', { name: 'จัดการลูกค้า' }).waitFor();
+    await page
+      .getByText(/ยังไม่มีลูกค้า/)
+      .first()
+      .waitFor();
+    await expectNoSeriousA11yViolations(page, 'customers, no customers');
+
+    answer = null;
+    await page.goto('/customer-history');
     await page.getByTestId('history-row-0898760000').waitFor();
     await context.close();
   });
@@ -412,10 +457,12 @@ describe('customers and customer history screens', () => {
     await page.getByTestId('customer-card-0898760000').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(page, 'customers');
+    await expectNoSeriousA11yViolations(page, 'customers 390');
     await activate(page.getByRole('button', { name: 'เพิ่มลูกค้า' }));
     await page.getByRole('dialog', { name: 'เพิ่มลูกค้าใหม่' }).waitFor();
     await settle(page);
     await screenshot(page, 'customers-add-dialog');
+    await expectNoSeriousA11yViolations(page, 'add-customer dialog 390');
     await page.keyboard.press('Escape');
 
     await page.goto('/customer-history');
@@ -423,11 +470,13 @@ describe('customers and customer history screens', () => {
     await card.waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(page, 'customer-history');
+    await expectNoSeriousA11yViolations(page, 'customer history 390');
     await card.getByRole('button', { name: /ดูประวัติ/ }).click();
     const modal = page.getByRole('dialog', { name: 'สมหญิง รักสวย' });
     await modal.getByText('INV-1-1').waitFor();
     await settle(page);
     await screenshot(page, 'customer-history-detail');
+    await expectNoSeriousA11yViolations(page, 'customer detail dialog 390');
     await context.close();
   });
 });

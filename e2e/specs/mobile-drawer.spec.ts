@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -23,9 +24,11 @@ describe('layout', () => {
     await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
     const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
     expect(await nav.isVisible()).toBe(false);
+    await expectNoSeriousA11yViolations(page, 'dashboard, drawer closed');
     await page.getByRole('button', { name: 'เปิดเมนู' }).click();
     await nav.waitFor();
     await screenshot(page, 'drawer');
+    await expectNoSeriousA11yViolations(page, 'mobile drawer open');
     await nav.getByRole('link', { name: 'จัดการผู้ใช้' }).click();
     await page.waitForURL(/\/users$/);
     await nav.waitFor({ state: 'hidden' });
@@ -39,9 +42,28 @@ describe('layout', () => {
     const today = new Intl.DateTimeFormat('th-TH', { dateStyle: 'full', timeZone: 'Asia/Bangkok' }).format(new Date());
     await page.getByText(today).waitFor();
     await screenshot(page, 'dashboard');
+    await expectNoSeriousA11yViolations(page, 'dashboard');
     await page.getByRole('button', { name: 'ย่อเมนู' }).click();
     await page.getByRole('button', { name: 'ขยายเมนู' }).waitFor();
     await screenshot(page, 'sidebar-collapsed');
+    await expectNoSeriousA11yViolations(page, 'dashboard, sidebar collapsed');
+    await context.close();
+  });
+
+  it('keeps the screens still to come accessible', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
+    for (const [path, title] of [
+      ['/reports', 'รายงาน'],
+      ['/refund-history', 'ประวัติการขาย'],
+      ['/storage', 'จัดการพื้นที่เก็บข้อมูล'],
+      ['/settings', 'ตั้งค่า'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: title, exact: true }).click();
+      await page.waitForURL(new RegExp(`${path}$`));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoSeriousA11yViolations(page, path);
+    }
     await context.close();
   });
 });

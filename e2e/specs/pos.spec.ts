@@ -2,6 +2,7 @@ import { FIRST_USE_ADMIN, type Customer, type Product, type Sale } from '@pos/co
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -125,6 +126,7 @@ describe('point of sale', () => {
     await search.fill('');
     await page.getByRole('button', { name: 'ทั้งหมด' }).waitFor();
     await screenshot(page, 'pos');
+    await expectNoSeriousA11yViolations(page, 'pos');
 
     await addCard(page, SHIRT.sku);
     await addCard(page, SHIRT.sku);
@@ -152,6 +154,7 @@ describe('point of sale', () => {
     await cart.getByRole('combobox', { name: 'ลูกค้า' }).getByText('สมหญิง ใจงาม').waitFor();
     await cart.getByText('จะได้รับ 14 แต้ม').waitFor();
     await screenshot(page, 'pos-cart');
+    await expectNoSeriousA11yViolations(page, 'pos-cart');
 
     await cart.getByRole('button', { name: 'ชำระเงิน' }).click();
     const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
@@ -161,6 +164,7 @@ describe('point of sale', () => {
     await payment.getByRole('button', { name: /โอนเงินผ่านธนาคาร/ }).waitFor();
     await settle(page);
     await screenshot(page, 'pos-payment');
+    await expectNoSeriousA11yViolations(page, 'pos-payment');
     await payment.getByRole('button', { name: /เงินสด/ }).click();
     const received = payment.getByLabel('รับเงินมา (บาท)');
     await received.fill('1000');
@@ -170,6 +174,7 @@ describe('point of sale', () => {
     await received.fill('2000');
     expect(await payment.getByTestId('payment-change').innerText()).toBe('฿568.30');
     await screenshot(page, 'pos-payment-cash');
+    await expectNoSeriousA11yViolations(page, 'pos-payment-cash');
     await received.press('Enter');
 
     const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
@@ -193,6 +198,7 @@ describe('point of sale', () => {
     await doc.getByRole('img', { name: number }).waitFor();
     await settle(page);
     await screenshot(page, 'pos-receipt');
+    await expectNoSeriousA11yViolations(page, 'pos-receipt');
 
     // The copy of the short tax invoice, and the print preview: only the document prints.
     await receipt.getByRole('button', { name: 'สำเนาใบกำกับภาษี' }).click();
@@ -204,6 +210,7 @@ describe('point of sale', () => {
     await copy.getByText('ไม่ใช่ใบเสร็จรับเงินฉบับใหม่').waitFor();
     await settle(page);
     await screenshot(page, 'pos-receipt-copy');
+    await expectNoSeriousA11yViolations(page, 'pos-invoice');
     await page.evaluate(() => {
       window.print = () => {
         (window as unknown as { printedWith: string }).printedWith = document.body.className;
@@ -276,6 +283,11 @@ describe('point of sale', () => {
     await toast(page, 'ไม่พบสินค้าที่มีรหัสหรือบาร์โค้ด "0000000000000"');
 
     await cart.getByRole('combobox', { name: 'ลูกค้า' }).click();
+    await page.getByRole('option', { name: /สมหญิง ใจงาม/ }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'pos customer picker open');
+    // The open list keeps the keyboard: the page it hides cannot be tabbed into.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="listbox"]')))).toBe(true);
     await page.getByRole('option', { name: /สมหญิง ใจงาม/ }).click();
     await cart.getByText('แต้มสะสม 14 แต้ม').waitFor();
     const points = cart.getByLabel('ใช้แต้มสะสมเป็นส่วนลด');
@@ -292,6 +304,7 @@ describe('point of sale', () => {
     expect(await cart.getByTestId('pos-total').innerText()).toBe('฿194.67');
     await cart.getByText('จะได้รับ 1 แต้ม').waitFor();
     await screenshot(page, 'pos-points');
+    await expectNoSeriousA11yViolations(page, 'pos-points');
 
     // Keyboard only: Enter in the empty search box, Enter on the default method (cash), Enter for the exact amount.
     await search.focus();
@@ -347,6 +360,7 @@ describe('point of sale', () => {
     await payment.getByText('พร้อมเพย์: xxxxxx5678').waitFor();
     await settle(page);
     await screenshot(page, 'pos-promptpay');
+    await expectNoSeriousA11yViolations(page, 'pos-promptpay');
     await payment.getByRole('button', { name: 'ยืนยันได้รับเงินแล้ว' }).click();
     await payment.getByText(/ยอดที่ต้องชำระใหม่คือ ฿267\.80/).waitFor();
     await payment.getByTestId('payment-amount-due').getByText('฿267.80').waitFor();
@@ -373,6 +387,7 @@ describe('point of sale', () => {
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${JEANS.sku}`).waitFor();
     await screenshot(page, 'pos');
+    await expectNoSeriousA11yViolations(page, 'pos');
     await addCard(page, JEANS.sku);
     await addCard(page, SHIRT.sku);
     const cartButton = page.getByRole('button', { name: 'เปิดตะกร้าสินค้า (2 ชิ้น)' });
@@ -383,6 +398,7 @@ describe('point of sale', () => {
     expect(await drawer.getByTestId('pos-total').innerText()).toBe('฿1,184.50');
     await settle(page);
     await screenshot(page, 'pos-cart-drawer');
+    await expectNoSeriousA11yViolations(page, 'pos-cart-drawer');
     await drawer.getByRole('button', { name: `ลบ ${SHIRT.name} ออกจากตะกร้า` }).click();
     expect(await drawer.getByTestId('pos-total').innerText()).toBe('฿916.70');
 
@@ -391,13 +407,16 @@ describe('point of sale', () => {
     await payment.getByTestId('payment-amount-due').waitFor();
     await settle(page);
     await screenshot(page, 'pos-payment');
+    await expectNoSeriousA11yViolations(page, 'pos-payment');
     await payment.getByRole('button', { name: /PromptPay QR/ }).click();
     await payment.getByTestId('promptpay-qr').waitFor();
     await settle(page);
     await screenshot(page, 'pos-promptpay');
+    await expectNoSeriousA11yViolations(page, 'pos-promptpay');
     await payment.getByRole('button', { name: 'ย้อนกลับ' }).click();
     await payment.getByRole('button', { name: /โอนเงินผ่านธนาคาร/ }).click();
     await payment.getByLabel('เลขอ้างอิงการโอน').fill('KBANK-998877');
+    await expectNoSeriousA11yViolations(page, 'pos-payment-transfer');
     await payment.getByRole('button', { name: 'ยืนยันได้รับเงินโอนแล้ว' }).click();
 
     const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
@@ -406,6 +425,7 @@ describe('point of sale', () => {
     await receipt.getByTestId('receipt-document').getByText('KBANK-998877').waitFor();
     await settle(page);
     await screenshot(page, 'pos-receipt');
+    await expectNoSeriousA11yViolations(page, 'pos-receipt');
     await receipt.getByRole('button', { name: 'ปิด', exact: true }).first().click();
     await page.getByRole('button', { name: 'เปิดตะกร้าสินค้า (0 ชิ้น)' }).waitFor();
 
@@ -434,6 +454,7 @@ describe('point of sale', () => {
     await banner.getByText('กำลังแก้ไขรายการขาย R25').waitFor();
     await banner.getByText('เหตุผล: ลูกค้าขอเปลี่ยนไซส์').waitFor();
     await screenshot(page, 'pos-edit-mode');
+    await expectNoSeriousA11yViolations(page, 'pos-edit-mode');
 
     let sent: unknown;
     await page.route('**/api/sales', async (route) => {
@@ -448,6 +469,7 @@ describe('point of sale', () => {
     // Sale 1 was never refunded, so the server refuses to replace it; its Thai message is shown as is.
     await payment.getByText('ไม่สามารถบันทึกการขายได้: 409 - รายการขายเดิมยังไม่ได้คืนเงินเพื่อแก้ไข หรือถูกแทนที่ไปแล้ว').waitFor();
     expect(sent).toMatchObject({ replacesSaleId: 1, paymentMethod: 'cash' });
+    await expectNoSeriousA11yViolations(page, 'pos-payment-error');
     await payment.getByRole('button', { name: 'ย้อนกลับ' }).click();
     await page.keyboard.press('Escape');
     await banner.getByRole('button', { name: 'ยกเลิกการแก้ไข' }).click();
@@ -472,11 +494,13 @@ describe('point of sale', () => {
     await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).waitFor();
     await page.locator('main [aria-hidden] .animate-pulse').first().waitFor();
     await screenshot(page, 'pos-loading');
+    await expectNoSeriousA11yViolations(page, 'pos-loading');
     release();
 
     // Empty: no products in the shop yet.
     await page.getByText('ยังไม่มีสินค้าในระบบ').waitFor();
     await screenshot(page, 'pos-empty');
+    await expectNoSeriousA11yViolations(page, 'pos-empty');
     await page.unroute('**/api/products?limit=10000');
 
     // Error: a dialog "an error occurred / cannot load data", and a retry in place of the grid.
@@ -489,6 +513,7 @@ describe('point of sale', () => {
     await errorDialog.getByText('ไม่สามารถโหลดข้อมูลได้').waitFor({ timeout: 15_000 });
     await settle(page);
     await screenshot(page, 'pos-error');
+    await expectNoSeriousA11yViolations(page, 'pos-error');
     await errorDialog.getByRole('button', { name: 'ตกลง' }).click();
     await page.unroute('**/api/products?limit=10000');
     await page.getByRole('button', { name: 'ลองใหม่' }).click();
@@ -501,6 +526,7 @@ describe('point of sale', () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, VIEWER.username, VIEWER.password, /\/pos$/);
     await page.getByText('คุณไม่มีสิทธิ์ในการเข้าถึงระบบ POS').waitFor();
+    await expectNoSeriousA11yViolations(page, 'pos-no-access');
     expect(await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).count()).toBe(0);
 
     const token = await apiLogin(server.url, VIEWER.username, VIEWER.password);

@@ -2,6 +2,7 @@ import type { Product } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { createProduct, listProducts, makePng } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
@@ -76,6 +77,7 @@ describe('products screen', () => {
     await dialog.getByText('กรุณากรอกชื่อสินค้า').waitFor();
     await dialog.getByText('กรุณากรอก SKU').waitFor();
     await dialog.getByText('กรุณากรอกราคาสินค้า').waitFor();
+    await expectNoSeriousA11yViolations(page, 'product dialog with errors');
 
     await dialog.getByLabel('ชื่อสินค้า').fill('เสื้อยืดคอกลม');
     await dialog.getByLabel('SKU / บาร์โค้ด').fill('TS-001');
@@ -110,6 +112,7 @@ describe('products screen', () => {
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/^blob:/);
     await tallScreenshot(page, 'products-dialog');
+    await expectNoSeriousA11yViolations(page, 'products-dialog');
 
     await dialog.getByRole('button', { name: 'เพิ่มสินค้า', exact: true }).click();
     await toast(page, 'เพิ่มสินค้าสำเร็จ');
@@ -171,6 +174,7 @@ describe('products screen', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel('ชื่อสินค้า').inputValue()).toBe('เสื้อยืดคอกลม');
     expect(await tagsOf(dialog, 'product-sizes')).toEqual(['S', 'M']);
+    await expectNoSeriousA11yViolations(page, 'edit-product dialog');
     await dialog.getByLabel('ราคาขาย (บาท)').fill('275');
     // The stock is shown, not edited: it changes through the adjust-stock dialog (e2e/specs/stock.spec.ts).
     expect(await dialog.getByTestId('product-stock').locator('[data-stock-tone]').innerText()).toBe('8');
@@ -192,6 +196,7 @@ describe('products screen', () => {
     await confirm.getByText('ยืนยันการลบสินค้า').waitFor();
     await confirm.getByText('คุณต้องการลบสินค้านี้หรือไม่?').waitFor();
     await screenshot(page, 'products-delete-confirm');
+    await expectNoSeriousA11yViolations(page, 'products-delete-confirm');
     await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await row.waitFor();
@@ -244,6 +249,7 @@ describe('products screen', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-row"]').length === 2);
     expect(await search.inputValue()).toBe('');
     await screenshot(page, 'products');
+    await expectNoSeriousA11yViolations(page, 'products');
 
     await page.getByRole('main').getByRole('link', { name: 'พิมพ์บาร์โค้ด' }).click();
     await page.waitForURL(/\/barcodes$/);
@@ -259,6 +265,7 @@ describe('products screen', () => {
     expect(await page.getByRole('button', { name: /^แก้ไข / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^ลบ / }).count()).toBe(0);
     expect(await page.getByRole('main').getByRole('link', { name: 'พิมพ์บาร์โค้ด' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'products (viewer)');
     await context.close();
   });
 
@@ -270,6 +277,7 @@ describe('products screen', () => {
     await page.getByText('ยังไม่มีสินค้า').waitFor();
     await page.getByRole('main').getByRole('button', { name: 'เพิ่มสินค้าใหม่' }).nth(1).waitFor();
     await screenshot(page, 'products-empty');
+    await expectNoSeriousA11yViolations(page, 'products-empty');
     await page.unroute('**/api/products');
 
     await page.route('**/api/products', (route) =>
@@ -281,6 +289,7 @@ describe('products screen', () => {
     await failure.getByText('ระบบขัดข้อง').waitFor();
     await toast(page, 'เกิดข้อผิดพลาด');
     await screenshot(page, 'products-error');
+    await expectNoSeriousA11yViolations(page, 'products-error');
     await page.unroute('**/api/products');
     await failure.getByRole('button', { name: 'ลองใหม่' }).click();
     await page.getByTestId('product-row').first().waitFor();
@@ -297,12 +306,14 @@ describe('products screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'products');
+    await expectNoSeriousA11yViolations(page, 'products');
 
     await page.getByRole('button', { name: 'เพิ่มสินค้าใหม่' }).click();
     const dialog = page.getByRole('dialog', { name: 'เพิ่มสินค้าใหม่' });
     await dialog.getByLabel('SKU / บาร์โค้ด').fill('MOBILE-01');
     await dialog.getByTestId('barcode-svg').waitFor();
     await tallScreenshot(page, 'products-dialog');
+    await expectNoSeriousA11yViolations(page, 'products-dialog');
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { can, type Permission, type Role } from '@pos/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -61,6 +62,7 @@ describe('roles in the browser', () => {
     await page.getByRole('button', { name: 'ย้อนกลับ' }).waitFor();
     await page.getByRole('button', { name: 'ออกจากระบบ' }).first().waitFor();
     await screenshot(page, 'no-access');
+    await expectNoSeriousA11yViolations(page, 'no-access screen');
     const status = await page.evaluate(async () => {
       const res = await fetch('/api/users', {
         headers: { authorization: `Bearer ${localStorage.getItem('auth_token')}` },

@@ -1,6 +1,7 @@
 import { FIRST_USE_ADMIN } from '@pos/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -26,6 +27,7 @@ describe('sign-in screen', () => {
       const submit = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
       expect(await submit.isDisabled()).toBe(true);
       await screenshot(page, 'login');
+      await expectNoSeriousA11yViolations(page, `sign-in ${viewport.width}`);
       await context.close();
     }
   });
@@ -40,6 +42,7 @@ describe('sign-in screen', () => {
     await page.getByText('เข้าสู่ระบบไม่สำเร็จ').first().waitFor();
     expect(page.url()).toMatch(/\/login$/);
     await screenshot(page, 'login-failed');
+    await expectNoSeriousA11yViolations(page, 'sign-in with error');
 
     // The show/hide button reveals the password.
     const password = page.getByLabel('รหัสผ่าน', { exact: true });
@@ -55,6 +58,7 @@ describe('sign-in screen', () => {
     const prompt = page.getByRole('dialog', { name: 'กรุณาเปลี่ยนรหัสผ่าน' });
     await prompt.waitFor();
     await screenshot(page, 'must-change-password');
+    await expectNoSeriousA11yViolations(page, 'forced change-password dialog');
     await prompt.getByLabel('รหัสผ่านปัจจุบัน', { exact: true }).fill(FIRST_USE_ADMIN.password);
     await prompt.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('shop-owner-2569');
     await prompt.getByLabel('ยืนยันรหัสผ่าน', { exact: true }).fill('shop-owner-2569');

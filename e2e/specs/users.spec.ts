@@ -2,6 +2,7 @@ import type { User } from '@pos/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, loginStatus } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -35,6 +36,8 @@ describe('users screen', () => {
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'จัดการผู้ใช้' }).click();
     await page.waitForURL(/\/users$/);
     await page.getByRole('heading', { name: 'จัดการผู้ใช้' }).waitFor();
+    await page.getByTestId('user-card-boss').waitFor();
+    await expectNoSeriousA11yViolations(page, 'users');
 
     // Own row: toggle and delete are disabled.
     const own = page.getByTestId('user-card-boss');
@@ -53,8 +56,11 @@ describe('users screen', () => {
     await dialog.getByText('รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร').waitFor();
     await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('nid-pass-123');
     await dialog.getByRole('combobox', { name: 'บทบาท' }).click();
+    await page.getByRole('option', { name: 'ผู้จัดการ' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'add-user dialog, role list open');
     await page.getByRole('option', { name: 'ผู้จัดการ' }).click();
     await screenshot(page, 'users-add-dialog');
+    await expectNoSeriousA11yViolations(page, 'add-user dialog with an error');
     await dialog.getByRole('button', { name: 'เพิ่มผู้ใช้' }).click();
     await toast(page, 'เพิ่มผู้ใช้สำเร็จ');
     await dialog.waitFor({ state: 'hidden' });
@@ -77,6 +83,8 @@ describe('users screen', () => {
     // Edit
     await card.getByRole('button', { name: 'แก้ไข' }).click();
     dialog = page.getByRole('dialog', { name: 'แก้ไขผู้ใช้' });
+    await dialog.getByLabel('ชื่อ-นามสกุล').waitFor();
+    await expectNoSeriousA11yViolations(page, 'edit-user dialog');
     await dialog.getByLabel('ชื่อ-นามสกุล').fill('นิดา ขายเก่ง');
     await dialog.getByRole('combobox', { name: 'บทบาท' }).click();
     await page.getByRole('option', { name: 'พนักงานขาย' }).click();
@@ -88,6 +96,8 @@ describe('users screen', () => {
     // Change password
     await card.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
     dialog = page.getByRole('dialog', { name: 'เปลี่ยนรหัสผ่าน' });
+    await dialog.getByLabel('รหัสผ่านใหม่', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'change-password dialog');
     await dialog.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('nida-new-pass');
     await dialog.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
     await toast(page, 'เปลี่ยนรหัสผ่านสำเร็จ');
@@ -105,6 +115,7 @@ describe('users screen', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('คุณแน่ใจหรือไม่ที่จะลบผู้ใช้ นิดา ขายเก่ง?').waitFor();
     await screenshot(page, 'users-delete-confirm');
+    await expectNoSeriousA11yViolations(page, 'delete-user confirmation');
     await confirm.getByRole('button', { name: 'ลบ' }).click();
     await toast(page, 'ลบผู้ใช้สำเร็จ');
     await card.waitFor({ state: 'detached' });
@@ -122,6 +133,7 @@ describe('users screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'users');
+    await expectNoSeriousA11yViolations(page, 'users 390');
     await context.close();
   });
 });

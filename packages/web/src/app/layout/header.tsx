@@ -30,7 +30,7 @@ export function Header({ onOpenMenu, title }: { onOpenMenu: () => void; title: s
       <button
         type="button"
         onClick={() => setLocale(locale === 'th' ? 'en' : 'th')}
-        aria-label={t('app.language')}
+        aria-label={`${t('app.languageShort')} ${t('app.language')}`}
         title={t('app.language')}
         className="flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
       >

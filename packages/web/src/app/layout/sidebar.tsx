@@ -85,7 +85,6 @@ export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: Sid
         <div className={cn('border-t border-slate-800 p-3', collapsed && 'px-2')}>
           <div
             className={cn('mb-2 flex items-center gap-3 px-1', collapsed && 'justify-center px-0')}
-            aria-label={collapsed ? `${t('layout.signedInAs')}: ${user.name}` : undefined}
             title={collapsed ? `${user.name} (${t(roleLabelKey(user.role))})` : undefined}
           >
             <span
@@ -94,7 +93,9 @@ export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: Sid
             >
               {initialOf(user.name)}
             </span>
-            {collapsed ? null : (
+            {collapsed ? (
+              <span className="sr-only">{`${t('layout.signedInAs')}: ${user.name}`}</span>
+            ) : (
               <div className="min-w-0 leading-snug">
                 <p className="font-medium break-words text-white">{user.name}</p>
                 <p className="text-xs text-slate-400">{t(roleLabelKey(user.role))}</p>

@@ -3,7 +3,7 @@ import { cn } from '../../lib/utils';
 
 export const inputClasses = cn(
   'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900',
-  'placeholder:text-slate-400 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none',
+  'placeholder:text-slate-500 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none',
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
   '[&[readonly]]:bg-slate-50 [&[readonly]]:text-slate-600',
   'aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/30',

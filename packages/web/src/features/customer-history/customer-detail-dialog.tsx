@@ -194,7 +194,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
                 <p
                   className={cn(
                     'font-semibold tabular-nums',
-                    sale.status === 'refunded' ? 'text-slate-400 line-through' : 'text-slate-900',
+                    sale.status === 'refunded' ? 'text-slate-500 line-through' : 'text-slate-900',
                   )}
                 >
                   {formatBaht(sale.total)}

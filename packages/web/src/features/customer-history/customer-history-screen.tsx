@@ -85,6 +85,8 @@ export function CustomerHistoryScreen() {
   const [selected, setSelected] = useState<Customer | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const canExport = can(me.role, 'reports_export');
+  // The debug panel shows load internals (role, token, HTTP status): for the shop's admins, not the counter.
+  const canDebug = me.role === 'admin';
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
   const { search, setSearch, term, shown } = useCustomerSearch(all);
@@ -322,15 +324,17 @@ export function CustomerHistoryScreen() {
               <RefreshCw className={cn((refreshing || customers.isFetching) && 'animate-spin')} aria-hidden />
               {t('customerHistory.refresh')}
             </Button>
-            <Button
-              variant={showDebug ? 'secondary' : 'outline'}
-              onClick={() => setShowDebug((v) => !v)}
-              aria-expanded={showDebug}
-              aria-controls={showDebug ? DEBUG_PANEL_ID : undefined}
-            >
-              <Bug aria-hidden />
-              {t('customerHistory.debug')}
-            </Button>
+            {canDebug ? (
+              <Button
+                variant={showDebug ? 'secondary' : 'outline'}
+                onClick={() => setShowDebug((v) => !v)}
+                aria-expanded={showDebug}
+                aria-controls={showDebug ? DEBUG_PANEL_ID : undefined}
+              >
+                <Bug aria-hidden />
+                {t('customerHistory.debug')}
+              </Button>
+            ) : null}
             {canExport ? (
               <Button variant="outline" onClick={exportCsv} disabled={!customers.isSuccess}>
                 <Download aria-hidden />
@@ -341,7 +345,7 @@ export function CustomerHistoryScreen() {
         }
       />
 
-      {showDebug ? <HistoryDebugPanel id={DEBUG_PANEL_ID} info={debugInfo} /> : null}
+      {canDebug && showDebug ? <HistoryDebugPanel id={DEBUG_PANEL_ID} info={debugInfo} /> : null}
 
       {customers.isError ? null : (
         <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

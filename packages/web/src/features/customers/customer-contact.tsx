@@ -34,13 +34,13 @@ export function CustomerContact({
       <li className="flex items-center gap-2 break-all">
         <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
         <span className="sr-only">{t('customers.email')}</span>
-        {customer.email ?? <span className="text-slate-400">{t('customers.noEmail')}</span>}
+        {customer.email ?? <span className="text-slate-500 italic">{t('customers.noEmail')}</span>}
       </li>
       <li className="flex items-start gap-2">
         <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
         <span className="sr-only">{t('customers.address')}</span>
         <span className="break-words">
-          {customer.address ?? <span className="text-slate-400">{t('customers.noAddress')}</span>}
+          {customer.address ?? <span className="text-slate-500 italic">{t('customers.noAddress')}</span>}
         </span>
       </li>
     </ul>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Customer } from '@pos/core';
-import { IdCard } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -46,8 +46,8 @@ export interface CustomerDialogProps {
 
 /**
  * Add or edit a customer (spec 000 §2 "customer dialog"): name, phone, e-mail,
- * address, read-only loyalty points, and a demo button that fills sample
- * ID-card data. One component for the customers screen and the POS.
+ * address, read-only loyalty points, and a demo button that fills made-up
+ * sample data (no ID-card reader is connected yet). One component for the customers screen and the POS.
  */
 export function CustomerDialog({ open, customer, onClose, onSaved, successToast }: CustomerDialogProps) {
   const t = useT();
@@ -124,7 +124,8 @@ export function CustomerDialog({ open, customer, onClose, onSaved, successToast 
     form.setValue('name', sample.name, options);
     form.setValue('address', sample.address, options);
     if (!form.getValues('phone')?.trim()) form.setValue('phone', sample.phone, options);
-    toast.success(t('customerDialog.sampleRead'), { description: t('customerDialog.sampleReadMessage') });
+    // Says plainly that nothing was read from a card: staff must not mistake this for a customer's real details.
+    toast.info(t('customerDialog.sampleFilled'), { description: t('customerDialog.sampleFilledMessage') });
   };
 
   const nameField = form.register('name');
@@ -147,7 +148,7 @@ export function CustomerDialog({ open, customer, onClose, onSaved, successToast 
           <Tooltip content={t('customerDialog.sampleTooltip')}>
             {(describedBy) => (
               <Button variant="secondary" onClick={fillSample} disabled={pending} aria-describedby={describedBy}>
-                <IdCard aria-hidden />
+                <FlaskConical aria-hidden />
                 {t('customerDialog.fillSample')}
               </Button>
             )}

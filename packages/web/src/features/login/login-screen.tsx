@@ -64,7 +64,7 @@ export function LoginScreen() {
       <button
         type="button"
         onClick={() => setLocale(locale === 'th' ? 'en' : 'th')}
-        aria-label={t('app.language')}
+        aria-label={`${t('app.languageShort')} ${t('app.language')}`}
         className="absolute top-3 right-3 flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-white/70 focus-visible:outline-2 focus-visible:outline-blue-600"
       >
         {t('app.languageShort')}

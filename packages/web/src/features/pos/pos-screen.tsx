@@ -506,12 +506,13 @@ export function PosScreen() {
           <button
             type="button"
             onClick={() => setDrawerOpen(true)}
-            aria-label={t('pos.openCart', { count: count.toLocaleString('th-TH') })}
             data-testid="pos-cart-button"
             className="fixed right-4 bottom-4 z-30 flex min-h-14 cursor-pointer items-center gap-3 rounded-full bg-blue-600 py-2 pr-5 pl-4 text-white shadow-lg shadow-blue-900/30 hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
           >
-            <span className="relative">
-              <ShoppingCart className="size-7" aria-hidden />
+            {/* The name starts with what the badge shows in words, then the visible total (WCAG 2.5.3). */}
+            <span className="sr-only">{t('pos.openCart', { count: count.toLocaleString('th-TH') })}</span>
+            <span className="relative" aria-hidden>
+              <ShoppingCart className="size-7" />
               <span
                 className={cn(
                   'absolute -top-2 -right-3 flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold tabular-nums',

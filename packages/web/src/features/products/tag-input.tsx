@@ -60,26 +60,25 @@ export function TagInput({ id, value, onChange, placeholder, invalid, describedB
           {t('products.addTag')}
         </Button>
       </div>
-      {value.length > 0 ? (
-        <ul id={`${id}-tags`} className="flex flex-wrap gap-2" aria-live="polite">
-          {value.map((tag) => (
-            <li
-              key={tag}
-              className="inline-flex items-center rounded-full bg-blue-50 pl-3 text-sm font-medium text-blue-800 ring-1 ring-blue-200 ring-inset"
+      {/* Always rendered: the add button controls it, and a live region must exist before it changes. */}
+      <ul id={`${id}-tags`} className="flex flex-wrap gap-2" aria-live="polite">
+        {value.map((tag) => (
+          <li
+            key={tag}
+            className="inline-flex items-center rounded-full bg-blue-50 pl-3 text-sm font-medium text-blue-800 ring-1 ring-blue-200 ring-inset"
+          >
+            <span className="break-all">{tag}</span>
+            <button
+              type="button"
+              onClick={() => onChange(removeTag(value, tag))}
+              aria-label={t('products.removeTag', { tag })}
+              className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-blue-700 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600"
             >
-              <span className="break-all">{tag}</span>
-              <button
-                type="button"
-                onClick={() => onChange(removeTag(value, tag))}
-                aria-label={t('products.removeTag', { tag })}
-                className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-blue-700 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-              >
-                <X className="size-4" aria-hidden />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+              <X className="size-4" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -123,7 +123,13 @@ export function ReceiptDialog({ sale, open = true, onClose, onCloseAutoFocus, in
                 {t('receipt.missingTaxId')}
               </p>
             ) : null}
-            <div className="-mx-1 flex min-h-0 flex-1 items-start justify-center overflow-y-auto overscroll-contain rounded-lg bg-slate-100 p-3">
+            {/* Focusable so keyboard users can scroll a long receipt (it scrolls on its own). */}
+            <div
+              role="region"
+              aria-label={t('receipt.preview')}
+              tabIndex={0}
+              className="-mx-1 flex min-h-0 flex-1 items-start justify-center overflow-y-auto overscroll-contain rounded-lg bg-slate-100 p-3 focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
               <ReceiptDocument
                 sale={sale}
                 settings={settings.data}

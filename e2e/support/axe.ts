@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import type { AxeResults, NodeResult, Result, RunOptions } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/** axe-core's browser bundle, read once and injected into each page that is checked. */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const RUN_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  resultTypes: ['violations'],
+};
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * An open Radix select list hides the rest of the page with aria-hidden (marked data-aria-hidden) and keeps focus
+ * inside the list (Tab is swallowed), so nothing hidden can be reached. axe knows this pattern for role=dialog but
+ * not for a listbox; only while focus really is in such a list are those nodes let through.
+ */
+const RADIX_LIST_OPEN = '[data-radix-popper-content-wrapper] [role="listbox"]';
+const notRadixHidden = (node: NodeResult): boolean => !node.html.includes('data-aria-hidden="true"');
+
+/** One line per failing node: rule, impact, selector and axe's own explanation, so the fix is obvious. */
+export function describeViolations(violations: Result[]): string {
+  return violations
+    .flatMap((v) =>
+      v.nodes.map((node) => {
+        const target = node.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' | ');
+        const summary = (node.failureSummary ?? v.help).replace(/\s+/g, ' ').trim();
+        const html = node.html.replace(/\s+/g, ' ').slice(0, 160);
+        return `- [${v.id}] (${v.impact ?? 'unknown'}) ${target}\n    ${html}\n    ${summary}`;
+      }),
+    )
+    .join('\n');
+}
+
+/**
+ * Runs axe-core (WCAG 2 A/AA rules) on the page as it is now, open dialogs included, and fails with a readable
+ * list when anything serious or critical is found. `label` names the screen/state in the failure message.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Let CSS transitions (dialog fade/zoom-in) finish: half-faded text would be reported as low contrast.
+  // Endless ones (spinners, skeleton pulses) never finish and are skipped.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  // Evaluated through the DevTools protocol rather than a <script> tag, which the app's CSP (rightly) blocks.
+  if (!hasAxe) await page.evaluate(axeSource);
+  const results = await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<AxeResults> } }).axe.run(
+        document,
+        options,
+      ),
+    RUN_OPTIONS,
+  );
+  const trapped = await page.evaluate(
+    (selector) => Boolean(document.activeElement?.closest(selector)),
+    RADIX_LIST_OPEN,
+  );
+  const blocking = results.violations
+    .filter((v) => v.impact != null && BLOCKING.has(v.impact))
+    .map((v) => (trapped && v.id === 'aria-hidden-focus' ? { ...v, nodes: v.nodes.filter(notRadixHidden) } : v))
+    .filter((v) => v.nodes.length > 0);
+  if (blocking.length > 0) {
+    const width = page.viewportSize()?.width ?? 0;
+    throw new Error(
+      `Accessibility violations on "${label}" at ${width} px (${results.url}):\n${describeViolations(blocking)}`,
+    );
+  }
+}
