@@ -1,4 +1,5 @@
 import type { Customer, Sale } from '@pos/core';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
@@ -91,6 +92,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     ).toBe(true);
     await settle(page);
     await screenshot(page, 'pos-variant-picker');
+    await expectNoSeriousA11yViolations(page, 'pos-variant-picker');
     await page.keyboard.press('2');
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'pos-pick-color');
     await page.keyboard.press('1');
@@ -143,6 +145,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await page.getByRole('option', { name: /มานี ใจดี/ }).click();
     await settle(page);
     await screenshot(page, 'pos-variant-cart');
+    await expectNoSeriousA11yViolations(page, 'pos-variant-cart');
 
     await cart.getByRole('button', { name: 'ชำระเงิน' }).click();
     const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
@@ -150,8 +153,12 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await payment.getByLabel('รับเงินมา (บาท)').press('Enter');
     const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
     await receipt.waitFor();
-    for (const name of ['ใบเสร็จรับเงิน', 'ใบกำกับภาษีอย่างย่อ']) {
-      if (name !== 'ใบเสร็จรับเงิน') await receipt.getByRole('button', { name }).click();
+    // The receipt, then the copy of the short tax invoice (its tab and dialog names differ).
+    for (const [tab, name] of [
+      [null, 'ใบเสร็จรับเงิน'],
+      ['สำเนาใบกำกับภาษี', 'สำเนาใบกำกับภาษีอย่างย่อ'],
+    ] as const) {
+      if (tab) await receipt.getByRole('button', { name: tab }).click();
       const doc = page.getByRole('dialog', { name }).getByTestId('receipt-document');
       await doc.getByText('ไซส์ M · สี แดง', { exact: true }).waitFor();
       await doc.getByText('ไซส์ L · สี น้ำเงิน', { exact: true }).waitFor();
@@ -160,6 +167,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     }
     await settle(page);
     await screenshot(page, 'pos-variant-receipt');
+    await expectNoSeriousA11yViolations(page, 'pos-variant-receipt');
 
     const { sale } = (await (
       await fetch(`${server.url}/api/sales/1`, { headers: { authorization: `Bearer ${token}` } })
@@ -186,6 +194,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     ]);
     await settle(page);
     await screenshot(page, 'pos-variant-history');
+    await expectNoSeriousA11yViolations(page, 'pos-variant-history');
     await context.close();
   });
 
@@ -198,6 +207,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await picker.waitFor();
     await settle(page);
     await screenshot(page, 'pos-variant-picker');
+    await expectNoSeriousA11yViolations(page, 'pos-variant-picker');
     await pickValue(picker, 'XL');
     await pickValue(picker, 'ขาว');
     await picker.getByRole('button', { name: 'ใส่ตะกร้า' }).click();
@@ -208,6 +218,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await line.getByText('ปกติ ฿399').waitFor();
     await settle(page);
     await screenshot(page, 'pos-variant-cart');
+    await expectNoSeriousA11yViolations(page, 'pos-variant-cart');
     await context.close();
   });
 });

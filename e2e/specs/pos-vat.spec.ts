@@ -1,4 +1,5 @@
 import { FIRST_USE_ADMIN, type Sale } from '@pos/core';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
@@ -42,6 +43,7 @@ async function approveExclusion(page: Page, cart: Locator, width: string): Promi
   expect(await box.isChecked()).toBe(false);
   await settle(page);
   await screenshot(page, `pos-vat-approval${width}`);
+  await expectNoSeriousA11yViolations(page, `pos-vat-approval${width}`);
 
   const username = dialog.getByLabel('ชื่อผู้ใช้ของผู้อนุมัติ');
   const password = dialog.getByLabel('รหัสผ่านของผู้อนุมัติ', { exact: true });
@@ -56,6 +58,7 @@ async function approveExclusion(page: Page, cart: Locator, width: string): Promi
   await dialog.getByText('ชื่อผู้ใช้หรือรหัสผ่านของผู้อนุมัติไม่ถูกต้อง').waitFor();
   expect(await password.inputValue()).toBe('');
   await screenshot(page, `pos-vat-approval-error${width}`);
+  await expectNoSeriousA11yViolations(page, `pos-vat-approval-error${width}`);
 
   await password.fill(OWNER.password);
   await dialog.getByRole('button', { name: 'อนุมัติ' }).click();
@@ -78,6 +81,7 @@ async function checkReceipt(page: Page, server: RunningServer, owner: string, wi
   expect(await receipt.getByRole('button', { name: 'สำเนาใบกำกับภาษี' }).count()).toBe(0);
   await settle(page);
   await screenshot(page, `pos-vat-receipt${width}`);
+  await expectNoSeriousA11yViolations(page, `pos-vat-receipt${width}`);
 
   const number = /R\d{4}-\d{6}/.exec(await doc.innerText())?.[0];
   const sales = await server.built.deps.db.kysely

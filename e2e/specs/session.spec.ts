@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
@@ -30,6 +31,7 @@ describe('sessions and navigation', () => {
     await page.getByText('ไม่พบหน้าที่ต้องการ').waitFor();
     await page.getByText('ไม่มีหน้า /reprots จึงพามาที่หน้าแดชบอร์ดแทน').waitFor();
     await screenshot(page, 'page-not-found');
+    await expectNoSeriousA11yViolations(page, 'page-not-found');
     // A known address says nothing.
     await page.goto('/products');
     await page.getByRole('heading', { name: 'จัดการสินค้า' }).waitFor();

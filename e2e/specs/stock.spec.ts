@@ -1,4 +1,5 @@
 import { bahtToSatang, priceSale, satangToBaht, type Product } from '@pos/core';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
@@ -121,6 +122,7 @@ describe('stock adjustments and history', () => {
     await chooseReason(page, dialog, 'รับสินค้าเข้า');
     await dialog.getByLabel('หมายเหตุ').fill('ล็อตใหม่จากโรงงาน');
     await screenshot(page, 'stock-adjust-dialog');
+    await expectNoSeriousA11yViolations(page, 'stock-adjust-dialog');
 
     // Meanwhile another manager takes out 2: the save is refused and the fresh stock shown.
     await adjustByApi(server.url, otherToken, shirt.id, { mode: 'remove', amount: 2, expected: 8, reason: 'damaged' });
@@ -129,6 +131,7 @@ describe('stock adjustments and history', () => {
     await changed.getByText('ตอนนี้มี 6 ชิ้น', { exact: false }).waitFor();
     await dialog.getByTestId('stock-preview').getByText('6 → 18').waitFor();
     await screenshot(page, 'stock-adjust-conflict');
+    await expectNoSeriousA11yViolations(page, 'stock-adjust-conflict');
     // The edit dialog behind (hidden from the accessibility tree meanwhile) shows the fresh stock too.
     await page.getByTestId('product-stock').getByText('6', { exact: true }).waitFor();
     expect(await stockOf(server.url, token, 'SHIRT-01')).toBe(6);
@@ -183,6 +186,7 @@ describe('stock adjustments and history', () => {
     expect(texts[3]).toContain('สต็อกเริ่มต้น');
     expect(texts[3]).toContain('0 → 8');
     await screenshot(page, 'stock-history');
+    await expectNoSeriousA11yViolations(page, 'stock-history');
     await context.close();
   });
 
@@ -202,6 +206,7 @@ describe('stock adjustments and history', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'stock-adjust-dialog');
+    await expectNoSeriousA11yViolations(page, 'stock-adjust-dialog');
     await dialog.getByRole('button', { name: 'บันทึกการปรับสต็อก' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card.locator('[data-stock-tone]').getByText('24', { exact: true }).waitFor();
@@ -213,6 +218,7 @@ describe('stock adjustments and history', () => {
     await sale.getByText('30 → 29').waitFor();
     await sale.getByText('โดย พนักงานขาย', { exact: false }).waitFor();
     await screenshot(page, 'stock-history');
+    await expectNoSeriousA11yViolations(page, 'stock-history');
     await context.close();
 
     const viewer = await newPage(browser, server.url);
