@@ -524,7 +524,10 @@ export const en: Dictionary = {
   'customerDialog.editDescription': "Change the customer's name, phone number, email and address",
   'customerDialog.fieldName': 'Full name',
   'customerDialog.fieldPhone': 'Phone number',
-  'customerDialog.fieldPhoneHint': 'For example 081-234-5678 or +66 81 234 5678',
+  'customerDialog.fieldPhoneHint':
+    'For example 081-234-5678, or a foreign number with its country code: +44 20 7946 0958',
+  'customerDialog.showExisting': 'Show {name}',
+  'customerDialog.selectExisting': 'Select {name} for this sale',
   'customerDialog.fieldEmail': 'Email',
   'customerDialog.fieldAddress': 'Address',
   'customerDialog.fieldPoints': 'Loyalty points',

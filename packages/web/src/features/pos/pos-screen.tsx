@@ -520,6 +520,15 @@ export function PosScreen() {
           title: t('pos.customerAdded'),
           description: t('pos.customerAddedMessage', { name: customer.name }),
         })}
+        existingCustomer={{
+          label: (name) => t('customerDialog.selectExisting', { name }),
+          // The number is already a customer: sell to them (another till may have added them just now).
+          open: (id) => {
+            selectCustomer(id);
+            setCustomerDialogOpen(false);
+            if (!customerList.some((c) => c.id === id)) void customers.refetch();
+          },
+        }}
       />
 
       <ReceiptDialog
