@@ -5,6 +5,7 @@ import {
   priceSale,
   PricingError,
   satangToBaht,
+  ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
   type CreateSaleResponse,
   type PaymentMethod,
@@ -116,7 +117,10 @@ export async function createSale(
     }
 
     const settings = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
-    assertPaymentMethodEnabled(input.paymentMethod, settings);
+    // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
+    // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
+    const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
+    if (!nothingToPay) assertPaymentMethodEnabled(input.paymentMethod, settings);
 
     const wanted = quantitiesByProduct(input);
     const products = new Map((await findProductsForSale(trx, [...wanted.keys()])).map((p) => [p.id, p]));

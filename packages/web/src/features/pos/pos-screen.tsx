@@ -19,7 +19,7 @@ import { cn } from '../../lib/utils';
 import { CustomerDialog } from '../customers/customer-dialog';
 import { useCustomers } from '../customers/customers.queries';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
-import { settingsKeys, useSettings } from '../settings/settings.queries';
+import { lastKnownSettings, settingsKeys, useSettings } from '../settings/settings.queries';
 import {
   addProduct,
   applyPoints,
@@ -104,7 +104,9 @@ export function PosScreen() {
     createProducts: can(me.role, 'products_create'),
   };
 
-  const pricing = pricingSettingsOf(settings.data);
+  // Spec 000: when the settings cannot be read, the POS keeps selling with the last known ones.
+  const known = lastKnownSettings(settings);
+  const pricing = pricingSettingsOf(known.settings);
   const figures = cartFigures(cart, pricing);
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const customerList = customers.data ?? [];
@@ -117,7 +119,7 @@ export function PosScreen() {
   const visible = useMemo(() => filterProducts(productList, search, category), [productList, search, category]);
   const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
   const count = itemCount(cart);
-  const availability = settings.data ? paymentAvailability(settings.data.payment) : null;
+  const availability = known.settings ? paymentAvailability(known.settings.payment) : null;
 
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
@@ -499,6 +501,7 @@ export function PosScreen() {
           total={figures?.total ?? 0}
           availability={availability}
           settingsError={settings.isError ? errorMessage(settings.error, t('payment.settingsLoadError')) : null}
+          settingsStale={known.stale}
           settingsLoading={settings.isPending}
           onRetrySettings={() => void settings.refetch()}
           canOpenSettings={permissions.settings}
