@@ -230,6 +230,7 @@ export const en: Dictionary = {
   'receipt.dialogTitleReceipt': 'Receipt',
   'receipt.dialogTitleTaxInvoice': 'Short tax invoice',
   'receipt.description': 'Document number {number}',
+  'receipt.summaryLabel': 'Payment summary',
   'receipt.typeLabel': 'Document type',
   'receipt.typeReceipt': 'Receipt',
   'receipt.typeTaxInvoice': 'Short tax invoice',

@@ -230,6 +230,7 @@ export const th = {
   'receipt.dialogTitleReceipt': 'ใบเสร็จรับเงิน',
   'receipt.dialogTitleTaxInvoice': 'ใบกำกับภาษีอย่างย่อ',
   'receipt.description': 'เลขที่เอกสาร {number}',
+  'receipt.summaryLabel': 'สรุปการชำระเงิน',
   'receipt.typeLabel': 'ประเภทเอกสาร',
   'receipt.typeReceipt': 'ใบเสร็จรับเงิน',
   'receipt.typeTaxInvoice': 'ใบกำกับภาษีอย่างย่อ',

@@ -536,6 +536,7 @@ export function PosScreen() {
 
       <ReceiptDialog
         sale={receipt}
+        showPaymentSummary
         onClose={() => setReceipt(null)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
