@@ -149,7 +149,10 @@ describe('point of sale', () => {
     await dialog.getByRole('button', { name: 'เพิ่มลูกค้า', exact: true }).click();
     await toast(page, 'เพิ่มลูกค้าสำเร็จ');
     await dialog.waitFor({ state: 'hidden' });
-    await cart.getByRole('combobox', { name: 'ลูกค้า' }).getByText('สมหญิง ใจงาม').waitFor();
+    // The new customer is chosen for the order: the picker shows name and phone.
+    await expect
+      .poll(() => cart.getByRole('combobox', { name: 'ลูกค้า' }).inputValue())
+      .toBe('สมหญิง ใจงาม · 089-123-4567');
     await cart.getByText('จะได้รับ 14 แต้ม').waitFor();
     await screenshot(page, 'pos-cart');
 

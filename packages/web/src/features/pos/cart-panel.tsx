@@ -6,19 +6,17 @@ import {
   type PricingSettings,
   type SaleFigures,
 } from '@pos/core';
-import { Minus, Plus, ShoppingCart, Trash2, UserPlus, Wallet, X } from 'lucide-react';
+import { Minus, Plus, ShoppingCart, Trash2, Wallet, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { itemCount, parseQuantity, type CartLine, type CartState } from './cart';
-
-const NO_CUSTOMER = 'none';
+import { CustomerPicker } from './customer-picker';
 
 export interface CartPanelProps {
   cart: CartState;
@@ -75,9 +73,12 @@ export function CartPanel(props: CartPanelProps) {
         {props.headerAction}
       </header>
 
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+      {/* The customer stays at the top; only the lines scroll, so the options and the pay button below are always in view. */}
+      <div className="border-b border-slate-100 px-4 py-3">
         <CustomerPicker {...props} />
+      </div>
 
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="cart-lines-scroll">
         {cart.lines.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-8 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
@@ -87,69 +88,33 @@ export function CartPanel(props: CartPanelProps) {
             <p className="text-sm text-slate-500">{t('pos.cartEmptyHint')}</p>
           </div>
         ) : (
-          <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label={t('pos.cartLines')}>
+          <ul className="divide-y divide-slate-100" aria-label={t('pos.cartLines')}>
             {cart.lines.map((line) => (
               <CartLineRow key={line.product.id} line={line} onQuantity={props.onQuantity} onRemove={props.onRemove} />
             ))}
           </ul>
         )}
-
-        {cart.lines.length > 0 ? (
-          <div className="space-y-3 px-4 py-3">
-            <div className="flex items-center gap-1">
-              <Checkbox
-                id="pos-exclude-vat"
-                checked={cart.excludeVat}
-                onChange={(event) => props.onExcludeVat(event.target.checked)}
-                className="-ml-3"
-              />
-              <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
-                {t('pos.excludeVat')}
-              </Label>
-            </div>
-            {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
-          </div>
-        ) : null}
       </div>
+
+      {cart.lines.length > 0 ? (
+        <div className="space-y-2 border-t border-slate-200 px-4 py-2">
+          <div className="flex items-center gap-1">
+            <Checkbox
+              id="pos-exclude-vat"
+              checked={cart.excludeVat}
+              onChange={(event) => props.onExcludeVat(event.target.checked)}
+              className="-ml-3"
+            />
+            <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
+              {t('pos.excludeVat')}
+            </Label>
+          </div>
+          {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
+        </div>
+      ) : null}
 
       <Totals {...props} />
     </section>
-  );
-}
-
-function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, onAddCustomer }: CartPanelProps) {
-  const t = useT();
-  return (
-    <div className="space-y-1.5 px-4 pt-3 pb-3">
-      <Label htmlFor="pos-customer">{t('pos.customer')}</Label>
-      <div className="flex gap-2">
-        <Select
-          value={selectedCustomer ? String(selectedCustomer.id) : NO_CUSTOMER}
-          onValueChange={(value) => onSelectCustomer(value === NO_CUSTOMER ? null : Number(value))}
-        >
-          <SelectTrigger id="pos-customer" className="min-w-0 flex-1">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent className="max-h-80">
-            <SelectItem value={NO_CUSTOMER}>{t('pos.generalCustomer')}</SelectItem>
-            {customers.map((c) => (
-              <SelectItem key={c.id} value={String(c.id)}>
-                {c.name}
-                <span className="ml-2 text-sm text-slate-500 tabular-nums">{c.phone}</span>
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Button variant="outline" size="icon" onClick={onAddCustomer} aria-label={t('pos.addCustomer')}>
-          <UserPlus aria-hidden />
-        </Button>
-      </div>
-      {selectedCustomer ? (
-        <p className="text-sm text-slate-600 tabular-nums">
-          {t('pos.customerPoints', { count: selectedCustomer.loyalty_points.toLocaleString('th-TH') })}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -475,6 +475,15 @@ export function PosScreen() {
               <DialogPrimitive.Overlay className={overlayClasses} />
               <DialogPrimitive.Content
                 aria-describedby={undefined}
+                // Escape in the open customer list closes that list, not the drawer.
+                onEscapeKeyDown={(event) => {
+                  if (
+                    event.target instanceof Element &&
+                    event.target.closest('[role="combobox"][aria-expanded="true"]')
+                  ) {
+                    event.preventDefault();
+                  }
+                }}
                 className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[420px] flex-col bg-slate-100 p-2 shadow-xl focus:outline-none data-[state=open]:animate-[pos-drawer-in_200ms_ease-out]"
               >
                 <DialogPrimitive.Title className="sr-only">{t('pos.cartTitle')}</DialogPrimitive.Title>
