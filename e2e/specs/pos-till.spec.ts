@@ -123,7 +123,7 @@ describe('the till', () => {
     expect(await options.nth(0).innerText()).toContain('ลูกค้าทั่วไป');
     expect(await options.nth(1).innerText()).toContain('มานี มีแต้ม');
     expect(await options.nth(1).innerText()).toContain('089-000-1111');
-    await list.getByText(/แสดง 30 จาก 152 รายการ/).waitFor();
+    await cart.getByText(/แสดง 30 จาก 152 รายการ/).waitFor();
     await settle(page);
     await screenshot(page, 'pos-customer-picker');
 
@@ -342,9 +342,10 @@ describe('the till', () => {
     await dialog.getByLabel('ชื่อ-นามสกุล').fill('ซ้ำ');
     await dialog.getByLabel('เบอร์โทรศัพท์').fill('081-555-0001');
     await dialog.getByRole('button', { name: 'เพิ่มลูกค้า', exact: true }).click();
-    const toast = page.locator('[data-sonner-toast]').first();
+    const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first();
     await toast.waitFor();
-    await settle(page);
+    // The toast slides in for 400 ms.
+    await page.waitForTimeout(600);
     const toastBox = await toast.boundingBox();
     const closeBox = await dialog.getByRole('button', { name: 'ปิด' }).first().boundingBox();
     const titleBox = await dialog.getByRole('heading', { name: 'เพิ่มลูกค้าใหม่' }).boundingBox();
@@ -366,14 +367,15 @@ describe('the till', () => {
     await dialog.getByLabel('เบอร์โทรศัพท์').fill('081-555-0002');
     await dialog.getByRole('button', { name: 'เพิ่มลูกค้า', exact: true }).click();
     await toast.waitFor();
+    await page.waitForTimeout(600);
+    const headerBox = await page.locator('header').first().boundingBox();
+    const box = await toast.boundingBox();
+    expect(headerBox && box).toBeTruthy();
+    if (headerBox && box) expect(overlaps(box, headerBox)).toBe(false);
     // The customers screen offers to show the customer who has the number.
     await dialog.getByRole('button', { name: 'แสดงข้อมูล ลูกค้าหมายเลข 2' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByLabel('ค้นหาลูกค้า').first().inputValue()).toBe('0815550002');
-    const header = page.locator('header').first();
-    const headerBox = await header.boundingBox();
-    const box = await toast.boundingBox();
-    if (headerBox && box) expect(overlaps(box, headerBox)).toBe(false);
     await screenshot(page, 'toast-customers');
     await context.close();
   });

@@ -226,53 +226,56 @@ function PointsBlock({
   const t = useT();
   const applied = cart.pointsUsed > 0;
   return (
-    <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50/60 p-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-        <Label htmlFor="pos-points">{t('pos.usePoints')}</Label>
-        <span className="text-xs text-slate-600 tabular-nums">
-          {t('pos.pointValue', { value: formatBaht(pricing.onePointValueInBaht) })}
-        </span>
-      </div>
-      {applied ? (
-        <div className="flex items-center justify-between gap-2">
-          <p className="text-sm text-amber-900 tabular-nums">
-            {t('pos.pointsApplied', {
-              count: cart.pointsUsed.toLocaleString('th-TH'),
-              amount: formatSatang(figures?.discount ?? 0),
-            })}
-          </p>
-          <Button variant="outline" onClick={onCancelPoints}>
-            {t('pos.cancelPoints')}
-          </Button>
+    <div className="space-y-1 rounded-lg border border-amber-200 bg-amber-50/60 px-3 py-2">
+      {/* One row (label, box, button) so the block takes little height under the cart lines. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="min-w-0 flex-1 basis-28 leading-tight">
+          <Label htmlFor={applied ? undefined : 'pos-points'}>{t('pos.usePoints')}</Label>
+          <span className="block text-xs text-slate-600 tabular-nums">
+            {t('pos.pointValue', { value: formatBaht(pricing.onePointValueInBaht) })}
+          </span>
         </div>
-      ) : (
-        <form
-          className="flex gap-2"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onApplyPoints();
-          }}
-        >
-          <Input
-            id="pos-points"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={customer.loyalty_points}
-            step={1}
-            value={cart.pointsInput}
-            onChange={(event) => onPointsInput(event.target.value)}
-            placeholder={t('pos.pointsPlaceholder')}
-            aria-invalid={pointsError ? true : undefined}
-            aria-describedby={pointsError ? 'pos-points-error' : undefined}
-            className="min-w-0 flex-1 tabular-nums"
-          />
-          <Button type="submit" variant="secondary">
-            {t('pos.applyPoints')}
-          </Button>
-        </form>
-      )}
+        {applied ? (
+          <div className="flex flex-1 basis-48 items-center justify-between gap-2">
+            <p className="text-sm text-amber-900 tabular-nums">
+              {t('pos.pointsApplied', {
+                count: cart.pointsUsed.toLocaleString('th-TH'),
+                amount: formatSatang(figures?.discount ?? 0),
+              })}
+            </p>
+            <Button variant="outline" onClick={onCancelPoints}>
+              {t('pos.cancelPoints')}
+            </Button>
+          </div>
+        ) : (
+          <form
+            className="flex flex-1 basis-48 gap-2"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              onApplyPoints();
+            }}
+          >
+            <Input
+              id="pos-points"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={customer.loyalty_points}
+              step={1}
+              value={cart.pointsInput}
+              onChange={(event) => onPointsInput(event.target.value)}
+              placeholder={t('pos.pointsPlaceholder')}
+              aria-invalid={pointsError ? true : undefined}
+              aria-describedby={pointsError ? 'pos-points-error' : undefined}
+              className="min-w-0 flex-1 tabular-nums"
+            />
+            <Button type="submit" variant="secondary">
+              {t('pos.applyPoints')}
+            </Button>
+          </form>
+        )}
+      </div>
       {pointsError && !applied ? (
         <p id="pos-points-error" role="alert" className="text-sm text-red-700">
           {pointsError}
@@ -292,8 +295,8 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
   else taxLabel = t('pos.vat', { rate });
 
   return (
-    <div className="space-y-2 border-t border-slate-200 bg-slate-50 px-4 py-3">
-      <dl className="space-y-1 text-sm">
+    <div className="space-y-2 border-t border-slate-200 bg-slate-50 px-4 py-2">
+      <dl className="space-y-0.5 text-sm">
         <Row label={t('pos.subtotal')} value={formatSatang(figures?.subtotal ?? 0)} />
         {figures && figures.discount > 0 ? (
           <Row
@@ -313,11 +316,11 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
             </span>
           ) : null}
         </span>
-        <span data-testid="pos-total" className="text-3xl font-bold text-slate-900 tabular-nums sm:text-4xl">
+        <span data-testid="pos-total" className="text-3xl font-bold text-slate-900 tabular-nums">
           {formatSatang(figures?.total ?? 0)}
         </span>
       </div>
-      <Button size="lg" className="h-14 w-full text-lg" onClick={onPay} disabled={empty}>
+      <Button size="lg" className="h-12 w-full text-lg" onClick={onPay} disabled={empty}>
         <Wallet aria-hidden />
         {t('pos.pay')}
       </Button>

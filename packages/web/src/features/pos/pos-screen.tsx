@@ -442,7 +442,7 @@ export function PosScreen() {
         </section>
 
         {isDesktop ? (
-          <aside className="sticky top-24 flex h-[calc(100dvh-8rem)] min-h-[32rem] flex-col">
+          <aside className="sticky top-24 flex h-[calc(100dvh-7rem)] min-h-[32rem] flex-col">
             <CartPanel {...cartPanelProps} className="h-full shadow-sm" />
           </aside>
         ) : null}
