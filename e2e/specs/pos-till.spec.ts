@@ -379,4 +379,44 @@ describe('the till', () => {
     await screenshot(page, 'toast-customers');
     await context.close();
   });
+
+  it('puts toasts on a desktop in the header clear of its controls, the cart and a dialog close button', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    await page.getByTestId(`pos-product-${PIN.sku}`).click();
+    const cart = cartOf(page);
+    // Under an open dialog the rest of the page is hidden from the accessibility tree, so measure it first.
+    const pageControls = [
+      ...(await page.locator('header').first().getByRole('button').all()),
+      cart.getByRole('button', { name: 'ล้างตะกร้า' }),
+      cart.getByRole('combobox', { name: 'ลูกค้า' }),
+      cart.getByRole('button', { name: 'ชำระเงิน' }),
+    ];
+    const pageBoxes = await Promise.all(pageControls.map((c) => c.boundingBox()));
+    await cart.getByRole('button', { name: 'เพิ่มลูกค้าใหม่' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เพิ่มลูกค้าใหม่' });
+    await dialog.getByLabel('ชื่อ-นามสกุล').fill('ซ้ำ');
+    await dialog.getByLabel('เบอร์โทรศัพท์').fill('081-555-0003');
+    await dialog.getByRole('button', { name: 'เพิ่มลูกค้า', exact: true }).click();
+    const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first();
+    await toast.waitFor();
+    await page.waitForTimeout(600);
+    const toastBox = await toast.boundingBox();
+    expect(toastBox).toBeTruthy();
+    if (!toastBox) return;
+    const dialogButtons = await dialog.getByRole('button').all();
+    const controls = [
+      // A tall dialog's title may sit under it (text, not a control); its close button may not.
+      dialog.getByRole('button', { name: 'ปิด' }).first(),
+      ...dialogButtons,
+    ];
+    for (const control of controls) {
+      const box = await control.boundingBox();
+      if (box) expect(overlaps(toastBox, box), await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBe(false);
+    }
+    expect(pageBoxes.every((box) => box !== null)).toBe(true);
+    for (const box of pageBoxes) if (box) expect(overlaps(toastBox, box)).toBe(false);
+    await screenshot(page, 'toast-desktop');
+    await context.close();
+  });
 });

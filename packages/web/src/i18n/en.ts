@@ -134,7 +134,7 @@ export const en: Dictionary = {
   'pos.customer': 'Customer',
   'pos.generalCustomer': 'General customer',
   'pos.addCustomer': 'Add customer',
-  'pos.customerSearchPlaceholder': 'General customer: type a name or phone',
+  'pos.customerSearchPlaceholder': 'Search name or phone',
   'pos.customerSearchHint': 'Type a name or phone number in any format, use the arrow keys and press Enter to choose',
   'pos.clearCustomer': 'Remove {name} from the order (general customer)',
   'pos.customerCurrent': 'Current choice',

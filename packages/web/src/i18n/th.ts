@@ -134,7 +134,7 @@ export const th = {
   'pos.customer': 'ลูกค้า',
   'pos.generalCustomer': 'ลูกค้าทั่วไป',
   'pos.addCustomer': 'เพิ่มลูกค้าใหม่',
-  'pos.customerSearchPlaceholder': 'ลูกค้าทั่วไป: พิมพ์ชื่อหรือเบอร์โทรเพื่อค้นหา',
+  'pos.customerSearchPlaceholder': 'ค้นหาชื่อหรือเบอร์โทร',
   'pos.customerSearchHint': 'พิมพ์ชื่อหรือเบอร์โทรรูปแบบใดก็ได้ ใช้ลูกศรขึ้นลงแล้วกด Enter เพื่อเลือก',
   'pos.clearCustomer': 'นำ {name} ออกจากบิล (ลูกค้าทั่วไป)',
   'pos.customerCurrent': 'ที่เลือกอยู่',

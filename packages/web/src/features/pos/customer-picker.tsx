@@ -130,7 +130,7 @@ export function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, 
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
-            placeholder={selectedCustomer ? label : t('pos.customerSearchPlaceholder')}
+            placeholder={open ? t('pos.customerSearchPlaceholder') : t('pos.generalCustomer')}
             value={open ? query : label}
             onFocus={openList}
             onClick={() => !open && openList()}
