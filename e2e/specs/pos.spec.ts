@@ -239,7 +239,8 @@ describe('point of sale', () => {
     expect(await page.evaluate(() => document.body.classList.contains('receipt-printing'))).toBe(false);
 
     // Closing the receipt puts the cursor back in the search box, and the cart is empty.
-    await page.getByRole('button', { name: 'ปิด', exact: true }).first().click();
+    // The dialog's own close button (a toast has one with the same name).
+    await invoice.getByRole('button', { name: 'ปิด', exact: true }).first().click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await cart.getByText('ยังไม่มีสินค้าในตะกร้า').waitFor();
