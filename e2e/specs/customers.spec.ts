@@ -229,7 +229,7 @@ describe('customers and customer history screens', () => {
     // Edit
     await card.getByRole('button', { name: 'แก้ไข' }).click();
     const edit = page.getByRole('dialog', { name: 'แก้ไขข้อมูลลูกค้า' });
-    expect(await edit.getByLabel('เบอร์โทรศัพท์').inputValue()).toBe('0811112222');
+    expect(await edit.getByLabel('เบอร์โทรศัพท์').inputValue()).toBe('081-111-2222');
     await edit.getByLabel('ชื่อ-นามสกุล').fill('สมชาย ใจดีมาก');
     await edit.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
     await toast(page, 'แก้ไขข้อมูลลูกค้าสำเร็จ');
