@@ -219,6 +219,10 @@ describe.each(ENGINES)('selling on %s', (engine) => {
     });
     expect(transfer.body.code).toBe('PAYMENT_METHOD_DISABLED');
     expect(await stockOf(t, pin.id)).toBe(4);
+    // The other tests share the shop's settings.
+    await setSettings(t, {
+      payment: { cashEnabled: true, transferEnabled: true, promptpayEnabled: false, promptpayId: '' },
+    });
   });
 
   it('refuses bad sales with a Thai message and changes nothing', async () => {
