@@ -157,7 +157,11 @@ export function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, 
             {t('pos.customerSearchHint')}
           </p>
           {open ? (
-            <div className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+            <div
+              // Keeps focus in the box, so a click on an option or the scrollbar does not close the list first.
+              onMouseDown={(event) => event.preventDefault()}
+              className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+            >
               <ul id={listId} role="listbox" aria-label={t('pos.customer')} className="max-h-72 overflow-y-auto py-1">
                 {options.map((option, index) => (
                   <li
@@ -165,8 +169,6 @@ export function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, 
                     id={optionId(index)}
                     role="option"
                     aria-selected={index === activeIndex}
-                    // Keeps focus in the box, so the list is not closed by a blur before the click.
-                    onMouseDown={(event) => event.preventDefault()}
                     onClick={() => choose(option)}
                     onMouseMove={() => index !== activeIndex && setActive(index)}
                     className={cn(
