@@ -151,7 +151,10 @@ describe('point of sale', () => {
     await dialog.getByRole('button', { name: 'เพิ่มลูกค้า', exact: true }).click();
     await toast(page, 'เพิ่มลูกค้าสำเร็จ');
     await dialog.waitFor({ state: 'hidden' });
-    await cart.getByRole('combobox', { name: 'ลูกค้า' }).getByText('สมหญิง ใจงาม').waitFor();
+    // The new customer is chosen for the order: the picker shows name and phone.
+    await expect
+      .poll(() => cart.getByRole('combobox', { name: 'ลูกค้า' }).inputValue())
+      .toBe('สมหญิง ใจงาม · 089-123-4567');
     await cart.getByText('จะได้รับ 14 แต้ม').waitFor();
     await screenshot(page, 'pos-cart');
     await expectNoSeriousA11yViolations(page, 'pos-cart');
@@ -247,7 +250,8 @@ describe('point of sale', () => {
     expect(await page.evaluate(() => document.body.classList.contains('receipt-printing'))).toBe(false);
 
     // Closing the receipt puts the cursor back in the search box, and the cart is empty.
-    await page.getByRole('button', { name: 'ปิด', exact: true }).first().click();
+    // The dialog's own close button (a toast has one with the same name).
+    await invoice.getByRole('button', { name: 'ปิด', exact: true }).first().click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await cart.getByText('ยังไม่มีสินค้าในตะกร้า').waitFor();

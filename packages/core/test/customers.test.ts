@@ -33,7 +33,11 @@ describe('customer request schemas', () => {
     expect(CreateCustomerRequest.safeParse({}).error?.issues[0]?.message).toBe(CUSTOMER_MESSAGES.nameAndPhoneRequired);
   });
 
-  it('refuses a phone that is not Thai and an invalid e-mail', () => {
+  it('stores a foreign phone in E.164', () => {
+    expect(CreateCustomerRequest.parse({ name: 'a', phone: '+44 20 7946 0958' }).phone).toBe('+442079460958');
+  });
+
+  it('refuses a phone that is neither Thai nor international, and an invalid e-mail', () => {
     const phone = CreateCustomerRequest.safeParse({ name: 'a', phone: '12345' });
     expect(phone.error?.issues[0]).toMatchObject({ path: ['phone'], message: CUSTOMER_MESSAGES.phoneInvalid });
     const email = CreateCustomerRequest.safeParse({ name: 'a', phone: '0812345678', email: 'nope' });

@@ -94,6 +94,9 @@ describe.each(ENGINES)('customers API on %s', (engine) => {
     ['0066 81 234 0003', '0812340003'],
     ['02-123-4567', '021234567'],
     ['053 123 456', '053123456'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['0044 20 7946 0959', '+442079460959'],
+    ['+1 (415) 555-2671', '+14155552671'],
   ])('accepts the phone %s and stores %s', async (phone, stored) => {
     const admin = await t.adminToken();
     const customer = await buildCustomer(t, admin, { phone });
@@ -106,7 +109,10 @@ describe.each(ENGINES)('customers API on %s', (engine) => {
     [{ name: 'ก' }, 'phone', CUSTOMER_MESSAGES.nameAndPhoneRequired],
     [{ name: 'ก', phone: '' }, 'phone', CUSTOMER_MESSAGES.nameAndPhoneRequired],
     [{ name: 'ก', phone: '12345' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
-    [{ name: 'ก', phone: '+1 415 555 0100' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
+    [{ name: 'ก', phone: '+1 415 555 010' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
+    [{ name: 'ก', phone: '+44 20' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
+    [{ name: 'ก', phone: '+44 2079 4609 5812 34' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
+    [{ name: 'ก', phone: '442079460958' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
     [{ name: 'ก', phone: '08123456789' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
     [{ name: 'ก', phone: 81234567 }, 'phone', undefined],
     [{ name: 'ก', phone: '0812349999', email: 'not-an-email' }, 'email', 'รูปแบบอีเมลไม่ถูกต้อง'],
@@ -139,12 +145,18 @@ describe.each(ENGINES)('customers API on %s', (engine) => {
       code: 'CUSTOMER_PHONE_TAKEN',
       error: 'เบอร์โทรนี้มีลูกค้าใช้แล้ว',
       fields: { phone: 'เบอร์โทรนี้มีลูกค้าใช้แล้ว' },
+      // The client offers to open the customer who has the number.
+      details: { customer_id: first.id, customer_name: first.name },
     });
+    for (const typed of ['0861112222', '66861112222', '+66 (0)86-111-2222']) {
+      const again = await t.request('POST', '/api/customers', { token: admin, body: { name: 'x', phone: typed } });
+      expect(again.status).toBe(409);
+    }
 
     const other = await buildCustomer(t, admin);
     const steal = await t.request('PUT', `/api/customers/${other.id}`, { token: admin, body: { phone: '0861112222' } });
     expect(steal.status).toBe(409);
-    expect(steal.body).toMatchObject({ code: 'CUSTOMER_PHONE_TAKEN' });
+    expect(steal.body).toMatchObject({ code: 'CUSTOMER_PHONE_TAKEN', details: { customer_id: first.id } });
     // Saving a customer with their own number is no conflict.
     const same = await t.request('PUT', `/api/customers/${first.id}`, {
       token: admin,
@@ -158,6 +170,27 @@ describe.each(ENGINES)('customers API on %s', (engine) => {
       [1, 2, 3].map((n) => t.request('POST', '/api/customers', { token: admin, body: { name: `พร้อมกัน ${n}`, phone } })),
     );
     expect(raced.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const winner = raced.find((r) => r.status === 201)?.body as { customer: Customer };
+    for (const lost of raced.filter((r) => r.status === 409)) {
+      expect(lost.body).toMatchObject({ details: { customer_id: winner.customer.id } });
+    }
+  });
+
+  it('keeps a foreign number unique whichever way it is typed, and names the customer who has it', async () => {
+    const admin = await t.adminToken();
+    const first = await buildCustomer(t, admin, { name: 'Jane Doe', phone: '+44 20 7946 1000' });
+    expect(first.phone).toBe('+442079461000');
+    for (const typed of ['+442079461000', '0044 20 7946 1000', '+44-20-7946-1000']) {
+      const dup = await t.request('POST', '/api/customers', { token: admin, body: { name: 'x', phone: typed } });
+      expect(dup.status).toBe(409);
+      expect(dup.body).toMatchObject({
+        code: 'CUSTOMER_PHONE_TAKEN',
+        details: { customer_id: first.id, customer_name: 'Jane Doe' },
+      });
+    }
+    // Another country's number with the same digits is another number.
+    const other = await buildCustomer(t, admin, { phone: '+45 20 7946 1000' });
+    expect(other.phone).toBe('+452079461000');
   });
 
   it('never takes points or totals from a client, on create or update', async () => {
@@ -258,6 +291,14 @@ describe.each(ENGINES)('customers API on %s', (engine) => {
     expect(await search('100%_')).toEqual([john.id]);
     expect(await search('%')).toEqual([john.id]);
     expect(await search('02-111')).toEqual([john.id]);
+    expect(await search('66823456789')).toEqual([somying.id]);
+    expect(await search('+66823456789')).toEqual([somying.id]);
+    expect(await search('082 345 6789')).toEqual([somying.id]);
+    const jane = await buildCustomer(t, admin, { name: 'Jane', phone: '+44 161 496 2000' });
+    expect(await search('+44 161 496 2000')).toEqual([jane.id]);
+    expect(await search('0044 161 496 2000')).toEqual([jane.id]);
+    expect(await search('+44 161 496')).toEqual([jane.id]);
+    expect(await search('1614962000')).toEqual([jane.id]);
     expect(await search('ไม่มีใครชื่อนี้')).toEqual([]);
     const all = await t.request<{ customers: Customer[] }>('GET', '/api/customers', { token: admin });
     expect(all.body.customers.length).toBeGreaterThanOrEqual(2);

@@ -272,6 +272,55 @@ describe.each(ENGINES)('selling on %s', (engine) => {
     });
   });
 
+  it('records a sale that points pay in full without asking for money, whatever methods are on', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const pin = await buildProduct(t, { price: 100, stock: 5 });
+    const customer = await buildSaleCustomer(t, 250);
+    // A shop that takes PromptPay only: no cash, no transfer.
+    await setSettings(t, {
+      payment: { cashEnabled: false, transferEnabled: false, promptpayEnabled: true, promptpayId: '0812345678' },
+    });
+    const free = salePayload([{ product: pin, quantity: 1 }], {
+      customerId: customer.id,
+      pointsUsed: 100,
+      paymentMethod: 'cash',
+      cashReceived: 0,
+    });
+    expect(free.total).toBe(0);
+    const res = await postSale(t, token, free);
+    expect(res.status).toBe(201);
+    expect(res.body.sale).toMatchObject({ subtotal: 100, discount: 100, tax: 0, total: 0, points_used: 100 });
+    expect(res.body.sale.payment).toEqual({
+      method: 'cash',
+      amount: 0,
+      cash_received: 0,
+      change: 0,
+      reference: null,
+    });
+    expect((await customerOf(t, token, customer.id)).loyalty_points).toBe(150);
+    expect(await stockOf(t, pin.id)).toBe(4);
+
+    // The exemption is for a zero total only: a paid sale still needs an enabled method...
+    const paid = await postSale(t, token, salePayload([{ product: pin, quantity: 1 }], { paymentMethod: 'cash' }));
+    expect(paid.body.code).toBe('PAYMENT_METHOD_DISABLED');
+    // ...and a client that claims a zero total the server does not agree with is refused.
+    const claimed = await postSale(t, token, { ...salePayload([{ product: pin, quantity: 1 }]), total: 0 });
+    expect(claimed.status).toBe(409);
+    expect(claimed.body.code).toBe('TOTALS_CHANGED');
+    // A zero total with a switched-off method other than the zero-total one is still refused.
+    const transfer = await postSale(t, token, {
+      ...free,
+      paymentMethod: 'transfer',
+      cashReceived: null,
+    });
+    expect(transfer.body.code).toBe('PAYMENT_METHOD_DISABLED');
+    expect(await stockOf(t, pin.id)).toBe(4);
+    // The other tests share the shop's settings.
+    await setSettings(t, {
+      payment: { cashEnabled: true, transferEnabled: true, promptpayEnabled: false, promptpayId: '' },
+    });
+  });
+
   it('refuses bad sales with a Thai message and changes nothing', async () => {
     const { token } = await t.buildUser({ role: 'cashier' });
     const item = await buildProduct(t, { price: 100, stock: 2 });

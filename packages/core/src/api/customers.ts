@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeThaiPhone } from '../phone';
+import { normalizePhone } from '../phone';
 import { OptionalEmail } from './common';
 
 export const CUSTOMER_NAME_MAX_LENGTH = 100;
@@ -11,7 +11,7 @@ export const CUSTOMER_LIST_LIMIT_MAX = 10_000;
 export const CUSTOMER_MESSAGES = {
   incompleteTitle: 'ข้อมูลไม่ครบถ้วน',
   nameAndPhoneRequired: 'กรุณากรอกชื่อและเบอร์โทรศัพท์',
-  phoneInvalid: 'เบอร์โทรศัพท์ไม่ถูกต้อง กรุณากรอกเบอร์ไทย 9 หรือ 10 หลักที่ขึ้นต้นด้วย 0',
+  phoneInvalid: 'เบอร์โทรศัพท์ไม่ถูกต้อง กรุณากรอกเบอร์ไทย 9 หรือ 10 หลักที่ขึ้นต้นด้วย 0 หรือเบอร์ต่างประเทศที่ขึ้นต้นด้วย + และรหัสประเทศ',
   nameTooLong: `ชื่อลูกค้าต้องไม่เกิน ${CUSTOMER_NAME_MAX_LENGTH} ตัวอักษร`,
   addressInvalid: 'ที่อยู่ต้องเป็นข้อความ',
   addressTooLong: `ที่อยู่ต้องไม่เกิน ${CUSTOMER_ADDRESS_MAX_LENGTH} ตัวอักษร`,
@@ -23,14 +23,18 @@ export const CustomerName = z
   .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
   .max(CUSTOMER_NAME_MAX_LENGTH, CUSTOMER_MESSAGES.nameTooLong);
 
-/** A Thai phone number as typed (`081-234-5678`, `+66 81 234 5678`), stored as digits (`0812345678`). */
+/**
+ * A phone number as typed: Thai (`081-234-5678`, `+66 81 234 5678`), stored as
+ * digits (`0812345678`), or foreign with its country code (`+44 20 7946 0958`),
+ * stored in E.164 (`+442079460958`).
+ */
 export const CustomerPhone = z
   .string({ error: CUSTOMER_MESSAGES.nameAndPhoneRequired })
   .trim()
   .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
   .max(30, CUSTOMER_MESSAGES.phoneInvalid)
   .transform((value, ctx) => {
-    const phone = normalizeThaiPhone(value);
+    const phone = normalizePhone(value);
     if (phone === null) {
       ctx.issues.push({ code: 'custom', message: CUSTOMER_MESSAGES.phoneInvalid, input: value });
       return z.NEVER;
@@ -91,7 +95,7 @@ export type ListCustomersQuery = z.input<typeof ListCustomersQuery>;
 export const Customer = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Digits only, e.g. 0812345678. */
+  /** The stored form: Thai digits only (0812345678) or E.164 for a foreign number (+442079460958). */
   phone: z.string(),
   email: z.string().nullable(),
   address: z.string().nullable(),

@@ -50,6 +50,13 @@ export const SaleItemInput = z.object({
   colors: LineTags.optional(),
 });
 
+/**
+ * A sale whose total is 0 (points cover everything) takes no money: it is
+ * recorded with this method, received 0 and change 0, whichever payment
+ * methods the shop has switched on.
+ */
+export const ZERO_TOTAL_PAYMENT_METHOD = 'cash' satisfies (typeof PAYMENT_METHODS)[number];
+
 /** `POST /api/sales` (spec 000 §3 sale payload, plus payment details and the edit link). */
 export const CreateSaleRequest = z.object({
   customerId: z.coerce.number().int().positive('รหัสลูกค้าไม่ถูกต้อง').nullish(),

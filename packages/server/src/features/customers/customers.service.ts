@@ -28,9 +28,24 @@ import {
 type CreateInput = z.output<typeof CreateCustomerRequest>;
 type UpdateInput = z.output<typeof UpdateCustomerRequest>;
 
-/** 409 for a phone number another live customer has, pointing the form at the phone field. */
-function phoneTaken(): AppError {
-  return new AppError(409, 'CUSTOMER_PHONE_TAKEN', undefined, { phone: ERROR_MESSAGES.CUSTOMER_PHONE_TAKEN });
+/**
+ * 409 for a phone number another live customer has, pointing the form at the
+ * phone field; the details name that customer so the client can open it.
+ */
+function phoneTaken(existing: { id: number; name: string } | undefined): AppError {
+  return new AppError(
+    409,
+    'CUSTOMER_PHONE_TAKEN',
+    undefined,
+    { phone: ERROR_MESSAGES.CUSTOMER_PHONE_TAKEN },
+    undefined,
+    existing && { customer_id: existing.id, customer_name: existing.name },
+  );
+}
+
+/** After losing a race on the unique index, the customer that won it. */
+async function racedPhoneTaken(deps: Pick<Deps, 'db'>, phone: string, exceptId: number | null): Promise<AppError> {
+  return phoneTaken(await findLiveCustomerByPhone(deps.db.kysely, phone, exceptId));
 }
 
 export async function listCustomers(
@@ -54,7 +69,8 @@ export async function getCustomer(deps: Pick<Deps, 'db'>, id: number): Promise<C
 export async function createCustomer(deps: Pick<Deps, 'db' | 'now'>, input: CreateInput): Promise<Customer> {
   try {
     return await deps.db.kysely.transaction().execute(async (trx) => {
-      if (await findLiveCustomerByPhone(trx, input.phone, null)) throw phoneTaken();
+      const existing = await findLiveCustomerByPhone(trx, input.phone, null);
+      if (existing) throw phoneTaken(existing);
       const row = await insertCustomer(
         trx,
         { name: input.name, phone: input.phone, email: input.email ?? null, address: input.address ?? null },
@@ -64,7 +80,7 @@ export async function createCustomer(deps: Pick<Deps, 'db' | 'now'>, input: Crea
     });
   } catch (err) {
     // Two tills raced for the same number; the partial unique index decided.
-    if (isUniqueViolation(err)) throw phoneTaken();
+    if (isUniqueViolation(err)) throw await racedPhoneTaken(deps, input.phone, null);
     throw err;
   }
 }
@@ -85,11 +101,12 @@ export async function updateCustomer(
         email: input.email === undefined ? row.email : input.email,
         address: input.address === undefined ? row.address : input.address,
       };
-      if (next.phone !== row.phone && (await findLiveCustomerByPhone(trx, next.phone, id))) throw phoneTaken();
+      const existing = next.phone === row.phone ? undefined : await findLiveCustomerByPhone(trx, next.phone, id);
+      if (existing) throw phoneTaken(existing);
       return toApiCustomer(await updateCustomerRow(trx, id, next, deps.now().toISOString()));
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw phoneTaken();
+    if (isUniqueViolation(err) && input.phone !== undefined) throw await racedPhoneTaken(deps, input.phone, id);
     throw err;
   }
 }

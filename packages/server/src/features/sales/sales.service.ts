@@ -6,6 +6,7 @@ import {
   priceSale,
   PricingError,
   satangToBaht,
+  ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
   type CreateSaleResponse,
   type PaymentMethod,
@@ -174,7 +175,10 @@ export async function createSale(
     }
 
     const settings = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
-    assertPaymentMethodEnabled(input.paymentMethod, settings);
+    // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
+    // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
+    const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
+    if (!nothingToPay) assertPaymentMethodEnabled(input.paymentMethod, settings);
     const vatApproval = await useVatApproval(trx, settings, seller, input, nowIso);
 
     const wanted = quantitiesByProduct(input);

@@ -2,7 +2,7 @@ import {
   averageOrderValue,
   can,
   formatBaht,
-  formatThaiPhone,
+  formatPhone,
   isActiveCustomer,
   summarizeCustomers,
   type Customer,
@@ -181,7 +181,7 @@ export function CustomerHistoryScreen() {
                     <Avatar name={customer.name} size="md" />
                     <div className="min-w-0 flex-1">
                       <p className="font-semibold break-words text-slate-900">{customer.name}</p>
-                      <p className="text-sm text-slate-600 tabular-nums">{formatThaiPhone(customer.phone)}</p>
+                      <p className="text-sm text-slate-600 tabular-nums">{formatPhone(customer.phone)}</p>
                       {customer.email ? <p className="text-sm break-all text-slate-600">{customer.email}</p> : null}
                     </div>
                     <Badge tone={active ? 'green' : 'grey'}>
@@ -268,7 +268,7 @@ export function CustomerHistoryScreen() {
                       </div>
                     </td>
                     <td className="px-4 py-3">
-                      <p className="text-slate-900 tabular-nums">{formatThaiPhone(customer.phone)}</p>
+                      <p className="text-slate-900 tabular-nums">{formatPhone(customer.phone)}</p>
                       <p className="text-xs break-all text-slate-500">{customer.email ?? t('customers.noEmail')}</p>
                     </td>
                     <td className="px-4 py-3 text-right tabular-nums">

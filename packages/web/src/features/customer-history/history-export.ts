@@ -3,7 +3,7 @@ import {
   csvBaht,
   csvFileName,
   CSV_PREFIXES,
-  formatThaiPhone,
+  formatPhone,
   isActiveCustomer,
   toCsv,
   type Customer,
@@ -30,7 +30,7 @@ export function customerHistoryCsv(customers: readonly Customer[], now: Date): {
   const rows = customers.map((c) => [
     c.id,
     c.name,
-    formatThaiPhone(c.phone),
+    formatPhone(c.phone),
     c.email ?? '',
     c.total_purchases,
     csvBaht(c.total_spent),

@@ -1,4 +1,4 @@
-import { formatThaiPhone, type Customer } from '@pos/core';
+import { formatPhone, type Customer } from '@pos/core';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
@@ -17,7 +17,7 @@ export function CustomerContact({
   className?: string;
 }) {
   const t = useT();
-  const phone = formatThaiPhone(customer.phone);
+  const phone = formatPhone(customer.phone);
   return (
     <ul className={cn('space-y-1.5 text-sm text-slate-700', className)}>
       <li className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Customer } from '@pos/core';
-import { FlaskConical } from 'lucide-react';
+import { FlaskConical, UserSearch } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -19,7 +19,7 @@ import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import {
   CUSTOMER_FORM_FIELDS,
@@ -42,6 +42,19 @@ export interface CustomerDialogProps {
   onSaved?: (customer: Customer, mode: CustomerDialogMode) => void;
   /** The success toast; the default says the customer was added or updated. */
   successToast?: (customer: Customer, mode: CustomerDialogMode) => { title: string; description?: string };
+  /**
+   * The phone number belongs to another customer (409): the dialog offers a
+   * button with this label that hands over that customer's id.
+   */
+  existingCustomer?: { label: (name: string) => string; open: (customerId: number) => void };
+}
+
+/** The customer a 409 CUSTOMER_PHONE_TAKEN names as having the number. */
+export function phoneOwner(error: unknown): { id: number; name: string } | null {
+  if (!(error instanceof ApiError) || error.code !== 'CUSTOMER_PHONE_TAKEN') return null;
+  const id = error.details?.['customer_id'];
+  const name = error.details?.['customer_name'];
+  return typeof id === 'number' ? { id, name: typeof name === 'string' ? name : '' } : null;
 }
 
 /**
@@ -49,13 +62,21 @@ export interface CustomerDialogProps {
  * address, read-only loyalty points, and a demo button that fills made-up
  * sample data (no ID-card reader is connected yet). One component for the customers screen and the POS.
  */
-export function CustomerDialog({ open, customer, onClose, onSaved, successToast }: CustomerDialogProps) {
+export function CustomerDialog({
+  open,
+  customer,
+  onClose,
+  onSaved,
+  successToast,
+  existingCustomer,
+}: CustomerDialogProps) {
   const t = useT();
   const mode: CustomerDialogMode = customer ? 'edit' : 'create';
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const pending = create.isPending || update.isPending;
   const [serverError, setServerError] = useState<string | null>(null);
+  const [owner, setOwner] = useState<{ id: number; name: string } | null>(null);
   const sampleCounter = useRef(0);
   const nameRef = useRef<HTMLInputElement | null>(null);
   const form = useForm<CustomerFormInput, unknown, CustomerFormOutput>({
@@ -76,6 +97,7 @@ export function CustomerDialog({ open, customer, onClose, onSaved, successToast 
     if (!open) return;
     resetForm(customerFormValues(latestCustomer.current));
     setServerError(null);
+    setOwner(null);
     resetCreate();
     resetUpdate();
   }, [open, customerId, resetForm, resetCreate, resetUpdate]);
@@ -100,11 +122,13 @@ export function CustomerDialog({ open, customer, onClose, onSaved, successToast 
     const message = errorMessage(error, t('customers.saveError'));
     applyServerFieldErrors(error, form.setError, CUSTOMER_FORM_FIELDS, { CUSTOMER_PHONE_TAKEN: 'phone' });
     setServerError(message);
+    setOwner(phoneOwner(error));
     toast.error(t('common.error'), { description: message });
   };
 
   const onValid = (body: CustomerFormOutput) => {
     setServerError(null);
+    setOwner(null);
     if (customer) update.mutate({ id: customer.id, body }, { onSuccess: saved, onError: failed });
     else create.mutate(body, { onSuccess: saved, onError: failed });
   };
@@ -153,7 +177,22 @@ export function CustomerDialog({ open, customer, onClose, onSaved, successToast 
               </Button>
             )}
           </Tooltip>
-          {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+          {serverError ? (
+            <ErrorAlert>
+              {serverError}
+              {owner && existingCustomer ? (
+                <Button
+                  variant="outline"
+                  className="mt-2 flex"
+                  onClick={() => existingCustomer.open(owner.id)}
+                  data-testid="customer-open-existing"
+                >
+                  <UserSearch aria-hidden />
+                  {existingCustomer.label(owner.name)}
+                </Button>
+              ) : null}
+            </ErrorAlert>
+          ) : null}
           <FormField id="customer-name" label={t('customerDialog.fieldName')} error={errors.name?.message}>
             <Input
               {...fieldAria('customer-name', errors.name?.message)}

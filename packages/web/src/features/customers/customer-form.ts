@@ -1,4 +1,4 @@
-import { CreateCustomerRequest, type Customer } from '@pos/core';
+import { CreateCustomerRequest, formatPhone, type Customer } from '@pos/core';
 import type { z } from 'zod';
 
 /** The customer dialog's form: the API's create schema (edit sends the same four fields). */
@@ -11,7 +11,8 @@ export const CUSTOMER_FORM_FIELDS = ['name', 'phone', 'email', 'address'] as con
 export function customerFormValues(customer?: Customer | null): CustomerFormInput {
   return {
     name: customer?.name ?? '',
-    phone: customer?.phone ?? '',
+    // Written as people read it; saving stores the canonical form again.
+    phone: formatPhone(customer?.phone),
     email: customer?.email ?? '',
     address: customer?.address ?? '',
   };

@@ -1,4 +1,4 @@
-import { csvBaht, csvFileName, CSV_PREFIXES, formatThaiPhone, toCsv, type Customer } from '@pos/core';
+import { csvBaht, csvFileName, CSV_PREFIXES, formatPhone, toCsv, type Customer } from '@pos/core';
 import { localDateKey } from '../../lib/dates';
 
 /** A timestamp for a spreadsheet: local `YYYY-MM-DD HH:mm`, empty when missing. */
@@ -33,7 +33,7 @@ export function customersCsv(customers: readonly Customer[], today: Date): { fil
   const rows = customers.map((c) => [
     c.id,
     c.name,
-    formatThaiPhone(c.phone),
+    formatPhone(c.phone),
     c.email ?? '',
     c.address ?? '',
     c.loyalty_points,

@@ -197,7 +197,19 @@ export function CustomersScreen() {
 
       {body}
 
-      <CustomerDialog open={dialog !== null} customer={dialog?.customer ?? null} onClose={() => setDialog(null)} />
+      <CustomerDialog
+        open={dialog !== null}
+        customer={dialog?.customer ?? null}
+        onClose={() => setDialog(null)}
+        existingCustomer={{
+          label: (name) => t('customerDialog.showExisting', { name }),
+          // The list filtered to the customer who has the number, with their own actions.
+          open: (id) => {
+            setDialog(null);
+            setSearch(all.find((c) => c.id === id)?.phone ?? '');
+          },
+        }}
+      />
     </section>
   );
 }

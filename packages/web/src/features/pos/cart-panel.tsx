@@ -6,21 +6,19 @@ import {
   type PricingSettings,
   type SaleFigures,
 } from '@pos/core';
-import { Minus, Plus, ShoppingCart, Trash2, UserPlus, Wallet, X } from 'lucide-react';
+import { Minus, Plus, ShoppingCart, Trash2, Wallet, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { OriginalPrice } from '../../components/ui/original-price';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { itemCount, keyOf, parseQuantity, type CartLine, type CartState } from './cart';
-
-const NO_CUSTOMER = 'none';
+import { CustomerPicker } from './customer-picker';
 
 export interface CartPanelProps {
   cart: CartState;
@@ -82,9 +80,12 @@ export function CartPanel(props: CartPanelProps) {
         {props.headerAction}
       </header>
 
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+      {/* The customer stays at the top; only the lines scroll, so the options and the pay button below are always in view. */}
+      <div className="border-b border-slate-100 px-4 py-3">
         <CustomerPicker {...props} />
+      </div>
 
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="cart-lines-scroll">
         {cart.lines.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-8 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
@@ -94,77 +95,41 @@ export function CartPanel(props: CartPanelProps) {
             <p className="text-sm text-slate-500">{t('pos.cartEmptyHint')}</p>
           </div>
         ) : (
-          <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label={t('pos.cartLines')}>
+          <ul className="divide-y divide-slate-100" aria-label={t('pos.cartLines')}>
             {cart.lines.map((line) => (
               <CartLineRow key={keyOf(line)} line={line} onQuantity={props.onQuantity} onRemove={props.onRemove} />
             ))}
           </ul>
         )}
-
-        {cart.lines.length > 0 ? (
-          <div className="space-y-3 px-4 py-3">
-            <div className="flex items-center gap-1">
-              <Checkbox
-                id="pos-exclude-vat"
-                checked={cart.excludeVat}
-                onChange={(event) => props.onExcludeVat(event.target.checked)}
-                aria-describedby={props.vatNeedsApproval ? 'pos-exclude-vat-note' : undefined}
-                className="-ml-3"
-              />
-              <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
-                {t('pos.excludeVat')}
-              </Label>
-              {props.vatNeedsApproval ? (
-                <span id="pos-exclude-vat-note" className="ml-auto text-right text-sm text-slate-600">
-                  {cart.excludeVat && props.vatApprovedBy
-                    ? t('pos.vatApprovedBy', { name: props.vatApprovedBy })
-                    : t('pos.vatNeedsApproval')}
-                </span>
-              ) : null}
-            </div>
-            {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
-          </div>
-        ) : null}
       </div>
+
+      {cart.lines.length > 0 ? (
+        <div className="space-y-2 border-t border-slate-200 px-4 py-2">
+          <div className="flex items-center gap-1">
+            <Checkbox
+              id="pos-exclude-vat"
+              checked={cart.excludeVat}
+              onChange={(event) => props.onExcludeVat(event.target.checked)}
+              aria-describedby={props.vatNeedsApproval ? 'pos-exclude-vat-note' : undefined}
+              className="-ml-3"
+            />
+            <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
+              {t('pos.excludeVat')}
+            </Label>
+            {props.vatNeedsApproval ? (
+              <span id="pos-exclude-vat-note" className="ml-auto text-right text-sm text-slate-600">
+                {cart.excludeVat && props.vatApprovedBy
+                  ? t('pos.vatApprovedBy', { name: props.vatApprovedBy })
+                  : t('pos.vatNeedsApproval')}
+              </span>
+            ) : null}
+          </div>
+          {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
+        </div>
+      ) : null}
 
       <Totals {...props} />
     </section>
-  );
-}
-
-function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, onAddCustomer }: CartPanelProps) {
-  const t = useT();
-  return (
-    <div className="space-y-1.5 px-4 pt-3 pb-3">
-      <Label htmlFor="pos-customer">{t('pos.customer')}</Label>
-      <div className="flex gap-2">
-        <Select
-          value={selectedCustomer ? String(selectedCustomer.id) : NO_CUSTOMER}
-          onValueChange={(value) => onSelectCustomer(value === NO_CUSTOMER ? null : Number(value))}
-        >
-          <SelectTrigger id="pos-customer" className="min-w-0 flex-1">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent className="max-h-80">
-            <SelectItem value={NO_CUSTOMER}>{t('pos.generalCustomer')}</SelectItem>
-            {customers.map((c) => (
-              <SelectItem key={c.id} value={String(c.id)}>
-                {c.name}
-                <span className="ml-2 text-sm text-slate-500 tabular-nums">{c.phone}</span>
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Button variant="outline" size="icon" onClick={onAddCustomer} aria-label={t('pos.addCustomer')}>
-          <UserPlus aria-hidden />
-        </Button>
-      </div>
-      {selectedCustomer ? (
-        <p className="text-sm text-slate-600 tabular-nums">
-          {t('pos.customerPoints', { count: selectedCustomer.loyalty_points.toLocaleString('th-TH') })}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -281,53 +246,56 @@ function PointsBlock({
   const t = useT();
   const applied = cart.pointsUsed > 0;
   return (
-    <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50/60 p-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-        <Label htmlFor="pos-points">{t('pos.usePoints')}</Label>
-        <span className="text-xs text-slate-600 tabular-nums">
-          {t('pos.pointValue', { value: formatBaht(pricing.onePointValueInBaht) })}
-        </span>
-      </div>
-      {applied ? (
-        <div className="flex items-center justify-between gap-2">
-          <p className="text-sm text-amber-900 tabular-nums">
-            {t('pos.pointsApplied', {
-              count: cart.pointsUsed.toLocaleString('th-TH'),
-              amount: formatSatang(figures?.discount ?? 0),
-            })}
-          </p>
-          <Button variant="outline" onClick={onCancelPoints}>
-            {t('pos.cancelPoints')}
-          </Button>
+    <div className="space-y-1 rounded-lg border border-amber-200 bg-amber-50/60 px-3 py-2">
+      {/* One row (label, box, button) so the block takes little height under the cart lines. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="min-w-0 flex-1 basis-28 leading-tight">
+          <Label htmlFor={applied ? undefined : 'pos-points'}>{t('pos.usePoints')}</Label>
+          <span className="block text-xs text-slate-600 tabular-nums">
+            {t('pos.pointValue', { value: formatBaht(pricing.onePointValueInBaht) })}
+          </span>
         </div>
-      ) : (
-        <form
-          className="flex gap-2"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onApplyPoints();
-          }}
-        >
-          <Input
-            id="pos-points"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={customer.loyalty_points}
-            step={1}
-            value={cart.pointsInput}
-            onChange={(event) => onPointsInput(event.target.value)}
-            placeholder={t('pos.pointsPlaceholder')}
-            aria-invalid={pointsError ? true : undefined}
-            aria-describedby={pointsError ? 'pos-points-error' : undefined}
-            className="min-w-0 flex-1 tabular-nums"
-          />
-          <Button type="submit" variant="secondary">
-            {t('pos.applyPoints')}
-          </Button>
-        </form>
-      )}
+        {applied ? (
+          <div className="flex flex-1 basis-48 items-center justify-between gap-2">
+            <p className="text-sm text-amber-900 tabular-nums">
+              {t('pos.pointsApplied', {
+                count: cart.pointsUsed.toLocaleString('th-TH'),
+                amount: formatSatang(figures?.discount ?? 0),
+              })}
+            </p>
+            <Button variant="outline" onClick={onCancelPoints}>
+              {t('pos.cancelPoints')}
+            </Button>
+          </div>
+        ) : (
+          <form
+            className="flex flex-1 basis-48 gap-2"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              onApplyPoints();
+            }}
+          >
+            <Input
+              id="pos-points"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={customer.loyalty_points}
+              step={1}
+              value={cart.pointsInput}
+              onChange={(event) => onPointsInput(event.target.value)}
+              placeholder={t('pos.pointsPlaceholder')}
+              aria-invalid={pointsError ? true : undefined}
+              aria-describedby={pointsError ? 'pos-points-error' : undefined}
+              className="min-w-0 flex-1 tabular-nums"
+            />
+            <Button type="submit" variant="secondary">
+              {t('pos.applyPoints')}
+            </Button>
+          </form>
+        )}
+      </div>
       {pointsError && !applied ? (
         <p id="pos-points-error" role="alert" className="text-sm text-red-700">
           {pointsError}
@@ -347,8 +315,8 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
   else taxLabel = t('pos.vat', { rate });
 
   return (
-    <div className="space-y-2 border-t border-slate-200 bg-slate-50 px-4 py-3">
-      <dl className="space-y-1 text-sm">
+    <div className="space-y-2 border-t border-slate-200 bg-slate-50 px-4 py-2">
+      <dl className="space-y-0.5 text-sm">
         <Row label={t('pos.subtotal')} value={formatSatang(figures?.subtotal ?? 0)} />
         {figures && figures.discount > 0 ? (
           <Row
@@ -368,11 +336,11 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
             </span>
           ) : null}
         </span>
-        <span data-testid="pos-total" className="text-3xl font-bold text-slate-900 tabular-nums sm:text-4xl">
+        <span data-testid="pos-total" className="text-3xl font-bold text-slate-900 tabular-nums">
           {formatSatang(figures?.total ?? 0)}
         </span>
       </div>
-      <Button size="lg" className="h-14 w-full text-lg" onClick={onPay} disabled={empty}>
+      <Button size="lg" className="h-12 w-full text-lg" onClick={onPay} disabled={empty}>
         <Wallet aria-hidden />
         {t('pos.pay')}
       </Button>

@@ -1,5 +1,16 @@
-import { formatSatang, satangToBaht } from '@pos/core';
-import { AlertTriangle, ArrowLeft, Banknote, Check, ChevronRight, Landmark, QrCode, RotateCw } from 'lucide-react';
+import { formatSatang, satangToBaht, ZERO_TOTAL_PAYMENT_METHOD } from '@pos/core';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  Banknote,
+  Check,
+  ChevronRight,
+  Gift,
+  Info,
+  Landmark,
+  QrCode,
+  RotateCw,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -37,6 +48,8 @@ export interface PaymentDialogProps {
   /** Null while the payment settings are not available. */
   availability: PaymentAvailability | null;
   settingsError: string | null;
+  /** The settings could not be read now; the availability comes from the last known copy. */
+  settingsStale?: boolean;
   settingsLoading: boolean;
   onRetrySettings: () => void;
   canOpenSettings: boolean;
@@ -100,7 +113,14 @@ export function PaymentDialog(props: PaymentDialogProps) {
           </div>
         ) : null}
         {props.error ? <ErrorAlert>{props.error}</ErrorAlert> : null}
-        {view === 'options' ? <OptionsView {...props} onChoose={setView} /> : null}
+        {props.settingsStale && props.availability && props.total > 0 ? (
+          <p role="status" className="flex gap-2 text-sm text-slate-600" data-testid="payment-settings-stale">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {t('payment.settingsStale')}
+          </p>
+        ) : null}
+        {props.total === 0 ? <NothingToPayView {...props} /> : null}
+        {props.total > 0 && view === 'options' ? <OptionsView {...props} onChoose={setView} /> : null}
         {view === 'cash' ? <CashView {...props} onBack={() => setView('options')} /> : null}
         {view === 'transfer' ? <TransferView {...props} onBack={() => setView('options')} /> : null}
         {view === 'promptpay' ? <PromptPayView {...props} onBack={() => setView('options')} /> : null}
@@ -207,6 +227,38 @@ function OptionsView({
         })}
       </ul>
     </div>
+  );
+}
+
+/** Points cover the total: one action records the sale, with no cash keypad and no QR code. */
+function NothingToPayView({ pending, onConfirm, onClose }: PaymentDialogProps) {
+  const t = useT();
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        onConfirm({ method: ZERO_TOTAL_PAYMENT_METHOD, cashReceived: 0 });
+      }}
+    >
+      <div className="flex gap-3 rounded-xl bg-green-50 px-4 py-3 ring-1 ring-green-200">
+        <Gift className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden />
+        <div>
+          <h3 className="font-semibold text-green-900">{t('payment.nothingToPay')}</h3>
+          <p className="text-sm text-green-900">{t('payment.nothingToPayHint')}</p>
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row">
+        <Button variant="outline" onClick={onClose} disabled={pending} className="sm:flex-1">
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" size="lg" autoFocus disabled={pending} className="sm:flex-[2]">
+          {pending ? <Spinner /> : <Check aria-hidden />}
+          {pending ? t('payment.saving') : t('payment.recordSale')}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -28,7 +28,7 @@ import { cn } from '../../lib/utils';
 import { CustomerDialog } from '../customers/customer-dialog';
 import { useCustomers } from '../customers/customers.queries';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
-import { settingsKeys, useSettings } from '../settings/settings.queries';
+import { lastKnownSettings, settingsKeys, useSettings } from '../settings/settings.queries';
 import {
   addProduct,
   applyPoints,
@@ -124,8 +124,10 @@ export function PosScreen() {
     createProducts: can(me.role, 'products_create'),
   };
 
-  const pricing = pricingSettingsOf(settings.data);
-  const vatNeedsApproval = settings.data?.system.vatExclusionNeedsApproval ?? false;
+  // Spec 000: when the settings cannot be read, the POS keeps selling with the last known ones.
+  const known = lastKnownSettings(settings);
+  const pricing = pricingSettingsOf(known.settings);
+  const vatNeedsApproval = known.settings?.system.vatExclusionNeedsApproval ?? false;
   const figures = cartFigures(cart, pricing);
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const customerList = customers.data ?? [];
@@ -142,7 +144,7 @@ export function PosScreen() {
     return byProduct;
   }, [cart.lines]);
   const count = itemCount(cart);
-  const availability = settings.data ? paymentAvailability(settings.data.payment) : null;
+  const availability = known.settings ? paymentAvailability(known.settings.payment) : null;
 
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
@@ -495,7 +497,7 @@ export function PosScreen() {
         </section>
 
         {isDesktop ? (
-          <aside className="sticky top-24 flex h-[calc(100dvh-8rem)] min-h-[32rem] flex-col">
+          <aside className="sticky top-24 flex h-[calc(100dvh-7rem)] min-h-[32rem] flex-col">
             <CartPanel {...cartPanelProps} className="h-full shadow-sm" />
           </aside>
         ) : null}
@@ -529,6 +531,15 @@ export function PosScreen() {
               <DialogPrimitive.Overlay className={overlayClasses} />
               <DialogPrimitive.Content
                 aria-describedby={undefined}
+                // Escape in the open customer list closes that list, not the drawer.
+                onEscapeKeyDown={(event) => {
+                  if (
+                    event.target instanceof Element &&
+                    event.target.closest('[role="combobox"][aria-expanded="true"]')
+                  ) {
+                    event.preventDefault();
+                  }
+                }}
                 className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[420px] flex-col bg-slate-100 p-2 shadow-xl focus:outline-none data-[state=open]:animate-[pos-drawer-in_200ms_ease-out]"
               >
                 <DialogPrimitive.Title className="sr-only">{t('pos.cartTitle')}</DialogPrimitive.Title>
@@ -555,6 +566,7 @@ export function PosScreen() {
           total={figures?.total ?? 0}
           availability={availability}
           settingsError={settings.isError ? errorMessage(settings.error, t('payment.settingsLoadError')) : null}
+          settingsStale={known.stale}
           settingsLoading={settings.isPending}
           onRetrySettings={() => void settings.refetch()}
           canOpenSettings={permissions.settings}
@@ -576,6 +588,15 @@ export function PosScreen() {
           title: t('pos.customerAdded'),
           description: t('pos.customerAddedMessage', { name: customer.name }),
         })}
+        existingCustomer={{
+          label: (name) => t('customerDialog.selectExisting', { name }),
+          // The number is already a customer: sell to them (another till may have added them just now).
+          open: (id) => {
+            selectCustomer(id);
+            setCustomerDialogOpen(false);
+            if (!customerList.some((c) => c.id === id)) void customers.refetch();
+          },
+        }}
       />
 
       <VatApprovalDialog
@@ -606,6 +627,7 @@ export function PosScreen() {
 
       <ReceiptDialog
         sale={receipt}
+        showPaymentSummary
         onClose={() => setReceipt(null)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -86,14 +86,14 @@ const SALE: Sale = {
   ],
 };
 
-function renderReceipt(sale: Sale) {
+function renderReceipt(sale: Sale, options: { showPaymentSummary?: boolean } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(settingsKeys.all, SETTINGS);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
       <I18nProvider initialLocale="th">
-        <ReceiptDialog sale={sale} onClose={onClose} />
+        <ReceiptDialog sale={sale} onClose={onClose} {...options} />
       </I18nProvider>
     </QueryClientProvider>,
   );
@@ -131,6 +131,36 @@ describe('ReceiptDialog', () => {
     // A general customer collects no points, so the points block is left out.
     expect(within(doc).queryByText('แต้มที่ได้รับ')).toBeNull();
     // The CODE128 bars themselves are checked in the browser tests (jsdom cannot measure the text under them).
+  });
+
+  it('after a sale, shows total, received and change above the preview', () => {
+    renderReceipt(SALE, { showPaymentSummary: true });
+    const dialog = screen.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
+    const summary = within(dialog).getByTestId('receipt-payment-summary');
+    expect(within(summary).getByTestId('receipt-summary-total').textContent).toMatch(/535\.00/);
+    expect(within(summary).getByTestId('receipt-summary-received').textContent).toMatch(/1,000\.00/);
+    expect(within(summary).getByTestId('receipt-summary-change').textContent).toMatch(/465\.00/);
+    expect(within(summary).getByText('รับเงิน · เงินสด')).toBeTruthy();
+    const doc = within(dialog).getByTestId('receipt-document');
+    // Above the scrolling preview, so it is seen without scrolling.
+    expect(summary.compareDocumentPosition(doc) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(doc.contains(summary)).toBe(false);
+  });
+
+  it('gives a non-cash sale its amount as received and no change, and leaves the summary out elsewhere', () => {
+    renderReceipt(
+      {
+        ...SALE,
+        payment_method: 'promptpay',
+        payment: { method: 'promptpay', amount: 535, cash_received: null, change: null, reference: null },
+      },
+      { showPaymentSummary: true },
+    );
+    expect(screen.getByTestId('receipt-summary-received').textContent).toMatch(/535\.00/);
+    expect(screen.getByTestId('receipt-summary-change').textContent).toMatch(/0\.00/);
+    cleanup();
+    renderReceipt(SALE);
+    expect(screen.queryByTestId('receipt-payment-summary')).toBeNull();
   });
 
   it('switches to a copy of the short tax invoice marked as such, and prints only the document', () => {

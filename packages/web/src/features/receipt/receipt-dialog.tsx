@@ -17,6 +17,7 @@ import { cn } from '../../lib/utils';
 import { useSettings } from '../settings/settings.queries';
 import { receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
 import { ReceiptDocument } from './receipt-document';
+import { SalePaymentSummary } from './sale-payment-summary';
 
 const PRINTING_CLASS = 'receipt-printing';
 const PAGE_STYLE_ID = 'receipt-roll-page';
@@ -69,6 +70,8 @@ export interface ReceiptDialogProps {
   /** Where focus goes when the dialog closes (the POS returns it to the search box). */
   onCloseAutoFocus?: (event: Event) => void;
   initialType?: ReceiptType;
+  /** Right after a sale: total, received and change above the preview. */
+  showPaymentSummary?: boolean;
 }
 
 /**
@@ -76,7 +79,14 @@ export interface ReceiptDialogProps {
  * of a sale, 300 px wide, with print (80 mm roll or A4) and close. Used after
  * every sale on the POS and from the sales history.
  */
-export function ReceiptDialog({ sale, open = true, onClose, onCloseAutoFocus, initialType }: ReceiptDialogProps) {
+export function ReceiptDialog({
+  sale,
+  open = true,
+  onClose,
+  onCloseAutoFocus,
+  initialType,
+  showPaymentSummary = false,
+}: ReceiptDialogProps) {
   const t = useT();
   const settings = useSettings();
   const [type, setType] = useState<ReceiptType>(initialType ?? 'receipt');
@@ -103,6 +113,7 @@ export function ReceiptDialog({ sale, open = true, onClose, onCloseAutoFocus, in
         </DialogHeader>
         {sale ? (
           <>
+            {showPaymentSummary ? <SalePaymentSummary sale={sale} /> : null}
             {types.length > 1 ? (
               <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('receipt.typeLabel')}>
                 <SegmentButton active={shownType === 'receipt'} onClick={() => setType('receipt')}>

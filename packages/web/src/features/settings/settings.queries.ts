@@ -48,6 +48,20 @@ export function useSettings() {
   });
 }
 
+/**
+ * The settings to work with when the server cannot be asked: the query's data,
+ * else (after a failed load) the last copy kept in local storage. `stale` says
+ * the settings could not be read just now, so the screen can say so.
+ */
+export function lastKnownSettings(
+  query: { data: Settings | undefined; isError: boolean },
+  readCache: () => Settings | undefined = readCachedSettings,
+): { settings: Settings | undefined; stale: boolean } {
+  if (!query.isError) return { settings: query.data, stale: false };
+  const settings = query.data ?? readCache();
+  return { settings, stale: settings !== undefined };
+}
+
 /** Store name and logo for the app chrome, with the product's defaults. */
 export function storeIdentity(settings: Settings | undefined): { name: string; logoUrl: string | null } {
   const name = settings?.system.storeName.trim() || DEFAULT_STORE_NAME;

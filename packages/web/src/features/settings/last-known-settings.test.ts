@@ -1,0 +1,72 @@
+import type { Settings } from '@pos/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { lastKnownSettings, readCachedSettings } from './settings.queries';
+
+const SETTINGS: Settings = {
+  system: {
+    storeName: 'ร้านทดสอบ',
+    taxRate: 7,
+    tax_rate: 7,
+    pricesIncludeVat: false,
+    vatExclusionNeedsApproval: false,
+    logo_url: '',
+    logo: '',
+    address: '',
+    phone: '',
+    email: '',
+    website: '',
+    taxId: '',
+  },
+  payment: {
+    cashEnabled: false,
+    transferEnabled: true,
+    promptpayEnabled: false,
+    promptpayId: '',
+    stripeEnabled: false,
+    stripePublishableKey: '',
+    stripePriceId: '',
+    stripeSecretConfigured: false,
+    defaultPaymentMethod: 'transfer',
+    allowMultiplePaymentMethods: false,
+  },
+  loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
+  notifications: { lineChannelAccessToken: '', lineChannelAccessTokenSet: false, lineUserId: '', notifyOnSale: false },
+  categories: [],
+};
+
+afterEach(() => localStorage.clear());
+
+describe('the last known settings', () => {
+  it('are the loaded settings while the server answers', () => {
+    expect(lastKnownSettings({ data: SETTINGS, isError: false }, () => undefined)).toEqual({
+      settings: SETTINGS,
+      stale: false,
+    });
+    expect(lastKnownSettings({ data: undefined, isError: false }, () => SETTINGS)).toEqual({
+      settings: undefined,
+      stale: false,
+    });
+  });
+
+  it('fall back to the local copy (pos_settings) when the load failed, and say they are stale', () => {
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(SETTINGS));
+    expect(readCachedSettings()).toEqual(SETTINGS);
+    expect(lastKnownSettings({ data: undefined, isError: true })).toEqual({ settings: SETTINGS, stale: true });
+  });
+
+  it('keep the settings read before a failed reload', () => {
+    const older = { ...SETTINGS, categories: ['เก่า'] };
+    expect(lastKnownSettings({ data: SETTINGS, isError: true }, () => older)).toEqual({
+      settings: SETTINGS,
+      stale: true,
+    });
+  });
+
+  it('are missing when nothing was ever read (the dialog keeps its error with retry)', () => {
+    localStorage.setItem(STORAGE_KEYS.settings, '{not json');
+    expect(lastKnownSettings({ data: undefined, isError: true })).toEqual({ settings: undefined, stale: false });
+    localStorage.clear();
+    expect(lastKnownSettings({ data: undefined, isError: true })).toEqual({ settings: undefined, stale: false });
+  });
+});
