@@ -289,9 +289,6 @@ describe('point of sale', () => {
     await cart.getByRole('combobox', { name: 'ลูกค้า' }).click();
     await page.getByRole('option', { name: /สมหญิง ใจงาม/ }).waitFor();
     await expectNoSeriousA11yViolations(page, 'pos customer picker open');
-    // The open list keeps the keyboard: the page it hides cannot be tabbed into.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="listbox"]')))).toBe(true);
     await page.getByRole('option', { name: /สมหญิง ใจงาม/ }).click();
     await cart.getByText('แต้มสะสม 14 แต้ม').waitFor();
     const points = cart.getByLabel('ใช้แต้มสะสมเป็นส่วนลด');

@@ -29,7 +29,7 @@ export function SalePaymentSummary({ sale }: { sale: Sale }) {
         label={t('receipt.change')}
         value={formatBaht(change)}
         testId="receipt-summary-change"
-        className="bg-green-600"
+        className="bg-green-800"
       />
     </dl>
   );
@@ -48,7 +48,7 @@ function Figure({
 }) {
   return (
     <div className={cn('flex min-w-0 flex-col justify-between rounded-lg px-2 py-1.5', className)}>
-      <dt className="text-xs leading-tight break-words text-slate-200">{label}</dt>
+      <dt className="text-xs leading-tight break-words text-white/90">{label}</dt>
       <dd data-testid={testId} className="text-xl leading-tight font-bold tabular-nums sm:text-2xl">
         {value}
       </dd>
