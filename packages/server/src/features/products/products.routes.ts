@@ -2,6 +2,7 @@ import {
   DeleteProductResponse,
   IdParams,
   ListProductsQuery,
+  PosProductsResponse,
   ProductCategoryNamesResponse,
   ProductResponse,
   ProductsResponse,
@@ -20,6 +21,7 @@ import {
   deleteProduct,
   getProduct,
   listProductCategoryNames,
+  listPosProducts,
   listProducts,
   listStockMovements,
   setStock,
@@ -47,6 +49,15 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: ListProductsQuery, response: { 200: ProductsResponse } },
       },
       async (req) => ({ products: await listProducts(deps, req.query) }),
+    );
+    // The till's lighter list; a static path, which the router prefers over /products/:id.
+    app.get(
+      '/products/pos',
+      {
+        config: { access: needs('products_view') },
+        schema: { tags, response: { 200: PosProductsResponse } },
+      },
+      async () => ({ products: await listPosProducts(deps) }),
     );
     // A static path: the router prefers it over /products/:id.
     app.get(
