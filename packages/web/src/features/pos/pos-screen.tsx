@@ -1,9 +1,9 @@
 import './pos.css';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { can, DEFAULT_CATEGORIES, formatBaht, formatSatang, type Product, type Sale } from '@pos/core';
+import { can, DEFAULT_CATEGORIES, formatBaht, formatSatang, type PosProduct, type Sale } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackagePlus, ScanBarcode, ShoppingCart, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -25,8 +25,6 @@ import {
   applyPoints,
   cancelPoints,
   cartFigures,
-  filterProducts,
-  findByCode,
   itemCount,
   pricingSettingsOf,
   removeLine,
@@ -37,6 +35,8 @@ import {
   syncProducts,
 } from './cart';
 import { CartPanel } from './cart-panel';
+import { catalogueOf, filterCatalogue, findByCode, hasMatch } from './catalogue';
+import { CategoryChips } from './category-chips';
 import { parseEditState } from './edit-mode';
 import { EditModeBanner } from './edit-mode-banner';
 import { PaymentDialog, type PaymentChoice } from './payment-dialog';
@@ -114,7 +114,11 @@ export function PosScreen() {
     : settings.data?.categories.length
       ? settings.data.categories
       : DEFAULT_CATEGORIES;
-  const visible = useMemo(() => filterProducts(productList, search, category), [productList, search, category]);
+  const catalogue = useMemo(() => catalogueOf(productList), [productList]);
+  // Typing stays instant: the grid follows the search box in a render React may interrupt
+  // (a scanner types a whole code before the grid catches up once).
+  const gridSearch = useDeferredValue(search);
+  const visible = useMemo(() => filterCatalogue(catalogue, gridSearch, category), [catalogue, gridSearch, category]);
   const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
   const count = itemCount(cart);
   const availability = settings.data ? paymentAvailability(settings.data.payment) : null;
@@ -171,26 +175,32 @@ export function PosScreen() {
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [receipt]);
 
-  const toastNotice = (notice: Parameters<typeof cartNoticeText>[0]) => {
-    const text = cartNoticeText(notice, t);
-    toast.error(text.title, text.description ? { description: text.description } : undefined);
-  };
+  /** Every way into the cart (a card, a scan, an exact code and Enter) goes through here. */
+  const canAdd = permissions.add;
+  const add = useCallback(
+    (product: PosProduct) => {
+      if (!canAdd) {
+        toast.error(t('pos.noPermissionAdd'));
+        return;
+      }
+      const { notice } = update((current) => addProduct(current, product));
+      if (notice) {
+        const text = cartNoticeText(notice, t);
+        toast.error(text.title, text.description ? { description: text.description } : undefined);
+      } else setPointsError(null);
+    },
+    [canAdd, update, t],
+  );
 
-  const add = (product: Product) => {
-    if (!permissions.add) {
-      toast.error(t('pos.noPermissionAdd'));
-      return;
-    }
-    const { notice } = update((current) => addProduct(current, product));
-    if (notice) toastNotice(notice);
-    else setPointsError(null);
-  };
-
-  const addFromGrid = (product: Product) => {
-    add(product);
-    // Keep the scanner ready on a counter PC; on touch screens this would pop up the keyboard.
-    if (isDesktop) focusSearch();
-  };
+  // Stable, so that a cart change redraws only the cards whose quantity changed.
+  const addFromGrid = useCallback(
+    (product: PosProduct) => {
+      add(product);
+      // Keep the scanner ready on a counter PC; on touch screens this would pop up the keyboard.
+      if (isDesktop) focusSearch();
+    },
+    [add, isDesktop, focusSearch],
+  );
 
   const changeQuantity = (productId: number, quantity: number) => {
     const line = latest.current.lines.find((l) => l.product.id === productId);
@@ -221,16 +231,17 @@ export function PosScreen() {
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    const code = search.trim();
+    // The box itself, not the last render: a scanner may type faster than React renders.
+    const code = event.currentTarget.value.trim();
     if (code === '') {
       openPayment();
       return;
     }
-    const match = findByCode(productList, code);
+    const match = findByCode(catalogue, code);
     if (match) {
       add(match);
       setSearch('');
-    } else if (visible.length === 0) {
+    } else if (!hasMatch(catalogue, code, category)) {
       toast.error(t('pos.codeNotFound', { code }));
       setSearch('');
     }
@@ -416,25 +427,7 @@ export function PosScreen() {
             </Button>
           </div>
 
-          <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label={t('pos.categories')}>
-            {['', ...categoryNames].map((name) => (
-              <button
-                key={name || '__all'}
-                type="button"
-                aria-pressed={category === name}
-                onClick={() => setCategory(name)}
-                className={cn(
-                  'min-h-11 shrink-0 cursor-pointer rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
-                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-                  category === name
-                    ? 'border-blue-600 bg-blue-600 text-white'
-                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {name === '' ? t('pos.allCategories') : name}
-              </button>
-            ))}
-          </div>
+          <CategoryChips names={categoryNames} value={category} onChange={setCategory} />
 
           {grid}
         </section>
