@@ -218,15 +218,27 @@ export async function benchPosScan(): Promise<void> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
     // (b) cold loads: no HTTP cache, a new document each time.
+    const profilePath = process.env.POS_BENCH_PROFILE;
     const loads: number[] = [];
     for (let i = 0; i < LOADS; i++) {
+      const profileLoad = profilePath && i === LOADS - 1;
+      if (profileLoad) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       await page.goto('/pos', { waitUntil: 'commit' });
       loads.push(await waitUsable(page));
       console.log(`  cold load ${i + 1}: ${Math.round(loads[i] ?? 0)} ms`);
+      if (profileLoad) {
+        const { profile } = await cdp.send('Profiler.stop');
+        const file = profilePath.replace(/(\.cpuprofile)?$/, '-load.cpuprofile');
+        fs.writeFileSync(file, JSON.stringify(profile));
+        console.log(`CPU profile of the last load: ${file}; most self time (ms):`);
+        for (const [name, ms] of topFunctions(profile)) console.log(`  ${ms.toFixed(0).padStart(6)}  ${name}`);
+      }
     }
 
     // (a) scans into an empty cart on a loaded screen.
-    const profilePath = process.env.POS_BENCH_PROFILE;
     if (profilePath) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');

@@ -11,7 +11,7 @@ interface CategoryChipsProps {
 }
 
 const EDGE_BUTTON =
-  'absolute top-0 z-10 flex size-11 cursor-pointer items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+  'absolute top-1 z-10 flex size-11 cursor-pointer items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
 /**
  * The category filter: one row of chips that scrolls sideways when it is wider than the screen.
@@ -74,7 +74,8 @@ export function CategoryChips({ names, value, onChange }: CategoryChipsProps) {
         onKeyDown={onKeyDown}
         // Focus moving to a chip out of view scrolls it in (browsers do this for focus, smoothly here).
         onFocus={(event) => event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
-        className="-mx-1 flex scroll-px-12 gap-2 overflow-x-auto scroll-smooth px-1 pb-1 [scrollbar-width:thin]"
+        // py-1: room for the focus outline, which the scrolling row would otherwise clip.
+        className="-mx-1 flex scroll-px-12 gap-2 overflow-x-auto scroll-smooth px-1 py-1 [scrollbar-width:thin]"
         role="group"
         aria-label={t('pos.categories')}
       >
