@@ -13,7 +13,8 @@ export interface Catalogue<T extends CartProduct> {
   searchText: readonly string[];
 }
 
-const lower = (text: string) => text.toLocaleLowerCase('th');
+// Plain toLowerCase: Thai has no case, and the locale-aware form is several times slower over 10,000 products.
+const lower = (text: string) => text.toLowerCase();
 
 export function catalogueOf<T extends CartProduct>(products: readonly T[]): Catalogue<T> {
   const byCode = new Map<string, T>();
