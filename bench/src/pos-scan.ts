@@ -237,6 +237,14 @@ export async function benchPosScan(): Promise<void> {
           )?.responseEnd ?? 0,
       );
       listArrived.push(arrived);
+      if (process.env.POS_BENCH_TIMELINE && i === LOADS - 1) {
+        const timeline = await page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+            (e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.replace(location.origin, '')}`,
+          ),
+        );
+        console.log(timeline.join('\n'));
+      }
       console.log(
         `  cold load ${i + 1}: ${Math.round(loads[i] ?? 0)} ms (product list in at ${Math.round(arrived)} ms)`,
       );

@@ -120,6 +120,8 @@ export function PosScreen() {
   const gridSearch = useDeferredValue(search);
   const visible = useMemo(() => filterCatalogue(catalogue, gridSearch, category), [catalogue, gridSearch, category]);
   const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
+  // A scan draws its cart line first; the cards' in-cart badges follow right after.
+  const gridInCart = useDeferredValue(inCart);
   const count = itemCount(cart);
   const availability = settings.data ? paymentAvailability(settings.data.payment) : null;
 
@@ -388,7 +390,7 @@ export function PosScreen() {
   } else if (visible.length === 0) {
     grid = <NoProductsFound />;
   } else {
-    grid = <ProductGrid products={visible} inCart={inCart} onAdd={addFromGrid} />;
+    grid = <ProductGrid products={visible} inCart={gridInCart} onAdd={addFromGrid} />;
   }
 
   return (
