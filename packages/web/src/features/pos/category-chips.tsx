@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 
@@ -16,9 +16,9 @@ const EDGE_BUTTON =
 /**
  * The category filter: one row of chips that scrolls sideways when it is wider than the screen.
  * A fade and an arrow button on each side that has more chips say so; Tab, ←/→, Home and End move
- * between chips and bring the focused one into view.
+ * between chips and bring the focused one into view. Memoised: typing in the search box leaves it alone.
  */
-export function CategoryChips({ names, value, onChange }: CategoryChipsProps) {
+export const CategoryChips = memo(function CategoryChips({ names, value, onChange }: CategoryChipsProps) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ before: false, after: false });
@@ -137,4 +137,4 @@ export function CategoryChips({ names, value, onChange }: CategoryChipsProps) {
       ) : null}
     </div>
   );
-}
+});
