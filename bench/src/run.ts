@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../packages/server/src/db/migrate';
 import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
 import { measure, printTable } from './measure';
 import { measureProductSearch, PRODUCT_COUNT, seedProducts } from './products-search';
+import { benchPosScan } from './pos-scan';
 import { measureSales } from './sales';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
@@ -60,3 +61,6 @@ printTable([
 await app.close();
 await db.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+// The till in Chromium (needs the built SPA: `npm run build`).
+await benchPosScan();

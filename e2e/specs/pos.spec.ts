@@ -486,7 +486,7 @@ describe('point of sale', () => {
     // Loading: skeleton cards while the products come.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/products?limit=10000', async (route) => {
+    await page.route('**/api/products/pos', async (route) => {
       await held;
       await route.fulfill({ json: { products: [] } });
     });
@@ -502,10 +502,10 @@ describe('point of sale', () => {
     await page.getByText('ยังไม่มีสินค้าในระบบ').waitFor();
     await screenshot(page, 'pos-empty');
     await expectNoSeriousA11yViolations(page, 'pos-empty');
-    await page.unroute('**/api/products?limit=10000');
+    await page.unroute('**/api/products/pos');
 
     // Error: a dialog "an error occurred / cannot load data", and a retry in place of the grid.
-    await page.route('**/api/products?limit=10000', (route) =>
+    await page.route('**/api/products/pos', (route) =>
       route.fulfill({ status: 503, json: { error: 'ระบบไม่พร้อมให้บริการชั่วคราว', code: 'SERVICE_UNAVAILABLE' } }),
     );
     await page.goto('/dashboard');
@@ -516,7 +516,7 @@ describe('point of sale', () => {
     await screenshot(page, 'pos-error');
     await expectNoSeriousA11yViolations(page, 'pos-error');
     await errorDialog.getByRole('button', { name: 'ตกลง' }).click();
-    await page.unroute('**/api/products?limit=10000');
+    await page.unroute('**/api/products/pos');
     await page.getByRole('button', { name: 'ลองใหม่' }).click();
     await page.getByTestId(`pos-product-${SHIRT.sku}`).waitFor();
     await context.close();

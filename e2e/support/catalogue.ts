@@ -1,5 +1,8 @@
 import zlib from 'node:zlib';
-import type { Product } from '@pos/core';
+import { bahtToSatang, type Product } from '@pos/core';
+import { listCategoryRows } from '../../packages/server/src/features/categories/categories.queries';
+import { insertProducts, type ProductValues } from '../../packages/server/src/features/products/products.queries';
+import type { RunningServer } from './server';
 
 /** Catalogue set-up through the real API (multipart, as the product dialog sends it). */
 
@@ -76,4 +79,37 @@ export function makePng(width = 96, height = 96): Buffer {
     chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A shop-sized catalogue written straight through the queries module (thousands of products through
+ * the API would take minutes): product i is "<kind> รุ่น i", SKU CAT-<i>, barcode 885<i>, stock 1 + i % 30,
+ * in the default categories in turn.
+ */
+export async function seedManyProducts(server: RunningServer, count: number): Promise<void> {
+  const db = server.built.deps.db.kysely;
+  const categories = await listCategoryRows(db, { activeOnly: true });
+  const kinds = ['เสื้อยืด', 'กางเกงยีนส์', 'รองเท้าผ้าใบ', 'กระเป๋าสะพาย', 'สร้อยคอ'];
+  const now = new Date().toISOString();
+  for (let start = 0; start < count; start += 500) {
+    const rows: ProductValues[] = [];
+    for (let i = start; i < Math.min(start + 500, count); i++) {
+      rows.push({
+        name: `${kinds[i % kinds.length]} รุ่น ${i}`,
+        sku: `CAT-${String(i).padStart(5, '0')}`,
+        barcode: `885${String(i).padStart(10, '0')}`,
+        category_id: categories[i % categories.length]?.id ?? null,
+        price: bahtToSatang(100 + (i % 20) * 10),
+        cost: 0,
+        original_price: null,
+        stock: 1 + (i % 30),
+        description: '',
+        image_id: null,
+        image_url: null,
+        sizes: [],
+        colors: [],
+      });
+    }
+    await insertProducts(db, rows, now);
+  }
 }

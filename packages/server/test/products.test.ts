@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORIES, type Product, type StockMovement } from '@pos/core';
+import { DEFAULT_CATEGORIES, type PosProduct, type Product, type StockMovement } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildProduct, productFormFields, sendForm } from './helpers/catalogue-factories';
 import { ENGINES, useTestApp } from './helpers/test-app';
@@ -337,6 +337,62 @@ describe.each(ENGINES)('products API on %s', (engine) => {
     const res = await t.request<{ categories: string[] }>('GET', '/api/products/categories/list', { token });
     expect(res.status).toBe(200);
     expect(res.body.categories).toEqual(expect.arrayContaining([...DEFAULT_CATEGORIES]));
+  });
+
+  it('lists products for the till with only what selling needs, for anyone who may view products', async () => {
+    const older = await buildProduct(t, {
+      name: 'เสื้อเชิ้ตลายทาง',
+      sku: 'POS-LIST-1',
+      barcode: '8851111111111',
+      price: 459.5,
+      original_price: 590,
+      cost: 200,
+      description: 'ผ้าฝ้าย',
+      stock: 4,
+      sizes: ['M', 'L'],
+      colors: ['ฟ้า'],
+    });
+    const newer = await buildProduct(t, { name: 'ไม่มีหมวด', sku: 'POS-LIST-2', barcode: null, category: null });
+    const gone = await buildProduct(t, { sku: 'POS-LIST-3' });
+    const admin = await t.adminToken();
+    expect((await t.request('DELETE', `/api/products/${gone.id}`, { token: admin })).status).toBe(200);
+
+    for (const role of ['cashier', 'viewer'] as const) {
+      const { token } = await t.buildUser({ role });
+      const res = await t.request<{ products: PosProduct[] }>('GET', '/api/products/pos', { token });
+      expect(res.status).toBe(200);
+      const ids = res.body.products.map((p) => p.id);
+      expect(ids).not.toContain(gone.id);
+      expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+      expect(res.body.products.find((p) => p.id === older.id)).toEqual({
+        id: older.id,
+        name: 'เสื้อเชิ้ตลายทาง',
+        sku: 'POS-LIST-1',
+        barcode: '8851111111111',
+        category: DEFAULT_CATEGORIES[0],
+        price: 459.5,
+        original_price: 590,
+        stock: 4,
+        image_url: null,
+        sizes: ['M', 'L'],
+        colors: ['ฟ้า'],
+      });
+      expect(res.body.products.find((p) => p.id === newer.id)).toMatchObject({ barcode: null, category: null });
+    }
+    expect((await t.request('GET', '/api/products/pos')).status).toBe(401);
+  });
+
+  it('compresses the product lists for clients that accept it', async () => {
+    for (let i = 0; i < 20; i++) await buildProduct(t, { name: `สินค้าบีบอัด ${i}` });
+    const { token } = await t.buildUser({ role: 'cashier' });
+    for (const encoding of ['gzip', 'br']) {
+      const res = await fetch(`${t.url}/api/products/pos`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(((await res.json()) as { products: unknown[] }).products.length).toBeGreaterThanOrEqual(20);
+    }
   });
 
   it('answers JSON junk and other content types on the form routes with 4xx, never 500', async () => {

@@ -397,6 +397,26 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 export const ProductsResponse = z.object({ products: z.array(Product) });
+
+/**
+ * `GET /api/products/pos`: the till's product list, only what selling needs (about a third of the
+ * full list's bytes: no cost, description, category id or timestamps).
+ */
+export const PosProduct = Product.pick({
+  id: true,
+  name: true,
+  sku: true,
+  barcode: true,
+  category: true,
+  price: true,
+  original_price: true,
+  stock: true,
+  image_url: true,
+  sizes: true,
+  colors: true,
+});
+export type PosProduct = z.infer<typeof PosProduct>;
+export const PosProductsResponse = z.object({ products: z.array(PosProduct) });
 export const ProductResponse = z.object({ product: Product });
 
 export const DeleteProductResponse = z.object({

@@ -116,6 +116,8 @@ export const en: Dictionary = {
   'pos.scanNotBuiltMessage':
     'Camera scanning is not developed yet. Use a barcode scanner, or type the code in the search box and press Enter',
   'pos.categories': 'Product categories',
+  'pos.categoriesBack': 'Show earlier categories',
+  'pos.categoriesForward': 'Show more categories',
   'pos.allCategories': 'All',
   'pos.productsLabel': 'Products',
   'pos.remaining': '{count} left',

@@ -116,6 +116,8 @@ export const th = {
   'pos.scanNotBuilt': 'ยังไม่พัฒนา',
   'pos.scanNotBuiltMessage': 'ฟีเจอร์สแกนด้วยกล้องยังไม่พัฒนา ใช้เครื่องสแกนบาร์โค้ดหรือพิมพ์รหัสในช่องค้นหาแล้วกด Enter',
   'pos.categories': 'หมวดหมู่สินค้า',
+  'pos.categoriesBack': 'เลื่อนดูหมวดหมู่ก่อนหน้า',
+  'pos.categoriesForward': 'เลื่อนดูหมวดหมู่ถัดไป',
   'pos.allCategories': 'ทั้งหมด',
   'pos.productsLabel': 'รายการสินค้า',
   'pos.remaining': 'เหลือ {count}',

@@ -3,6 +3,7 @@ import {
   STOCK_ADJUST_REASONS,
   STOCK_MOVEMENT_KINDS,
   type StockAdjustReason,
+  type PosProduct,
   type Product,
   type StockMovement,
   type StockMovementKind,
@@ -151,6 +152,51 @@ export function listLiveProducts(
     .orderBy('p.id', 'desc')
     .limit(filter.limit)
     .execute();
+}
+
+type PosProductRow = Pick<
+  Selectable<ProductsTable>,
+  'id' | 'name' | 'sku' | 'barcode' | 'price' | 'original_price' | 'stock' | 'image_url' | 'sizes' | 'colors'
+> & { category_name: string | null };
+
+/** The till's list: live products, newest first, only the columns selling needs. */
+export function listPosProductRows(db: Q, limit: number): Promise<PosProductRow[]> {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.sku',
+      'p.barcode',
+      'p.price',
+      'p.original_price',
+      'p.stock',
+      'p.image_url',
+      'p.sizes',
+      'p.colors',
+      'c.name as category_name',
+    ])
+    .where('p.deleted_at', 'is', null)
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function toPosProduct(row: PosProductRow): PosProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    barcode: row.barcode,
+    category: row.category_name,
+    price: satangToBaht(Number(row.price)),
+    original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
+    stock: Number(row.stock),
+    image_url: row.image_url,
+    sizes: parseList(row.sizes),
+    colors: parseList(row.colors),
+  };
 }
 
 /** A product not deleted; on PostgreSQL `lock` holds the row for the transaction. */

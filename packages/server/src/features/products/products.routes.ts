@@ -4,6 +4,7 @@ import {
   isStockCountBody,
   ListProductsQuery,
   ListStockMovementsQuery,
+  PosProductsResponse,
   ProductCategoryNamesResponse,
   ProductResponse,
   ProductsResponse,
@@ -24,6 +25,7 @@ import {
   deleteProduct,
   getProduct,
   listProductCategoryNames,
+  listPosProducts,
   listProducts,
   adjustStock,
   listStockMovements,
@@ -61,6 +63,15 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: ListProductsQuery, response: { 200: ProductsResponse } },
       },
       async (req) => ({ products: await listProducts(deps, req.query) }),
+    );
+    // The till's lighter list; a static path, which the router prefers over /products/:id.
+    app.get(
+      '/products/pos',
+      {
+        config: { access: needs('products_view') },
+        schema: { tags, response: { 200: PosProductsResponse } },
+      },
+      async () => ({ products: await listPosProducts(deps) }),
     );
     // A static path: the router prefers it over /products/:id.
     app.get(

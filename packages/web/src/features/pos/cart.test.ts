@@ -6,8 +6,6 @@ import {
   cancelPoints,
   cartFigures,
   EMPTY_CART,
-  filterProducts,
-  findByCode,
   itemCount,
   lineKey,
   parseQuantity,
@@ -371,29 +369,5 @@ describe('reloaded products', () => {
   it('return the same state when nothing changed', () => {
     const start = withExtras();
     expect(syncProducts(start, [SHIRT, BAG], 1).state).toBe(start);
-  });
-});
-
-describe('search and scanning', () => {
-  const list = [
-    SHIRT,
-    BAG,
-    product({ id: 3, name: 'รองเท้าผ้าใบ', sku: 'SH-9', barcode: 'ABC-123', category: 'รองเท้า' }),
-  ];
-
-  it('matches name, SKU or barcode in any case, within a category', () => {
-    expect(filterProducts(list, 'กระเป๋า', '').map((p) => p.id)).toEqual([2]);
-    expect(filterProducts(list, 'bg-0', '').map((p) => p.id)).toEqual([2]);
-    expect(filterProducts(list, 'abc', '').map((p) => p.id)).toEqual([3]);
-    expect(filterProducts(list, '', 'รองเท้า').map((p) => p.id)).toEqual([3]);
-    expect(filterProducts(list, 'เสื้อ', 'รองเท้า')).toEqual([]);
-  });
-
-  it('finds the exact barcode or SKU for Enter', () => {
-    expect(findByCode(list, ' 8850000000011 ')?.id).toBe(1);
-    expect(findByCode(list, 'abc-123')?.id).toBe(3);
-    expect(findByCode(list, 'BG-001')?.id).toBe(2);
-    expect(findByCode(list, '885000')).toBeUndefined();
-    expect(findByCode(list, '')).toBeUndefined();
   });
 });

@@ -349,27 +349,3 @@ export function cartFigures(state: CartState, settings: PricingSettings): SaleFi
     throw error;
   }
 }
-
-/** Products matching the search box (name, SKU or barcode, any case) in the chosen category ('' for all). */
-export function filterProducts<T extends CartProduct>(products: readonly T[], search: string, category: string): T[] {
-  const term = search.trim().toLocaleLowerCase('th');
-  return products.filter((p) => {
-    if (category !== '' && p.category !== category) return false;
-    if (term === '') return true;
-    return (
-      p.name.toLocaleLowerCase('th').includes(term) ||
-      p.sku.toLocaleLowerCase('th').includes(term) ||
-      (p.barcode ?? '').toLocaleLowerCase('th').includes(term)
-    );
-  });
-}
-
-/** The product whose SKU or barcode is exactly the scanned text (a keyboard-wedge scanner ends with Enter). */
-export function findByCode<T extends CartProduct>(products: readonly T[], code: string): T | undefined {
-  const wanted = code.trim().toLocaleLowerCase('th');
-  if (wanted === '') return undefined;
-  return (
-    products.find((p) => p.barcode !== null && p.barcode.toLocaleLowerCase('th') === wanted) ??
-    products.find((p) => p.sku.toLocaleLowerCase('th') === wanted)
-  );
-}

@@ -6,13 +6,13 @@ import {
   formatBaht,
   formatSatang,
   onlyVariant,
-  type Product,
+  type PosProduct,
   type Sale,
   type VariantChoice,
 } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackagePlus, ScanBarcode, ShoppingCart, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -34,8 +34,6 @@ import {
   applyPoints,
   cancelPoints,
   cartFigures,
-  filterProducts,
-  findByCode,
   itemCount,
   keyOf,
   pricingSettingsOf,
@@ -48,6 +46,8 @@ import {
   type CartProduct,
 } from './cart';
 import { CartPanel } from './cart-panel';
+import { catalogueOf, filterCatalogue, findByCode, hasMatch } from './catalogue';
+import { CategoryChips } from './category-chips';
 import { parseEditState } from './edit-mode';
 import { EditModeBanner } from './edit-mode-banner';
 import { PaymentDialog, type PaymentChoice } from './payment-dialog';
@@ -137,12 +137,19 @@ export function PosScreen() {
     : settings.data?.categories.length
       ? settings.data.categories
       : DEFAULT_CATEGORIES;
-  const visible = useMemo(() => filterProducts(productList, search, category), [productList, search, category]);
+  const catalogue = useMemo(() => catalogueOf(productList), [productList]);
+  // Typing stays instant: the grid follows the search box in a render React may interrupt
+  // (a scanner types a whole code before the grid catches up once).
+  const gridSearch = useDeferredValue(search);
+  const visible = useMemo(() => filterCatalogue(catalogue, gridSearch, category), [catalogue, gridSearch, category]);
+  // Per product, over all its lines (sizes and colours are separate lines).
   const inCart = useMemo(() => {
     const byProduct = new Map<number, number>();
     for (const l of cart.lines) byProduct.set(l.product.id, (byProduct.get(l.product.id) ?? 0) + l.quantity);
     return byProduct;
   }, [cart.lines]);
+  // A scan draws its cart line first; the cards' in-cart badges follow right after.
+  const gridInCart = useDeferredValue(inCart);
   const count = itemCount(cart);
   const availability = known.settings ? paymentAvailability(known.settings.payment) : null;
 
@@ -198,33 +205,50 @@ export function PosScreen() {
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [receipt]);
 
-  const toastNotice = (notice: Parameters<typeof cartNoticeText>[0]) => {
-    const text = cartNoticeText(notice, t);
-    toast.error(text.title, text.description ? { description: text.description } : undefined);
-  };
+  const toastNotice = useCallback(
+    (notice: Parameters<typeof cartNoticeText>[0]) => {
+      const text = cartNoticeText(notice, t);
+      toast.error(text.title, text.description ? { description: text.description } : undefined);
+    },
+    [t],
+  );
 
-  const addChosen = (product: CartProduct, choice: VariantChoice) => {
-    const { notice } = update((current) => addProduct(current, product, choice));
-    if (notice) toastNotice(notice);
-    else setPointsError(null);
-  };
+  const addChosen = useCallback(
+    (product: CartProduct, choice: VariantChoice) => {
+      const { notice } = update((current) => addProduct(current, product, choice));
+      if (notice) toastNotice(notice);
+      else setPointsError(null);
+    },
+    [update, toastNotice],
+  );
 
-  /** Adds one; a product with several sizes or colours first asks which (one of each is taken as is). */
-  const add = (product: Product) => {
-    if (!permissions.add) {
-      toast.error(t('pos.noPermissionAdd'));
-      return;
-    }
-    const choice = onlyVariant(product);
-    if (choice === null && product.stock > 0) setPicking(product);
-    else addChosen(product, choice ?? { size: null, color: null });
-  };
+  /**
+   * Every way into the cart (a card, a scan, an exact code and Enter) goes through here. A product
+   * with several sizes or colours first asks which (one of each is taken as is).
+   */
+  const canAdd = permissions.add;
+  const add = useCallback(
+    (product: PosProduct) => {
+      if (!canAdd) {
+        toast.error(t('pos.noPermissionAdd'));
+        return;
+      }
+      const choice = onlyVariant(product);
+      if (choice === null && product.stock > 0) setPicking(product);
+      else addChosen(product, choice ?? { size: null, color: null });
+    },
+    [canAdd, addChosen, t],
+  );
 
-  const addFromGrid = (product: Product) => {
-    add(product);
-    // Keep the scanner ready on a counter PC; on touch screens this would pop up the keyboard.
-    if (isDesktop) focusSearch();
-  };
+  // Stable, so that a cart change redraws only the cards whose quantity changed.
+  const addFromGrid = useCallback(
+    (product: PosProduct) => {
+      add(product);
+      // Keep the scanner ready on a counter PC; on touch screens this would pop up the keyboard.
+      if (isDesktop) focusSearch();
+    },
+    [add, isDesktop, focusSearch],
+  );
 
   const changeQuantity = (lineKey: string, quantity: number) => {
     const line = latest.current.lines.find((l) => keyOf(l) === lineKey);
@@ -255,16 +279,17 @@ export function PosScreen() {
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    const code = search.trim();
+    // The box itself, not the last render: a scanner may type faster than React renders.
+    const code = event.currentTarget.value.trim();
     if (code === '') {
       openPayment();
       return;
     }
-    const match = findByCode(productList, code);
+    const match = findByCode(catalogue, code);
     if (match) {
       add(match);
       setSearch('');
-    } else if (visible.length === 0) {
+    } else if (!hasMatch(catalogue, code, category)) {
       toast.error(t('pos.codeNotFound', { code }));
       setSearch('');
     }
@@ -434,7 +459,7 @@ export function PosScreen() {
   } else if (visible.length === 0) {
     grid = <NoProductsFound />;
   } else {
-    grid = <ProductGrid products={visible} inCart={inCart} onAdd={addFromGrid} />;
+    grid = <ProductGrid products={visible} inCart={gridInCart} onAdd={addFromGrid} />;
   }
 
   return (
@@ -473,25 +498,7 @@ export function PosScreen() {
             </Button>
           </div>
 
-          <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label={t('pos.categories')}>
-            {['', ...categoryNames].map((name) => (
-              <button
-                key={name || '__all'}
-                type="button"
-                aria-pressed={category === name}
-                onClick={() => setCategory(name)}
-                className={cn(
-                  'min-h-11 shrink-0 cursor-pointer rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
-                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-                  category === name
-                    ? 'border-blue-600 bg-blue-600 text-white'
-                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {name === '' ? t('pos.allCategories') : name}
-              </button>
-            ))}
-          </div>
+          <CategoryChips names={categoryNames} value={category} onChange={setCategory} />
 
           {grid}
         </section>

@@ -1,8 +1,8 @@
 import {
   CreateSaleResponse,
   IDEMPOTENCY_HEADER,
+  PosProductsResponse,
   ProductCategoryNamesResponse,
-  ProductsResponse,
   SaleResponse,
   VatExclusionApprovalResponse,
   type CreateSaleRequest,
@@ -12,9 +12,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { customerKeys } from '../customers/customers.queries';
 import { productKeys } from '../products/products.queries';
-
-/** Spec 000 §7: the POS loads every product (limit 10,000). */
-export const POS_PRODUCT_LIMIT = 10_000;
 
 /** Query keys of the selling side. The POS product list sits under the products lists, so every product change refreshes it. */
 export const posKeys = {
@@ -29,7 +26,8 @@ export const saleKeys = {
 
 export const posApi = {
   products: (signal?: AbortSignal) =>
-    api.get(`/products?limit=${POS_PRODUCT_LIMIT}`, { schema: ProductsResponse, signal }).then((r) => r.products),
+    // Spec 000 §7: every product (up to 10,000), in the till's lighter shape.
+    api.get('/products/pos', { schema: PosProductsResponse, signal }).then((r) => r.products),
   categories: (signal?: AbortSignal) =>
     api.get('/products/categories/list', { schema: ProductCategoryNamesResponse, signal }).then((r) => r.categories),
 };

@@ -1,10 +1,23 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+// One MediaQueryList per query: matchMedia() parses the query on every call, and the snapshot is
+// read on every render (the product grid asks five of them on each keystroke).
+const lists = new Map<string, MediaQueryList>();
+
+function mediaQueryList(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
+
 /** Whether a CSS media query matches now, kept in step with the window. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = window.matchMedia(query);
+      const list = mediaQueryList(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
@@ -12,7 +25,7 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => mediaQueryList(query).matches,
     () => false,
   );
 }

@@ -1,0 +1,302 @@
+// The till in a real browser (issue 10 item 6): Chromium through playwright-core with the CPU slowed
+// down 4× over the DevTools protocol, the real server and built SPA, 10,000 products.
+//   (a) a keyboard-wedge scan: the barcode typed into the search box and Enter; time from the Enter
+//       key event (and from the first key) to the frame in which the new cart line is drawn;
+//   (b) a cold /pos load (HTTP cache off) until the search box is usable: focused, enabled and
+//       the products loaded.
+// Targets: (a) under 50 ms, (b) under 1.5 s. Figures are printed, never asserted.
+// Set POS_BENCH_PROFILE=<file.cpuprofile> to record a CPU profile of the scans (open it in
+// Chromium's DevTools) and print the functions that used the most time.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FIRST_USE_ADMIN } from '@pos/core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { buildApp } from '../../packages/server/src/app';
+import { loadConfig } from '../../packages/server/src/config';
+import { openDatabase } from '../../packages/server/src/db/database';
+import { migrateToLatest } from '../../packages/server/src/db/migrate';
+import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
+import { seedProducts } from './products-search';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = path.resolve(here, '../../packages/web/dist');
+
+export const POS_PRODUCT_COUNT = 10_000;
+const CPU_SLOWDOWN = 4;
+// Fewer runs (e.g. to measure a slow build): POS_BENCH_SCANS=3 POS_BENCH_LOADS=2.
+const SCANS = Number(process.env.POS_BENCH_SCANS ?? 20);
+const LOADS = Number(process.env.POS_BENCH_LOADS ?? 5);
+const SCAN_TARGET_MS = 50;
+const LOAD_TARGET_MS = 1500;
+const CASHIER = { username: 'bench-till', password: 'bench-till-123', name: 'พนักงานวัดผล', role: 'cashier' };
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Seeded product i has SKU-<i> and barcode 885<i>; stock is i % 40, so skip the sold-out ones. */
+function scanTargets(count: number): { sku: string; barcode: string }[] {
+  const targets: { sku: string; barcode: string }[] = [];
+  for (let i = 7; targets.length < count; i += 487) {
+    if (i % 40 === 0) continue;
+    targets.push({ sku: `SKU-${pad(i, 6)}`, barcode: `885${pad(i, 10)}` });
+  }
+  return targets;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+function verdict(value: number, target: number): string {
+  return value < target ? 'meets target' : 'MISSES target';
+}
+
+/** Bytes on the wire of one GET, with and without gzip offered. */
+function wireBytes(url: string, token: string, gzip: boolean): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { authorization: `Bearer ${token}`, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          if ((res.statusCode ?? 0) >= 400) reject(new Error(`${url}: HTTP ${res.statusCode}`));
+          else resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') });
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+async function api(base: string, token: string | null, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${base}/api${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Resolves (in the page) once the search box is focused and enabled and a product card is drawn. */
+async function waitUsable(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => {
+      const box = document.getElementById('pos-search');
+      return (
+        box instanceof HTMLInputElement &&
+        document.activeElement === box &&
+        !box.disabled &&
+        document.querySelector('[data-testid^="pos-product-"]') !== null
+      );
+    },
+    undefined,
+    { polling: 'raf', timeout: 300_000 },
+  );
+  return page.evaluate(() => performance.now());
+}
+
+/** Types the code as a scanner would and returns [Enter → cart line drawn, first key → cart line drawn] in ms. */
+async function scan(page: Page, target: { sku: string; barcode: string }): Promise<[number, number]> {
+  // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    const selector = '[data-testid="cart-line-${target.sku}"]';
+    let first = 0;
+    let enter = 0;
+    const onKey = (event) => {
+      if (first === 0) first = event.timeStamp;
+      if (event.key === 'Enter') enter = event.timeStamp;
+    };
+    window.addEventListener('keydown', onKey, true);
+    window.__scan = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        observer.disconnect();
+        window.removeEventListener('keydown', onKey, true);
+        // The line is on screen in the frame after the DOM change.
+        requestAnimationFrame(() => {
+          const now = performance.now();
+          resolve([now - enter, now - first]);
+        });
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+  })()`);
+  await page.keyboard.type(target.barcode);
+  await page.keyboard.press('Enter');
+  const result = await page.evaluate<[number, number]>('window.__scan');
+  // A cashier picks up the next item: let deferred work finish as it would between real scans.
+  await page.waitForTimeout(400);
+  return result;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Self time per function of a CPU profile, largest first. */
+function topFunctions(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, n = 12) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const key = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}`;
+    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+}
+
+export async function benchPosScan(): Promise<void> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    console.log('pos scan: packages/web/dist is missing, run `npm run build` first (skipped)');
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-browser-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { webDistDir: WEB_DIST });
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  await ensureFirstAdmin({ db, now: () => new Date() });
+  await seedProducts(db, POS_PRODUCT_COUNT);
+  const { app } = await buildApp(config, { db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const admin = String((await api(base, null, 'POST', '/auth/login', FIRST_USE_ADMIN)).token);
+    await api(base, admin, 'POST', '/users', CASHIER);
+    const till = String(
+      (await api(base, null, 'POST', '/auth/login', { username: CASHIER.username, password: CASHIER.password })).token,
+    );
+
+    console.log(
+      `\nPOS in Chromium: ${POS_PRODUCT_COUNT.toLocaleString('en-US')} products, CPU ${CPU_SLOWDOWN}× slower`,
+    );
+    const sizes = [];
+    for (const route of ['/api/products?limit=10000', '/api/products/pos']) {
+      const plain = await wireBytes(`${base}${route}`, till, false).catch(() => null);
+      if (!plain) continue;
+      const gzip = await wireBytes(`${base}${route}`, till, true);
+      sizes.push({ route, 'plain KB': Math.round(plain.bytes / 1024), [`${gzip.encoding} KB`]: gzip.bytes / 1024 });
+    }
+    console.table(
+      sizes.map((s) =>
+        Object.fromEntries(Object.entries(s).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v) : v])),
+      ),
+    );
+
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1280, height: 800 },
+      locale: 'th-TH',
+      timezoneId: 'Asia/Bangkok',
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('ชื่อผู้ใช้').fill(CASHIER.username);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(CASHIER.password);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await page.waitForURL(/\/pos$/);
+    await waitUsable(page);
+
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    // (b) cold loads: no HTTP cache, a new document each time.
+    const profilePath = process.env.POS_BENCH_PROFILE;
+    const loads: number[] = [];
+    const listArrived: number[] = [];
+    for (let i = 0; i < LOADS; i++) {
+      const profileLoad = profilePath && i === LOADS - 1;
+      if (profileLoad) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+      await page.goto('/pos', { waitUntil: 'commit' });
+      loads.push(await waitUsable(page));
+      // Where the time went: the product list's arrival splits network and start-up from processing.
+      const arrived = await page.evaluate(
+        () =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+            e.name.includes('/api/products/pos'),
+          )?.responseEnd ?? 0,
+      );
+      listArrived.push(arrived);
+      if (process.env.POS_BENCH_TIMELINE && i === LOADS - 1) {
+        const timeline = await page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+            (e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.replace(location.origin, '')}`,
+          ),
+        );
+        console.log(timeline.join('\n'));
+      }
+      console.log(
+        `  cold load ${i + 1}: ${Math.round(loads[i] ?? 0)} ms (product list in at ${Math.round(arrived)} ms)`,
+      );
+      if (profileLoad) {
+        const { profile } = await cdp.send('Profiler.stop');
+        const file = profilePath.replace(/(\.cpuprofile)?$/, '-load.cpuprofile');
+        fs.writeFileSync(file, JSON.stringify(profile));
+        console.log(`CPU profile of the last load: ${file}; most self time (ms):`);
+        for (const [name, ms] of topFunctions(profile)) console.log(`  ${ms.toFixed(0).padStart(6)}  ${name}`);
+      }
+    }
+
+    // (a) scans into an empty cart on a loaded screen.
+    if (profilePath) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const enterMs: number[] = [];
+    const firstKeyMs: number[] = [];
+    for (const target of scanTargets(SCANS)) {
+      const [fromEnter, fromFirst] = await scan(page, target);
+      enterMs.push(fromEnter);
+      firstKeyMs.push(fromFirst);
+    }
+    if (profilePath) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profilePath, JSON.stringify(profile));
+      console.log(`CPU profile of the scans: ${profilePath}; most self time (ms):`);
+      for (const [name, ms] of topFunctions(profile)) console.log(`  ${ms.toFixed(0).padStart(6)}  ${name}`);
+    }
+
+    const row = (what: string, values: number[], target?: number) => ({
+      what,
+      runs: values.length,
+      'median ms': Math.round(percentile(values, 50)),
+      'p95 ms': Math.round(percentile(values, 95)),
+      'target ms': target ?? '',
+      result: target === undefined ? '' : verdict(percentile(values, 95), target),
+    });
+    console.table([
+      row('scan: Enter → cart line drawn', enterMs, SCAN_TARGET_MS),
+      row('scan: first key → cart line drawn', firstKeyMs),
+      row('cold /pos → product list received', listArrived),
+      row('cold /pos → search box usable', loads, LOAD_TARGET_MS),
+    ]);
+    await context.close();
+  } finally {
+    await browser.close();
+    await app.close();
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchPosScan();

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FIRST_USE_ADMIN } from '@pos/core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, createUser } from '../support/api';
+import { launchBrowser, MOBILE, newPage, SCREENSHOT_DIR, signIn } from '../support/browser';
+import { createProduct, seedManyProducts } from '../support/catalogue';
+import { startServer, type RunningServer } from '../support/server';
+
+// Issue 10 items 6 and 10: scanning and the grid with a shop-sized catalogue, and category chips
+// that do not fit on one line.
+const CASHIER = { username: 'fon', password: 'fon-pass-123', name: 'ฝน ขายเก่ง', role: 'cashier' as const };
+const PRODUCTS = 2000;
+const EXTRA_CATEGORIES = [
+  'ผ้าพันคอและผ้าคลุมไหล่',
+  'ชุดว่ายน้ำ',
+  'ชุดนอนและชุดอยู่บ้าน',
+  'เสื้อผ้าเด็ก',
+  'เสื้อกันหนาว',
+  'นาฬิกาข้อมือ',
+  'แว่นตากันแดด',
+  'ของขวัญและของที่ระลึก',
+];
+const SCARF = { name: 'ผ้าพันคอไหมพรม', sku: 'SCARF-01', category: 'ของขวัญและของที่ระลึก', price: 390, stock: 4 };
+
+/** The screen as the cashier sees it (a full-page picture of a 2,000-product grid is mostly empty rows). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
+}
+
+function cardsOf(page: Page): Locator {
+  return page.locator('[data-testid^="pos-product-"]');
+}
+
+async function scan(search: Locator, code: string): Promise<void> {
+  await search.pressSequentially(code, { delay: 2 });
+  await search.press('Enter');
+}
+
+describe('point of sale with a shop-sized catalogue', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const admin = await apiLogin(server.url, FIRST_USE_ADMIN.username, FIRST_USE_ADMIN.password);
+    await seedManyProducts(server, PRODUCTS);
+    for (const name of EXTRA_CATEGORIES) {
+      const res = await fetch(`${server.url}/api/categories`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+      if (res.status !== 201) throw new Error(`category ${name}: ${res.status} ${await res.text()}`);
+    }
+    await createProduct(server.url, admin, SCARF);
+    await createUser(server.url, CASHIER);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('adds the exact scanned code among 2,000 products, draws only the cards near the screen and filters as typed', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    const search = page.getByRole('searchbox', { name: 'ค้นหาสินค้า' });
+    const cart = page.getByRole('region', { name: 'ตะกร้าสินค้า' });
+    const grid = page.getByRole('list', { name: 'รายการสินค้า' });
+    await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
+
+    // Only a window of rows is drawn; the list still tells its full size.
+    const drawn = await cardsOf(page).count();
+    expect(drawn).toBeGreaterThan(3);
+    expect(drawn).toBeLessThan(60);
+    expect(await grid.getByRole('listitem').first().getAttribute('aria-setsize')).toBe(String(PRODUCTS + 1));
+
+    // A barcode, then a SKU in lower case: each adds exactly that product.
+    await scan(search, '8850000001234');
+    await cart.getByTestId('cart-line-CAT-01234').waitFor();
+    expect(await search.inputValue()).toBe('');
+    await scan(search, 'cat-00042');
+    await cart.getByTestId('cart-line-CAT-00042').waitFor();
+    expect(await cart.locator('[data-testid^="cart-line-"]').count()).toBe(2);
+
+    // Part of a code is not a scan: Enter adds nothing, the grid shows the ten products it matches.
+    await scan(search, '885000000123');
+    await page.getByTestId('pos-product-CAT-01239').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="pos-product-"]').length === 10);
+    expect(await search.inputValue()).toBe('885000000123');
+    expect(await cart.locator('[data-testid^="cart-line-"]').count()).toBe(2);
+
+    // Typing filters by any part of a name, SKU or barcode.
+    await search.fill('777');
+    const drawnSkus = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('[data-testid^="pos-product-"]'), (el) => el.getAttribute('data-testid')),
+      );
+    await expect.poll(drawnSkus).toEqual(['pos-product-CAT-01777', 'pos-product-CAT-00777']);
+    await search.fill('ยีนส์ รุ่น 1776');
+    await expect.poll(drawnSkus).toEqual(['pos-product-CAT-01776']);
+
+    // With the search cleared, scrolling to the end of the page reaches the oldest product, which adds from its card.
+    await search.fill('');
+    await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return page.getByTestId('pos-product-CAT-00000').count();
+      })
+      .toBe(1);
+    await page.getByTestId('pos-product-CAT-00000').click();
+    await cart.getByTestId('cart-line-CAT-00000').waitFor();
+    await context.close();
+  });
+
+  it('scrolls category chips that do not fit, with a visible hint, by mouse and by keyboard (1280 px)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    const chips = page.getByRole('group', { name: 'หมวดหมู่สินค้า' });
+    const forward = page.getByRole('button', { name: 'เลื่อนดูหมวดหมู่ถัดไป' });
+    const back = page.getByRole('button', { name: 'เลื่อนดูหมวดหมู่ก่อนหน้า' });
+    await forward.waitFor();
+    expect(await back.count()).toBe(0);
+    await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
+    await screenshot(page, 'pos-catalogue');
+
+    const inView = (name: string) =>
+      page.waitForFunction((label) => {
+        const group = document.querySelector('[role="group"][aria-label="หมวดหมู่สินค้า"]');
+        const chip = Array.from(group?.querySelectorAll('button') ?? []).find((b) => b.textContent === label);
+        if (!group || !chip) return false;
+        const g = group.getBoundingClientRect();
+        const c = chip.getBoundingClientRect();
+        return c.left >= g.left - 1 && c.right <= g.right + 1;
+      }, name);
+
+    // Keyboard: End goes to the last chip and brings it into view; Enter chooses it.
+    const last = EXTRA_CATEGORIES[EXTRA_CATEGORIES.length - 1] ?? '';
+    await chips.getByRole('button', { name: 'ทั้งหมด' }).focus();
+    await page.keyboard.press('End');
+    await inView(last);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(last);
+    await back.waitFor();
+    await page.keyboard.press('Enter');
+    expect(await chips.getByRole('button', { name: last }).getAttribute('aria-pressed')).toBe('true');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="pos-product-"]').length === 1);
+    await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
+    await screenshot(page, 'pos-catalogue-chips-end');
+
+    // Arrow keys step back; Home returns to "all".
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      EXTRA_CATEGORIES[EXTRA_CATEGORIES.length - 2],
+    );
+    await page.keyboard.press('Home');
+    await inView('ทั้งหมด');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('pos-product-CAT-01999').waitFor();
+
+    // Mouse: the arrow buttons scroll the row.
+    const scrollLeft = () => chips.evaluate((el) => el.scrollLeft);
+    expect(await scrollLeft()).toBe(0);
+    await forward.click();
+    await expect.poll(scrollLeft).toBeGreaterThan(100);
+    await back.click();
+    await expect.poll(scrollLeft).toBe(0);
+    await context.close();
+  });
+
+  it('keeps two columns of cards and the chip hint on a 390 px phone', async () => {
+    const { context, page } = await newPage(browser, server.url, MOBILE);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
+    await page.getByRole('button', { name: 'เลื่อนดูหมวดหมู่ถัดไป' }).waitFor();
+    const first = await page.getByTestId(`pos-product-${SCARF.sku}`).boundingBox();
+    const second = await page.getByTestId('pos-product-CAT-01999').boundingBox();
+    const third = await page.getByTestId('pos-product-CAT-01998').boundingBox();
+    expect(second?.y).toBe(first?.y);
+    expect(third?.y).toBeGreaterThan((first?.y ?? 0) + 100);
+    await screenshot(page, 'pos-catalogue');
+    await context.close();
+  });
+});

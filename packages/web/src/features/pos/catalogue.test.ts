@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { CartProduct } from './cart';
+import { catalogueOf, filterCatalogue, findByCode, hasMatch } from './catalogue';
+
+function product(overrides: Partial<CartProduct> & { id: number }): CartProduct {
+  return {
+    name: `สินค้า ${overrides.id}`,
+    price: 100,
+    stock: 5,
+    image_url: null,
+    sizes: [],
+    colors: [],
+    sku: `SKU-${overrides.id}`,
+    barcode: null,
+    category: 'เสื้อผ้า',
+    original_price: null,
+    ...overrides,
+  };
+}
+
+const list = [
+  product({ id: 1, name: 'เสื้อยืดคอกลม', sku: 'TS-001', barcode: '8850000000011' }),
+  product({ id: 2, name: 'กระเป๋าผ้า', sku: 'BG-001', category: 'กระเป๋า' }),
+  product({ id: 3, name: 'รองเท้าผ้าใบ', sku: 'SH-9', barcode: 'ABC-123', category: 'รองเท้า' }),
+];
+
+describe('search and scanning', () => {
+  const catalogue = catalogueOf(list);
+
+  it('matches name, SKU or barcode in any case, within a category', () => {
+    expect(filterCatalogue(catalogue, 'กระเป๋า', '').map((p) => p.id)).toEqual([2]);
+    expect(filterCatalogue(catalogue, 'bg-0', '').map((p) => p.id)).toEqual([2]);
+    expect(filterCatalogue(catalogue, 'abc', '').map((p) => p.id)).toEqual([3]);
+    expect(filterCatalogue(catalogue, '', 'รองเท้า').map((p) => p.id)).toEqual([3]);
+    expect(filterCatalogue(catalogue, '  ', '').map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(filterCatalogue(catalogue, 'เสื้อ', 'รองเท้า')).toEqual([]);
+    expect(hasMatch(catalogue, 'เสื้อ', 'รองเท้า')).toBe(false);
+    expect(hasMatch(catalogue, '8850', '')).toBe(true);
+  });
+
+  it('finds the exact barcode or SKU for Enter, any case, never a part of a code', () => {
+    expect(findByCode(catalogue, ' 8850000000011 ')?.id).toBe(1);
+    expect(findByCode(catalogue, 'abc-123')?.id).toBe(3);
+    expect(findByCode(catalogue, 'BG-001')?.id).toBe(2);
+    expect(findByCode(catalogue, 'ts-001')?.id).toBe(1);
+    expect(findByCode(catalogue, '885000')).toBeUndefined();
+    expect(findByCode(catalogue, '')).toBeUndefined();
+  });
+
+  it('prefers a barcode over another product whose SKU is the same text', () => {
+    const clash = catalogueOf([
+      product({ id: 10, sku: '8851234567890' }),
+      product({ id: 11, sku: 'X-11', barcode: '8851234567890' }),
+    ]);
+    expect(findByCode(clash, '8851234567890')?.id).toBe(11);
+  });
+
+  it('finds the right one among 10,000 products', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      product({ id: i + 1, sku: `SKU-${String(i).padStart(6, '0')}`, barcode: `885${String(i).padStart(10, '0')}` }),
+    );
+    const big = catalogueOf(many);
+    expect(findByCode(big, '8850000004242')?.id).toBe(4243);
+    expect(findByCode(big, 'sku-009999')?.id).toBe(10_000);
+    expect(filterCatalogue(big, '885000000424', '').map((p) => p.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => 4241 + i),
+    );
+  });
+});
