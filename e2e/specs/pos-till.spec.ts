@@ -41,6 +41,12 @@ function cartOf(page: Page): Locator {
   return page.getByRole('region', { name: 'ตะกร้าสินค้า' });
 }
 
+/** A product's card, found through the search box: the grid draws only the rows near the screen. */
+async function card(page: Page, sku: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).fill(sku);
+  return page.getByTestId(`pos-product-${sku}`);
+}
+
 async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
@@ -111,7 +117,7 @@ describe('the till', () => {
   it('finds a customer among many by a phone in any format, from the keyboard', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-    await page.getByTestId(`pos-product-${PIN.sku}`).waitFor();
+    await (await card(page, PIN.sku)).waitFor();
     const cart = cartOf(page);
     const picker = cart.getByRole('combobox', { name: 'ลูกค้า' });
 
@@ -188,7 +194,7 @@ describe('the till', () => {
     const { context, page } = await newPage(browser, server.url, DESKTOP);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const cart = cartOf(page);
-    for (const p of MANY) await page.getByTestId(`pos-product-${p.sku}`).click();
+    for (const p of MANY) await (await card(page, p.sku)).click();
     await cart.getByRole('combobox', { name: 'ลูกค้า' }).fill('มานี');
     await cart.getByRole('combobox', { name: 'ลูกค้า' }).press('Enter');
     const controls = [
@@ -208,7 +214,7 @@ describe('the till', () => {
 
     const phone = await newPage(browser, server.url, MOBILE);
     await signIn(phone.page, CASHIER.username, CASHIER.password, /\/pos$/);
-    for (const p of MANY) await phone.page.getByTestId(`pos-product-${p.sku}`).click();
+    for (const p of MANY) await (await card(phone.page, p.sku)).click();
     await phone.page.getByTestId('pos-cart-button').click();
     const drawer = phone.page.getByRole('dialog', { name: 'ตะกร้าสินค้า' });
     await drawer.getByRole('combobox', { name: 'ลูกค้า' }).fill('089-000-1111');
@@ -237,7 +243,7 @@ describe('the till', () => {
     });
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-    await page.getByTestId(`pos-product-${PIN.sku}`).click();
+    await (await card(page, PIN.sku)).click();
     const cart = cartOf(page);
     const picker = cart.getByRole('combobox', { name: 'ลูกค้า' });
     await picker.fill('0890001111');
@@ -278,7 +284,7 @@ describe('the till', () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { context, page } = await newPage(browser, server.url, viewport);
       await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-      await page.getByTestId(`pos-product-${COAT.sku}`).click();
+      await (await card(page, COAT.sku)).click();
       if (viewport === MOBILE) await page.getByTestId('pos-cart-button').click();
       await page.getByRole('button', { name: 'ชำระเงิน' }).click();
       const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
@@ -302,14 +308,14 @@ describe('the till', () => {
   it('takes payment with the last known settings when the server cannot give them', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-    await page.getByTestId(`pos-product-${PIN.sku}`).waitFor();
+    await (await card(page, PIN.sku)).waitFor();
     // The settings were read once (and kept as pos_settings); now the server fails on them.
     await page.waitForFunction(() => localStorage.getItem('pos_settings') !== null);
     await page.route('**/api/settings', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down","code":"INTERNAL"}' }),
     );
     await page.reload();
-    await page.getByTestId(`pos-product-${PIN.sku}`).click();
+    await (await card(page, PIN.sku)).click();
     await cartOf(page).getByRole('button', { name: 'ชำระเงิน' }).click();
     const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
     await payment.getByTestId('payment-settings-stale').waitFor({ timeout: 15_000 });
@@ -324,7 +330,7 @@ describe('the till', () => {
     // Nothing known at all: the error with retry, as before.
     await page.evaluate(() => localStorage.removeItem('pos_settings'));
     await page.reload();
-    await page.getByTestId(`pos-product-${PIN.sku}`).click();
+    await (await card(page, PIN.sku)).click();
     await cartOf(page).getByRole('button', { name: 'ชำระเงิน' }).click();
     await payment.getByText('ไม่สามารถโหลดการตั้งค่าการชำระเงินได้').first().waitFor({ timeout: 15_000 });
     await payment.getByRole('button', { name: 'ลองใหม่' }).waitFor();
@@ -334,7 +340,7 @@ describe('the till', () => {
   it('puts toasts at the bottom on a 390 px phone, clear of the header and a dialog close button', async () => {
     const { context, page } = await newPage(browser, server.url, MOBILE);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-    await page.getByTestId(`pos-product-${PIN.sku}`).waitFor();
+    await (await card(page, PIN.sku)).waitFor();
     await page.getByTestId('pos-cart-button').click();
     const drawer = page.getByRole('dialog', { name: 'ตะกร้าสินค้า' });
     await drawer.getByRole('button', { name: 'เพิ่มลูกค้าใหม่' }).click();
@@ -383,7 +389,7 @@ describe('the till', () => {
   it('puts toasts on a desktop in the header clear of its controls, the cart and a dialog close button', async () => {
     const { context, page } = await newPage(browser, server.url, DESKTOP);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-    await page.getByTestId(`pos-product-${PIN.sku}`).click();
+    await (await card(page, PIN.sku)).click();
     const cart = cartOf(page);
     // Under an open dialog the rest of the page is hidden from the accessibility tree, so measure it first.
     const pageControls = [
