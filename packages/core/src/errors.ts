@@ -49,6 +49,7 @@ export const ERROR_MESSAGES = {
   PROMPTPAY_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่า PromptPay กรุณาตั้งค่าหมายเลขในหน้าตั้งค่า',
   VAT_APPROVAL_REQUIRED: 'การขายแบบไม่รวม VAT ต้องได้รับอนุมัติจากผู้มีสิทธิ์คืนเงินก่อน',
   VAT_APPROVAL_INVALID: 'การอนุมัติไม่รวม VAT หมดอายุหรือถูกใช้ไปแล้ว กรุณาขออนุมัติใหม่',
+  VAT_APPROVAL_SETTING_FORBIDDEN: 'เฉพาะผู้มีสิทธิ์คืนเงินเท่านั้นที่เปิดหรือปิดการอนุมัติการขายแบบไม่รวม VAT ได้',
   VAT_APPROVER_INVALID_CREDENTIALS: 'ชื่อผู้ใช้หรือรหัสผ่านของผู้อนุมัติไม่ถูกต้อง',
   VAT_APPROVER_NOT_PERMITTED: 'ผู้ใช้นี้ไม่มีสิทธิ์อนุมัติการขายแบบไม่รวม VAT (ต้องมีสิทธิ์คืนเงิน)',
   CASH_TOO_LOW: 'จำนวนเงินที่รับมาน้อยกว่ายอดที่ต้องชำระ',

@@ -7,7 +7,7 @@ import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 type ApprovalBody = { approvalToken: string; approvedBy: { id: number; name: string }; expiresAt: string };
 
 async function setApprovalRequired(t: TestApp, on: boolean): Promise<void> {
-  const { token } = await t.buildUser({ role: 'manager' });
+  const token = await t.adminToken();
   const res = await t.request<{ settings: Settings }>('PUT', '/api/settings', {
     token,
     body: { settings: { system: { vatExclusionNeedsApproval: on ? 'true' : 'false' } } },
@@ -52,7 +52,29 @@ describe.each(ENGINES)('excluding VAT on %s', (engine) => {
     expect(withVat.body.sale).toMatchObject({ exclude_vat: false, vat_excluded_by: null, vat_excluded_by_name: null });
   });
 
-  it('shows the setting off by default and lets settings editors turn it on', async () => {
+  it('lets only those who may approve (pos_refund) switch the approval, not any settings editor', async () => {
+    const manager = await t.buildUser({ role: 'manager' });
+    await setApprovalRequired(t, true);
+    const off = await t.request<{ code: string; error: string }>('PUT', '/api/settings', {
+      token: manager.token,
+      body: { settings: { system: { vatExclusionNeedsApproval: false, storeName: 'ร้านใหม่' } } },
+    });
+    expect(off.status).toBe(403);
+    expect(off.body.code).toBe('VAT_APPROVAL_SETTING_FORBIDDEN');
+    const read = await t.request<{ settings: Settings }>('GET', '/api/settings', { token: manager.token });
+    expect(read.body.settings.system).toMatchObject({ vatExclusionNeedsApproval: true });
+    expect(read.body.settings.system.storeName).not.toBe('ร้านใหม่');
+    // Other settings, and the group sent back unchanged as the settings screen does, stay theirs to save.
+    const rename = await t.request<{ settings: Settings }>('PUT', '/api/settings', {
+      token: manager.token,
+      body: { settings: { system: { ...read.body.settings.system, storeName: 'ร้านใหม่' } } },
+    });
+    expect(rename.status).toBe(200);
+    expect(rename.body.settings.system).toMatchObject({ storeName: 'ร้านใหม่', vatExclusionNeedsApproval: true });
+    await setApprovalRequired(t, false);
+  });
+
+  it('shows the setting off by default and lets the owner turn it on, never a cashier', async () => {
     const { token } = await t.buildUser({ role: 'viewer' });
     const res = await t.request<{ settings: Settings }>('GET', '/api/settings', { token });
     expect(res.body.settings.system.vatExclusionNeedsApproval).toBe(false);

@@ -20,7 +20,7 @@ export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { access: needs('settings_edit') },
         schema: { tags, body: UpdateSettingsRequest, response: { 200: SettingsResponse } },
       },
-      async (req) => ({ settings: await updateSettings(deps, currentUser(req).id, req.body.settings) }),
+      async (req) => ({ settings: await updateSettings(deps, currentUser(req), req.body.settings) }),
     );
   };
 }

@@ -1,4 +1,5 @@
 import {
+  can,
   DEFAULT_SETTINGS,
   isMaskedSecret,
   LoyaltySettingsInput,
@@ -12,6 +13,8 @@ import {
 } from '@pos/core';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import type { SessionUser } from '../auth/sessions.queries';
 import { listActiveCategoryNames } from '../categories/categories.queries';
 import { readSettingGroups, writeSettingGroup } from './settings.queries';
 
@@ -61,11 +64,21 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Se
 
 export async function updateSettings(
   deps: Deps,
-  userId: number,
+  actor: SessionUser,
   input: z.output<typeof UpdateSettingsRequest>['settings'],
 ): Promise<Settings> {
+  const userId = actor.id;
   await deps.db.kysely.transaction().execute(async (trx) => {
     const current = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
+    // The approval exists to hold back those who may not approve: only they may not switch it.
+    const approvalSetting = input.system?.vatExclusionNeedsApproval;
+    if (
+      approvalSetting !== undefined &&
+      approvalSetting !== current.system.vatExclusionNeedsApproval &&
+      !can(actor.role, 'pos_refund')
+    ) {
+      throw new AppError(403, 'VAT_APPROVAL_SETTING_FORBIDDEN');
+    }
     const now = deps.now().toISOString();
     for (const group of GROUPS) {
       const changes = input[group];
