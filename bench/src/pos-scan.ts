@@ -35,11 +35,15 @@ const CASHIER = { username: 'bench-till', password: 'bench-till-123', name: 'พ
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** Seeded product i has SKU-<i> and barcode 885<i>; stock is i % 40, so skip the sold-out ones. */
+/**
+ * Seeded product i has SKU-<i> and barcode 885<i>; stock is i % 40, so skip the sold-out ones, and
+ * even ones have sizes (a scan opens the size picker instead of adding a line), so skip those too.
+ */
 function scanTargets(count: number): { sku: string; barcode: string }[] {
   const targets: { sku: string; barcode: string }[] = [];
-  for (let i = 7; targets.length < count; i += 487) {
-    if (i % 40 === 0) continue;
+  // An even step from an odd start: every target is odd (no sizes), and 20 of them stay under 10,000.
+  for (let i = 7; targets.length < count && i < POS_PRODUCT_COUNT; i += 486) {
+    if (i % 40 === 0 || i % 2 === 0) continue;
     targets.push({ sku: `SKU-${pad(i, 6)}`, barcode: `885${pad(i, 10)}` });
   }
   return targets;
