@@ -1,7 +1,7 @@
 import {
   CreateSaleResponse,
   IDEMPOTENCY_HEADER,
-  PosProductsResponse,
+  PosProductsResponseShape,
   ProductCategoryNamesResponse,
   SaleResponse,
   VatExclusionApprovalResponse,
@@ -27,7 +27,7 @@ export const saleKeys = {
 export const posApi = {
   products: (signal?: AbortSignal) =>
     // Spec 000 §7: every product (up to 10,000), in the till's lighter shape.
-    api.get('/products/pos', { schema: PosProductsResponse, signal }).then((r) => r.products),
+    api.get('/products/pos', { schema: PosProductsResponseShape, signal }).then((r) => r.products),
   categories: (signal?: AbortSignal) =>
     api.get('/products/categories/list', { schema: ProductCategoryNamesResponse, signal }).then((r) => r.categories),
 };
