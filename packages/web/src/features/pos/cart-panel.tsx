@@ -7,7 +7,7 @@ import {
   type SaleFigures,
 } from '@pos/core';
 import { Minus, Plus, ShoppingCart, Trash2, Wallet, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
@@ -47,8 +47,11 @@ export interface CartPanelProps {
   className?: string;
 }
 
-/** The cart (spec 000 §2 "cart panel"): customer, lines, VAT option, points, totals and the pay button. */
-export function CartPanel(props: CartPanelProps) {
+/**
+ * The cart (spec 000 §2 "cart panel"): customer, lines, VAT option, points, totals and the pay button.
+ * Memoised: typing in the search box re-renders the screen, not the cart.
+ */
+export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
   const t = useT();
   const { cart, selectedCustomer } = props;
   const count = itemCount(cart);
@@ -131,7 +134,7 @@ export function CartPanel(props: CartPanelProps) {
       <Totals {...props} />
     </section>
   );
-}
+});
 
 function CartLineRow({
   line,

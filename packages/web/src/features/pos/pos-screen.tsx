@@ -64,6 +64,7 @@ import {
 import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-grid';
 import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
 import { useCart } from './use-cart';
+import { useStableHandlers } from './use-stable-handlers';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 import { VariantPickerDialog } from './variant-picker-dialog';
 import { VatApprovalDialog } from './vat-approval-dialog';
@@ -126,11 +127,11 @@ export function PosScreen() {
 
   // Spec 000: when the settings cannot be read, the POS keeps selling with the last known ones.
   const known = lastKnownSettings(settings);
-  const pricing = pricingSettingsOf(known.settings);
+  const pricing = useMemo(() => pricingSettingsOf(known.settings), [known.settings]);
   const vatNeedsApproval = known.settings?.system.vatExclusionNeedsApproval ?? false;
-  const figures = cartFigures(cart, pricing);
+  const figures = useMemo(() => cartFigures(cart, pricing), [cart, pricing]);
   const productList = useMemo(() => products.data ?? [], [products.data]);
-  const customerList = customers.data ?? [];
+  const customerList = useMemo(() => customers.data ?? [], [customers.data]);
   const selectedCustomer = customerList.find((c) => c.id === cart.customerId) ?? null;
   const categoryNames: readonly string[] = categories.data?.length
     ? categories.data
@@ -381,13 +382,8 @@ export function PosScreen() {
     setCustomerDialogOpen(true);
   };
 
-  const cartPanelProps = {
-    cart,
-    figures,
-    pricing,
-    customers: customerList,
-    selectedCustomer,
-    pointsError,
+  // Stable, so that a key typed in the search box does not redraw the (memoised) cart panel.
+  const cartHandlers = useStableHandlers({
     onSelectCustomer: selectCustomer,
     onAddCustomer: openCustomerDialog,
     onQuantity: changeQuantity,
@@ -408,8 +404,6 @@ export function PosScreen() {
       if (!excluded) setVatApproval(null);
       set((current) => setExcludeVat(current, excluded));
     },
-    vatNeedsApproval,
-    vatApprovedBy: vatApproval?.approverName ?? null,
     onPointsInput: (text: string) => {
       set((current) => setPointsInput(current, text));
       setPointsError(null);
@@ -423,6 +417,17 @@ export function PosScreen() {
       setPointsError(null);
     },
     onPay: openPayment,
+  });
+  const cartPanelProps = {
+    cart,
+    figures,
+    pricing,
+    customers: customerList,
+    selectedCustomer,
+    pointsError,
+    vatNeedsApproval,
+    vatApprovedBy: vatApproval?.approverName ?? null,
+    ...cartHandlers,
   };
 
   let grid;
