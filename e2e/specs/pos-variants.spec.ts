@@ -100,7 +100,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     expect(await picker.getByRole('radio', { name: 'แดง', exact: true }).isChecked()).toBe(true);
     await page.keyboard.press('Enter');
     await picker.waitFor({ state: 'detached' });
-    expect(await searchHasFocus(page)).toBe(true);
+    await expect.poll(() => searchHasFocus(page)).toBe(true);
 
     // Arrow keys move within a group; the same product in another size is another line.
     await card.click();
@@ -120,7 +120,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await picker.waitFor();
     await page.keyboard.press('Escape');
     await picker.waitFor({ state: 'detached' });
-    expect(await searchHasFocus(page)).toBe(true);
+    await expect.poll(() => searchHasFocus(page)).toBe(true);
 
     // A scan of a product with one size and one colour adds it at once.
     await search.pressSequentially(BEANIE.sku, { delay: 5 });

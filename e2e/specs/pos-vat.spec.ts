@@ -111,9 +111,8 @@ describe('excluding VAT with a manager’s approval', () => {
     const admin = await apiLogin(server.url, FIRST_USE_ADMIN.username, FIRST_USE_ADMIN.password);
     await api(server, admin, 'POST', '/products', { ...SHIRT, category: 'เสื้อผ้า' });
     for (const user of [CASHIER, OWNER, MANAGER]) await createUser(server.url, user);
-    const manager = await apiLogin(server.url, MANAGER.username, MANAGER.password);
-    // The setting is editable through the settings API by anyone holding settings_edit.
-    await api(server, manager, 'PUT', '/settings', {
+    // Only those who may approve (pos_refund) may switch the requirement: the owner turns it on.
+    await api(server, admin, 'PUT', '/settings', {
       settings: { system: { storeName: 'ร้านแต่งตัวดี', taxId: '0105560123456', vatExclusionNeedsApproval: true } },
     });
     owner = await apiLogin(server.url, OWNER.username, OWNER.password);
