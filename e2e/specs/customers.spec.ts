@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,11 +20,6 @@ async function toast(page: Page, text: string): Promise<void> {
  */
 async function activate(button: Locator): Promise<void> {
   await button.press('Enter');
-}
-
-/** Lets a dialog's opening animation finish before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
 }
 
 async function apiCustomers(server: RunningServer, token: string): Promise<Customer[]> {

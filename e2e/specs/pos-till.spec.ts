@@ -1,8 +1,8 @@
 import { FIRST_USE_ADMIN, type Customer, type Product, type Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUser } from '../support/api';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { api, apiLogin, createUser } from '../support/api';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -23,20 +23,6 @@ const MANY = Array.from({ length: 12 }, (_, i) => ({
 }));
 const CUSTOMER_COUNT = 150;
 
-async function api<T>(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(path === '/sales' ? { 'idempotency-key': crypto.randomUUID() } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 function cartOf(page: Page): Locator {
   return page.getByRole('region', { name: 'ตะกร้าสินค้า' });
 }
@@ -45,10 +31,6 @@ function cartOf(page: Page): Locator {
 async function card(page: Page, sku: string): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).fill(sku);
   return page.getByTestId(`pos-product-${sku}`);
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
 }
 
 /** Whether the element lies wholly inside the window as it is (no scrolling). */

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -28,10 +28,6 @@ const BEANIE = {
   sizes: ['Free'],
   colors: ['ดำ'],
 };
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
-}
 
 function cartOf(page: Page): Locator {
   return page.getByRole('region', { name: 'ตะกร้าสินค้า' });

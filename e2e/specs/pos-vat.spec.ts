@@ -2,8 +2,8 @@ import { FIRST_USE_ADMIN, type Sale } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUser } from '../support/api';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { api, apiLogin, createUser } from '../support/api';
+import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 const CASHIER = { username: 'pim', password: 'pim-pass-123', name: 'พิมพ์ แคชเชียร์', role: 'cashier' as const };
@@ -11,24 +11,6 @@ const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'เจ้�
 // A manager edits settings but holds no pos_refund, so may not approve.
 const MANAGER = { username: 'mana', password: 'mana-pass-123', name: 'มานะ ผู้จัดการ', role: 'manager' as const };
 const SHIRT = { name: 'เสื้อเชิ้ตลายทาง', sku: 'SH-101', price: 250, stock: 10 };
-
-async function api<T>(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Lets a dialog's opening animation finish before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
-}
 
 /** Ticks "ไม่รวม VAT" and gets it approved, first by the wrong people, then by the owner. */
 async function approveExclusion(page: Page, cart: Locator, width: string): Promise<void> {

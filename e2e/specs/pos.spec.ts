@@ -1,9 +1,9 @@
 import { FIRST_USE_ADMIN, type Customer, type Product, type Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUser } from '../support/api';
+import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 const CASHIER = { username: 'nok', password: 'nok-pass-123', name: 'นกน้อย ขายดี', role: 'cashier' as const };
@@ -13,19 +13,6 @@ const SHIRT = { name: 'เสื้อยืดคอกลม', sku: 'TS-001', 
 const JEANS = { name: 'กางเกงยีนส์ทรงกระบอก', sku: 'JN-002', price: 890, stock: 5 };
 const CAP = { name: 'หมวกแก๊ป', sku: '8850000000028', price: 199, stock: 3 };
 const SOCKS = { name: 'ถุงเท้าข้อสั้น', sku: 'SK-004', price: 59, stock: 0 };
-
-async function api<T>(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function products(server: RunningServer, token: string): Promise<Map<string, Product>> {
   const { products: list } = await api<{ products: Product[] }>(server, token, 'GET', '/products?limit=10000');
@@ -41,11 +28,6 @@ async function customerNamed(server: RunningServer, token: string, name: string)
 
 async function toast(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor();
-}
-
-/** Lets a dialog's opening animation finish before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
 }
 
 function cartOf(page: Page): Locator {

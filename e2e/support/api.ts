@@ -33,3 +33,23 @@ export async function loginStatus(baseUrl: string, username: string, password: s
   });
   return res.status;
 }
+
+/** One call of the real API as a signed-in user; anything but 2xx fails the test with the server's answer. */
+export async function api<T>(
+  server: { url: string },
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}

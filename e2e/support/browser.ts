@@ -53,3 +53,8 @@ export async function signIn(page: Page, username: string, password: string, lan
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
   await page.waitForURL(landing);
 }
+
+/** Lets a dialog's opening animation finish before a screenshot or an accessibility check. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(300);
+}

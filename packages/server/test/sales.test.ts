@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Customer, Product, Sale } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { buildProduct } from './helpers/catalogue-factories';
+import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
-
-async function stockOf(t: TestApp, id: number): Promise<number> {
-  const row = await t.built.deps.db.kysely
-    .selectFrom('products')
-    .select('stock')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.stock;
-}
 
 async function saleCount(t: TestApp): Promise<number> {
   const rows = await t.built.deps.db.kysely.selectFrom('sales').select('id').execute();

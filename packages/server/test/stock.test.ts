@@ -1,21 +1,12 @@
 import type { Product, StockMovement } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { buildProduct, productFormFields, sendForm } from './helpers/catalogue-factories';
+import { buildProduct, productFormFields, sendForm, stockOf } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
 type StockBody = { product: Product; movement: StockMovement | null };
 type MovementsBody = { movements: StockMovement[]; next_before: number | null };
 type ErrorBody = { error: string; code: string; fields?: Record<string, string>; details?: Record<string, unknown> };
-
-async function stockOf(t: TestApp, id: number): Promise<number> {
-  const row = await t.built.deps.db.kysely
-    .selectFrom('products')
-    .select('stock')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.stock;
-}
 
 async function movementCount(t: TestApp, id: number): Promise<number> {
   const rows = await t.built.deps.db.kysely

@@ -143,3 +143,13 @@ export function uploadedFiles(t: TestApp): string[] {
 export function uploadsRoot(t: TestApp): string {
   return path.join(t.config.dataDir, 'uploads');
 }
+
+/** A product's stock as the database holds it. */
+export async function stockOf(t: TestApp, id: number): Promise<number> {
+  const row = await t.built.deps.db.kysely
+    .selectFrom('products')
+    .select('stock')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.stock;
+}
