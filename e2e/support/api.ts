@@ -47,6 +47,8 @@ export async function api<T>(
     headers: {
       authorization: `Bearer ${token}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // A sale needs its own key, as a till sends one per checkout.
+      ...(method === 'POST' && path === '/sales' ? { 'idempotency-key': crypto.randomUUID() } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
