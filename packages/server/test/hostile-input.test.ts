@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
 import {
@@ -66,10 +67,16 @@ interface Finding {
   problem: string;
 }
 
+/** `{ error, code }`: a Thai message and one of the catalogue's stable codes. */
 function isErrorShape(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Record<string, unknown>;
-  return typeof b.error === 'string' && b.error !== '' && typeof b.code === 'string' && b.code !== '';
+  return (
+    typeof b.error === 'string' &&
+    /[\u0E00-\u0E7F]/.test(b.error) &&
+    typeof b.code === 'string' &&
+    b.code in ERROR_MESSAGES
+  );
 }
 
 async function send(t: TestApp, r: Request): Promise<HttpResult<unknown>> {
@@ -170,7 +177,7 @@ function buildRequests(
   for (const param of op.query) {
     // NUL always: FTS5 and PostgreSQL choke on it in a search term.
     for (const [label, value] of [HOSTILE_VALUES[0]!, ...pick(HOSTILE_VALUES.slice(1), 4, random)]) {
-      // 4 KB: Node refuses a longer request line itself (431) before the app sees it.
+      // 4 KB, so the app reads it: Node refuses a request line over 16 KB itself (sent once below).
       const text = formValue(value).slice(0, 4_000);
       requests.push({
         ...base,
@@ -179,6 +186,12 @@ function buildRequests(
         json: body,
       });
     }
+    requests.push({
+      ...base,
+      label: `${name} ?${param.name} = 20 KB (over Node's request line limit)`,
+      url: url(id, { ...validQuery, [param.name]: 'x'.repeat(20_000) }),
+      json: body,
+    });
     requests.push({
       ...base,
       label: `${name} ?${param.name} twice`,

@@ -173,7 +173,20 @@ export const HOSTILE_VALUES: [string, unknown][] = [
 ];
 
 /** What goes in place of a path id. */
-export const HOSTILE_IDS = ['2147483648', '9007199254740991', '-1', '0', '1e308', '1.5', 'abc', '%00', '%E2%80%AE1'];
+export const HOSTILE_IDS = [
+  '2147483648',
+  '9007199254740991',
+  '-1',
+  '0',
+  '1e308',
+  '1.5',
+  'abc',
+  '%00',
+  '%E2%80%AE1',
+  // A broken escape and a segment over the router's length limit: refused before any route runs.
+  '%ZZ',
+  '9'.repeat(200),
+];
 
 /** Whole bodies that are not what any operation takes. */
 export const HOSTILE_BODIES: [string, string][] = [
