@@ -38,6 +38,11 @@ const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\
 // so a name could print backwards on a receipt or tax invoice.
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 
+/** `text` without bidirectional controls: for text stored before the API refused them, when it is printed. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(new RegExp(BIDI_CONTROLS.source, 'g'), '');
+}
+
 export type TextKind = 'single-line' | 'multi-line';
 
 const controlChars = (kind: TextKind) => (kind === 'single-line' ? CONTROL_CHARS : CONTROL_CHARS_BUT_LINES);
