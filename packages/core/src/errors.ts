@@ -62,6 +62,16 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
+/**
+ * Field messages shared by every text field (see SingleLineText and MultiLineText
+ * in api/common.ts): the form shows them at the field, the server sends them in `fields`.
+ */
+export const TEXT_MESSAGES = {
+  controlChars: 'ข้อความมีอักขระพิเศษที่มองไม่เห็นหรือเสีย (อักขระควบคุม) ซึ่งใช้ไม่ได้ กรุณาลบออก',
+  bidiControls: 'ข้อความมีอักขระที่มองไม่เห็นซึ่งกลับทิศทางตัวอักษร (เช่น U+202E) ใช้ไม่ได้ กรุณาลบออก',
+  idInvalid: 'รหัสไม่ถูกต้อง',
+} as const;
+
 /** Thai wording for "try again in N minutes" used by throttling answers. */
 export function tryAgainInMinutes(minutes: number): string {
   return `${ERROR_MESSAGES.TOO_MANY_ATTEMPTS} กรุณาลองใหม่ในอีก ${minutes} นาที`;

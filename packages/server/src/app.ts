@@ -23,7 +23,7 @@ import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './http/app-error';
-import { registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
 import type { ImageStore } from './integrations/image-store/image-store';
 import { localDiskStore, UPLOADS_URL_PREFIX, uploadsDirOf } from './integrations/image-store/local-disk-store';
@@ -82,6 +82,8 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

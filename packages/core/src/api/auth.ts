@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { SingleLineText } from './common';
 import { NewPassword, User } from './users';
 
+/** Passwords are only ever hashed, never stored or printed, so they are taken as typed. */
 export const LoginRequest = z.object({
-  username: z.string({ error: 'กรุณากรอกชื่อผู้ใช้' }).trim().min(1, 'กรุณากรอกชื่อผู้ใช้').max(50, 'ชื่อผู้ใช้ยาวเกินไป'),
+  username: SingleLineText('กรุณากรอกชื่อผู้ใช้').min(1, 'กรุณากรอกชื่อผู้ใช้').max(50, 'ชื่อผู้ใช้ยาวเกินไป'),
   password: z.string({ error: 'กรุณากรอกรหัสผ่าน' }).min(1, 'กรุณากรอกรหัสผ่าน').max(256, 'รหัสผ่านยาวเกินไป'),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;

@@ -1,31 +1,27 @@
 import { z } from 'zod';
-import { Flag } from './common';
+import { Flag, Id, MultiLineText, SingleLineText } from './common';
 
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
 export const DEFAULT_CATEGORY_ICON = 'folder';
 export const CATEGORY_NAME_MAX = 100;
 
-export const CategoryName = z
-  .string({ error: 'กรุณากรอกชื่อหมวดหมู่' })
-  .trim()
+export const CategoryName = SingleLineText('กรุณากรอกชื่อหมวดหมู่')
   .min(1, 'กรุณากรอกชื่อหมวดหมู่')
   .max(CATEGORY_NAME_MAX, `ชื่อหมวดหมู่ต้องไม่เกิน ${CATEGORY_NAME_MAX} ตัวอักษร`);
 
-export const CategoryColor = z
-  .string({ error: 'สีต้องเป็นรหัสสี เช่น #3B82F6' })
-  .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'สีต้องเป็นรหัสสี เช่น #3B82F6');
+export const CategoryColor = SingleLineText('สีต้องเป็นรหัสสี เช่น #3B82F6').regex(
+  /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/,
+  'สีต้องเป็นรหัสสี เช่น #3B82F6',
+);
 
 const CategoryFields = {
   name: CategoryName,
-  description: z
-    .string({ error: 'คำอธิบายต้องเป็นข้อความ' })
-    .trim()
+  description: MultiLineText('คำอธิบายต้องเป็นข้อความ')
     .max(500, 'คำอธิบายต้องไม่เกิน 500 ตัวอักษร')
     .nullish()
     .transform((v) => v ?? ''),
   color: CategoryColor,
-  icon: z.string({ error: 'ไอคอนต้องเป็นข้อความ' }).trim().min(1, 'กรุณาเลือกไอคอน').max(50, 'ชื่อไอคอนต้องไม่เกิน 50 ตัวอักษร'),
+  icon: SingleLineText('ไอคอนต้องเป็นข้อความ').min(1, 'กรุณาเลือกไอคอน').max(50, 'ชื่อไอคอนต้องไม่เกิน 50 ตัวอักษร'),
   sort_order: z.coerce
     .number({ error: 'ลำดับต้องเป็นตัวเลข' })
     .int('ลำดับต้องเป็นจำนวนเต็ม')
@@ -48,12 +44,7 @@ export type CreateCategoryRequest = z.input<typeof CreateCategoryRequest>;
 /** `PUT /api/categories/:id`: any subset of the fields; unknown fields (e.g. product_count sent back) are ignored. */
 export const UpdateCategoryRequest = z.object({
   name: CategoryFields.name.optional(),
-  description: z
-    .string({ error: 'คำอธิบายต้องเป็นข้อความ' })
-    .trim()
-    .max(500, 'คำอธิบายต้องไม่เกิน 500 ตัวอักษร')
-    .nullable()
-    .optional(),
+  description: MultiLineText('คำอธิบายต้องเป็นข้อความ').max(500, 'คำอธิบายต้องไม่เกิน 500 ตัวอักษร').nullable().optional(),
   color: CategoryFields.color.optional(),
   icon: CategoryFields.icon.optional(),
   sort_order: CategoryFields.sort_order.optional(),
@@ -73,7 +64,7 @@ export const DeleteCategoryQuery = z.object({
   force: Flag.optional(),
 });
 
-const CategoryId = z.coerce.number({ error: 'รหัสหมวดหมู่ไม่ถูกต้อง' }).int('รหัสหมวดหมู่ไม่ถูกต้อง').positive('รหัสหมวดหมู่ไม่ถูกต้อง');
+const CategoryId = Id('รหัสหมวดหมู่ไม่ถูกต้อง');
 
 /**
  * `PUT /api/categories/reorder`: `{categories: [{id, sort_order}]}` (a missing

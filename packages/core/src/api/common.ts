@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MESSAGES } from '../errors';
 
 /** Every error the API sends: a Thai message for people and a stable code for programs. */
 export const ErrorResponse = z.object({
@@ -11,10 +12,64 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-export const IdParams = z.object({
-  id: z.coerce.number({ error: 'รหัสไม่ถูกต้อง' }).int('รหัสไม่ถูกต้อง').positive('รหัสไม่ถูกต้อง'),
-});
+/** The largest value of an INTEGER column on PostgreSQL (every id, points, counts): 2^31 − 1. */
+export const INT_MAX = 2_147_483_647;
+export const ID_MAX = INT_MAX;
+
+/**
+ * A row id as paths, query strings, forms and JSON send it (a number or its text):
+ * a whole number from 1 to ID_MAX. A larger one can name no row, and PostgreSQL
+ * refuses to even compare it with an id column.
+ */
+export const Id = (message: string = TEXT_MESSAGES.idInvalid) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
+
+export const IdParams = z.object({ id: Id() });
 export type IdParams = z.infer<typeof IdParams>;
+
+// C0 controls, DEL, C1 controls, and halves of a surrogate pair on their own (which the
+// database would store as U+FFFD, not as sent). PostgreSQL refuses NUL in text outright.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+// The same but tab, line feed and carriage return: the lines and columns of multi-line text.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u;
+// Bidirectional embeddings, overrides and isolates: invisible, they reorder the text around them,
+// so a name could print backwards on a receipt or tax invoice.
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+
+/** `text` without bidirectional controls: for text stored before the API refused them, when it is printed. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(new RegExp(BIDI_CONTROLS.source, 'g'), '');
+}
+
+export type TextKind = 'single-line' | 'multi-line';
+
+const controlChars = (kind: TextKind) => (kind === 'single-line' ? CONTROL_CHARS : CONTROL_CHARS_BUT_LINES);
+
+/** The Thai message saying why `text` may not be stored, or null when it may (for lists of text). */
+export function textProblem(text: string, kind: TextKind = 'single-line'): string | null {
+  if (controlChars(kind).test(text)) return TEXT_MESSAGES.controlChars;
+  if (BIDI_CONTROLS.test(text)) return TEXT_MESSAGES.bidiControls;
+  return null;
+}
+
+const textOf = (kind: TextKind, typeError: string) =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .refine((v) => !controlChars(kind).test(v), TEXT_MESSAGES.controlChars)
+    .refine((v) => !BIDI_CONTROLS.test(v), TEXT_MESSAGES.bidiControls);
+
+/**
+ * The base of every one-line text field (names, codes, search terms, addresses of web
+ * pages): trimmed, without control characters (tab and line breaks included) and
+ * without bidirectional controls. Chain `.min()`, `.max()`, `.regex()` as the field needs.
+ */
+export const SingleLineText = (typeError: string) => textOf('single-line', typeError);
+
+/** The base of multi-line text (addresses, notes, descriptions): as SingleLineText, but tabs and line breaks are kept. */
+export const MultiLineText = (typeError: string) => textOf('multi-line', typeError);
 
 /**
  * A yes/no flag as the browser sends it: a boolean, or the text "true"/"1"
@@ -27,9 +82,7 @@ export const Flag = z
 const emailCheck = z.email();
 
 /** Optional e-mail: empty text means none; anything else must be an e-mail address. */
-export const OptionalEmail = z
-  .string({ error: 'รูปแบบอีเมลไม่ถูกต้อง' })
-  .trim()
+export const OptionalEmail = SingleLineText('รูปแบบอีเมลไม่ถูกต้อง')
   .max(254, 'อีเมลยาวเกินไป')
   .refine((v) => v === '' || emailCheck.safeParse(v).success, 'รูปแบบอีเมลไม่ถูกต้อง')
   .transform((v) => (v === '' ? null : v))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizePhone } from '../phone';
-import { OptionalEmail } from './common';
+import { MultiLineText, OptionalEmail, SingleLineText } from './common';
 
 export const CUSTOMER_NAME_MAX_LENGTH = 100;
 export const CUSTOMER_ADDRESS_MAX_LENGTH = 500;
@@ -17,9 +17,7 @@ export const CUSTOMER_MESSAGES = {
   addressTooLong: `ที่อยู่ต้องไม่เกิน ${CUSTOMER_ADDRESS_MAX_LENGTH} ตัวอักษร`,
 } as const;
 
-export const CustomerName = z
-  .string({ error: CUSTOMER_MESSAGES.nameAndPhoneRequired })
-  .trim()
+export const CustomerName = SingleLineText(CUSTOMER_MESSAGES.nameAndPhoneRequired)
   .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
   .max(CUSTOMER_NAME_MAX_LENGTH, CUSTOMER_MESSAGES.nameTooLong);
 
@@ -28,9 +26,7 @@ export const CustomerName = z
  * digits (`0812345678`), or foreign with its country code (`+44 20 7946 0958`),
  * stored in E.164 (`+442079460958`).
  */
-export const CustomerPhone = z
-  .string({ error: CUSTOMER_MESSAGES.nameAndPhoneRequired })
-  .trim()
+export const CustomerPhone = SingleLineText(CUSTOMER_MESSAGES.nameAndPhoneRequired)
   .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
   .max(30, CUSTOMER_MESSAGES.phoneInvalid)
   .transform((value, ctx) => {
@@ -43,9 +39,7 @@ export const CustomerPhone = z
   });
 
 /** Optional address: empty text means none. */
-export const CustomerAddress = z
-  .string({ error: CUSTOMER_MESSAGES.addressInvalid })
-  .trim()
+export const CustomerAddress = MultiLineText(CUSTOMER_MESSAGES.addressInvalid)
   .max(CUSTOMER_ADDRESS_MAX_LENGTH, CUSTOMER_MESSAGES.addressTooLong)
   .transform((v) => (v === '' ? null : v))
   .nullish();
@@ -77,9 +71,7 @@ export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
 
 /** `GET /api/customers?search=`: name, e-mail or phone contains the term (phone also by its digits). */
 export const ListCustomersQuery = z.object({
-  search: z
-    .string({ error: 'คำค้นหาต้องเป็นข้อความ' })
-    .trim()
+  search: SingleLineText('คำค้นหาต้องเป็นข้อความ')
     .max(CUSTOMER_SEARCH_MAX_LENGTH, `คำค้นหาต้องไม่เกิน ${CUSTOMER_SEARCH_MAX_LENGTH} ตัวอักษร`)
     .optional(),
   limit: z.coerce

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
+import { ID_MAX, Id, MultiLineText, SingleLineText, textProblem } from './common';
 
 /** Stock of this many or fewer is "low" (red); up to MEDIUM_STOCK_THRESHOLD is orange (spec 001 §2, §9). */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -94,22 +95,14 @@ const money = (label: string) =>
 
 export const ProductName = z.preprocess(
   textFromInput,
-  z
-    .string({ error: PRODUCT_MESSAGES.nameRequired })
-    .trim()
+  SingleLineText(PRODUCT_MESSAGES.nameRequired)
     .min(1, PRODUCT_MESSAGES.nameRequired)
     .max(200, 'ชื่อสินค้าต้องไม่เกิน 200 ตัวอักษร'),
 );
 
 export const ProductSku = z.preprocess(
   textFromInput,
-  z
-    .string({ error: PRODUCT_MESSAGES.skuRequired })
-    .trim()
-    .min(1, PRODUCT_MESSAGES.skuRequired)
-    .max(64, 'SKU ต้องไม่เกิน 64 ตัวอักษร')
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'SKU มีอักขระที่ใช้ไม่ได้'),
+  SingleLineText(PRODUCT_MESSAGES.skuRequired).min(1, PRODUCT_MESSAGES.skuRequired).max(64, 'SKU ต้องไม่เกิน 64 ตัวอักษร'),
 );
 
 /** Selling price: required and above 0 (spec 001 §5), baht with at most 2 decimals. */
@@ -153,7 +146,11 @@ const tagList = (label: string) =>
         .refine(
           (tags) => tags.every((tag) => tag.trim().length <= MAX_TAG_LENGTH),
           `${label}แต่ละรายการต้องไม่เกิน ${MAX_TAG_LENGTH} ตัวอักษร`,
-        ),
+        )
+        .superRefine((tags, ctx) => {
+          const problem = tags.map((tag) => textProblem(tag.trim())).find((p) => p !== null);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
     )
     .transform(normalizeTags);
 
@@ -163,13 +160,13 @@ export const ProductColors = tagList('สี');
 export const ProductDescription = z
   .preprocess(
     textFromInput,
-    z.string({ error: 'รายละเอียดต้องเป็นข้อความ' }).trim().max(2000, 'รายละเอียดต้องไม่เกิน 2,000 ตัวอักษร').optional(),
+    MultiLineText('รายละเอียดต้องเป็นข้อความ').max(2000, 'รายละเอียดต้องไม่เกิน 2,000 ตัวอักษร').optional(),
   )
   .transform((v) => v ?? '');
 
 const CategoryNameInput = z.preprocess(
   textFromInput,
-  z.string({ error: PRODUCT_MESSAGES.categoryRequired }).trim().max(100, 'ชื่อหมวดหมู่ต้องไม่เกิน 100 ตัวอักษร'),
+  SingleLineText(PRODUCT_MESSAGES.categoryRequired).max(100, 'ชื่อหมวดหมู่ต้องไม่เกิน 100 ตัวอักษร'),
 );
 
 /**
@@ -226,10 +223,7 @@ export const ProductWriteRequest = z.preprocess(
       sku: ProductSku,
       /** A separate scan code; left out it equals the SKU; empty text means none. */
       barcode: z
-        .preprocess(
-          textFromInput,
-          z.string({ error: 'บาร์โค้ดต้องเป็นข้อความ' }).trim().max(64, 'บาร์โค้ดต้องไม่เกิน 64 ตัวอักษร').optional(),
-        )
+        .preprocess(textFromInput, SingleLineText('บาร์โค้ดต้องเป็นข้อความ').max(64, 'บาร์โค้ดต้องไม่เกิน 64 ตัวอักษร').optional())
         .transform((v) => (v === undefined ? undefined : v === '' ? null : v)),
       category: z.preprocess(textFromInput, CategoryNameInput.optional()),
       category_id: z.preprocess(
@@ -238,6 +232,7 @@ export const ProductWriteRequest = z.preprocess(
           .number({ error: PRODUCT_MESSAGES.categoryRequired })
           .int(PRODUCT_MESSAGES.categoryRequired)
           .positive(PRODUCT_MESSAGES.categoryRequired)
+          .max(ID_MAX, 'รหัสหมวดหมู่ไม่ถูกต้อง')
           .optional(),
       ),
       price: ProductPrice,
@@ -248,7 +243,7 @@ export const ProductWriteRequest = z.preprocess(
       sizes: ProductSizes,
       colors: ProductColors,
       image_url: z
-        .union([z.string({ error: IMAGE_URL_MESSAGE }).trim().max(1000, 'ที่อยู่รูปภาพยาวเกินไป'), z.null()], {
+        .union([SingleLineText(IMAGE_URL_MESSAGE).max(1000, 'ที่อยู่รูปภาพยาวเกินไป'), z.null()], {
           error: IMAGE_URL_MESSAGE,
         })
         .optional()
@@ -267,10 +262,10 @@ export type ProductWrite = z.output<typeof ProductWriteRequest>;
 
 export const ListProductsQuery = z.object({
   /** Case-insensitive substring of the name, SKU or barcode. */
-  search: z.string({ error: 'คำค้นหาต้องเป็นข้อความ' }).trim().max(100, 'คำค้นหาต้องไม่เกิน 100 ตัวอักษร').optional(),
+  search: SingleLineText('คำค้นหาต้องเป็นข้อความ').max(100, 'คำค้นหาต้องไม่เกิน 100 ตัวอักษร').optional(),
   /** Category name (case-insensitive); empty means all. */
-  category: z.string({ error: 'หมวดหมู่ต้องเป็นข้อความ' }).trim().max(100).optional(),
-  category_id: z.coerce.number({ error: 'รหัสหมวดหมู่ไม่ถูกต้อง' }).int().positive().optional(),
+  category: SingleLineText('หมวดหมู่ต้องเป็นข้อความ').max(100, 'หมวดหมู่ต้องไม่เกิน 100 ตัวอักษร').optional(),
+  category_id: Id('รหัสหมวดหมู่ไม่ถูกต้อง').optional(),
   limit: z.coerce
     .number({ error: 'limit ต้องเป็นตัวเลข' })
     .int('limit ต้องเป็นจำนวนเต็ม')
@@ -327,7 +322,7 @@ export const StockAdjustmentRequest = z
     note: z
       .preprocess(
         textFromInput,
-        z.string({ error: STOCK_MESSAGES.noteTooLong }).trim().max(200, STOCK_MESSAGES.noteTooLong).optional(),
+        MultiLineText(STOCK_MESSAGES.noteTooLong).max(200, STOCK_MESSAGES.noteTooLong).optional(),
       )
       .transform((v) => (v === undefined || v === '' ? null : v)),
   })
@@ -357,10 +352,7 @@ export const StockCountRequest = z.object({
       .max(MAX_STOCK, `จำนวนสต็อกต้องไม่เกิน ${MAX_STOCK.toLocaleString('th-TH')}`),
   ),
   reason: z
-    .preprocess(
-      textFromInput,
-      z.string({ error: 'เหตุผลต้องเป็นข้อความ' }).trim().max(200, 'เหตุผลต้องไม่เกิน 200 ตัวอักษร').optional(),
-    )
+    .preprocess(textFromInput, MultiLineText('เหตุผลต้องเป็นข้อความ').max(200, 'เหตุผลต้องไม่เกิน 200 ตัวอักษร').optional())
     .transform((v) => (v === undefined || v === '' ? null : v)),
 });
 export type StockCount = z.output<typeof StockCountRequest>;
@@ -493,11 +485,7 @@ export const STOCK_MOVEMENTS_PAGE_MAX = 200;
 
 /** `GET /api/products/:id/stock-movements`: newest first, a page at a time (`before` = the last id seen). */
 export const ListStockMovementsQuery = z.object({
-  before: z.coerce
-    .number({ error: 'before ต้องเป็นตัวเลข' })
-    .int('before ต้องเป็นจำนวนเต็ม')
-    .positive('before ต้องมากกว่า 0')
-    .optional(),
+  before: Id('before ต้องเป็นรหัสรายการ (จำนวนเต็มบวก)').optional(),
   limit: z.coerce
     .number({ error: 'limit ต้องเป็นตัวเลข' })
     .int('limit ต้องเป็นจำนวนเต็ม')

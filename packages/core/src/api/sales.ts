@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
-import { Flag } from './common';
+import { Flag, Id, INT_MAX, MultiLineText, SingleLineText, textProblem } from './common';
 import { PAYMENT_METHODS } from './settings';
 
 /** Figures as browsers send them: baht with at most 2 decimals. */
@@ -15,20 +15,24 @@ const Baht = (label: string) =>
 const LineTags = z
   .preprocess(
     (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.values(v) : (v ?? [])),
-    z.array(z.coerce.string().trim().max(50, 'ข้อความยาวเกินไป')).max(50, 'รายการมากเกินไป'),
+    z
+      .array(z.coerce.string().trim().max(50, 'ข้อความยาวเกินไป'))
+      .max(50, 'รายการมากเกินไป')
+      .superRefine((tags, ctx) => {
+        const problem = tags.map((tag) => textProblem(tag)).find((p) => p !== null);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   )
   .transform((list) => [...new Set(list.filter((s) => s !== ''))]);
 
 /** The one size or colour chosen for a line; blank means none. */
-const LineChoice = z
-  .string({ error: 'ไซส์หรือสีที่เลือกต้องเป็นข้อความ' })
-  .trim()
+const LineChoice = SingleLineText('ไซส์หรือสีที่เลือกต้องเป็นข้อความ')
   .max(50, 'ไซส์หรือสีที่เลือกยาวเกินไป')
   .nullish()
   .transform((v) => (v === '' ? null : v));
 
 export const SaleItemInput = z.object({
-  productId: z.coerce.number({ error: 'รหัสสินค้าไม่ถูกต้อง' }).int('รหัสสินค้าไม่ถูกต้อง').positive('รหัสสินค้าไม่ถูกต้อง'),
+  productId: Id('รหัสสินค้าไม่ถูกต้อง'),
   quantity: z
     .number({ error: 'จำนวนสินค้าต้องเป็นตัวเลข' })
     .int('จำนวนสินค้าต้องเป็นจำนวนเต็ม')
@@ -36,11 +40,11 @@ export const SaleItemInput = z.object({
     .max(10_000, 'จำนวนสินค้ามากเกินไป'),
   /** What the cart showed; compared with the database price. */
   price: Baht('ราคาสินค้า'),
-  name: z.string().max(200).optional(),
-  product_name: z.string().max(200).optional(),
+  name: SingleLineText('ชื่อสินค้าต้องเป็นข้อความ').max(200, 'ชื่อสินค้ายาวเกินไป').optional(),
+  product_name: SingleLineText('ชื่อสินค้าต้องเป็นข้อความ').max(200, 'ชื่อสินค้ายาวเกินไป').optional(),
   total: Baht('ยอดรวมรายการ').optional(),
-  sku: z.string().max(100).nullish(),
-  category: z.string().max(100).nullish(),
+  sku: SingleLineText('SKU ต้องเป็นข้อความ').max(100, 'SKU ยาวเกินไป').nullish(),
+  category: SingleLineText('หมวดหมู่ต้องเป็นข้อความ').max(100, 'หมวดหมู่ยาวเกินไป').nullish(),
   /** The size sold: one of the product's sizes, required when it has any. */
   size: LineChoice,
   /** The colour sold: one of the product's colours, required when it has any. */
@@ -59,7 +63,7 @@ export const ZERO_TOTAL_PAYMENT_METHOD = 'cash' satisfies (typeof PAYMENT_METHOD
 
 /** `POST /api/sales` (spec 000 §3 sale payload, plus payment details and the edit link). */
 export const CreateSaleRequest = z.object({
-  customerId: z.coerce.number().int().positive('รหัสลูกค้าไม่ถูกต้อง').nullish(),
+  customerId: Id('รหัสลูกค้าไม่ถูกต้อง').nullish(),
   items: z.array(SaleItemInput, { error: 'รายการสินค้าไม่ถูกต้อง' }).min(1, 'ไม่มีสินค้าในตะกร้า').max(200),
   subtotal: Baht('ยอดรวมสินค้า'),
   discount: Baht('ส่วนลด').default(0),
@@ -67,17 +71,22 @@ export const CreateSaleRequest = z.object({
   total: Baht('ยอดสุทธิ'),
   excludeVAT: Flag.default(false),
   /** From POST /api/sales/vat-exclusion-approvals, when the shop requires approval to exclude VAT. */
-  vatApprovalToken: z.string().trim().max(200).nullish(),
+  vatApprovalToken: SingleLineText('การอนุมัติไม่ถูกต้อง').max(200, 'การอนุมัติไม่ถูกต้อง').nullish(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีชำระเงินไม่ถูกต้อง' }),
-  notes: z.string().max(500, 'หมายเหตุยาวเกินไป').nullish(),
-  pointsUsed: z.number({ error: 'แต้มที่ใช้ต้องเป็นตัวเลข' }).int('แต้มที่ใช้ต้องเป็นจำนวนเต็ม').min(0, 'แต้มที่ใช้ต้องไม่ติดลบ').default(0),
-  pointsEarned: z.number().int().min(0).optional(),
+  notes: MultiLineText('หมายเหตุต้องเป็นข้อความ').max(500, 'หมายเหตุยาวเกินไป').nullish(),
+  pointsUsed: z
+    .number({ error: 'แต้มที่ใช้ต้องเป็นตัวเลข' })
+    .int('แต้มที่ใช้ต้องเป็นจำนวนเต็ม')
+    .min(0, 'แต้มที่ใช้ต้องไม่ติดลบ')
+    .max(INT_MAX, 'แต้มที่ใช้มากเกินไป')
+    .default(0),
+  pointsEarned: z.number().int().min(0).max(INT_MAX).optional(),
   /** Cash tendered, for the change; must cover the total. */
   cashReceived: Baht('จำนวนเงินที่รับ').nullish(),
   /** Bank transfer reference (optional). */
-  paymentReference: z.string().trim().max(100, 'เลขอ้างอิงยาวเกินไป').nullish(),
+  paymentReference: SingleLineText('เลขอ้างอิงต้องเป็นข้อความ').max(100, 'เลขอ้างอิงยาวเกินไป').nullish(),
   /** Set by the edit flow: the refunded sale this one replaces. */
-  replacesSaleId: z.coerce.number().int().positive().nullish(),
+  replacesSaleId: Id('รหัสรายการขายที่แก้ไขไม่ถูกต้อง').nullish(),
 });
 export type CreateSaleRequest = z.input<typeof CreateSaleRequest>;
 
@@ -159,7 +168,7 @@ export type CreateSaleResponse = z.infer<typeof CreateSaleResponse>;
 
 /** `POST /api/sales/vat-exclusion-approvals`: a user holding pos_refund signs in at the till. */
 export const VatExclusionApprovalRequest = z.object({
-  username: z.string({ error: 'กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ' }).trim().min(1, 'กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ').max(100),
+  username: SingleLineText('กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ').min(1, 'กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ').max(100),
   password: z.string({ error: 'กรุณากรอกรหัสผ่านของผู้อนุมัติ' }).min(1, 'กรุณากรอกรหัสผ่านของผู้อนุมัติ').max(200),
 });
 export type VatExclusionApprovalRequest = z.input<typeof VatExclusionApprovalRequest>;

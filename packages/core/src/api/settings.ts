@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
-import { Flag, OptionalEmail } from './common';
+import { Flag, MultiLineText, OptionalEmail, SingleLineText, type TextKind } from './common';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'promptpay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -27,17 +27,14 @@ const baht = (label: string, max: number) =>
     .max(max, `${label}ต้องไม่เกิน ${max.toLocaleString('th-TH')}`)
     .refine(hasAtMostTwoDecimals, `${label}มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง`);
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label}ต้องเป็นข้อความ` })
-    .trim()
+const optionalText = (max: number, label: string, kind: TextKind = 'single-line') =>
+  (kind === 'single-line' ? SingleLineText : MultiLineText)(`${label}ต้องเป็นข้อความ`)
     .max(max, `${label}ต้องไม่เกิน ${max} ตัวอักษร`)
     .nullish()
     .transform((v) => v ?? '');
 
 /** A PromptPay id: a Thai mobile number, a 13-digit national/tax id or a 15-digit e-wallet id. */
-export const PromptPayId = z
-  .string({ error: 'PromptPay ID ต้องเป็นข้อความ' })
+export const PromptPayId = SingleLineText('PromptPay ID ต้องเป็นข้อความ')
   .transform((v) => v.replace(/[\s-]/g, ''))
   .refine(
     (v) => v === '' || /^0\d{9}$/.test(v) || /^\d{13}$/.test(v) || /^\d{15}$/.test(v),
@@ -45,7 +42,7 @@ export const PromptPayId = z
   );
 
 export const SystemSettingsInput = z.object({
-  storeName: z.string({ error: 'กรุณากรอกชื่อร้าน' }).trim().min(1, 'กรุณากรอกชื่อร้าน').max(100, 'ชื่อร้านต้องไม่เกิน 100 ตัวอักษร'),
+  storeName: SingleLineText('กรุณากรอกชื่อร้าน').min(1, 'กรุณากรอกชื่อร้าน').max(100, 'ชื่อร้านต้องไม่เกิน 100 ตัวอักษร'),
   taxRate: z.coerce
     .number({ error: 'อัตราภาษีต้องเป็นตัวเลข' })
     .min(0, 'อัตราภาษีต้องไม่ติดลบ')
@@ -56,12 +53,11 @@ export const SystemSettingsInput = z.object({
   /** "Exclude VAT" at the till needs a user holding pos_refund to approve it on the spot. */
   vatExclusionNeedsApproval: Flag,
   logo_url: optionalText(500, 'ที่อยู่โลโก้'),
-  address: optionalText(500, 'ที่อยู่'),
+  address: optionalText(500, 'ที่อยู่', 'multi-line'),
   phone: optionalText(50, 'เบอร์โทร'),
   email: OptionalEmail.transform((v) => v ?? ''),
   website: optionalText(200, 'เว็บไซต์'),
-  taxId: z
-    .string({ error: 'เลขประจำตัวผู้เสียภาษีต้องเป็นข้อความ' })
+  taxId: SingleLineText('เลขประจำตัวผู้เสียภาษีต้องเป็นข้อความ')
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => v === '' || /^\d{13}$/.test(v), 'เลขประจำตัวผู้เสียภาษีต้องเป็นตัวเลข 13 หลัก'),
 });
@@ -72,10 +68,10 @@ export const PaymentSettingsInput = z.object({
   promptpayEnabled: Flag,
   promptpayId: PromptPayId,
   stripeEnabled: Flag,
-  stripePublishableKey: z
-    .string({ error: 'Publishable key ต้องเป็นข้อความ' })
-    .trim()
-    .refine((v) => v === '' || v.startsWith('pk_'), 'Publishable key ต้องขึ้นต้นด้วย pk_'),
+  stripePublishableKey: SingleLineText('Publishable key ต้องเป็นข้อความ').refine(
+    (v) => v === '' || v.startsWith('pk_'),
+    'Publishable key ต้องขึ้นต้นด้วย pk_',
+  ),
   stripePriceId: optionalText(200, 'Price ID'),
   defaultPaymentMethod: DefaultPaymentMethod,
   allowMultiplePaymentMethods: Flag,

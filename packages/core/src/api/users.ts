@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
-import { OptionalEmail } from './common';
+import { OptionalEmail, SingleLineText } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -10,9 +10,7 @@ export const UserRole = z.preprocess(
   z.enum(ROLES, { error: 'บทบาทต้องเป็น admin, manager, cashier หรือ viewer' }),
 );
 
-export const Username = z
-  .string({ error: 'กรุณากรอกชื่อผู้ใช้' })
-  .trim()
+export const Username = SingleLineText('กรุณากรอกชื่อผู้ใช้')
   .min(1, 'กรุณากรอกชื่อผู้ใช้')
   .max(50, 'ชื่อผู้ใช้ต้องไม่เกิน 50 ตัวอักษร')
   .regex(/^[A-Za-z0-9._-]+$/, 'ชื่อผู้ใช้ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ . _ -');
@@ -23,9 +21,7 @@ export const NewPassword = z
   .min(PASSWORD_MIN_LENGTH, `รหัสผ่านต้องมีอย่างน้อย ${PASSWORD_MIN_LENGTH} ตัวอักษร`)
   .max(PASSWORD_MAX_LENGTH, `รหัสผ่านต้องไม่เกิน ${PASSWORD_MAX_LENGTH} ตัวอักษร`);
 
-export const FullName = z
-  .string({ error: 'กรุณากรอกชื่อ-นามสกุล' })
-  .trim()
+export const FullName = SingleLineText('กรุณากรอกชื่อ-นามสกุล')
   .min(1, 'กรุณากรอกชื่อ-นามสกุล')
   .max(100, 'ชื่อต้องไม่เกิน 100 ตัวอักษร');
 

@@ -1,5 +1,7 @@
 import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse } from '@pos/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 
@@ -64,4 +66,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send(body('ROUTE_NOT_FOUND', `${ERROR_MESSAGES.ROUTE_NOT_FOUND}: ${request.method} ${request.url}`));
   });
+}
+
+/**
+ * Requests the router cannot even match (a broken %-escape, a path segment over the router's
+ * length limit): Fastify would answer in English with its own codes.
+ */
+export function frameworkErrors(_err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send(body('VALIDATION_FAILED'));
+}
+
+const CLIENT_ERRORS: Record<string, [number, ErrorCode]> = {
+  // A request line or headers over Node's 16 KB limit (e.g. a very long search in the address).
+  HPE_HEADER_OVERFLOW: [431, 'PAYLOAD_TOO_LARGE'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'SERVICE_UNAVAILABLE'],
+};
+
+/** What Node's HTTP parser refuses before Fastify sees a request, answered in the one error shape. */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'VALIDATION_FAILED'];
+  const json = JSON.stringify(body(code));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
 }

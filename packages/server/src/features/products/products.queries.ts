@@ -131,6 +131,10 @@ function selectProducts(db: Q) {
  */
 function searchCondition(engine: DatabaseEngine, term: string) {
   const normalized = term.normalize('NFC').toLowerCase();
+  // No stored text holds NUL (the API refuses it; PostgreSQL cannot store it), while FTS5 reads
+  // its query as C text, so a NUL would cut the phrase short (a syntax error) and PostgreSQL
+  // refuses it as a parameter. Inside the quotes, every other character is taken literally.
+  if (normalized.includes('\u0000')) return sql<boolean>`1 = 0`;
   if (engine === 'sqlite' && [...normalized].length >= 3) {
     const phrase = `"${normalized.replaceAll('"', '""')}"`;
     return sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${phrase})`;

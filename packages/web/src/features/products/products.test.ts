@@ -1,7 +1,8 @@
-import { PRODUCT_FORM_IMAGE_FIELD, ProductFormSchema, type Product } from '@pos/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PRODUCT_FORM_IMAGE_FIELD, ProductFormSchema, TEXT_MESSAGES, type Product } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { th } from '../../i18n/th';
-import { productFormData, productFormDefaults } from './product-form';
+import { ProductDialogSchema, productFormData, productFormDefaults, type ProductFormFields } from './product-form';
 import { stockTone } from './stock';
 import { addTag, removeTag } from './tags';
 
@@ -116,6 +117,37 @@ describe('product form', () => {
     const cleared = productFormData(values, { file: null, clear: true });
     expect(cleared.get('image_url')).toBe('');
     expect(cleared.has(PRODUCT_FORM_IMAGE_FIELD)).toBe(false);
+  });
+});
+
+describe('product dialog field messages for characters that may not be stored', () => {
+  // The dialog's own resolver: what it returns is what the fields show.
+  const resolve = (values: ProductFormFields) =>
+    zodResolver(ProductDialogSchema)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const filled = { ...productFormDefaults(null, ['เสื้อผ้า']), name: 'เสื้อ', sku: 'TS-1', price: '100' };
+
+  it('has Thai messages for them', () => {
+    expect(TEXT_MESSAGES.controlChars).toMatch(/[\u0E00-\u0E7F]/);
+    expect(TEXT_MESSAGES.bidiControls).toMatch(/[\u0E00-\u0E7F]/);
+  });
+
+  it('shows the Thai message at the name, SKU, description and sizes', async () => {
+    const { errors } = await resolve({
+      ...filled,
+      name: 'เสื้อ\u202eยืด',
+      sku: 'TS\u00001',
+      description: 'ผ้า\u0007ฝ้าย',
+      sizes: ['S', 'M\u2066'],
+    });
+    expect(errors.name?.message).toBe(TEXT_MESSAGES.bidiControls);
+    expect(errors.sku?.message).toBe(TEXT_MESSAGES.controlChars);
+    expect(errors.description?.message).toBe(TEXT_MESSAGES.controlChars);
+    expect(errors.sizes?.message).toBe(TEXT_MESSAGES.bidiControls);
+  });
+
+  it('keeps line breaks in the description', async () => {
+    const { errors } = await resolve({ ...filled, description: 'ผ้าฝ้าย\nซักเครื่องได้' });
+    expect(errors).toEqual({});
   });
 });
 

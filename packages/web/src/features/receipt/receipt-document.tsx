@@ -8,7 +8,14 @@ import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { storeIdentity } from '../settings/settings.queries';
-import { documentHeading, formatAmount, PAYMENT_METHOD_LABEL, vatStatement, type ReceiptType } from './receipt';
+import {
+  documentHeading,
+  formatAmount,
+  PAYMENT_METHOD_LABEL,
+  printable,
+  vatStatement,
+  type ReceiptType,
+} from './receipt';
 
 /** Spec 001: a CODE128 barcode of the document, bar width 1.5, height 40. */
 const RECEIPT_BARCODE: Readonly<BarcodeDrawOptions> = Object.freeze({
@@ -47,8 +54,15 @@ function Rule() {
  * The printed document: a receipt or a short tax invoice. Black on white,
  * sized by its container (300 px on screen, the paper width when printed).
  */
-export function ReceiptDocument({ sale, settings, type, className }: ReceiptDocumentProps) {
+export function ReceiptDocument({
+  sale: saleAsStored,
+  settings: settingsAsStored,
+  type,
+  className,
+}: ReceiptDocumentProps) {
   const t = useT();
+  const sale = printable(saleAsStored);
+  const settings = printable(settingsAsStored);
   const { name: storeName, logoUrl } = storeIdentity(settings);
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
   const system = settings?.system;

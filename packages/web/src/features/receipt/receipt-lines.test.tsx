@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n';
 import { ReceiptDocument } from './receipt-document';
-import type { ReceiptType } from './receipt';
+import { printable, type ReceiptType } from './receipt';
 
 const LINE = {
   product_id: 7,
@@ -79,5 +79,33 @@ describe.each<ReceiptType>(['receipt', 'tax-invoice'])('the lines of a %s', (typ
     expect(within(rows[0]!).getByText('ปกติ ฿399').tagName).toBe('S');
     expect(within(rows[2]!).queryByText(/ไซส์|สี /)).toBeNull();
     expect(within(rows[2]!).queryByText(/ปกติ/)).toBeNull();
+  });
+});
+
+describe('text stored before bidirectional controls were refused', () => {
+  const RLO = '\u202e';
+
+  it('prints in the order it was typed, without the controls', () => {
+    const sale: Sale = {
+      ...SALE,
+      created_by_name: `\u2066แคชเชียร์${RLO}`,
+      customer_name: `${RLO}สมชาย`,
+      items: [{ ...SALE.items[0]!, product_name: `${RLO}เสื้อ ABC`, size: `${RLO}XL`, sizes: [`${RLO}XL`] }],
+    };
+    render(
+      <I18nProvider initialLocale="th">
+        <ReceiptDocument sale={sale} settings={undefined} type="receipt" />
+      </I18nProvider>,
+    );
+    const text = screen.getByTestId('receipt-document').textContent ?? '';
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    for (const shown of ['เสื้อ ABC', 'ไซส์ XL', 'แคชเชียร์', 'สมชาย']) expect(text).toContain(shown);
+  });
+
+  it('cleans every text of the settings it prints too, the store address included', () => {
+    const settings = { system: { storeName: `ร้าน${RLO}ดี`, address: `99 ถนน\u2067สุขุมวิท\u2069\nกรุงเทพฯ`, taxRate: 7 } };
+    expect(printable(settings)).toEqual({
+      system: { storeName: 'ร้านดี', address: '99 ถนนสุขุมวิท\nกรุงเทพฯ', taxRate: 7 },
+    });
   });
 });

@@ -2,7 +2,7 @@
  * What a receipt or short tax invoice shows for a sale (spec 001 "Receipt and
  * tax invoice dialog"; Revenue Code section 86/6 for the short tax invoice).
  */
-import type { PaymentMethod, Sale } from '@pos/core';
+import { withoutBidiControls, type PaymentMethod, type Sale } from '@pos/core';
 import type { MessageKey } from '../../i18n';
 
 /**
@@ -68,4 +68,17 @@ const amountFormatter = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 
 /** Amounts on the document: always 2 decimals, no currency sign (the column says baht). */
 export function formatAmount(value: number): string {
   return amountFormatter.format(Number.isFinite(value) ? value : 0);
+}
+
+/**
+ * A copy of what a document prints with bidirectional controls taken out of every text: the API
+ * refuses them now, but a name stored before could still print backwards on a tax document.
+ */
+export function printable<T>(value: T): T {
+  if (typeof value === 'string') return withoutBidiControls(value) as T;
+  if (Array.isArray(value)) return value.map(printable) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printable(v)])) as T;
+  }
+  return value;
 }

@@ -1,0 +1,295 @@
+import { ERROR_MESSAGES } from '@pos/core';
+import { describe, expect, it } from 'vitest';
+import { buildProduct } from './helpers/catalogue-factories';
+import {
+  HOSTILE_BODIES,
+  HOSTILE_IDS,
+  HOSTILE_VALUES,
+  operationsOf,
+  pathsOf,
+  pick,
+  sample,
+  seededRandom,
+  withValueAt,
+  type OpenApiDocument,
+  type Operation,
+} from './helpers/openapi-fuzz';
+import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import { snapshotTables, type TableSnapshot } from './helpers/table-snapshot';
+import { ENGINES, useTestApp, type HttpResult, type TestApp } from './helpers/test-app';
+
+/**
+ * Every operation of the app's OpenAPI document, attacked: a schema-valid-ish request, then
+ * the same with one field, the whole body, a path id, a query value or a header made hostile,
+ * with no token, an admin's and a cashier's. Whatever comes back: no status from 500, every
+ * error in the `{ error, code }` shape, and a refused request leaves every table as it was.
+ * Seeded, so every run sends the same requests; bounded so it stays in `npm test`.
+ */
+const SEED = 20261125;
+/** Field mutations per operation and token beyond one per hostile value. */
+const EXTRA_FIELD_CASES = 16;
+
+/**
+ * Side effects that are the point of the route: logout and refresh end or replace the token
+ * sending them (run only without a token); a refused sign-in or VAT approval is counted by the
+ * sign-in throttle (login_attempts), so that table may change when they are refused.
+ */
+const SKIP_WITH_TOKEN = new Set(['POST /api/auth/logout', 'POST /api/auth/refresh']);
+const ACCESS_CODES = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED', 'FORBIDDEN']);
+const THROTTLED = new Set(['POST /api/auth/login', 'POST /api/sales/vat-exclusion-approvals']);
+
+/** The product form, which the OpenAPI document does not describe as a body (multipart, read by the route). */
+const PRODUCT_FORM_SAMPLE = {
+  name: 'เสื้อทดสอบ',
+  sku: 'FUZZ-1',
+  category: 'เสื้อผ้า',
+  price: '100',
+  cost: '50',
+  stock: '3',
+  description: 'ผ้าฝ้าย',
+  sizes: '["S","M"]',
+  colors: '["ขาว"]',
+};
+
+interface Request {
+  label: string;
+  method: string;
+  url: string;
+  token?: string;
+  json?: unknown;
+  rawBody?: string;
+  form?: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+interface Finding {
+  label: string;
+  problem: string;
+}
+
+/** `{ error, code }`: a Thai message and one of the catalogue's stable codes. */
+function isErrorShape(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  return (
+    typeof b.error === 'string' &&
+    /[\u0E00-\u0E7F]/.test(b.error) &&
+    typeof b.code === 'string' &&
+    b.code in ERROR_MESSAGES
+  );
+}
+
+async function send(t: TestApp, r: Request): Promise<HttpResult<unknown>> {
+  if (!r.form) {
+    return t.request(r.method, r.url, {
+      token: r.token,
+      headers: r.headers,
+      ...(r.rawBody !== undefined
+        ? { rawBody: r.rawBody, headers: { 'content-type': 'application/json', ...r.headers } }
+        : {}),
+      ...(r.json !== undefined ? { body: r.json } : {}),
+    });
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(r.form)) form.append(name, value);
+  const headers: Record<string, string> = { ...r.headers };
+  if (r.token) headers.authorization = `Bearer ${r.token}`;
+  const res = await fetch(`${t.url}${r.url}`, { method: r.method, headers, body: form });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    // not JSON: the shape check reports it
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** Text as a multipart field carries it. */
+function formValue(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
+function buildRequests(
+  op: Operation,
+  ids: Record<string, number>,
+  token: string | undefined,
+  who: string,
+  random: () => number,
+): Request[] {
+  const resource = op.path.split('/')[2] ?? '';
+  const id = String(ids[resource] ?? 1);
+  const url = (pathId = id, query?: Record<string, string>) => {
+    const path = op.path.replace('{id}', pathId);
+    const search = new URLSearchParams(query ?? validQuery).toString();
+    return search ? `${path}?${search}` : path;
+  };
+  const validQuery = Object.fromEntries(op.query.map((p) => [p.name, formValue(sample(p.schema))]));
+  const validHeaders = Object.fromEntries(op.headers.map((p) => [p.name, formValue(sample(p.schema))]));
+  const base = { method: op.method, token, headers: validHeaders };
+  const name = `${who} ${op.method} ${op.path}`;
+  const requests: Request[] = [];
+
+  const isProductForm = op.body === null && op.path.startsWith('/api/products') && ['POST', 'PUT'].includes(op.method);
+  const body: unknown = op.body ? sample(op.body) : isProductForm ? { ...PRODUCT_FORM_SAMPLE } : undefined;
+  requests.push({ ...base, label: `${name} valid-ish`, url: url(), json: body });
+
+  if (body !== undefined) {
+    const paths = pathsOf(body);
+    const cases: [(string | number)[], [string, unknown]][] = [];
+    // Every hostile value once, at a field picked at random; then more pairs at random.
+    for (const value of HOSTILE_VALUES) cases.push([pick(paths, 1, random)[0] ?? [], value]);
+    const pairs = paths.flatMap((p) => HOSTILE_VALUES.map((v): [(string | number)[], [string, unknown]] => [p, v]));
+    cases.push(...pick(pairs, EXTRA_FIELD_CASES, random));
+    for (const [path, [label, value]] of cases) {
+      const mutated = path.length === 0 ? value : withValueAt(body, path, value);
+      requests.push({ ...base, label: `${name} ${path.join('.') || 'body'} = ${label}`, url: url(), json: mutated });
+    }
+    for (const [label, raw] of HOSTILE_BODIES) {
+      requests.push({ ...base, label: `${name} body ${label}`, url: url(), rawBody: raw });
+    }
+    if (isProductForm && typeof body === 'object' && body !== null) {
+      const fields = body as Record<string, string>;
+      requests.push({ ...base, label: `${name} form valid-ish`, url: url(), form: fields });
+      for (const field of pick(Object.keys(fields), 4, random)) {
+        for (const [label, value] of pick(HOSTILE_VALUES, 3, random)) {
+          requests.push({
+            ...base,
+            label: `${name} form ${field} = ${label}`,
+            url: url(),
+            form: { ...fields, [field]: formValue(value) },
+          });
+        }
+      }
+      requests.push({
+        ...base,
+        label: `${name} form __proto__ field`,
+        url: url(),
+        form: Object.fromEntries([...Object.entries(fields), ['__proto__', 'x']]),
+      });
+    }
+  }
+  if (op.pathParams.length > 0) {
+    for (const bad of HOSTILE_IDS) {
+      requests.push({ ...base, label: `${name} id = ${bad}`, url: url(bad), json: body });
+    }
+  }
+  for (const param of op.query) {
+    // NUL always: FTS5 and PostgreSQL choke on it in a search term.
+    for (const [label, value] of [HOSTILE_VALUES[0]!, ...pick(HOSTILE_VALUES.slice(1), 4, random)]) {
+      // 4 KB, so the app reads it: Node refuses a request line over 16 KB itself (sent once below).
+      const text = formValue(value).slice(0, 4_000);
+      requests.push({
+        ...base,
+        label: `${name} ?${param.name} = ${label}`,
+        url: url(id, { ...validQuery, [param.name]: text }),
+        json: body,
+      });
+    }
+    requests.push({
+      ...base,
+      label: `${name} ?${param.name} = 20 KB (over Node's request line limit)`,
+      url: url(id, { ...validQuery, [param.name]: 'x'.repeat(20_000) }),
+      json: body,
+    });
+    requests.push({
+      ...base,
+      label: `${name} ?${param.name} twice`,
+      url: `${url(id, {})}?${param.name}=1&${param.name}=2`,
+      json: body,
+    });
+  }
+  for (const header of op.headers) {
+    for (const bad of ['', 'short', 'x'.repeat(5_000), 'has spaces in it', 'é'.repeat(10)]) {
+      requests.push({
+        ...base,
+        label: `${name} header ${header.name} = ${bad.slice(0, 12)}`,
+        url: url(),
+        headers: { ...validHeaders, [header.name]: bad },
+        json: body,
+      });
+    }
+  }
+  return requests;
+}
+
+describe.each(ENGINES)('hostile input from the OpenAPI document on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('answers every operation below 500, in the error shape, and refused requests change no table', async () => {
+    const started = Date.now();
+    const doc = await t.request<OpenApiDocument>('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    // Tokens first: the fuzzed sign-ins soon trip the sign-in throttle for this address.
+    const admin = await t.adminToken();
+    const { token: cashier } = await t.buildUser({ role: 'cashier' });
+    const { user: target } = await t.buildUser({ role: 'viewer' });
+    const product = await buildProduct(t, { price: 100, stock: 50, sizes: ['S', 'M'] });
+    const customer = await buildSaleCustomer(t, 100);
+    const sold = await postSale(t, admin, salePayload([{ product, quantity: 1, size: 'S' }]));
+    expect(sold.status).toBe(201);
+    const categories = await t.request<{ categories: { id: number }[] }>('GET', '/api/categories', { token: admin });
+    const ids: Record<string, number> = {
+      products: product.id,
+      customers: customer.id,
+      users: target.id,
+      categories: categories.body.categories[0]?.id ?? 1,
+      sales: sold.body.sale?.id ?? 1,
+    };
+
+    // Deletes last, so the other operations still find the rows they name.
+    const operations = operationsOf(doc.body).sort(
+      (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(40);
+    const random = seededRandom(SEED);
+    const findings: Finding[] = [];
+    let sent = 0;
+    let baseline: TableSnapshot = await snapshotTables(t);
+
+    for (const op of operations) {
+      const key = `${op.method} ${op.path}`;
+      const skip = THROTTLED.has(key) ? ['login_attempts'] : [];
+      const callers: [string, string | undefined][] = [['anonymous', undefined]];
+      if (!SKIP_WITH_TOKEN.has(key)) callers.push(['admin', admin], ['cashier', cashier]);
+      for (const [who, token] of callers) {
+        for (const [index, request] of buildRequests(op, ids, token, who, random).entries()) {
+          const res = await send(t, request);
+          sent += 1;
+          if (res.status >= 500)
+            findings.push({ label: request.label, problem: `${res.status} ${JSON.stringify(res.body)}` });
+          if (res.status >= 400 && !isErrorShape(res.body)) {
+            findings.push({
+              label: request.label,
+              problem: `${res.status} not {error, code}: ${JSON.stringify(res.body)}`,
+            });
+          }
+          if (op.method !== 'GET') {
+            const after = await snapshotTables(t);
+            if (res.status >= 400) {
+              const changed = Object.keys(after).filter(
+                (table) => !skip.includes(table) && JSON.stringify(after[table]) !== JSON.stringify(baseline[table]),
+              );
+              if (changed.length > 0) {
+                findings.push({ label: request.label, problem: `${res.status} yet changed ${changed.join(', ')}` });
+              }
+            }
+            baseline = after;
+          }
+          // The access check answers before anything is read: a caller it refuses learns nothing more.
+          const code = (res.body as { code?: unknown }).code;
+          if (index === 0 && typeof code === 'string' && ACCESS_CODES.has(code)) break;
+        }
+      }
+    }
+
+    // Nothing sent reached the prototype of every object in this process (the server's too).
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(
+      findings.map((f) => `${f.label}: ${f.problem.slice(0, 300)}`),
+      `${findings.length} findings in ${sent} requests`,
+    ).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+    console.info(`hostile input on ${engine}: ${sent} requests in ${Date.now() - started} ms`);
+  }, 180_000);
+});
