@@ -66,4 +66,14 @@ describe.each(ENGINES)('permission matrix on %s', (engine) => {
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/ไม่มีสิทธิ์/);
   });
+
+  it('keeps the full settings to settings_view and gives every role the store view', async () => {
+    for (const role of ROLES) {
+      const { token } = await t.buildUser({ role });
+      const full = await t.request('GET', '/api/settings', { token });
+      expect(full.status, role).toBe(can(role, 'settings_view') ? 200 : 403);
+      expect((await t.request('GET', '/api/settings/store', { token })).status, role).toBe(200);
+    }
+    expect(can('cashier', 'settings_view') || can('viewer', 'settings_view')).toBe(false);
+  });
 });
