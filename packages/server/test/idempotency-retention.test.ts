@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deleteIdempotencyKeysBefore } from '../src/features/sales/idempotency.queries';
+import { IDEMPOTENCY_PURGE_INTERVAL_MS } from '../src/features/sales/idempotency.service';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
@@ -87,7 +88,7 @@ describe.each(ENGINES)('idempotency key retention on %s', (engine) => {
     expect((await postSale(t, token, salePayload([{ product: sock, quantity: 1 }]))).status).toBe(201);
     expect(await countKeys(t, expired)).toBe(30);
 
-    t.advanceClock(11 * MINUTE);
+    t.advanceClock(IDEMPOTENCY_PURGE_INTERVAL_MS + MINUTE);
     const later = await t.login(user.username, password);
     expect((await postSale(t, later, salePayload([{ product: sock, quantity: 1 }]))).status).toBe(201);
     expect(await countKeys(t, expired)).toBe(0);

@@ -1,5 +1,5 @@
 import { can, ROLES } from '@pos/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
 /**
@@ -7,6 +7,9 @@ import { ENGINES, useTestApp } from './helpers/test-app';
  * core that the web uses. Generated from the routes the app registered, so a
  * new route is covered as soon as it exists.
  */
+// The walks grow with the routes and sign in per call: on a busy machine they need more than the default.
+vi.setConfig({ testTimeout: 120_000 });
+
 describe.each(ENGINES)('permission matrix on %s', (engine) => {
   const t = useTestApp(engine);
 

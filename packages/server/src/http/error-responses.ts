@@ -35,7 +35,7 @@ function errorResponse(status: ErrorStatus) {
  * path id (404), its inputs (400), the body every body-taking method may send
  * (too large 413, unknown type 415), plus what its service declares.
  */
-export function errorStatusesOf(
+function errorStatusesOf(
   route: { method: string; url: string; schema?: RouteOptions['schema'] },
   access: RouteAccess,
   declared: readonly ErrorStatus[] = [],

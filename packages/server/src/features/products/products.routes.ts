@@ -38,7 +38,8 @@ import {
 /**
  * POST and PUT take the product dialog's multipart form (or JSON): the body
  * is read and validated in the route with the core schema, because Fastify's
- * schema validation never sees multipart fields.
+ * schema validation never sees multipart fields. The body schemas per content
+ * type describe both forms in the OpenAPI document.
  */
 const formSchema = {
   description:

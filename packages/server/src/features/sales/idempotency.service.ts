@@ -7,7 +7,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
 /** Each pass deletes at most BATCH × MAX_BATCHES keys in short statements; a backlog goes over several passes. */
 const PURGE_BATCH = 500;
-const PURGE_MAX_BATCHES = 4;
+const PURGE_MAX_BATCHES = 2;
 
 /** Keys claimed before this moment are outside the retention window. */
 export function idempotencyCutoff(deps: Pick<Deps, 'config'>, now: Date): string {
