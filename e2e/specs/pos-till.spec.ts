@@ -293,7 +293,7 @@ describe('the till', () => {
     await (await card(page, PIN.sku)).waitFor();
     // The settings were read once (and kept as pos_settings); now the server fails on them.
     await page.waitForFunction(() => localStorage.getItem('pos_settings') !== null);
-    await page.route('**/api/settings', (route) =>
+    await page.route('**/api/settings/store', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down","code":"INTERNAL"}' }),
     );
     await page.reload();

@@ -5,11 +5,9 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@pos/core';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import secureJson from 'secure-json-parse';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
@@ -24,10 +22,11 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './http/app-error';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { registerErrorResponses } from './http/error-responses';
+import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
 import type { ImageStore } from './integrations/image-store/image-store';
 import { localDiskStore, UPLOADS_URL_PREFIX, uploadsDirOf } from './integrations/image-store/local-disk-store';
-import { APP_VERSION } from './version';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -118,21 +117,14 @@ export async function buildApp(
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   registerErrorHandling(app);
   registerRouteAccess(app, deps, routes);
+  registerErrorResponses(app);
   // Multipart forms (product dialog): one image file of at most 5 MB; a bigger one is a 413.
   await app.register(multipart, {
     limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 50, fieldSize: 100_000, parts: 60 },
   });
   await registerUploads(app, uploadsDirOf(config));
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Thai shop POS API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {

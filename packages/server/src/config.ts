@@ -19,6 +19,8 @@ export interface Config {
   webDistDir: string | null;
   /** Card payments: the secret key lives only here, never in settings. */
   stripeSecretKey: string | null;
+  /** A sale's Idempotency-Key is remembered this many days; after that the key is forgotten. */
+  idempotencyRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +80,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
     logLevel,
     webDistDir: defaults.webDistDir ?? null,
     stripeSecretKey,
+    idempotencyRetentionDays: integer(env, 'IDEMPOTENCY_RETENTION_DAYS', 7, 1, 365),
   };
 }
 

@@ -10,6 +10,7 @@ describe('configuration', () => {
       shopTimezone: 'Asia/Bangkok',
       sessionTtlHours: 12,
       sessionMaxDays: 7,
+      idempotencyRetentionDays: 7,
     });
     expect(config.dataDir).toMatch(/data$/);
   });
@@ -25,6 +26,9 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['STRIPE_SECRET_KEY', 'pk_test_public'],
+    ['IDEMPOTENCY_RETENTION_DAYS', '0'],
+    ['IDEMPOTENCY_RETENTION_DAYS', '366'],
+    ['IDEMPOTENCY_RETENTION_DAYS', 'week'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

@@ -1,5 +1,5 @@
 import { can, ROLES } from '@pos/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
 /**
@@ -7,6 +7,9 @@ import { ENGINES, useTestApp } from './helpers/test-app';
  * core that the web uses. Generated from the routes the app registered, so a
  * new route is covered as soon as it exists.
  */
+// The walks grow with the routes and sign in per call: on a busy machine they need more than the default.
+vi.setConfig({ testTimeout: 120_000 });
+
 describe.each(ENGINES)('permission matrix on %s', (engine) => {
   const t = useTestApp(engine);
 
@@ -65,5 +68,15 @@ describe.each(ENGINES)('permission matrix on %s', (engine) => {
     const res = await t.request('GET', '/api/users', { token });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/ไม่มีสิทธิ์/);
+  });
+
+  it('keeps the full settings to settings_view and gives every role the store view', async () => {
+    for (const role of ROLES) {
+      const { token } = await t.buildUser({ role });
+      const full = await t.request('GET', '/api/settings', { token });
+      expect(full.status, role).toBe(can(role, 'settings_view') ? 200 : 403);
+      expect((await t.request('GET', '/api/settings/store', { token })).status, role).toBe(200);
+    }
+    expect(can('cashier', 'settings_view') || can('viewer', 'settings_view')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORIES, type Settings } from '@pos/core';
+import { DEFAULT_CATEGORIES, type Settings, type StoreSettings } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
@@ -7,8 +7,8 @@ type SettingsBody = { settings: Settings };
 describe.each(ENGINES)('settings API on %s', (engine) => {
   const t = useTestApp(engine, { STRIPE_SECRET_KEY: 'sk_test_secret_value' });
 
-  it('returns every group with the defaults filled in to any signed-in user', async () => {
-    const { token } = await t.buildUser({ role: 'viewer' });
+  it('returns every group with the defaults filled in to those who may see the settings', async () => {
+    const { token } = await t.buildUser({ role: 'manager' });
     const res = await t.request<SettingsBody>('GET', '/api/settings', { token });
     expect(res.status).toBe(200);
     const s = res.body.settings;
@@ -112,6 +112,75 @@ describe.each(ENGINES)('settings API on %s', (engine) => {
       lineChannelAccessToken: 'line-secret-token-WXYZ',
       lineUserId: 'U99',
     });
+  });
+
+  it('keeps the full settings (LINE user id, token tail) to settings_view holders', async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    await t.request('PUT', '/api/settings', {
+      token: admin.token,
+      body: { settings: { notifications: { lineChannelAccessToken: 'line-token-ABCD', lineUserId: 'U-owner-1' } } },
+    });
+    for (const role of ['cashier', 'viewer'] as const) {
+      const { token } = await t.buildUser({ role });
+      const res = await t.request('GET', '/api/settings', { token });
+      expect(res.status, role).toBe(403);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN' });
+      expect(JSON.stringify(res.body)).not.toMatch(/U-owner-1|ABCD/);
+    }
+    for (const role of ['admin', 'manager'] as const) {
+      const { token } = await t.buildUser({ role });
+      const res = await t.request<SettingsBody>('GET', '/api/settings', { token });
+      expect(res.status, role).toBe(200);
+      expect(res.body.settings.notifications).toMatchObject({
+        lineUserId: 'U-owner-1',
+        lineChannelAccessToken: '••••ABCD',
+      });
+    }
+  });
+
+  it('gives every signed-in role the store view: what the till, receipts and sidebar need, no secrets', async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    const saved = await t.request<SettingsBody>('PUT', '/api/settings', {
+      token: admin.token,
+      body: {
+        settings: {
+          system: {
+            storeName: 'ร้านหน้าร้าน',
+            logo_url: '/uploads/logo.png',
+            address: 'ถนนสุขุมวิท',
+            taxId: '0105512345678',
+          },
+          payment: { promptpayEnabled: true, promptpayId: '0812345678' },
+          notifications: { lineChannelAccessToken: 'line-token-WXYZ', lineUserId: 'U-owner-2' },
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const full = saved.body.settings;
+    for (const role of ['admin', 'manager', 'cashier', 'viewer'] as const) {
+      const { token } = await t.buildUser({ role });
+      const res = await t.request<{ settings: StoreSettings }>('GET', '/api/settings/store', { token });
+      expect(res.status, role).toBe(200);
+      expect(res.body.settings).toEqual({
+        system: full.system,
+        payment: {
+          cashEnabled: full.payment.cashEnabled,
+          transferEnabled: full.payment.transferEnabled,
+          promptpayEnabled: true,
+          promptpayId: '0812345678',
+          stripeEnabled: full.payment.stripeEnabled,
+          stripePublishableKey: full.payment.stripePublishableKey,
+          stripePriceId: full.payment.stripePriceId,
+          defaultPaymentMethod: full.payment.defaultPaymentMethod,
+          allowMultiplePaymentMethods: full.payment.allowMultiplePaymentMethods,
+        },
+        loyalty: full.loyalty,
+        categories: full.categories,
+      });
+      expect(res.body.settings.system).toMatchObject({ storeName: 'ร้านหน้าร้าน', logo: '/uploads/logo.png' });
+      expect(JSON.stringify(res.body)).not.toMatch(/U-owner-2|WXYZ|sk_test/);
+    }
+    expect((await t.request('GET', '/api/settings/store')).status).toBe(401);
   });
 
   it('lets only settings_edit holders change settings', async () => {

@@ -1,4 +1,4 @@
-import type { Sale, Settings } from '@pos/core';
+import type { Sale, Settings, StoreSettings } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
@@ -76,7 +76,7 @@ describe.each(ENGINES)('excluding VAT on %s', (engine) => {
 
   it('shows the setting off by default and lets the owner turn it on, never a cashier', async () => {
     const { token } = await t.buildUser({ role: 'viewer' });
-    const res = await t.request<{ settings: Settings }>('GET', '/api/settings', { token });
+    const res = await t.request<{ settings: StoreSettings }>('GET', '/api/settings/store', { token });
     expect(res.body.settings.system.vatExclusionNeedsApproval).toBe(false);
     const cashier = await t.buildUser({ role: 'cashier' });
     const refused = await t.request('PUT', '/api/settings', {

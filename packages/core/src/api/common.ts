@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import { TEXT_MESSAGES } from '../errors';
 
-/** Every error the API sends: a Thai message for people and a stable code for programs. */
-export const ErrorResponse = z.object({
-  error: z.string(),
-  code: z.string(),
-  /** Field name → Thai message, present on validation failures. */
-  fields: z.record(z.string(), z.string()).optional(),
-  /** Machine-readable facts about the refusal (e.g. the server's figures when totals changed). */
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+/**
+ * Every error the API sends: a Thai message for people and a stable code for
+ * programs. Named, so the OpenAPI document declares it once and every error
+ * response refers to it.
+ */
+export const ErrorResponse = z
+  .object({
+    error: z.string().describe('Thai message for the user'),
+    code: z.string().describe('Stable code for programs (see ERROR_MESSAGES in @pos/core)'),
+    /** Field name → Thai message, present on validation failures. */
+    fields: z.record(z.string(), z.string()).optional().describe('Field name → Thai message, on validation failures'),
+    /** Machine-readable facts about the refusal (e.g. the server's figures when totals changed). */
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("Facts about the refusal, e.g. the server's figures when totals changed"),
+  })
+  .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** The largest value of an INTEGER column on PostgreSQL (every id, points, counts): 2^31 − 1. */

@@ -258,6 +258,34 @@ export const ProductWriteRequest = z.preprocess(
     }),
 );
 export type ProductWriteRequest = z.input<typeof ProductWriteRequest>;
+
+const formText = (description: string) => z.string().describe(description);
+
+/**
+ * The product dialog's multipart/form-data body, for the API description: the
+ * fields of ProductWriteRequest as text and the image file. The server reads the
+ * form into ProductWriteRequest, which decides what is valid.
+ */
+export const ProductWriteForm = z.object({
+  name: formText('Product name'),
+  sku: formText('SKU; the dialog sends it as `barcode`, which is taken as the SKU when `sku` is empty').optional(),
+  barcode: formText('Scan code; left out it equals the SKU, empty means none').optional(),
+  category: formText('Category name (or give `category_id`)').optional(),
+  category_id: formText('Category id, instead of `category` (also `categoryId`)').optional(),
+  price: formText('Price in baht, e.g. "359.50"'),
+  cost: formText('Cost in baht').optional(),
+  original_price: formText('Usual price in baht, shown struck through (also `originalPrice`)').optional(),
+  stock: formText('Starting stock (ignored on edit)').optional(),
+  description: formText('Description').optional(),
+  sizes: formText('Sizes: a JSON array such as ["S","M"], or the field repeated').optional(),
+  colors: formText('Colours: a JSON array, or the field repeated').optional(),
+  image_url: formText('Image address to keep; empty removes the image').optional(),
+  [PRODUCT_FORM_IMAGE_FIELD]: z
+    .file()
+    .max(PRODUCT_IMAGE_MAX_BYTES)
+    .describe('Product photo: JPEG, PNG, GIF or WebP, at most 5 MB')
+    .optional(),
+});
 export type ProductWrite = z.output<typeof ProductWriteRequest>;
 
 export const ListProductsQuery = z.object({

@@ -153,37 +153,47 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   notifications: { lineChannelAccessToken: '', lineUserId: '', notifyOnSale: false },
 };
 
-/** What `GET /api/settings` returns: stored settings with secrets masked, plus derived fields. */
+const SystemSettingsView = z.object({
+  storeName: z.string(),
+  taxRate: z.number(),
+  tax_rate: z.number(),
+  pricesIncludeVat: z.boolean(),
+  vatExclusionNeedsApproval: z.boolean(),
+  logo_url: z.string(),
+  logo: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  website: z.string(),
+  taxId: z.string(),
+});
+
+const PaymentSettingsView = z.object({
+  cashEnabled: z.boolean(),
+  transferEnabled: z.boolean(),
+  promptpayEnabled: z.boolean(),
+  promptpayId: z.string(),
+  stripeEnabled: z.boolean(),
+  stripePublishableKey: z.string(),
+  stripePriceId: z.string(),
+  defaultPaymentMethod: z.enum(PAYMENT_METHODS),
+  allowMultiplePaymentMethods: z.boolean(),
+});
+
+const LoyaltySettingsView = z.object({ purchaseAmountForOnePoint: z.number(), onePointValueInBaht: z.number() });
+
+/**
+ * `GET /api/settings` (settings_view): stored settings with secrets masked, plus
+ * derived fields. The LINE user id and token tail stay with those who manage settings.
+ */
 export const SettingsResponse = z.object({
   settings: z.object({
-    system: z.object({
-      storeName: z.string(),
-      taxRate: z.number(),
-      tax_rate: z.number(),
-      pricesIncludeVat: z.boolean(),
-      vatExclusionNeedsApproval: z.boolean(),
-      logo_url: z.string(),
-      logo: z.string(),
-      address: z.string(),
-      phone: z.string(),
-      email: z.string(),
-      website: z.string(),
-      taxId: z.string(),
-    }),
-    payment: z.object({
-      cashEnabled: z.boolean(),
-      transferEnabled: z.boolean(),
-      promptpayEnabled: z.boolean(),
-      promptpayId: z.string(),
-      stripeEnabled: z.boolean(),
-      stripePublishableKey: z.string(),
-      stripePriceId: z.string(),
+    system: SystemSettingsView,
+    payment: PaymentSettingsView.extend({
       /** Whether the card secret key is set in server configuration (never the key itself). */
       stripeSecretConfigured: z.boolean(),
-      defaultPaymentMethod: z.enum(PAYMENT_METHODS),
-      allowMultiplePaymentMethods: z.boolean(),
     }),
-    loyalty: z.object({ purchaseAmountForOnePoint: z.number(), onePointValueInBaht: z.number() }),
+    loyalty: LoyaltySettingsView,
     notifications: z.object({
       lineChannelAccessToken: z.string(),
       lineChannelAccessTokenSet: z.boolean(),
@@ -194,6 +204,22 @@ export const SettingsResponse = z.object({
   }),
 });
 export type Settings = z.infer<typeof SettingsResponse>['settings'];
+
+/**
+ * `GET /api/settings/store`, for every signed-in user: what the till, the
+ * payment dialog, receipts and the sidebar need (the store's name, logo,
+ * address and tax id, tax rate and mode, payment options with the PromptPay
+ * id, loyalty rates, categories). A part of Settings: no notification settings.
+ */
+export const StoreSettingsResponse = z.object({
+  settings: z.object({
+    system: SystemSettingsView,
+    payment: PaymentSettingsView,
+    loyalty: LoyaltySettingsView,
+    categories: z.array(z.string()),
+  }),
+});
+export type StoreSettings = z.infer<typeof StoreSettingsResponse>['settings'];
 
 /** The default product categories: clothes, shoes, bags, accessories (one list used everywhere). */
 export const DEFAULT_CATEGORIES = ['เสื้อผ้า', 'รองเท้า', 'กระเป๋า', 'เครื่องประดับ/อุปกรณ์เสริม'] as const;

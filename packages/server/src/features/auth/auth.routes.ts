@@ -17,7 +17,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       {
-        config: { access: isPublic },
+        config: { access: isPublic, errors: [401, 403, 429] },
         schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
       },
       (req) => login(deps, req.body, req.ip),

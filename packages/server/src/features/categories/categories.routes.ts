@@ -56,7 +56,7 @@ export function categoriesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/categories/reorder',
       {
-        config: { access: needs('settings_edit') },
+        config: { access: needs('settings_edit'), errors: [404] },
         schema: { tags, body: ReorderCategoriesRequest, response: { 200: CategoriesResponse } },
       },
       async (req) => ({ categories: await reorderCategories(deps, req.body) }),
@@ -72,7 +72,7 @@ export function categoriesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/categories',
       {
-        config: { access: needs('settings_edit') },
+        config: { access: needs('settings_edit'), errors: [409] },
         schema: { tags, body: CreateCategoryRequest, response: { 201: CategoryResponse } },
       },
       async (req, reply) => reply.code(201).send({ category: await createCategory(deps, req.body) }),
@@ -80,7 +80,7 @@ export function categoriesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/categories/:id',
       {
-        config: { access: needs('settings_edit') },
+        config: { access: needs('settings_edit'), errors: [409] },
         schema: { tags, params: IdParams, body: UpdateCategoryRequest, response: { 200: CategoryResponse } },
       },
       async (req) => ({ category: await updateCategory(deps, req.params.id, req.body) }),
@@ -88,7 +88,7 @@ export function categoriesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.delete(
       '/categories/:id',
       {
-        config: { access: needs('settings_edit') },
+        config: { access: needs('settings_edit'), errors: [409] },
         schema: { tags, params: IdParams, querystring: DeleteCategoryQuery, response: { 200: DeleteCategoryResponse } },
       },
       async (req) => {

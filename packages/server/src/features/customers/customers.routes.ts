@@ -55,7 +55,7 @@ export function customersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/customers',
       {
-        config: { access: needs('customers_create') },
+        config: { access: needs('customers_create'), errors: [409] },
         schema: { tags, body: CreateCustomerRequest, response: { 201: CustomerResponse } },
       },
       async (req, reply) => reply.code(201).send({ customer: await createCustomer(deps, req.body) }),
@@ -63,7 +63,7 @@ export function customersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/customers/:id',
       {
-        config: { access: needs('customers_edit') },
+        config: { access: needs('customers_edit'), errors: [409] },
         schema: { tags, params: IdParams, body: UpdateCustomerRequest, response: { 200: CustomerResponse } },
       },
       async (req) => ({ customer: await updateCustomer(deps, req.params.id, req.body) }),

@@ -8,6 +8,7 @@ import {
   ProductCategoryNamesResponse,
   ProductResponse,
   ProductsResponse,
+  ProductWriteForm,
   ProductWriteRequest,
   StockAdjustmentRequest,
   StockCountRequest,
@@ -15,6 +16,7 @@ import {
   UpdateStockRequest,
   UpdateStockResponse,
 } from '@pos/core';
+import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
@@ -36,13 +38,29 @@ import {
 /**
  * POST and PUT take the product dialog's multipart form (or JSON): the body
  * is read and validated in the route with the core schema, because Fastify's
- * schema validation never sees multipart fields.
+ * schema validation never sees multipart fields. The body schemas per content
+ * type describe both forms in the OpenAPI document.
  */
 const formSchema = {
-  consumes: ['multipart/form-data', 'application/json'],
   description:
     'Fields of ProductWriteRequest as text (sizes/colors as JSON text, sku may come as `barcode`), image file `newImage` (JPEG, PNG, GIF or WebP, at most 5 MB).',
+  body: {
+    content: {
+      'multipart/form-data': { schema: ProductWriteForm },
+      'application/json': { schema: ProductWriteRequest },
+    },
+  },
 };
+
+/**
+ * Leaves the body to the handler, which validates it once read (the form, or the
+ * stock body against the form it is); checks the other parts. Fastify passes one
+ * part's schema, though the type names the whole route's.
+ */
+const bodyReadByHandler: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body'
+    ? (value: unknown) => ({ value })
+    : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 
 const EDIT_DESCRIPTION = `${formSchema.description} On edit, \`stock\` is ignored: a form opened before a sale would otherwise put sold units back. Change stock with PATCH /products/{id}/stock.`;
 
@@ -93,8 +111,9 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/products',
       {
-        config: { access: needs('products_create') },
+        config: { access: needs('products_create'), errors: [409] },
         schema: { tags, ...formSchema, response: { 201: ProductResponse } },
+        validatorCompiler: bodyReadByHandler,
       },
       async (req, reply) => {
         const form = await readProductForm(req);
@@ -105,7 +124,8 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/products/:id',
       {
-        config: { access: needs('products_edit') },
+        config: { access: needs('products_edit'), errors: [409] },
+        validatorCompiler: bodyReadByHandler,
         schema: {
           tags,
           ...formSchema,
@@ -140,7 +160,7 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.patch(
       '/products/:id/stock',
       {
-        config: { access: needs('products_edit') },
+        config: { access: needs('products_edit'), errors: [409] },
         schema: {
           tags,
           description: STOCK_DESCRIPTION,
@@ -148,11 +168,7 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
           body: UpdateStockRequest,
           response: { 200: UpdateStockResponse },
         },
-        // Fastify passes one part's schema (here params) though the type names the whole route's.
-        validatorCompiler: (route) =>
-          route.httpPart === 'body'
-            ? (value: unknown) => ({ value })
-            : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+        validatorCompiler: bodyReadByHandler,
       },
       async (req) =>
         isStockCountBody(req.body)

@@ -25,7 +25,7 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/sales',
       {
-        config: { access: needs('pos_process_sale') },
+        config: { access: needs('pos_process_sale'), errors: [404, 409] },
         schema: { tags, headers: IdempotencyHeaders, body: CreateSaleRequest, response: { 201: CreateSaleResponse } },
       },
       async (req, reply) => {
@@ -36,7 +36,7 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/sales/vat-exclusion-approvals',
       {
-        config: { access: needs('pos_process_sale') },
+        config: { access: needs('pos_process_sale'), errors: [429] },
         schema: {
           tags,
           body: VatExclusionApprovalRequest,

@@ -29,6 +29,8 @@ import { findLiveCustomer } from '../customers/customers.queries';
 import { insertStockMovements } from '../products/products.queries';
 import { readStoredSettings } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
+import { reclaimExpiredIdempotencyKey } from './idempotency.queries';
+import { idempotencyCutoff, purgeExpiredIdempotencyKeysIfDue } from './idempotency.service';
 import {
   applySaleToCustomer,
   claimIdempotencyKey,
@@ -162,11 +164,16 @@ export async function createSale(
   idempotencyKey: string,
 ): Promise<CreateSaleResponse> {
   const hash = requestHash(input);
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  const answer = await deps.db.kysely.transaction().execute(async (trx) => {
     const now = deps.now();
     const nowIso = now.toISOString();
+    const claim = { key: idempotencyKey, userId: seller.id, requestHash: hash, now: nowIso };
     // Claiming the key is the first write, so on SQLite the transaction holds the write lock from here on.
-    if (!(await claimIdempotencyKey(trx, { key: idempotencyKey, userId: seller.id, requestHash: hash, now: nowIso }))) {
+    // A key older than the retention window is forgotten, purged or not yet: it records a new sale.
+    if (
+      !(await claimIdempotencyKey(trx, claim)) &&
+      !(await reclaimExpiredIdempotencyKey(trx, { ...claim, before: idempotencyCutoff(deps, now) }))
+    ) {
       const previous = await findIdempotencyKey(trx, idempotencyKey);
       if (!previous || previous.request_hash !== hash || previous.user_id !== seller.id || !previous.response) {
         throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED');
@@ -363,6 +370,10 @@ export async function createSale(
     await storeIdempotentResponse(trx, idempotencyKey, 201, body);
     return body;
   });
+  await purgeExpiredIdempotencyKeysIfDue(deps).catch(() => {
+    // The sale is recorded and must be answered; the next pass deletes what this one could not.
+  });
+  return answer;
 }
 
 function parseList(json: string): string[] {

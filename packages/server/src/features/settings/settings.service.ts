@@ -9,6 +9,7 @@ import {
   SystemSettingsInput,
   type Settings,
   type StoredSettings,
+  type StoreSettings,
   type UpdateSettingsRequest,
 } from '@pos/core';
 import type { z } from 'zod';
@@ -45,11 +46,26 @@ export async function readStoredSettings(deps: Pick<Deps, 'db'>): Promise<Stored
   return result;
 }
 
-/** What browsers get: secrets masked, flat aliases the spec's screens read. */
+function systemView(s: StoredSettings): Settings['system'] {
+  return { ...s.system, tax_rate: s.system.taxRate, logo: s.system.logo_url };
+}
+
+/** What every signed-in screen needs (till, receipts, sidebar): no notification settings. */
+export async function getStoreSettings(deps: Pick<Deps, 'db'>): Promise<StoreSettings> {
+  const s = await readStoredSettings(deps);
+  return {
+    system: systemView(s),
+    payment: s.payment,
+    loyalty: s.loyalty,
+    categories: await listActiveCategoryNames(deps.db.kysely),
+  };
+}
+
+/** The whole settings for the settings screen: secrets masked, flat aliases the spec's screens read. */
 export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Settings> {
   const s = await readStoredSettings(deps);
   return {
-    system: { ...s.system, tax_rate: s.system.taxRate, logo: s.system.logo_url },
+    system: systemView(s),
     payment: { ...s.payment, stripeSecretConfigured: deps.config.stripeSecretKey !== null },
     loyalty: s.loyalty,
     notifications: {

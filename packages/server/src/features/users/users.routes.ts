@@ -28,7 +28,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/users',
       {
-        config: { access: needs('users_create') },
+        config: { access: needs('users_create'), errors: [409] },
         schema: { tags, body: CreateUserRequest, response: { 201: UserResponse } },
       },
       async (req, reply) => reply.code(201).send({ user: await createUser(deps, req.body) }),
@@ -36,7 +36,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/users/:id',
       {
-        config: { access: needs('users_edit') },
+        config: { access: needs('users_edit'), errors: [409] },
         schema: { tags, params: IdParams, body: UpdateUserRequest, response: { 200: UserResponse } },
       },
       async (req) => ({ user: await updateUser(deps, currentUser(req), req.params.id, req.body) }),
@@ -54,7 +54,10 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
     app.delete(
       '/users/:id',
-      { config: { access: needs('users_delete') }, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+      {
+        config: { access: needs('users_delete'), errors: [409] },
+        schema: { tags, params: IdParams, response: { 200: OkResponse } },
+      },
       async (req) => {
         const { soft } = await deleteUser(deps, currentUser(req), req.params.id);
         return {

@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/screens/loading-screen';
 import { overlayClasses } from '../../components/ui/dialog';
 import { ChangeOwnPasswordDialog } from '../../features/account/change-own-password-dialog';
-import { storeIdentity, useSettings, useSettingsUpdatedListener } from '../../features/settings/settings.queries';
+import { storeIdentity, useStoreSettings, useSettingsUpdatedListener } from '../../features/settings/settings.queries';
 import { useT } from '../../i18n';
 import { isPasswordPromptDeferred, setPasswordPromptDeferred } from '../../lib/session';
 import { cn } from '../../lib/utils';
@@ -24,7 +24,7 @@ export function AppLayout() {
   const [deferredFor, setDeferredFor] = useState<number | null>(() =>
     user && isPasswordPromptDeferred(user.id) ? user.id : null,
   );
-  const { data: settings } = useSettings();
+  const { data: settings } = useStoreSettings();
   useSettingsUpdatedListener();
 
   const route = findRoute(pathname);

@@ -1,7 +1,7 @@
 import { ChevronsLeft, ChevronsRight, LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { storeIdentity, useSettings } from '../../features/settings/settings.queries';
+import { storeIdentity, useStoreSettings } from '../../features/settings/settings.queries';
 import { useT } from '../../i18n';
 import { roleLabelKey } from '../../lib/roles';
 import { cn, initialOf } from '../../lib/utils';
@@ -22,7 +22,7 @@ interface SidebarContentProps {
 export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: SidebarContentProps) {
   const t = useT();
   const { user, signOut } = useAuth();
-  const { data: settings } = useSettings();
+  const { data: settings } = useStoreSettings();
   const store = storeIdentity(settings);
   const routes = visibleRoutes(user?.role);
 

@@ -13,7 +13,7 @@ import {
   type Product,
   type SaleFigures,
   type Satang,
-  type Settings,
+  type StoreSettings,
   onlyVariant,
   variantProblem,
   type VariantChoice,
@@ -323,8 +323,8 @@ export function subtotalOf(state: CartState): Satang {
   return state.lines.reduce((sum, line) => sum + bahtToSatang(line.product.price) * line.quantity, 0);
 }
 
-/** The arithmetic settings from GET /api/settings, with the spec's defaults (3 %, 100 baht per point, 1 baht a point). */
-export function pricingSettingsOf(settings: Settings | undefined): PricingSettings {
+/** The arithmetic settings from GET /api/settings/store, with the spec's defaults (3 %, 100 baht per point, 1 baht a point). */
+export function pricingSettingsOf(settings: StoreSettings | undefined): PricingSettings {
   const system = settings?.system;
   const loyalty = settings?.loyalty ?? DEFAULT_SETTINGS.loyalty;
   const rate = system?.taxRate ?? system?.tax_rate;

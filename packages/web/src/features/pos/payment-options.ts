@@ -8,7 +8,7 @@ import type { PaymentMethod } from '@pos/core';
 export const POS_PAYMENT_METHODS = ['cash', 'transfer', 'promptpay'] as const;
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 
-/** The payment group as GET /api/settings (or an older local copy) holds it: flags may be text. */
+/** The payment group as GET /api/settings/store (or an older local copy) holds it: flags may be text. */
 export interface PaymentFlags {
   cashEnabled?: unknown;
   transferEnabled?: unknown;

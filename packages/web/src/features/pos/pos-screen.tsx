@@ -28,7 +28,7 @@ import { cn } from '../../lib/utils';
 import { CustomerDialog } from '../customers/customer-dialog';
 import { useCustomers } from '../customers/customers.queries';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
-import { lastKnownSettings, settingsKeys, useSettings } from '../settings/settings.queries';
+import { lastKnownSettings, settingsKeys, useStoreSettings } from '../settings/settings.queries';
 import {
   addProduct,
   applyPoints,
@@ -97,7 +97,7 @@ export function PosScreen() {
   const products = usePosProducts();
   const categories = usePosCategories();
   const customers = useCustomers();
-  const settings = useSettings();
+  const settings = useStoreSettings();
   const createSale = useCreateSale();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const { cart, update, set, reset, latest } = useCart();

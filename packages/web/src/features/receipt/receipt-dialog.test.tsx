@@ -1,4 +1,4 @@
-import type { Sale, Settings } from '@pos/core';
+import type { Sale, StoreSettings } from '@pos/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { I18nProvider } from '../../i18n';
 import { settingsKeys } from '../settings/settings.queries';
 import { ReceiptDialog } from './receipt-dialog';
 
-const SETTINGS: Settings = {
+const SETTINGS: StoreSettings = {
   system: {
     storeName: 'ร้านแต่งตัวดี',
     taxRate: 7,
@@ -29,12 +29,10 @@ const SETTINGS: Settings = {
     stripeEnabled: false,
     stripePublishableKey: '',
     stripePriceId: '',
-    stripeSecretConfigured: false,
     defaultPaymentMethod: 'cash',
     allowMultiplePaymentMethods: false,
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
-  notifications: { lineChannelAccessToken: '', lineChannelAccessTokenSet: false, lineUserId: '', notifyOnSale: false },
   categories: [],
 };
 
@@ -88,7 +86,7 @@ const SALE: Sale = {
 
 function renderReceipt(sale: Sale, options: { showPaymentSummary?: boolean } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(settingsKeys.all, SETTINGS);
+  queryClient.setQueryData(settingsKeys.store, SETTINGS);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>

@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { useSettings } from '../settings/settings.queries';
+import { useStoreSettings } from '../settings/settings.queries';
 import { receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
 import { ReceiptDocument } from './receipt-document';
 import { SalePaymentSummary } from './sale-payment-summary';
@@ -88,7 +88,7 @@ export function ReceiptDialog({
   showPaymentSummary = false,
 }: ReceiptDialogProps) {
   const t = useT();
-  const settings = useSettings();
+  const settings = useStoreSettings();
   const [type, setType] = useState<ReceiptType>(initialType ?? 'receipt');
   const [paper, setPaper] = useState<ReceiptPaper>('roll');
   const printRoot = useRef<HTMLDivElement>(null);

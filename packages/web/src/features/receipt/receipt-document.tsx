@@ -1,4 +1,4 @@
-import type { Sale, Settings } from '@pos/core';
+import type { Sale, StoreSettings } from '@pos/core';
 import { useState } from 'react';
 import { Barcode } from '../../components/barcode/barcode';
 import type { BarcodeDrawOptions } from '../../components/barcode/barcode-render';
@@ -32,7 +32,7 @@ const RECEIPT_BARCODE: Readonly<BarcodeDrawOptions> = Object.freeze({
 
 interface ReceiptDocumentProps {
   sale: Sale;
-  settings: Settings | undefined;
+  settings: StoreSettings | undefined;
   type: ReceiptType;
   className?: string;
 }

@@ -1,9 +1,9 @@
-import type { Settings } from '@pos/core';
+import type { StoreSettings } from '@pos/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { lastKnownSettings, readCachedSettings } from './settings.queries';
 
-const SETTINGS: Settings = {
+const SETTINGS: StoreSettings = {
   system: {
     storeName: 'ร้านทดสอบ',
     taxRate: 7,
@@ -26,12 +26,10 @@ const SETTINGS: Settings = {
     stripeEnabled: false,
     stripePublishableKey: '',
     stripePriceId: '',
-    stripeSecretConfigured: false,
     defaultPaymentMethod: 'transfer',
     allowMultiplePaymentMethods: false,
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
-  notifications: { lineChannelAccessToken: '', lineChannelAccessTokenSet: false, lineUserId: '', notifyOnSale: false },
   categories: [],
 };
 
@@ -53,6 +51,21 @@ describe('the last known settings', () => {
     localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(SETTINGS));
     expect(readCachedSettings()).toEqual(SETTINGS);
     expect(lastKnownSettings({ data: undefined, isError: true })).toEqual({ settings: SETTINGS, stale: true });
+  });
+
+  it('read a whole-settings copy kept by an older version as its store part, notifications left out', () => {
+    const older = {
+      ...SETTINGS,
+      payment: { ...SETTINGS.payment, stripeSecretConfigured: true },
+      notifications: {
+        lineChannelAccessToken: '••••WXYZ',
+        lineChannelAccessTokenSet: true,
+        lineUserId: 'U1',
+        notifyOnSale: true,
+      },
+    };
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(older));
+    expect(readCachedSettings()).toEqual(SETTINGS);
   });
 
   it('keep the settings read before a failed reload', () => {

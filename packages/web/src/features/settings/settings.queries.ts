@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_NAME, SettingsResponse, type Settings } from '@pos/core';
+import { DEFAULT_STORE_NAME, StoreSettingsResponse, type StoreSettings } from '@pos/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
@@ -6,26 +6,30 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 export const settingsKeys = {
   all: ['settings'] as const,
+  store: ['settings', 'store'] as const,
 };
 
 /** Window events that mean the settings changed; both spellings are in use. */
 export const SETTINGS_UPDATED_EVENTS = ['settings_updated', 'settings-updated'] as const;
 
-const SettingsShape = SettingsResponse.shape.settings;
+const StoreSettingsShape = StoreSettingsResponse.shape.settings;
 
-/** The full settings object as last read (spec 000 §3: cached locally). */
-export function readCachedSettings(): Settings | undefined {
+/**
+ * The store settings as last read (spec 000 §3: cached locally). A copy of the
+ * whole settings kept by an older version reads as its store part.
+ */
+export function readCachedSettings(): StoreSettings | undefined {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.settings);
     if (!raw) return undefined;
-    const parsed = SettingsShape.safeParse(JSON.parse(raw));
+    const parsed = StoreSettingsShape.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
-function cacheSettings(settings: Settings): void {
+function cacheSettings(settings: StoreSettings): void {
   try {
     localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(settings));
   } catch {
@@ -33,16 +37,17 @@ function cacheSettings(settings: Settings): void {
   }
 }
 
-export async function fetchSettings(signal?: AbortSignal): Promise<Settings> {
-  const { settings } = await api.get('/settings', { schema: SettingsResponse, signal });
+export async function fetchStoreSettings(signal?: AbortSignal): Promise<StoreSettings> {
+  const { settings } = await api.get('/settings/store', { schema: StoreSettingsResponse, signal });
   cacheSettings(settings);
   return settings;
 }
 
-export function useSettings() {
-  return useQuery<Settings, Error, Settings, typeof settingsKeys.all>({
-    queryKey: settingsKeys.all,
-    queryFn: ({ signal }) => fetchSettings(signal),
+/** The store's name, logo, tax and payment options: readable by every signed-in role. */
+export function useStoreSettings() {
+  return useQuery<StoreSettings, Error, StoreSettings, typeof settingsKeys.store>({
+    queryKey: settingsKeys.store,
+    queryFn: ({ signal }) => fetchStoreSettings(signal),
     placeholderData: (previous) => previous ?? readCachedSettings(),
     staleTime: 5 * 60_000,
   });
@@ -54,16 +59,16 @@ export function useSettings() {
  * the settings could not be read just now, so the screen can say so.
  */
 export function lastKnownSettings(
-  query: { data: Settings | undefined; isError: boolean },
-  readCache: () => Settings | undefined = readCachedSettings,
-): { settings: Settings | undefined; stale: boolean } {
+  query: { data: StoreSettings | undefined; isError: boolean },
+  readCache: () => StoreSettings | undefined = readCachedSettings,
+): { settings: StoreSettings | undefined; stale: boolean } {
   if (!query.isError) return { settings: query.data, stale: false };
   const settings = query.data ?? readCache();
   return { settings, stale: settings !== undefined };
 }
 
 /** Store name and logo for the app chrome, with the product's defaults. */
-export function storeIdentity(settings: Settings | undefined): { name: string; logoUrl: string | null } {
+export function storeIdentity(settings: StoreSettings | undefined): { name: string; logoUrl: string | null } {
   const name = settings?.system.storeName.trim() || DEFAULT_STORE_NAME;
   const logo = settings?.system.logo_url.trim() || settings?.system.logo.trim() || '';
   return { name, logoUrl: logo === '' ? null : logo };

@@ -1,0 +1,44 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Takes over a key claimed before `before` (outside the retention window) for a
+ * new request, forgetting its answer; false when the key is younger or unknown.
+ */
+export async function reclaimExpiredIdempotencyKey(
+  db: Q,
+  values: { key: string; userId: number; requestHash: string; now: string; before: string },
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('idempotency_keys')
+    .set({
+      user_id: values.userId,
+      request_hash: values.requestHash,
+      created_at: values.now,
+      status_code: null,
+      response: null,
+    })
+    .where('key', '=', values.key)
+    .where('created_at', '<', values.before)
+    .returning('key')
+    .execute();
+  return rows.length === 1;
+}
+
+/** Deletes at most `limit` keys claimed before `before`, oldest first; answers how many went. */
+export async function deleteIdempotencyKeysBefore(db: Q, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('key', 'in', (qb) =>
+      qb
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
