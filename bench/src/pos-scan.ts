@@ -22,7 +22,8 @@ import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
 import { seedProducts } from './products-search';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_DIST = path.resolve(here, '../../packages/web/dist');
+// POS_BENCH_WEB_DIST=<dir> measures another build (e.g. before and after a change, back to back).
+const WEB_DIST = path.resolve(process.env.POS_BENCH_WEB_DIST ?? path.join(here, '../../packages/web/dist'));
 
 export const POS_PRODUCT_COUNT = 10_000;
 const CPU_SLOWDOWN = 4;
