@@ -2,6 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from './lib/storage-keys';
 
 const fetchMock = vi.fn<typeof fetch>();
+// Stands for the POS screen's code, which boot starts loading: a flag instead of the whole screen.
+const screenLoaded = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./features/pos/pos-screen', () => {
+  screenLoaded.count += 1;
+  return {};
+});
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
 /** Loads boot.ts afresh (it runs on import, as the page's first script) at this path. */
@@ -14,6 +20,7 @@ async function bootAt(path: string) {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   localStorage.clear();
+  screenLoaded.count = 0;
 });
 
 afterEach(() => {
@@ -23,7 +30,7 @@ afterEach(() => {
 });
 
 describe('boot', () => {
-  it('starts the reads of the till on /pos, and the till’s own queries take them instead of asking again', async () => {
+  it('starts loading the till’s code and its reads on /pos, and the till’s own queries take them instead of asking again', async () => {
     localStorage.setItem(STORAGE_KEYS.authToken, 'tok-1');
     localStorage.setItem(STORAGE_KEYS.user, '{"id":1}');
     fetchMock.mockImplementation((url) =>
@@ -38,6 +45,7 @@ describe('boot', () => {
       ),
     );
     await bootAt('/pos');
+    await vi.waitFor(() => expect(screenLoaded.count).toBe(1));
     const started = fetchMock.mock.calls.map(([url]) => String(url));
     expect(started[0]).toBe('/api/products/pos');
     expect(started).toHaveLength(4);
@@ -51,7 +59,7 @@ describe('boot', () => {
     await expect(customersApi.list()).resolves.toEqual([]);
     await fetchSettings().catch(() => undefined); // the answer's shape is not the point: which URL it read
     expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([...started].sort());
-  });
+  }, 30_000); // loads the queries' modules (zod, the core schemas) afresh: slow on a busy machine
 
   it('starts nothing signed out, with a token alone (checked with /auth/me first), or on other screens', async () => {
     await bootAt('/pos');
@@ -60,5 +68,6 @@ describe('boot', () => {
     localStorage.setItem(STORAGE_KEYS.user, '{"id":1}');
     await bootAt('/products');
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(screenLoaded.count).toBe(0);
   });
 });
