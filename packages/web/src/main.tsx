@@ -1,3 +1,4 @@
+import './boot';
 import '@fontsource-variable/noto-sans-thai';
 import './index.css';
 import { StrictMode } from 'react';

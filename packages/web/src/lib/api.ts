@@ -1,9 +1,10 @@
 import { ErrorResponse } from '@pos/core';
 import type { z } from 'zod';
 import { t } from '../i18n/translate';
+import { API_BASE, takeEarlyGet } from './early-get';
 import { clearSession, getToken } from './session';
 
-export const API_BASE = '/api';
+export { API_BASE };
 export const API_TIMEOUT_MS = 30_000;
 
 /** Codes the client gives to failures that never reached, or never came back from, the server. */
@@ -124,6 +125,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The promise's outcome, or a rejection as soon as the signal aborts (a timeout, a cancelled query). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal, timeoutMs = API_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -146,12 +157,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal: controller.signal,
-    });
+    // The same GET started at boot (boot.ts) is already on its way: wait for that one instead.
+    const early = method === 'GET' && body === undefined ? takeEarlyGet(path, token) : null;
+    response = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(`${API_BASE}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+          signal: controller.signal,
+        }));
     payload = await readBody(response);
   } catch (cause) {
     if (timedOut) {

@@ -85,7 +85,12 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
 
       {/* The customer stays at the top; only the lines scroll, so the options and the pay button below are always in view. */}
       <div className="border-b border-slate-100 px-4 py-3">
-        <CustomerPicker {...props} />
+        <CustomerPicker
+          customers={props.customers}
+          selectedCustomer={selectedCustomer}
+          onSelectCustomer={props.onSelectCustomer}
+          onAddCustomer={props.onAddCustomer}
+        />
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="cart-lines-scroll">
@@ -136,7 +141,8 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
   );
 });
 
-function CartLineRow({
+/** Memoised: adding a product (a scan) redraws its own line, not every line of a long sale. */
+const CartLineRow = memo(function CartLineRow({
   line,
   onQuantity,
   onRemove,
@@ -234,7 +240,7 @@ function CartLineRow({
       </div>
     </li>
   );
-}
+});
 
 function PointsBlock({
   cart,

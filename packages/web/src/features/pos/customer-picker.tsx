@@ -1,6 +1,6 @@
 import { formatPhone, type Customer } from '@pos/core';
 import { Check, UserPlus, UserRound, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -24,7 +24,13 @@ type Option = { kind: 'general' } | { kind: 'customer'; customer: Customer };
  * most recent customers come first, after "general customer" that clears the
  * choice. The add-customer button sits beside it.
  */
-export function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, onAddCustomer }: CustomerPickerProps) {
+/** Memoised: a scan changes the cart, not the customers, so it does not redraw the picker. */
+export const CustomerPicker = memo(function CustomerPicker({
+  customers,
+  selectedCustomer,
+  onSelectCustomer,
+  onAddCustomer,
+}: CustomerPickerProps) {
   const t = useT();
   const id = useId();
   const inputId = 'pos-customer';
@@ -210,7 +216,7 @@ export function CustomerPicker({ customers, selectedCustomer, onSelectCustomer, 
       ) : null}
     </div>
   );
-}
+});
 
 function OptionText({ option }: { option: Option }) {
   const t = useT();

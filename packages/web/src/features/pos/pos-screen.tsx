@@ -11,23 +11,19 @@ import {
   type VariantChoice,
 } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { PackagePlus, ScanBarcode, ShoppingCart, X } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ShoppingCart, X } from 'lucide-react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { overlayClasses } from '../../components/ui/dialog';
-import { SearchInput } from '../../components/ui/search-input';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
-import { CustomerDialog } from '../customers/customer-dialog';
 import { useCustomers } from '../customers/customers.queries';
-import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { lastKnownSettings, settingsKeys, useStoreSettings } from '../settings/settings.queries';
 import {
   addProduct,
@@ -46,11 +42,18 @@ import {
   type CartProduct,
 } from './cart';
 import { CartPanel } from './cart-panel';
-import { catalogueOf, filterCatalogue, findByCode, hasMatch } from './catalogue';
-import { CategoryChips } from './category-chips';
+import { catalogueOf } from './catalogue';
 import { parseEditState } from './edit-mode';
 import { EditModeBanner } from './edit-mode-banner';
-import { PaymentDialog, type PaymentChoice } from './payment-dialog';
+import {
+  CustomerDialog,
+  PaymentDialog,
+  preloadPosDialogs,
+  ReceiptDialog,
+  VariantPickerDialog,
+  VatApprovalDialog,
+} from './pos-dialogs';
+import type { PaymentChoice } from './payment-dialog';
 import { paymentAvailability } from './payment-options';
 import { useCreateSale, usePosCategories, usePosProducts } from './pos.queries';
 import {
@@ -61,13 +64,11 @@ import {
   serverFiguresOf,
   totalsChangedText,
 } from './pos-messages';
-import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-grid';
+import { PosCatalogue, type PosCatalogueHandle } from './pos-catalogue';
 import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
 import { useCart } from './use-cart';
 import { useStableHandlers } from './use-stable-handlers';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
-import { VariantPickerDialog } from './variant-picker-dialog';
-import { VatApprovalDialog } from './vat-approval-dialog';
 
 /** Codes after which the VAT exclusion is dropped and must be approved again. */
 const VAT_APPROVAL_CODES: ReadonlySet<string> = new Set(['VAT_APPROVAL_REQUIRED', 'VAT_APPROVAL_INVALID']);
@@ -102,8 +103,6 @@ export function PosScreen() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const { cart, update, set, reset, latest } = useCart();
 
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
   const [pointsError, setPointsError] = useState<string | null>(null);
   const [customerDialogOpen, setCustomerDialogOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -113,8 +112,11 @@ export function PosScreen() {
   const [vatApprovalOpen, setVatApprovalOpen] = useState(false);
   /** The product whose size and colour are being asked. */
   const [picking, setPicking] = useState<CartProduct | null>(null);
+  /** Whether the dialogs' code is wanted yet: once the till is usable, or when one opens first. */
+  const [dialogsWanted, setDialogsWanted] = useState(false);
   const attempt = useRef(new CheckoutAttempt());
   const searchRef = useRef<HTMLInputElement>(null);
+  const catalogueRef = useRef<PosCatalogueHandle>(null);
   const edit = useMemo(() => parseEditState(location.state), [location.state]);
 
   const permissions = {
@@ -139,18 +141,12 @@ export function PosScreen() {
       ? settings.data.categories
       : DEFAULT_CATEGORIES;
   const catalogue = useMemo(() => catalogueOf(productList), [productList]);
-  // Typing stays instant: the grid follows the search box in a render React may interrupt
-  // (a scanner types a whole code before the grid catches up once).
-  const gridSearch = useDeferredValue(search);
-  const visible = useMemo(() => filterCatalogue(catalogue, gridSearch, category), [catalogue, gridSearch, category]);
   // Per product, over all its lines (sizes and colours are separate lines).
   const inCart = useMemo(() => {
     const byProduct = new Map<number, number>();
     for (const l of cart.lines) byProduct.set(l.product.id, (byProduct.get(l.product.id) ?? 0) + l.quantity);
     return byProduct;
   }, [cart.lines]);
-  // A scan draws its cart line first; the cards' in-cart badges follow right after.
-  const gridInCart = useDeferredValue(inCart);
   const count = itemCount(cart);
   const availability = known.settings ? paymentAvailability(known.settings.payment) : null;
 
@@ -177,6 +173,19 @@ export function PosScreen() {
       toast.warning(text.title, text.description ? { description: text.description } : undefined);
     }
   }, [products.data, onePointValue, update, t]);
+
+  // The dialogs load after the product list is drawn, off the path to a usable search box.
+  const listSettled = !products.isPending;
+  useEffect(() => {
+    if (!listSettled || dialogsWanted) return;
+    const timer = setTimeout(() => {
+      preloadPosDialogs();
+      setDialogsWanted(true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [listSettled, dialogsWanted]);
+  const showDialogs =
+    dialogsWanted || payment !== null || customerDialogOpen || vatApprovalOpen || picking !== null || receipt !== null;
 
   // A refusal that emptied the cart (everything sold out) closes the payment dialog.
   useEffect(() => {
@@ -277,25 +286,6 @@ export function PosScreen() {
     setPayment({ error: null, notice: null });
   };
 
-  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    // The box itself, not the last render: a scanner may type faster than React renders.
-    const code = event.currentTarget.value.trim();
-    if (code === '') {
-      openPayment();
-      return;
-    }
-    const match = findByCode(catalogue, code);
-    if (match) {
-      add(match);
-      setSearch('');
-    } else if (!hasMatch(catalogue, code, category)) {
-      toast.error(t('pos.codeNotFound', { code }));
-      setSearch('');
-    }
-  };
-
   const refreshAfterRefusal = async () => {
     await Promise.all([
       queryClient.refetchQueries({ queryKey: settingsKeys.all }),
@@ -323,7 +313,7 @@ export function PosScreen() {
           reset();
           setVatApproval(null);
           setPointsError(null);
-          setSearch('');
+          catalogueRef.current?.clearSearch();
           setPayment(null);
           setDrawerOpen(false);
           setReceipt(result.sale);
@@ -430,42 +420,11 @@ export function PosScreen() {
     ...cartHandlers,
   };
 
-  let grid;
-  if (products.isPending) {
-    grid = (
-      <LoadingState>
-        <ProductGridSkeleton />
-      </LoadingState>
-    );
-  } else if (products.isError && productList.length === 0) {
-    grid = (
-      <ErrorState
-        title={t('pos.loadErrorTitle')}
-        message={errorMessage(products.error, t('pos.loadError'))}
-        onRetry={() => void products.refetch()}
-        retrying={products.isFetching}
-      />
-    );
-  } else if (productList.length === 0) {
-    grid = (
-      <EmptyState
-        title={t('pos.noProductsTitle')}
-        message={t('pos.noProductsMessage')}
-        action={
-          permissions.createProducts ? (
-            <Link to="/products" className={buttonClasses('primary')}>
-              <PackagePlus aria-hidden />
-              {t('pos.goToProducts')}
-            </Link>
-          ) : null
-        }
-      />
-    );
-  } else if (visible.length === 0) {
-    grid = <NoProductsFound />;
-  } else {
-    grid = <ProductGrid products={visible} inCart={gridInCart} onAdd={addFromGrid} />;
-  }
+  const catalogueHandlers = useStableHandlers({
+    onScan: add,
+    onEmptyEnter: openPayment,
+    onRetry: () => void products.refetch(),
+  });
 
   return (
     <div className="pb-24 lg:pb-0">
@@ -476,36 +435,19 @@ export function PosScreen() {
 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-6">
         <section aria-label={t('pos.productsLabel')} className="min-w-0 space-y-4">
-          <div className="flex gap-2">
-            <SearchInput
-              ref={searchRef}
-              id="pos-search"
-              size="lg"
-              className="min-w-0 flex-1"
-              label={t('pos.search')}
-              hint={t('pos.searchHint')}
-              placeholder={t('pos.searchPlaceholder')}
-              value={search}
-              onValueChange={setSearch}
-              onKeyDown={onSearchKeyDown}
-              autoFocus
-              enterKeyHint="search"
-            />
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-12"
-              aria-label={t('pos.scan')}
-              title={t('pos.scan')}
-              onClick={() => toast.info(t('pos.scanNotBuilt'), { description: t('pos.scanNotBuiltMessage') })}
-            >
-              <ScanBarcode aria-hidden />
-            </Button>
-          </div>
-
-          <CategoryChips names={categoryNames} value={category} onChange={setCategory} />
-
-          {grid}
+          <PosCatalogue
+            ref={catalogueRef}
+            searchRef={searchRef}
+            status={products.status}
+            error={products.error}
+            retrying={products.isFetching}
+            catalogue={catalogue}
+            categoryNames={categoryNames}
+            inCart={inCart}
+            canCreateProducts={permissions.createProducts}
+            onAdd={addFromGrid}
+            {...catalogueHandlers}
+          />
         </section>
 
         {isDesktop ? (
@@ -572,80 +514,94 @@ export function PosScreen() {
         </>
       ) : null}
 
-      {payment ? (
-        <PaymentDialog
-          open
-          total={figures?.total ?? 0}
-          availability={availability}
-          settingsError={settings.isError ? errorMessage(settings.error, t('payment.settingsLoadError')) : null}
-          settingsStale={known.stale}
-          settingsLoading={settings.isPending}
-          onRetrySettings={() => void settings.refetch()}
-          canOpenSettings={permissions.settings}
-          pending={createSale.isPending}
-          error={payment.error}
-          notice={payment.notice}
-          onConfirm={confirmPayment}
-          onClose={() => setPayment(null)}
-        />
+      {showDialogs ? (
+        <>
+          <Suspense fallback={null}>
+            {payment ? (
+              <PaymentDialog
+                open
+                total={figures?.total ?? 0}
+                availability={availability}
+                settingsError={settings.isError ? errorMessage(settings.error, t('payment.settingsLoadError')) : null}
+                settingsStale={known.stale}
+                settingsLoading={settings.isPending}
+                onRetrySettings={() => void settings.refetch()}
+                canOpenSettings={permissions.settings}
+                pending={createSale.isPending}
+                error={payment.error}
+                notice={payment.notice}
+                onConfirm={confirmPayment}
+                onClose={() => setPayment(null)}
+              />
+            ) : null}
+          </Suspense>
+
+          <Suspense fallback={null}>
+            <CustomerDialog
+              open={customerDialogOpen}
+              onClose={() => setCustomerDialogOpen(false)}
+              onSaved={(customer, mode) => {
+                if (mode === 'create') selectCustomer(customer.id);
+              }}
+              successToast={(customer) => ({
+                title: t('pos.customerAdded'),
+                description: t('pos.customerAddedMessage', { name: customer.name }),
+              })}
+              existingCustomer={{
+                label: (name) => t('customerDialog.selectExisting', { name }),
+                // The number is already a customer: sell to them (another till may have added them just now).
+                open: (id) => {
+                  selectCustomer(id);
+                  setCustomerDialogOpen(false);
+                  if (!customerList.some((c) => c.id === id)) void customers.refetch();
+                },
+              }}
+            />
+          </Suspense>
+
+          <Suspense fallback={null}>
+            <VatApprovalDialog
+              open={vatApprovalOpen}
+              onCancel={() => setVatApprovalOpen(false)}
+              onApproved={(approval) => {
+                setVatApproval({ token: approval.approvalToken, approverName: approval.approvedBy.name });
+                set((current) => setExcludeVat(current, true));
+                setVatApprovalOpen(false);
+                toast.success(t('pos.vatApprovalGranted', { name: approval.approvedBy.name }));
+              }}
+            />
+          </Suspense>
+
+          <Suspense fallback={null}>
+            <VariantPickerDialog
+              product={picking}
+              onPick={(product, choice) => {
+                setPicking(null);
+                addChosen(product, choice);
+              }}
+              onCancel={() => setPicking(null)}
+              onCloseAutoFocus={(event) => {
+                // Back to the search box so the next scan lands there (on touch screens it would pop up the keyboard).
+                if (!isDesktop) return;
+                event.preventDefault();
+                focusSearch();
+              }}
+            />
+          </Suspense>
+
+          <Suspense fallback={null}>
+            <ReceiptDialog
+              sale={receipt}
+              showPaymentSummary
+              onClose={() => setReceipt(null)}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                focusSearch();
+              }}
+            />
+          </Suspense>
+        </>
       ) : null}
-
-      <CustomerDialog
-        open={customerDialogOpen}
-        onClose={() => setCustomerDialogOpen(false)}
-        onSaved={(customer, mode) => {
-          if (mode === 'create') selectCustomer(customer.id);
-        }}
-        successToast={(customer) => ({
-          title: t('pos.customerAdded'),
-          description: t('pos.customerAddedMessage', { name: customer.name }),
-        })}
-        existingCustomer={{
-          label: (name) => t('customerDialog.selectExisting', { name }),
-          // The number is already a customer: sell to them (another till may have added them just now).
-          open: (id) => {
-            selectCustomer(id);
-            setCustomerDialogOpen(false);
-            if (!customerList.some((c) => c.id === id)) void customers.refetch();
-          },
-        }}
-      />
-
-      <VatApprovalDialog
-        open={vatApprovalOpen}
-        onCancel={() => setVatApprovalOpen(false)}
-        onApproved={(approval) => {
-          setVatApproval({ token: approval.approvalToken, approverName: approval.approvedBy.name });
-          set((current) => setExcludeVat(current, true));
-          setVatApprovalOpen(false);
-          toast.success(t('pos.vatApprovalGranted', { name: approval.approvedBy.name }));
-        }}
-      />
-
-      <VariantPickerDialog
-        product={picking}
-        onPick={(product, choice) => {
-          setPicking(null);
-          addChosen(product, choice);
-        }}
-        onCancel={() => setPicking(null)}
-        onCloseAutoFocus={(event) => {
-          // Back to the search box so the next scan lands there (on touch screens it would pop up the keyboard).
-          if (!isDesktop) return;
-          event.preventDefault();
-          focusSearch();
-        }}
-      />
-
-      <ReceiptDialog
-        sale={receipt}
-        showPaymentSummary
-        onClose={() => setReceipt(null)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          focusSearch();
-        }}
-      />
     </div>
   );
 }

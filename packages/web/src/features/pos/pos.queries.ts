@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { customerKeys } from '../customers/customers.queries';
 import { productKeys } from '../products/products.queries';
+import { POS_LOAD_PATHS } from './pos-load';
 
 /** Query keys of the selling side. The POS product list sits under the products lists, so every product change refreshes it. */
 export const posKeys = {
@@ -27,9 +28,9 @@ export const saleKeys = {
 export const posApi = {
   products: (signal?: AbortSignal) =>
     // Spec 000 §7: every product (up to 10,000), in the till's lighter shape.
-    api.get('/products/pos', { schema: PosProductsResponseShape, signal }).then((r) => r.products),
+    api.get(POS_LOAD_PATHS.products, { schema: PosProductsResponseShape, signal }).then((r) => r.products),
   categories: (signal?: AbortSignal) =>
-    api.get('/products/categories/list', { schema: ProductCategoryNamesResponse, signal }).then((r) => r.categories),
+    api.get(POS_LOAD_PATHS.categories, { schema: ProductCategoryNamesResponse, signal }).then((r) => r.categories),
 };
 
 /** The calls of /api/sales used by the selling side and the receipt. */

@@ -1,0 +1,10 @@
+/**
+ * The API reads the till needs before it is usable, in the order they matter (the product list first).
+ * No imports: `boot.ts` starts them before the rest of the app has loaded.
+ */
+export const POS_LOAD_PATHS = {
+  products: '/products/pos',
+  settings: '/settings/store',
+  categories: '/products/categories/list',
+  customers: '/customers',
+} as const;
