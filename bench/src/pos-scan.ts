@@ -12,13 +12,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { FIRST_USE_ADMIN } from '@pos/core';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { openDatabase } from '../../packages/server/src/db/database';
 import { migrateToLatest } from '../../packages/server/src/db/migrate';
 import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
+import { firstAdminToken } from './first-admin';
 import { seedProducts } from './products-search';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -242,7 +242,7 @@ export async function benchPosScan(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
-    const admin = String((await api(base, null, 'POST', '/auth/login', FIRST_USE_ADMIN)).token);
+    const admin = await firstAdminToken(base);
     await api(base, admin, 'POST', '/users', CASHIER);
     const till = String(
       (await api(base, null, 'POST', '/auth/login', { username: CASHIER.username, password: CASHIER.password })).token,

@@ -2,12 +2,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FIRST_USE_ADMIN } from '@pos/core';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { openDatabase } from '../../packages/server/src/db/database';
 import { migrateToLatest } from '../../packages/server/src/db/migrate';
 import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
+import { firstAdminToken } from './first-admin';
 import { measure, printTable } from './measure';
 import { measureProductSearch, PRODUCT_COUNT, seedProducts } from './products-search';
 import { benchPosScan } from './pos-scan';
@@ -27,12 +27,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const login = await fetch(`${base}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(FIRST_USE_ADMIN),
-});
-const { token } = (await login.json()) as { token: string };
+const token = await firstAdminToken(base);
 const auth = { authorization: `Bearer ${token}` };
 
 console.log(`engine: ${db.engine}, node ${process.version}, ${os.cpus().length} cores`);

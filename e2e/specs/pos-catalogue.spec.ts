@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIRST_USE_ADMIN } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUser } from '../support/api';
+import { createUser, firstAdminToken } from '../support/api';
 import { launchBrowser, MOBILE, newPage, SCREENSHOT_DIR, signIn } from '../support/browser';
 import { createProduct, seedManyProducts } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
@@ -46,7 +45,7 @@ describe('point of sale with a shop-sized catalogue', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const admin = await apiLogin(server.url, FIRST_USE_ADMIN.username, FIRST_USE_ADMIN.password);
+    const admin = await firstAdminToken(server.url);
     await seedManyProducts(server, PRODUCTS);
     for (const name of EXTRA_CATEGORIES) {
       const res = await fetch(`${server.url}/api/categories`, {

@@ -1,7 +1,7 @@
-import { FIRST_USE_ADMIN, type Customer, type Product, type Sale } from '@pos/core';
+import type { Customer, Product, Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser } from '../support/api';
+import { api, createUser, firstAdminToken } from '../support/api';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -57,7 +57,7 @@ describe('the till', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    admin = await apiLogin(server.url, FIRST_USE_ADMIN.username, FIRST_USE_ADMIN.password);
+    admin = await firstAdminToken(server.url);
     for (const p of [PIN, COAT, ...MANY]) await api(server, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });
     // One point is worth 50 baht here, so 2 points pay for the 100-baht pin.
     await api(server, admin, 'PUT', '/settings', {

@@ -1,8 +1,8 @@
-import { FIRST_USE_ADMIN, type Sale } from '@pos/core';
+import type { Sale } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -90,7 +90,7 @@ describe('excluding VAT with a manager’s approval', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const admin = await apiLogin(server.url, FIRST_USE_ADMIN.username, FIRST_USE_ADMIN.password);
+    const admin = await firstAdminToken(server.url);
     await api(server, admin, 'POST', '/products', { ...SHIRT, category: 'เสื้อผ้า' });
     for (const user of [CASHIER, OWNER, MANAGER]) await createUser(server.url, user);
     // Only those who may approve (pos_refund) may switch the requirement: the owner turns it on.

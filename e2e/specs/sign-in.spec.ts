@@ -1,6 +1,7 @@
-import { FIRST_USE_ADMIN } from '@pos/core';
+import { FIRST_USE_ADMIN, type User } from '@pos/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -57,6 +58,9 @@ describe('sign-in screen', () => {
 
     const prompt = page.getByRole('dialog', { name: 'กรุณาเปลี่ยนรหัสผ่าน' });
     await prompt.waitFor();
+    // Nothing else is drawn (the server would refuse it); the only other way out is signing out.
+    expect(await page.getByRole('navigation', { name: 'เมนูหลัก' }).count()).toBe(0);
+    await prompt.getByRole('button', { name: 'ออกจากระบบ' }).waitFor();
     await screenshot(page, 'must-change-password');
     await expectNoSeriousA11yViolations(page, 'forced change-password dialog');
     await prompt.getByLabel('รหัสผ่านปัจจุบัน', { exact: true }).fill(FIRST_USE_ADMIN.password);
@@ -77,6 +81,59 @@ describe('sign-in screen', () => {
     await page.getByLabel('ชื่อผู้ใช้').waitFor();
     expect(await page.getByText(`รหัสผ่าน: ${FIRST_USE_ADMIN.password}`).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('forced password change', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the change-password screen when the server asks for it, e.g. after an admin reset', async () => {
+    const cashier = await createUser(server.url, {
+      username: 'somchai',
+      password: 'cashier-pass-1',
+      name: 'สมชาย ขายดี',
+      role: 'cashier',
+    });
+    const admin = await firstAdminToken(server.url);
+    await api(server, admin, 'PUT', `/users/${cashier.id}/password`, { newPassword: 'given-by-admin' });
+    const token = await apiLogin(server.url, 'somchai', 'given-by-admin');
+
+    // A browser that still believes the old answer (no change needed), and cannot reach /auth/me:
+    // only the refusal of the screen's own calls can tell it.
+    const { context, page } = await newPage(browser, server.url);
+    await page.route('**/api/auth/me', (route) => route.abort());
+    const stale: User = { ...cashier, must_change_password: false };
+    await page.addInitScript(
+      ([t, u]) => {
+        if (!localStorage.getItem('auth_token')) {
+          localStorage.setItem('auth_token', t);
+          localStorage.setItem('user', u);
+        }
+      },
+      [token, JSON.stringify(stale)] as const,
+    );
+    await page.goto('/pos');
+    const prompt = page.getByRole('dialog', { name: 'กรุณาเปลี่ยนรหัสผ่าน' });
+    await prompt.waitFor();
+    expect(await page.getByRole('navigation', { name: 'เมนูหลัก' }).count()).toBe(0);
+
+    await prompt.getByLabel('รหัสผ่านปัจจุบัน', { exact: true }).fill('given-by-admin');
+    await prompt.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('somchai-own-pass');
+    await prompt.getByLabel('ยืนยันรหัสผ่าน', { exact: true }).fill('somchai-own-pass');
+    await prompt.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor();
     await context.close();
   });
 });

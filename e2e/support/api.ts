@@ -11,11 +11,37 @@ export async function apiLogin(baseUrl: string, username: string, password: stri
   return ((await res.json()) as { token: string }).token;
 }
 
+/** What the tests set the first-use admin's password to, once per server, so it may use the API. */
+export const FIRST_ADMIN_PASSWORD = 'e2e-admin-pass-2569';
+const firstAdminReady = new Map<string, Promise<void>>();
+
+/**
+ * A session of the seeded admin. The server refuses everything but a password
+ * change while the first-use password is unchanged, so the first call changes it.
+ */
+export async function firstAdminToken(baseUrl: string): Promise<string> {
+  let ready = firstAdminReady.get(baseUrl);
+  if (!ready) {
+    ready = (async () => {
+      const token = await apiLogin(baseUrl, FIRST_USE_ADMIN.username, FIRST_USE_ADMIN.password);
+      const res = await fetch(`${baseUrl}/api/auth/password`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ currentPassword: FIRST_USE_ADMIN.password, newPassword: FIRST_ADMIN_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`first admin password: ${res.status} ${await res.text()}`);
+    })();
+    firstAdminReady.set(baseUrl, ready);
+  }
+  await ready;
+  return apiLogin(baseUrl, FIRST_USE_ADMIN.username, FIRST_ADMIN_PASSWORD);
+}
+
 export async function createUser(
   baseUrl: string,
   user: { username: string; password: string; name: string; role: Role },
 ): Promise<User> {
-  const token = await apiLogin(baseUrl, FIRST_USE_ADMIN.username, FIRST_USE_ADMIN.password);
+  const token = await firstAdminToken(baseUrl);
   const res = await fetch(`${baseUrl}/api/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

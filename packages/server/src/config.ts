@@ -1,6 +1,13 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none, or
+ * these addresses/CIDRs (Fastify's `trustProxy`).
+ */
+export type TrustProxy = false | string[];
 
 export interface Config {
   port: number;
@@ -13,7 +20,7 @@ export interface Config {
   sessionTtlHours: number;
   /** However active, a session ends this many days after sign-in. */
   sessionMaxDays: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Built SPA to serve, or null to serve the API only. */
   webDistDir: string | null;
@@ -46,6 +53,44 @@ function isValidTimezone(tz: string): boolean {
   }
 }
 
+// Names proxy-addr (Fastify's trustProxy) understands for whole address ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Only listed proxies are believed. `true` would trust every hop, so the
+ * leftmost X-Forwarded-For entry, which the client writes, would become its
+ * address; a hop count cannot tell a proxy from a client that connects to the
+ * port directly and writes the header itself (Fastify 5.12.1 stopped honouring
+ * one for that reason). Both are refused, naming what to set instead.
+ */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  const instead =
+    "list the proxies' addresses instead (e.g. 127.0.0.1 for a proxy on this PC, or 10.0.0.5,10.0.1.0/24)";
+  if (value === 'true') {
+    throw new ConfigError(`TRUST_PROXY must not be true (every client could choose its own address): ${instead}`);
+  }
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY must not be a number of hops (a client connecting directly could choose its own address): ${instead}`,
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  throw new ConfigError(
+    `TRUST_PROXY must be false or a comma-separated list of proxy addresses/CIDRs, e.g. 127.0.0.1,10.0.0.0/8 (got "${raw}")`,
+  );
+}
+
 /** Reads and checks the environment; throws a ConfigError naming the variable at fault. */
 export function loadConfig(env: Env = process.env, defaults: { webDistDir?: string | null } = {}): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -55,10 +100,6 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
   const shopTimezone = env.SHOP_TIMEZONE?.trim() || 'Asia/Bangkok';
   if (!isValidTimezone(shopTimezone)) {
     throw new ConfigError(`SHOP_TIMEZONE "${shopTimezone}" is not a known time zone (e.g. Asia/Bangkok)`);
-  }
-  const trustProxyRaw = env.TRUST_PROXY?.trim().toLowerCase() ?? '';
-  if (!['', 'true', 'false', '1', '0'].includes(trustProxyRaw)) {
-    throw new ConfigError('TRUST_PROXY must be true or false');
   }
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -76,7 +117,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
     shopTimezone,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 90),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
-    trustProxy: trustProxyRaw === 'true' || trustProxyRaw === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel,
     webDistDir: defaults.webDistDir ?? null,
     stripeSecretKey,

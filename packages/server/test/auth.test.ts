@@ -1,6 +1,5 @@
 import { FIRST_USE_ADMIN, LOGIN_THROTTLE } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { ROTATED_TOKEN_GRACE_MS } from '../src/features/auth/auth.service';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
@@ -21,6 +20,21 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
     );
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ role: 'admin', must_change_password: true });
+
+    // Until the password is changed, the account may do nothing else.
+    for (const [method, url, body] of [
+      ['GET', '/api/users', undefined],
+      ['PUT', '/api/settings', { settings: { system: { storeName: 'ร้านของคนอื่น' } } }],
+      ['POST', '/api/auth/refresh', undefined],
+    ] as const) {
+      const refused = await t.request(method, url, { token: login.body.token, body });
+      expect(refused.status, `${method} ${url}`).toBe(403);
+      expect(refused.body).toEqual({
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        error: 'กรุณาเปลี่ยนรหัสผ่านก่อนใช้งานระบบ',
+      });
+    }
+    expect((await t.request('GET', '/api/auth/me', { token: login.body.token })).status).toBe(200);
 
     const weak = await t.request('PUT', '/api/auth/password', {
       token: login.body.token,
@@ -46,23 +60,89 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
       token: changed.body.token,
     });
     expect(me.body.user.must_change_password).toBe(false);
+    expect((await t.request('GET', '/api/users', { token: changed.body.token })).status).toBe(200);
+    const settings = await t.request<{ settings: { system: { storeName: string } } }>('GET', '/api/settings', {
+      token: changed.body.token,
+    });
+    expect(settings.body.settings.system.storeName).not.toBe('ร้านของคนอื่น');
     expect((await t.request('GET', '/api/auth/first-use')).body).toEqual({ show: false });
     expect((await t.request('POST', '/api/auth/login', { body: FIRST_USE_ADMIN })).status).toBe(401);
   });
 
-  it('refuses a wrong password with a Thai message and an inactive user with 403', async () => {
-    const { user, password } = await t.buildUser();
+  it('refuses a wrong password with a Thai message', async () => {
+    const { user } = await t.buildUser();
     const wrong = await t.request('POST', '/api/auth/login', { body: { username: user.username, password: 'x' } });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', error: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' });
     const unknown = await t.request('POST', '/api/auth/login', { body: { username: 'nobody', password: 'x' } });
     expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
 
+  it('answers a deactivated account exactly as a wrong password, so a guesser learns nothing', async () => {
+    const { user, password } = await t.buildUser();
     const admin = await t.adminToken();
     await t.request('PUT', `/api/users/${user.id}`, { token: admin, body: { isActive: false } });
-    const inactive = await t.request('POST', '/api/auth/login', { body: { username: user.username, password } });
-    expect(inactive.status).toBe(403);
-    expect(inactive.body).toMatchObject({ code: 'USER_INACTIVE' });
+    const wrong = await t.request('POST', '/api/auth/login', { body: { username: user.username, password: 'x' } });
+    const right = await t.request('POST', '/api/auth/login', { body: { username: user.username, password } });
+    expect(wrong.status).toBe(401);
+    expect(right.status).toBe(401);
+    expect(right.body).toEqual(wrong.body);
+    expect(right.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('throttles guesses of the current password like sign-in', async () => {
+    const { user, password, token } = await t.buildUser();
+    const change = (currentPassword: string) =>
+      t.request('PUT', '/api/auth/password', { token, body: { currentPassword, newPassword: 'a-new-password' } });
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerUsernameAndAddress; i++) {
+      const res = await change(`guess-${i}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'WRONG_CURRENT_PASSWORD' });
+    }
+    const blocked = await change(password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The session itself is untouched and the password unchanged.
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    t.advanceClock((LOGIN_THROTTLE.windowMinutes + 1) * MINUTE);
+    expect(await t.login(user.username, password)).toBeTruthy();
+  });
+
+  it('makes a user whose password an admin reset choose a new one before anything else', async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    const { user } = await t.buildUser();
+    const reset = await t.request('PUT', `/api/users/${user.id}/password`, {
+      token: admin.token,
+      body: { newPassword: 'given-by-admin' },
+    });
+    expect(reset.status).toBe(200);
+    const login = await t.request<{ token: string; user: { must_change_password: boolean } }>(
+      'POST',
+      '/api/auth/login',
+      { body: { username: user.username, password: 'given-by-admin' } },
+    );
+    expect(login.status).toBe(200);
+    expect(login.body.user.must_change_password).toBe(true);
+    const refused = await t.request('GET', '/api/products', { token: login.body.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+
+    const changed = await t.request<{ token: string }>('PUT', '/api/auth/password', {
+      token: login.body.token,
+      body: { currentPassword: 'given-by-admin', newPassword: 'my-own-secret' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.request('GET', '/api/products', { token: changed.body.token })).status).toBe(200);
+
+    // Admins who set their own password chose it themselves.
+    const own = await t.request('PUT', `/api/users/${admin.user.id}/password`, {
+      token: admin.token,
+      body: { newPassword: 'admin-chose-this' },
+    });
+    expect(own.status).toBe(200);
+    expect((await t.request('GET', '/api/users', { token: admin.token })).status).toBe(200);
   });
 
   it('rotates the token on refresh and forgets it on logout', async () => {
@@ -150,48 +230,5 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
       expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
     }
     expect(await t.login(b.user.username, 'another-pass')).toBeTruthy();
-  });
-});
-
-describe.each(ENGINES)('sign-in throttling on %s', (engine) => {
-  const t = useTestApp(engine);
-
-  it('blocks a username after repeated failures, even with the right password, until the window passes', async () => {
-    const { user, password } = await t.buildUser();
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerUsername; i++) {
-      const res = await t.request('POST', '/api/auth/login', { body: { username: user.username, password: 'bad' } });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await t.request('POST', '/api/auth/login', {
-      body: { username: user.username.toUpperCase(), password },
-    });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
-    expect(blocked.body.error).toMatch(/กรุณาลองใหม่ในอีก 15 นาที/);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-
-    // A second server process on the same database sees the same block.
-    const other = await buildApp(t.config, { logger: false });
-    const fromOther = await other.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password },
-    });
-    expect(fromOther.statusCode).toBe(429);
-    await other.app.close();
-
-    t.advanceClock((LOGIN_THROTTLE.windowMinutes + 1) * MINUTE);
-    expect(await t.login(user.username, password)).toBeTruthy();
-  });
-
-  it('blocks a client address that fails across many usernames', async () => {
-    const { user, password } = await t.buildUser();
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAddress; i++) {
-      await t.request('POST', '/api/auth/login', { body: { username: `guess${i}`, password: 'bad' } });
-    }
-    const blocked = await t.request('POST', '/api/auth/login', { body: { username: user.username, password } });
-    expect(blocked.status).toBe(429);
-    t.advanceClock((LOGIN_THROTTLE.windowMinutes + 1) * MINUTE);
-    expect(await t.login(user.username, password)).toBeTruthy();
   });
 });

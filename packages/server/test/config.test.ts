@@ -24,6 +24,11 @@ describe('configuration', () => {
     ['SESSION_MAX_DAYS', '0'],
     ['SESSION_MAX_DAYS', 'week'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, not-an-address'],
     ['LOG_LEVEL', 'loud'],
     ['STRIPE_SECRET_KEY', 'pk_test_public'],
     ['IDEMPOTENCY_RETENTION_DAYS', '0'],
@@ -32,6 +37,27 @@ describe('configuration', () => {
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('trusts no proxy by default, or only the listed proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8, loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses to trust every hop or a hop count, saying what to set instead', () => {
+    for (const value of ['true', 'TRUE', '1', '2']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^TRUST_PROXY must not be .*list the proxies' addresses/,
+      );
+    }
   });
 
   it('switches to PostgreSQL for a postgres:// URL', () => {

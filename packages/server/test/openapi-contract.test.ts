@@ -39,7 +39,9 @@ function operationOf(doc: OpenApiDocument, route: Pick<RouteAccessEntry, 'method
 function impliedStatuses(route: RouteAccessEntry, op: Operation): number[] {
   const statuses = new Set<number>();
   if (!('public' in route.access)) statuses.add(401);
-  if ('permission' in route.access) statuses.add(403);
+  if ('permission' in route.access || ('signedIn' in route.access && !route.access.duringPasswordChange)) {
+    statuses.add(403); // PASSWORD_CHANGE_REQUIRED
+  }
   if (route.url.includes(':')) statuses.add(404).add(400);
   if ((op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'header')) statuses.add(400);
   if (BODY_METHODS.includes(route.method)) statuses.add(400).add(413).add(415);
@@ -76,7 +78,7 @@ describe.each(ENGINES)('the OpenAPI document on %s', (engine) => {
     expect(missing).toEqual([]);
 
     const statusesOf = (method: string, url: string) => Object.keys(operationOf(doc, { method, url }).responses);
-    expect(statusesOf('POST', '/api/auth/login')).toEqual(expect.arrayContaining(['401', '403', '429']));
+    expect(statusesOf('POST', '/api/auth/login')).toEqual(expect.arrayContaining(['401', '429']));
     expect(statusesOf('POST', '/api/sales/vat-exclusion-approvals')).toContain('429');
     expect(statusesOf('POST', '/api/sales')).toEqual(expect.arrayContaining(['404', '409']));
     for (const [method, url] of [
@@ -249,6 +251,12 @@ describe.each(ENGINES)('the OpenAPI document on %s', (engine) => {
     const cart = salePayload([{ product: shirt, quantity: 1 }]);
     check('POST', '/api/sales', await postSale(t, admin, { ...cart, total: Number(cart.total) + 1 }), 'totals changed');
     check('POST', '/api/sales', await postSale(t, admin, { ...cart, customerId: 999999 }), 'unknown customer');
+
+    // A user who must change their password first, on a route open to every signed-in user.
+    const mustChange = await t.buildUser({ role: 'cashier', mustChangePassword: true });
+    const refused = await t.request('GET', '/api/settings/store', { token: mustChange.token });
+    expect(refused.body).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+    check('GET', '/api/settings/store', refused, 'must change password');
 
     // Sign-in: wrong password, then the throttle.
     const login = (password: string) =>

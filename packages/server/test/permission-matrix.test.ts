@@ -45,6 +45,33 @@ describe.each(ENGINES)('permission matrix on %s', (engine) => {
     expect(checked.length).toBe(routes.filter((r) => !('public' in r.access)).length * ROLES.length);
   });
 
+  it('refuses a user who must change the password on every route but me, password and logout', async () => {
+    const allowed = new Set(['GET /api/auth/me', 'PUT /api/auth/password', 'POST /api/auth/logout']);
+    const users = await Promise.all(ROLES.map((role) => t.buildUser({ role, mustChangePassword: true })));
+    let refused = 0;
+    for (const route of t.built.routes) {
+      if ('public' in route.access) continue;
+      const url = route.url.replace(/:(\w+)/g, '999999');
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+      const key = `${route.method} ${route.url}`;
+      for (const u of users) {
+        const res = await t.request(route.method, url, { token: u.token, body });
+        // Signing out is allowed and ends the session; nothing else refused here changes it.
+        if (key === 'POST /api/auth/logout') u.token = await t.login(u.user.username, u.password);
+        const { user } = u;
+        if (allowed.has(key)) {
+          expect([401, 403], `${user.role} ${key}`).not.toContain(res.status);
+          expect(res.status, `${user.role} ${key}`).toBeLessThan(500);
+        } else {
+          expect(res.status, `${user.role} ${key}`).toBe(403);
+          expect(res.body, `${user.role} ${key}`).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+          refused += 1;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(10 * ROLES.length);
+  });
+
   it('answers junk bodies, ids and queries on every route with a 4xx, never a 500', async () => {
     const { user, password } = await t.buildUser({ role: 'admin' });
     const junkBodies = ['[]', '"text"', 'null', '{"name":{"$gt":""}}', '{"a":', '{"__proto__":{"x":1}}', '1e309'];

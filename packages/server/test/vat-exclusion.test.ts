@@ -215,6 +215,15 @@ describe.each(ENGINES)('excluding VAT on %s', (engine) => {
     expect((await t.request('GET', '/api/auth/me', { token: cashier.token })).status).toBe(200);
   });
 
+  it('refuses an approver who must still change a password others know (first-use or given by an admin)', async () => {
+    const cashier = await t.buildUser({ role: 'cashier' });
+    const admin = await t.buildUser({ role: 'admin', mustChangePassword: true });
+    const refused = await askApproval(t, cashier.token, admin.user.username, admin.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'VAT_APPROVER_MUST_CHANGE_PASSWORD' });
+    expect(refused.body).not.toHaveProperty('approvalToken');
+  });
+
   it('counts failed approvals towards the sign-in throttle of that username', async () => {
     const cashier = await t.buildUser({ role: 'cashier' });
     const admin = await t.buildUser({ role: 'admin' });

@@ -34,10 +34,32 @@ export type FirstUseResponse = z.infer<typeof FirstUseResponse>;
 
 export const FIRST_USE_ADMIN = { username: 'admin', password: 'admin1234' } as const;
 
-/** Failed sign-ins allowed per window, per username and per client address. */
+/**
+ * How password checks (sign-in, the own-password change, approvals typed in at
+ * the till) are throttled; the README's security notes say the same in words.
+ * Failures are counted per username and client address, and per address: each
+ * refuses further attempts for the rest of its window once full. A username's
+ * failures from all addresses together only slow its checks down (see
+ * loginDelayMs), so a stranger can make the owner wait, never lock them out.
+ */
 export const LOGIN_THROTTLE = {
   windowMinutes: 15,
-  maxFailuresPerUsername: 5,
+  maxFailuresPerUsernameAndAddress: 5,
   // Tills of one shop often share an address behind the shop's router.
   maxFailuresPerAddress: 20,
+  /** A username's failures (from anywhere) before each further check waits. */
+  freeFailuresPerUsername: 5,
+  firstDelayMs: 250,
+  maxDelayMs: 4000,
 } as const;
+
+/**
+ * How long a password check for a username waits when that username already
+ * has `failures` failures in the window: nothing for the first few, then
+ * doubling from `firstDelayMs`, never more than `maxDelayMs`.
+ */
+export function loginDelayMs(failures: number): number {
+  const over = failures - LOGIN_THROTTLE.freeFailuresPerUsername;
+  if (over < 0) return 0;
+  return Math.min(LOGIN_THROTTLE.firstDelayMs * 2 ** Math.min(over, 30), LOGIN_THROTTLE.maxDelayMs);
+}

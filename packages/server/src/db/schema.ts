@@ -29,11 +29,12 @@ export interface SessionsTable {
   max_expires_at: string | null;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  username: string;
-  address: string;
-  created_at: string;
+/** One sign-in throttle counter: failures under `key` since `window_started_at`. */
+export interface LoginThrottleTable {
+  /** `pair:<address> <username>`, `address:<address>` or `user:<username>`. */
+  key: string;
+  failures: number;
+  window_started_at: string;
 }
 
 export interface SettingsTable {
@@ -233,7 +234,7 @@ export interface CustomersTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
   settings: SettingsTable;
   categories: CategoriesTable;
   sales: SalesTable;

@@ -15,7 +15,7 @@ declare module 'fastify' {
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid request: VALIDATION_FAILED (with `fields`), INVALID_JSON, or a rule of this operation (see `code`)',
   401: 'No session, or it has ended: UNAUTHENTICATED, SESSION_EXPIRED (sign-in: INVALID_CREDENTIALS)',
-  403: 'Not allowed: FORBIDDEN (the role lacks the permission) or a rule of this operation (see `code`)',
+  403: 'Not allowed: FORBIDDEN (the role lacks the permission), PASSWORD_CHANGE_REQUIRED (the user must change their password first) or a rule of this operation (see `code`)',
   404: 'Not found: NOT_FOUND or the kind that is missing (PRODUCT_NOT_FOUND, ...)',
   409: 'Conflicts with the current data (see `code`; `details` carries the fresh figures where useful)',
   413: 'Too large: PAYLOAD_TOO_LARGE (JSON over 1 MB, too many form parts), IMAGE_TOO_LARGE (over 5 MB)',
@@ -41,8 +41,9 @@ function errorStatusesOf(
   declared: readonly ErrorStatus[] = [],
 ): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(declared);
+  // A signed-in user who must change their password is refused everywhere else (403 PASSWORD_CHANGE_REQUIRED).
   if (!('public' in access)) statuses.add(401);
-  if ('permission' in access) statuses.add(403);
+  if ('permission' in access || ('signedIn' in access && !access.duringPasswordChange)) statuses.add(403);
   if (route.url.includes(':')) statuses.add(404);
   const schema = route.schema ?? {};
   if (schema.params || schema.querystring || schema.headers || schema.body) statuses.add(400);

@@ -7,9 +7,12 @@ import { AppError } from './app-error';
 
 /**
  * What a route needs: nothing (public), a signed-in user, or one permission
- * of the role table in core. Every /api route must declare it.
+ * of the role table in core. Every /api route must declare it. A user who
+ * must change their password may use only the few routes marked
+ * `duringPasswordChange` (what the change-password screen needs).
  */
-export type RouteAccess = { public: true } | { signedIn: true } | { permission: Permission };
+export type RouteAccess =
+  { public: true } | { signedIn: true; duringPasswordChange?: true } | { permission: Permission };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +25,7 @@ declare module 'fastify' {
 
 export const isPublic: RouteAccess = { public: true };
 export const signedIn: RouteAccess = { signedIn: true };
+export const signedInDuringPasswordChange: RouteAccess = { signedIn: true, duringPasswordChange: true };
 export const needs = (permission: Permission): RouteAccess => ({ permission });
 
 export interface RouteAccessEntry {
@@ -68,6 +72,10 @@ export function registerRouteAccess(app: FastifyInstance, deps: Deps, routes: Ro
     const found = await findSessionUser(deps.db.kysely, hashToken(token), deps.now().toISOString());
     if (!found) throw new AppError(401, 'SESSION_EXPIRED');
     request.session = found;
+    // The password is still the first-use one or one an admin gave: nothing else until it is changed.
+    if (found.user.must_change_password && !('signedIn' in access && access.duringPasswordChange)) {
+      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED');
+    }
     if ('permission' in access && !can(found.user.role as Role, access.permission)) {
       throw new AppError(403, 'FORBIDDEN', `${ERROR_MESSAGES.FORBIDDEN} (${access.permission})`);
     }

@@ -28,6 +28,8 @@ export interface TestApp {
   config: Config;
   /** Moves the server's clock forward. */
   advanceClock(ms: number): void;
+  /** The server's clock (for a second app on the same database). */
+  now(): Date;
   request<T = Record<string, unknown>>(
     method: string,
     urlPath: string,
@@ -35,7 +37,14 @@ export interface TestApp {
   ): Promise<HttpResult<T>>;
   login(username: string, password: string): Promise<string>;
   buildUser(
-    overrides?: Partial<{ username: string; name: string; role: Role; password: string; email: string }>,
+    overrides?: Partial<{
+      username: string;
+      name: string;
+      role: Role;
+      password: string;
+      email: string;
+      mustChangePassword: boolean;
+    }>,
   ): Promise<{
     user: User;
     password: string;
@@ -108,6 +117,7 @@ export function useTestApp(engine: DatabaseEngine, env: Record<string, string> =
       advanceClock(ms: number) {
         clockOffset += ms;
       },
+      now,
       async request(method, urlPath, options = {}) {
         const headers: Record<string, string> = { ...options.headers };
         if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -141,7 +151,7 @@ export function useTestApp(engine: DatabaseEngine, env: Record<string, string> =
           email: overrides.email ?? null,
           role: overrides.role ?? 'cashier',
           password_hash: await hashPassword(password),
-          must_change_password: false,
+          must_change_password: overrides.mustChangePassword ?? false,
           now: now().toISOString(),
         });
         const token = await t.login(row.username, password);

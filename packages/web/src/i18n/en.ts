@@ -171,7 +171,8 @@ export const en: Dictionary = {
   'pos.vatApprovalFailed': 'Approval failed, please try again',
   'pos.vatApprovalWrongCredentials': 'The approver username or password is incorrect',
   'pos.vatApprovalNotPermitted': 'This user cannot approve; only users who can refund may',
-  'pos.vatApprovalInactive': 'The approver account is deactivated',
+  'pos.vatApproverMustChangePassword':
+    'The approver must first change their password (sign in once and choose a new one)',
   'pos.vatApprovalGranted': 'Sale without VAT approved by {name}',
   'pos.vatApprovalExpired': 'The VAT approval expired or was already used; tick "Exclude VAT" to ask again',
   'pos.usePoints': 'Use loyalty points as a discount',
@@ -374,14 +375,12 @@ export const en: Dictionary = {
 
   'account.mustChangeTitle': 'Please change your password',
   'account.mustChangeMessage':
-    'This account still uses its first-use password. For your security, please set a new password',
+    'This account still uses the first-use password or one an administrator set. For your security, choose your own password before using the app',
   'account.currentPassword': 'Current password',
   'account.newPassword': 'New password',
   'account.confirmPassword': 'Confirm password',
   'account.passwordMismatch': 'The new password and its confirmation do not match',
   'account.submit': 'Change password',
-  'account.later': 'Change later',
-  'account.laterWarning': 'You will be reminded again the next time you log in',
   'account.changed': 'Password changed',
   'account.changedMessage': 'Use the new password the next time you log in',
   'account.changeError': 'An error occurred while changing the password',

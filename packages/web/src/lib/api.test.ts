@@ -7,6 +7,7 @@ import {
   endsSession,
   errorMessage,
   parseErrorResponse,
+  setPasswordChangeRequiredHandler,
   setUnauthorizedHandler,
 } from './api';
 import { STORAGE_KEYS } from './storage-keys';
@@ -117,6 +118,25 @@ describe('error parsing', () => {
     expect(errorMessage(server, 'สำรอง')).toBe('จากเซิร์ฟเวอร์');
     expect(errorMessage(client, 'สำรอง')).toBe('สำรอง');
     expect(errorMessage(new Error('x'), 'สำรอง')).toBe('สำรอง');
+  });
+});
+
+describe('forced password change', () => {
+  it('hands PASSWORD_CHANGE_REQUIRED to its handler and keeps the session', async () => {
+    localStorage.setItem(STORAGE_KEYS.authToken, 'keep');
+    const handler = vi.fn();
+    const undo = setPasswordChangeRequiredHandler(handler);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(403, { error: 'กรุณาเปลี่ยนรหัสผ่านก่อนใช้งานระบบ', code: 'PASSWORD_CHANGE_REQUIRED' }),
+    );
+    await expect(api.get('/users')).rejects.toMatchObject({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED' });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe('keep');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: 'ไม่มีสิทธิ์', code: 'FORBIDDEN' }));
+    await expect(api.get('/users')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(handler).toHaveBeenCalledTimes(1);
+    undo();
   });
 });
 

@@ -100,6 +100,22 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
+/** The server refuses everything but the change-password screen's calls until the password is changed. */
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
+
+let passwordChangeRequiredHandler: () => void = () => {};
+
+/**
+ * Registers what happens when the server answers PASSWORD_CHANGE_REQUIRED (the
+ * app shows its change-password screen); returns an undo function.
+ */
+export function setPasswordChangeRequiredHandler(handler: () => void): () => void {
+  passwordChangeRequiredHandler = handler;
+  return () => {
+    if (passwordChangeRequiredHandler === handler) passwordChangeRequiredHandler = () => {};
+  };
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
@@ -189,6 +205,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       clearSession();
       unauthorizedHandler(error);
     }
+    if (error.status === 403 && error.code === PASSWORD_CHANGE_REQUIRED) passwordChangeRequiredHandler();
     throw error;
   }
 

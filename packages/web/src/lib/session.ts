@@ -52,37 +52,17 @@ export function readSession(): { token: string | null; user: User | null } {
 }
 
 export function writeSession(session: StoredSession): void {
-  setPasswordPromptDeferred(null);
   setToken(session.token);
   setStoredUser(session.user);
 }
 
 /** Removes the session (token and user). Other local data is kept. */
 export function clearSession(): void {
-  setPasswordPromptDeferred(null);
   try {
     localStorage.removeItem(STORAGE_KEYS.authToken);
     localStorage.removeItem(STORAGE_KEYS.sessionRefreshedAt);
     localStorage.removeItem(STORAGE_KEYS.user);
   } catch {
     // Nothing more can be done when storage is blocked.
-  }
-}
-
-/** Whether this user chose "later" on the change-password prompt during this browser session. */
-export function isPasswordPromptDeferred(userId: number): boolean {
-  try {
-    return sessionStorage.getItem(STORAGE_KEYS.passwordPromptDeferred) === String(userId);
-  } catch {
-    return false;
-  }
-}
-
-export function setPasswordPromptDeferred(userId: number | null): void {
-  try {
-    if (userId === null) sessionStorage.removeItem(STORAGE_KEYS.passwordPromptDeferred);
-    else sessionStorage.setItem(STORAGE_KEYS.passwordPromptDeferred, String(userId));
-  } catch {
-    // Without storage the prompt simply comes back on the next load.
   }
 }

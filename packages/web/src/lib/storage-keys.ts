@@ -13,8 +13,6 @@ export const STORAGE_KEYS = {
   barcodeSettings: 'pos_barcode_settings',
   /** The chosen interface language (th or en); not part of the spec's list, the app's own. */
   locale: 'pos_locale',
-  /** Session storage: the user id that chose "later" on the first-use password prompt; the app's own. */
-  passwordPromptDeferred: 'pos_password_prompt_deferred',
   /** When this browser last started or refreshed the session (ms since epoch); the app's own. */
   sessionRefreshedAt: 'pos_session_refreshed_at',
 } as const;

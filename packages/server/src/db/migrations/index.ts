@@ -8,6 +8,7 @@ import { stockAdjustments } from './2026112301-stock-adjustments';
 import { saleItemVariants } from './2026112302-sale-item-variants';
 import { vatExclusion } from './2026112303-vat-exclusion';
 import { slidingSessions } from './2026112309-sliding-sessions';
+import { loginThrottle } from './2026112501-login-throttle';
 import { idempotencyKeyAge } from './2026112511-idempotency-key-age';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -21,6 +22,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112302-sale-item-variants': saleItemVariants(),
     '2026112303-vat-exclusion': vatExclusion(engine),
     '2026112309-sliding-sessions': slidingSessions(),
+    '2026112501-login-throttle': loginThrottle(engine),
     '2026112511-idempotency-key-age': idempotencyKeyAge(),
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { currentUser, isPublic, signedIn } from '../../http/route-access';
+import { currentUser, isPublic, signedIn, signedInDuringPasswordChange } from '../../http/route-access';
 import { changeOwnPassword, firstUseInfo, login, logout, refresh } from './auth.service';
 
 export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -17,7 +17,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       {
-        config: { access: isPublic, errors: [401, 403, 429] },
+        config: { access: isPublic, errors: [401, 429] },
         schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
       },
       (req) => login(deps, req.body, req.ip),
@@ -29,7 +29,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
     app.post(
       '/auth/logout',
-      { config: { access: signedIn }, schema: { tags: ['auth'], response: { 200: OkResponse } } },
+      { config: { access: signedInDuringPasswordChange }, schema: { tags: ['auth'], response: { 200: OkResponse } } },
       async (req) => {
         await logout(deps, req.session?.id ?? 0);
         return { ok: true as const };
@@ -42,16 +42,16 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
     app.get(
       '/auth/me',
-      { config: { access: signedIn }, schema: { tags: ['auth'], response: { 200: MeResponse } } },
+      { config: { access: signedInDuringPasswordChange }, schema: { tags: ['auth'], response: { 200: MeResponse } } },
       async (req) => ({ user: currentUser(req) }),
     );
     app.put(
       '/auth/password',
       {
-        config: { access: signedIn },
+        config: { access: signedInDuringPasswordChange, errors: [429] },
         schema: { tags: ['auth'], body: ChangeOwnPasswordRequest, response: { 200: RefreshResponse } },
       },
-      (req) => changeOwnPassword(deps, currentUser(req), req.body),
+      (req) => changeOwnPassword(deps, currentUser(req), req.body, req.ip),
     );
   };
 }

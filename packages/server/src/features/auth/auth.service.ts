@@ -1,11 +1,4 @@
-import {
-  FIRST_USE_ADMIN,
-  LOGIN_THROTTLE,
-  tryAgainInMinutes,
-  type ChangeOwnPasswordRequest,
-  type FirstUseResponse,
-  type LoginResponse,
-} from '@pos/core';
+import { FIRST_USE_ADMIN, type ChangeOwnPasswordRequest, type FirstUseResponse, type LoginResponse } from '@pos/core';
 import type { z } from 'zod';
 import type { LoginRequest } from '@pos/core';
 import type { Deps } from '../../deps';
@@ -18,7 +11,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.queries';
-import { clearFailures, failuresSince, purgeFailuresBefore, recordFailure } from './login-attempts.queries';
+import { throttledCheck, throttleName } from './login-throttle.service';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteExpiredSessions,
@@ -68,60 +61,30 @@ async function startSession(
   return { token, expires_at: expiresAt };
 }
 
-/** Refuses with 429 while the username or the address has too many recent failures. */
-async function assertNotThrottled(deps: Deps, username: string, address: string): Promise<void> {
-  const now = deps.now().getTime();
-  const windowMs = LOGIN_THROTTLE.windowMinutes * MINUTE_MS;
-  const since = new Date(now - windowMs).toISOString();
-  const checks = [
-    {
-      ...(await failuresSince(deps.db.kysely, 'username', username, since)),
-      max: LOGIN_THROTTLE.maxFailuresPerUsername,
-    },
-    { ...(await failuresSince(deps.db.kysely, 'address', address, since)), max: LOGIN_THROTTLE.maxFailuresPerAddress },
-  ];
-  const blocked = checks.filter((c) => c.count >= c.max && c.oldest);
-  if (blocked.length === 0) return;
-  const retryAtMs = Math.max(...blocked.map((c) => new Date(c.oldest ?? 0).getTime() + windowMs));
-  const seconds = Math.max(1, Math.ceil((retryAtMs - now) / 1000));
-  throw new AppError(429, 'TOO_MANY_ATTEMPTS', tryAgainInMinutes(Math.ceil(seconds / 60)), undefined, {
-    'retry-after': String(seconds),
-  });
-}
-
 /**
- * Checks a username and password under the sign-in throttle: refused with 429
- * while throttled, a failure is recorded (and counts towards the throttle), a
- * success clears the username's failures. Answers the user, or undefined when
- * the pair is wrong. Used by sign-in and by approvals typed in at the till.
+ * Checks a username and password under the sign-in throttle (see
+ * throttledCheck): 429 while throttled. Answers the user, or undefined when
+ * the pair is wrong or the account deactivated, which counts as a failure too
+ * and gets the same answer, so a guesser cannot tell a right password of a
+ * deactivated account. Used by sign-in and by approvals typed in at the till.
  */
 export async function checkCredentials(
   deps: Deps,
-  rawUsername: string,
+  username: string,
   password: string,
   address: string,
 ): Promise<UserRow | undefined> {
-  const username = rawUsername.trim().toLowerCase();
-  await assertNotThrottled(deps, username, address);
-  const user = await findLiveUserByUsername(deps.db.kysely, username);
-  const ok = await verifyPassword(user?.password_hash ?? null, password);
-  const now = deps.now();
-  if (!user || !ok) {
-    await recordFailure(deps.db.kysely, username, address, now.toISOString());
-    await purgeFailuresBefore(
-      deps.db.kysely,
-      new Date(now.getTime() - LOGIN_THROTTLE.windowMinutes * MINUTE_MS).toISOString(),
-    );
-    return undefined;
-  }
-  await clearFailures(deps.db.kysely, username);
-  return user;
+  return throttledCheck(deps, username, address, async () => {
+    const user = await findLiveUserByUsername(deps.db.kysely, throttleName(username));
+    // Verified even for an unknown or deactivated account, so every answer takes as long.
+    const ok = await verifyPassword(user?.password_hash ?? null, password);
+    return user && ok && user.is_active === 1 ? user : undefined;
+  });
 }
 
 export async function login(deps: Deps, input: z.output<typeof LoginRequest>, address: string): Promise<LoginResponse> {
   const user = await checkCredentials(deps, input.username, input.password, address);
   if (!user) throw new AppError(401, 'INVALID_CREDENTIALS');
-  if (user.is_active !== 1) throw new AppError(403, 'USER_INACTIVE');
   const now = deps.now();
   await deleteExpiredSessions(deps.db.kysely, now.toISOString());
   const updated = await updateUser(deps.db.kysely, user.id, {
@@ -152,14 +115,22 @@ export async function refresh(deps: Deps, sessionId: number, userId: number) {
   });
 }
 
-/** A user changes their own password: every session ends and a new one starts for this browser. */
+/**
+ * A user changes their own password: every session ends and a new one starts
+ * for this browser. The current password is checked under the sign-in throttle,
+ * so a session left open cannot be used to guess it.
+ */
 export async function changeOwnPassword(
   deps: Deps,
   user: SessionUser,
   input: z.output<typeof ChangeOwnPasswordRequest>,
+  address: string,
 ) {
-  const current = await findPasswordHash(deps.db.kysely, user.id);
-  if (!current || !(await verifyPassword(current.password_hash, input.currentPassword))) {
+  const verified = await throttledCheck(deps, user.username, address, async () => {
+    const current = await findPasswordHash(deps.db.kysely, user.id);
+    return (await verifyPassword(current?.password_hash ?? null, input.currentPassword)) ? true : undefined;
+  });
+  if (!verified) {
     throw new AppError(400, 'WRONG_CURRENT_PASSWORD', undefined, {
       currentPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
     });

@@ -85,8 +85,9 @@ export async function updateUser(
 }
 
 /**
- * An admin sets someone's password: that user's sessions end at once. When
- * admins set their own, the session making the change stays.
+ * An admin sets someone's password: that user's sessions end at once, and the
+ * user must choose their own at the next sign-in (the admin knows this one).
+ * When admins set their own, the session making the change stays.
  */
 export async function setUserPassword(
   deps: Deps,
@@ -98,7 +99,7 @@ export async function setUserPassword(
   if (!(await findLiveUser(deps.db.kysely, id))) throw notFound('USER_NOT_FOUND');
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await setPasswordHash(trx, id, passwordHash, false, deps.now().toISOString());
+    await setPasswordHash(trx, id, passwordHash, id !== actor.id, deps.now().toISOString());
     await deleteUserSessions(trx, id, id === actor.id ? actorSessionId : undefined);
   });
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../i18n';
-import { ApiError, setUnauthorizedHandler } from '../../lib/api';
+import { ApiError, setPasswordChangeRequiredHandler, setUnauthorizedHandler } from '../../lib/api';
 import { clearSession, readSession, setStoredUser, setToken, writeSession } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import type { AuthSnapshot } from '../routing/route-guard';
@@ -91,7 +91,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  useSessionKeepAlive(state.status === 'signed-in');
+  // The server refuses a refresh until the password is changed; the change itself starts a new session.
+  useSessionKeepAlive(state.status === 'signed-in' && !state.user.must_change_password);
 
   // Server data of the previous user must not outlive the session.
   useEffect(() => {
@@ -120,6 +121,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const replaceToken = useCallback((token: string) => setToken(token), []);
+
+  // The server says this password must be changed first (e.g. an admin reset it): show the change screen.
+  useEffect(
+    () =>
+      setPasswordChangeRequiredHandler(() => {
+        const current = stateRef.current;
+        if (current.status === 'signed-in' && !current.user.must_change_password) {
+          updateUser({ ...current.user, must_change_password: true });
+        }
+      }),
+    [updateUser],
+  );
 
   const clearLanding = useCallback(() => {
     setState((prev) => (prev.status === 'signed-in' && prev.landing !== null ? { ...prev, landing: null } : prev));

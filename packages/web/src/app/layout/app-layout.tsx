@@ -4,26 +4,30 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/screens/loading-screen';
 import { overlayClasses } from '../../components/ui/dialog';
-import { ChangeOwnPasswordDialog } from '../../features/account/change-own-password-dialog';
+import { ForcedPasswordChangeScreen } from '../../features/account/forced-password-change-screen';
 import { storeIdentity, useStoreSettings, useSettingsUpdatedListener } from '../../features/settings/settings.queries';
 import { useT } from '../../i18n';
-import { isPasswordPromptDeferred, setPasswordPromptDeferred } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../auth/auth-context';
 import { findRoute } from '../routing/route-guard';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';
 
-/** Signed-in chrome: sidebar (drawer below 1024 px), header, and the current screen. */
+/**
+ * Signed-in chrome, or only the change-password screen while the password must
+ * change: the server refuses every other call until then.
+ */
 export function AppLayout() {
-  const t = useT();
   const { user } = useAuth();
+  return user?.must_change_password ? <ForcedPasswordChangeScreen /> : <SignedInLayout />;
+}
+
+/** Sidebar (drawer below 1024 px), header, and the current screen. */
+function SignedInLayout() {
+  const t = useT();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [deferredFor, setDeferredFor] = useState<number | null>(() =>
-    user && isPasswordPromptDeferred(user.id) ? user.id : null,
-  );
   const { data: settings } = useStoreSettings();
   useSettingsUpdatedListener();
 
@@ -82,15 +86,6 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
-
-      {user?.must_change_password && deferredFor !== user.id ? (
-        <ChangeOwnPasswordDialog
-          onLater={() => {
-            setPasswordPromptDeferred(user.id);
-            setDeferredFor(user.id);
-          }}
-        />
-      ) : null}
     </div>
   );
 }

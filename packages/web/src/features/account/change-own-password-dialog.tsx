@@ -24,10 +24,11 @@ import { useChangeOwnPassword } from './account.queries';
 const FORM_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /**
- * Asks a user still on the first-use password to choose a new one. It cannot be dismissed
- * by clicking outside or Escape; "later" postpones it until the next sign-in (kept in session storage).
+ * Asks a user on the first-use password, or on one an admin set, to choose their own. The
+ * server refuses everything else until then, so it cannot be dismissed (clicking outside,
+ * Escape); the only way out is signing out.
  */
-export function ChangeOwnPasswordDialog({ onLater }: { onLater: () => void }) {
+export function ChangeOwnPasswordDialog({ onSignOut }: { onSignOut: () => void }) {
   const t = useT();
   const change = useChangeOwnPassword();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -65,11 +66,6 @@ export function ChangeOwnPasswordDialog({ onLater }: { onLater: () => void }) {
       },
     );
   });
-
-  const later = () => {
-    toast.info(t('account.mustChangeTitle'), { description: t('account.laterWarning') });
-    onLater();
-  };
 
   return (
     <Dialog open>
@@ -120,8 +116,8 @@ export function ChangeOwnPasswordDialog({ onLater }: { onLater: () => void }) {
           <DialogFormFooter
             pending={change.isPending}
             submitLabel={t('account.submit')}
-            onCancel={later}
-            cancelLabel={t('account.later')}
+            onCancel={onSignOut}
+            cancelLabel={t('auth.logout')}
           />
         </form>
       </DialogContent>

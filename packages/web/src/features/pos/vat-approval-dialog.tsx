@@ -24,7 +24,7 @@ import { useApproveVatExclusion } from './pos.queries';
 const APPROVAL_ERRORS: Readonly<Record<string, MessageKey>> = {
   VAT_APPROVER_INVALID_CREDENTIALS: 'pos.vatApprovalWrongCredentials',
   VAT_APPROVER_NOT_PERMITTED: 'pos.vatApprovalNotPermitted',
-  USER_INACTIVE: 'pos.vatApprovalInactive',
+  VAT_APPROVER_MUST_CHANGE_PASSWORD: 'pos.vatApproverMustChangePassword',
 };
 
 interface VatApprovalDialogProps {
