@@ -204,13 +204,13 @@ async function expectRefused(
   text: (base: string) => string,
   message: string,
 ): Promise<void> {
-  // login_attempts: the sign-in throttle counts refused sign-ins by design.
-  const before = await snapshotTables(t, ['login_attempts']);
+  // login_throttle: the sign-in throttle counts refused sign-ins by design.
+  const before = await snapshotTables(t, ['login_throttle']);
   const res = await c.send(t, f, text);
   expect(res.status, c.name).toBe(400);
   expect(res.body.code, c.name).toBe('VALIDATION_FAILED');
   expect(res.body.fields?.[c.field], c.name).toBe(message);
-  expect(await snapshotTables(t, ['login_attempts']), c.name).toEqual(before);
+  expect(await snapshotTables(t, ['login_throttle']), c.name).toEqual(before);
 }
 
 describe.each(ENGINES)('text that never reaches the database raw on %s', (engine) => {

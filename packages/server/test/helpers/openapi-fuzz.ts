@@ -49,8 +49,8 @@ export interface Operation {
   headers: Parameter[];
   /** The JSON body's schema; null when the document gives none. */
   body: JsonSchema | null;
-  /** The operation also takes multipart/form-data (the product form). */
-  multipart: boolean;
+  /** The multipart/form-data body's schema (the product form); null when it takes none. */
+  form: JsonSchema | null;
 }
 
 export function operationsOf(doc: OpenApiDocument): Operation[] {
@@ -66,7 +66,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         query: params.filter((p) => p.in === 'query'),
         headers: params.filter((p) => p.in === 'header'),
         body: content['application/json']?.schema ?? content['multipart/form-data']?.schema ?? null,
-        multipart: 'multipart/form-data' in content,
+        form: content['multipart/form-data']?.schema ?? null,
       });
     }
   }
