@@ -18,9 +18,8 @@ import {
   variantProblem,
   type VariantChoice,
 } from '@pos/core';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { DB } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
@@ -136,7 +135,7 @@ function insufficientStock(product: Pick<ProductForSale, 'id' | 'name'>, availab
  * transaction, so a sale refused later leaves the approval unused.
  */
 async function useVatApproval(
-  trx: Transaction<DB>,
+  trx: DbExecutor,
   settings: StoredSettings,
   seller: SessionUser,
   input: SaleInput,
@@ -181,7 +180,7 @@ export async function createSale(
       return JSON.parse(previous.response) as CreateSaleResponse;
     }
 
-    const settings = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
+    const settings = await readStoredSettings(trx);
     // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
     // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
     const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
@@ -386,7 +385,7 @@ function parseList(json: string): string[] {
 }
 
 /** A sale as the API shows it: baht numbers, its frozen lines and its payment. */
-export async function loadSale(db: Transaction<DB> | Deps['db']['kysely'], id: number): Promise<Sale> {
+export async function loadSale(db: DbExecutor, id: number): Promise<Sale> {
   const head = await findSaleHead(db, id);
   if (!head) throw notFound('SALE_NOT_FOUND');
   const [items, payment] = await Promise.all([findSaleItems(db, id), findSalePayment(db, id)]);
