@@ -3,8 +3,10 @@ import {
   bahtToSatang,
   ERROR_MESSAGES,
   originalPriceShown,
+  pointsForCustomer,
   priceSale,
   PricingError,
+  pricingSettingsOf,
   satangToBaht,
   ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
@@ -231,7 +233,7 @@ export async function createSale(
         {
           pointsUsed: input.pointsUsed,
           excludeVat: input.excludeVAT,
-          settings: { ...settings.system, ...settings.loyalty },
+          settings: pricingSettingsOf(settings),
         },
       );
     } catch (err) {
@@ -306,8 +308,7 @@ export async function createSale(
       vat_excluded_by: input.excludeVAT ? seller.id : null,
       vat_exclusion_approved_by: vatApproval?.approverId ?? null,
       points_used: input.pointsUsed,
-      // A walk-in sale earns nobody points.
-      points_earned: customer ? figures.pointsEarned : 0,
+      points_earned: pointsForCustomer(figures, customer !== undefined) ?? 0,
       final_loyalty_points: finalPoints,
       replaces_sale_id: input.replacesSaleId ?? null,
       notes: input.notes ?? null,
