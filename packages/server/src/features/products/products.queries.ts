@@ -382,7 +382,7 @@ export async function insertStockMovement(db: DbExecutor, values: StockMovementV
   return toApiMovement(await selectMovements(db).where('m.id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** Inserts many movements at once (seeding); returns nothing. */
+/** Inserts many movements in one statement (a sale's lines); returns nothing. */
 export async function insertStockMovements(db: DbExecutor, rows: StockMovementValues[]): Promise<void> {
   if (rows.length === 0) return;
   await db
