@@ -124,6 +124,8 @@ describe('point of sale', () => {
     expect(await cart.getByRole('spinbutton', { name: `จำนวน ${JEANS.name}` }).inputValue()).toBe('5');
     await cart.getByRole('spinbutton', { name: `จำนวน ${JEANS.name}` }).fill('1');
     expect(await cart.getByTestId('pos-total').innerText()).toBe('฿1,431.70');
+    // A walk-in sale earns nobody points, so the cart promises none.
+    expect(await cart.getByText(/^จะได้รับ/).count()).toBe(0);
 
     // A new customer through the shared customer dialog, selected for this order.
     await cart.getByRole('button', { name: 'เพิ่มลูกค้าใหม่' }).click();

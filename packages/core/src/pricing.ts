@@ -2,6 +2,7 @@
  * Sale arithmetic in integer satang, one module for server and web (spec 000 §9).
  * Rounding is half-up to the satang, once per figure.
  */
+import { DEFAULT_SETTINGS } from './api/settings';
 import { bahtToSatang, type Satang } from './money';
 
 export interface PricingSettings {
@@ -13,6 +14,28 @@ export interface PricingSettings {
   onePointValueInBaht: number;
   /** Baht spent per point earned; 0 or less earns nothing. */
   purchaseAmountForOnePoint: number;
+}
+
+/**
+ * The settings fields the arithmetic reads, as stored settings and the store
+ * settings view both carry them (the view also as `tax_rate`).
+ */
+export interface PricingSettingsSource {
+  system?: { taxRate?: number; tax_rate?: number; pricesIncludeVat?: boolean };
+  loyalty?: { onePointValueInBaht: number; purchaseAmountForOnePoint: number };
+}
+
+/** The arithmetic settings of the shop; what is missing (settings not loaded yet) takes the defaults. */
+export function pricingSettingsOf(settings: PricingSettingsSource | undefined): PricingSettings {
+  const system = settings?.system;
+  const loyalty = settings?.loyalty ?? DEFAULT_SETTINGS.loyalty;
+  const rate = system?.taxRate ?? system?.tax_rate;
+  return {
+    taxRate: typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_SETTINGS.system.taxRate,
+    pricesIncludeVat: system?.pricesIncludeVat ?? DEFAULT_SETTINGS.system.pricesIncludeVat,
+    onePointValueInBaht: loyalty.onePointValueInBaht,
+    purchaseAmountForOnePoint: loyalty.purchaseAmountForOnePoint,
+  };
 }
 
 export interface PricingLine {
@@ -95,4 +118,12 @@ export function priceSale(
     total = afterDiscount + tax;
   }
   return { subtotal, discount, tax, total, pointsEarned: pointsEarnedOn(total, settings.purchaseAmountForOnePoint) };
+}
+
+/**
+ * The points a sale gives its customer; null for a walk-in sale, which earns
+ * nobody points whatever its total (the sale records 0).
+ */
+export function pointsForCustomer(figures: Pick<SaleFigures, 'pointsEarned'>, hasCustomer: boolean): number | null {
+  return hasCustomer ? figures.pointsEarned : null;
 }

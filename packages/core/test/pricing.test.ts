@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { divideRoundHalfUp, priceSale, PricingError, type PricingSettings } from '../src/pricing';
+import { DEFAULT_SETTINGS } from '../src/api/settings';
+import {
+  divideRoundHalfUp,
+  pointsForCustomer,
+  priceSale,
+  PricingError,
+  pricingSettingsOf,
+  type PricingSettings,
+} from '../src/pricing';
 
 const spec: PricingSettings = {
   taxRate: 3,
@@ -121,5 +129,43 @@ describe('priceSale, VAT-inclusive prices', () => {
     expect(f).toMatchObject({ subtotal: 21_400, discount: 10_700, total: 10_700, tax: 700 });
     const ex = priceSale([{ price: 10_700, quantity: 1 }], { pointsUsed: 0, excludeVat: true, settings: inclusive });
     expect(ex).toMatchObject({ tax: 0, total: 10_700 });
+  });
+});
+
+describe('pricingSettingsOf', () => {
+  it('takes the tax and loyalty fields of stored settings', () => {
+    const stored = structuredClone(DEFAULT_SETTINGS);
+    stored.system.taxRate = 7;
+    stored.system.pricesIncludeVat = true;
+    stored.loyalty = { purchaseAmountForOnePoint: 50, onePointValueInBaht: 0.5 };
+    expect(pricingSettingsOf(stored)).toEqual({
+      taxRate: 7,
+      pricesIncludeVat: true,
+      onePointValueInBaht: 0.5,
+      purchaseAmountForOnePoint: 50,
+    });
+  });
+
+  it('reads the store view, whose rate may come as tax_rate only', () => {
+    const view = { system: { tax_rate: 3.5, pricesIncludeVat: false }, loyalty: DEFAULT_SETTINGS.loyalty };
+    expect(pricingSettingsOf(view)).toMatchObject({ taxRate: 3.5, pricesIncludeVat: false });
+  });
+
+  it('uses the defaults while settings are missing or the rate is not a number', () => {
+    expect(pricingSettingsOf(undefined)).toEqual(spec);
+    expect(pricingSettingsOf({ system: { taxRate: Number.NaN } })).toEqual(spec);
+  });
+});
+
+describe('pointsForCustomer', () => {
+  const figures = priceSale([{ price: 110_000, quantity: 1 }], { pointsUsed: 0, excludeVat: false, settings: spec });
+
+  it('gives a customer the points of the total', () => {
+    expect(figures.pointsEarned).toBe(11);
+    expect(pointsForCustomer(figures, true)).toBe(11);
+  });
+
+  it('gives nobody points on a walk-in sale', () => {
+    expect(pointsForCustomer(figures, false)).toBeNull();
   });
 });

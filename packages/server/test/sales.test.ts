@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Customer, Product, Sale } from '@pos/core';
+import { pricingSettingsOf, type Customer, type Product, type Sale } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
@@ -87,8 +87,9 @@ describe.each(ENGINES)('selling on %s', (engine) => {
   it('works out VAT-inclusive shelf prices when the shop turns that on', async () => {
     const { token } = await t.buildUser({ role: 'cashier' });
     const bag = await buildProduct(t, { price: 1099.5, stock: 5 });
-    await setSettings(t, { system: { pricesIncludeVat: true, taxRate: 7 } });
-    const settings = { taxRate: 7, pricesIncludeVat: true, onePointValueInBaht: 1, purchaseAmountForOnePoint: 100 };
+    const system = { pricesIncludeVat: true, taxRate: 7 };
+    await setSettings(t, { system });
+    const settings = pricingSettingsOf({ system });
     const res = await postSale(t, token, salePayload([{ product: bag, quantity: 1 }], { settings }));
     expect(res.status).toBe(201);
     expect(res.body.sale).toMatchObject({

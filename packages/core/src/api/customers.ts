@@ -111,7 +111,7 @@ export const DeleteCustomerResponse = z.object({
 });
 export type DeleteCustomerResponse = z.infer<typeof DeleteCustomerResponse>;
 
-/** One line of a sale in a customer's history (filled once selling exists). */
+/** One line of a sale in a customer's history: the frozen copy the sale kept. */
 export const CustomerSaleItem = z.object({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
@@ -137,7 +137,7 @@ export const CustomerSale = z.object({
   discount: z.number(),
   tax: z.number(),
   total: z.number(),
-  /** cash, card, transfer or promptpay; null until the sale's payment is recorded. */
+  /** How the sale was paid (cash, transfer, promptpay), stored with the sale; null only for a stored empty value. */
   payment_method: z.string().nullable(),
   /** completed or refunded. */
   status: z.string(),

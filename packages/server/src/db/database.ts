@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import { engineOf } from '../config';
+import { SqliteWithoutRowLocks } from './executor';
 import type { DB } from './schema';
 
 export interface Db {
@@ -33,7 +34,10 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
             }),
           }),
         })
-      : new Kysely<DB>({ dialect: new SqliteDialect({ database: openSqlite(config.dataDir) }) });
+      : new Kysely<DB>({
+          dialect: new SqliteDialect({ database: openSqlite(config.dataDir) }),
+          plugins: [new SqliteWithoutRowLocks()],
+        });
   return { kysely, engine, destroy: () => kysely.destroy() };
 }
 

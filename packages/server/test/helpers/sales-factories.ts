@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   priceSale,
+  pricingSettingsOf,
   satangToBaht,
   bahtToSatang,
   type CreateSaleRequest,
@@ -26,12 +27,8 @@ export async function buildSaleCustomer(t: TestApp, points = 0, name = 'ลู�
   return toApiCustomer((await findLiveCustomer(db, row.id))!);
 }
 
-export const SPEC_SETTINGS: PricingSettings = {
-  taxRate: 3,
-  pricesIncludeVat: false,
-  onePointValueInBaht: 1,
-  purchaseAmountForOnePoint: 100,
-};
+/** A new shop's settings, which are the spec's: 3 % on top, a point per 100 baht, 1 baht a point. */
+const NEW_SHOP_SETTINGS: PricingSettings = pricingSettingsOf(undefined);
 
 /** A cart line: the product, how many, and the size and colour chosen (none unless told). */
 export interface PayloadLine {
@@ -46,7 +43,7 @@ export function salePayload(
   lines: PayloadLine[],
   options: Partial<CreateSaleRequest> & { settings?: PricingSettings } = {},
 ): CreateSaleRequest {
-  const { settings = SPEC_SETTINGS, ...rest } = options;
+  const { settings = NEW_SHOP_SETTINGS, ...rest } = options;
   const pointsUsed = rest.pointsUsed ?? 0;
   const excludeVat = rest.excludeVAT === true;
   const f = priceSale(

@@ -1,6 +1,7 @@
 import { FIRST_USE_ADMIN, type ChangeOwnPasswordRequest, type FirstUseResponse, type LoginResponse } from '@pos/core';
 import type { z } from 'zod';
 import type { LoginRequest } from '@pos/core';
+import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import {
@@ -38,7 +39,8 @@ export const ROTATED_TOKEN_GRACE_MS = 60_000;
  * plus `sessionMaxDays`), which a refresh carries over unchanged.
  */
 async function startSession(
-  deps: Deps,
+  deps: Pick<Deps, 'config' | 'now'>,
+  db: DbExecutor,
   userId: number,
   maxExpiresAt?: string | null,
 ): Promise<{ token: string; expires_at: string }> {
@@ -51,7 +53,7 @@ async function startSession(
   const idleEnd = new Date(now.getTime() + deps.config.sessionTtlHours * 60 * MINUTE_MS).toISOString();
   // ISO-8601 UTC text compares in time order.
   const expiresAt = max !== null && max < idleEnd ? max : idleEnd;
-  await insertSession(deps.db.kysely, {
+  await insertSession(db, {
     tokenHash: hashToken(token),
     userId,
     now: now.toISOString(),
@@ -91,7 +93,7 @@ export async function login(deps: Deps, input: z.output<typeof LoginRequest>, ad
     last_login: now.toISOString(),
     updated_at: now.toISOString(),
   });
-  const session = await startSession(deps, user.id);
+  const session = await startSession(deps, deps.db.kysely, user.id);
   return { ...session, user: toApiUser(updated ?? user) };
 }
 
@@ -111,7 +113,7 @@ export async function refresh(deps: Deps, sessionId: number, userId: number) {
     const max = current ? (current.max_expires_at ?? current.expires_at) : null;
     const graceEnd = new Date(deps.now().getTime() + ROTATED_TOKEN_GRACE_MS).toISOString();
     await endSessionBy(trx, sessionId, graceEnd);
-    return startSession({ ...deps, db: { ...deps.db, kysely: trx } }, userId, max);
+    return startSession(deps, trx, userId, max);
   });
 }
 
@@ -138,7 +140,7 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(input.newPassword);
   await setPasswordHash(deps.db.kysely, user.id, passwordHash, false, deps.now().toISOString());
   await deleteUserSessions(deps.db.kysely, user.id);
-  return startSession(deps, user.id);
+  return startSession(deps, deps.db.kysely, user.id);
 }
 
 /** The sign-in screen shows the first-use credentials only while they still work. */

@@ -1,7 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/executor';
 
 /** A counter to claim a failure under, full at `limit` (null: never full). */
 export interface Claim {
@@ -18,7 +16,7 @@ export interface Claim {
  * Rows are locked in the order of `claims`, which callers keep the same.
  */
 export async function claimFailures(
-  db: Q,
+  db: DbExecutor,
   claims: Claim[],
   now: string,
   windowStart: string,
@@ -51,7 +49,7 @@ export async function claimFailures(
  * refused). One key per statement: a statement holding one row lock can never
  * deadlock with the claims, which lock their rows in one fixed order.
  */
-export async function releaseFailure(db: Q, key: string): Promise<void> {
+export async function releaseFailure(db: DbExecutor, key: string): Promise<void> {
   await db
     .updateTable('login_throttle')
     .set((eb) => ({ failures: eb('failures', '-', 1) }))
@@ -60,12 +58,12 @@ export async function releaseFailure(db: Q, key: string): Promise<void> {
     .execute();
 }
 
-export async function clearCounter(db: Q, key: string): Promise<void> {
+export async function clearCounter(db: DbExecutor, key: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
 }
 
 /** When the current window of `key` started, or null without a counter. */
-export async function windowStartOf(db: Q, key: string): Promise<string | null> {
+export async function windowStartOf(db: DbExecutor, key: string): Promise<string | null> {
   const row = await db
     .selectFrom('login_throttle')
     .select('window_started_at')
@@ -75,6 +73,6 @@ export async function windowStartOf(db: Q, key: string): Promise<string | null> 
 }
 
 /** Forgets counters whose window is over. */
-export async function purgeCountersBefore(db: Q, windowStart: string): Promise<void> {
+export async function purgeCountersBefore(db: DbExecutor, windowStart: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('window_started_at', '<=', windowStart).execute();
 }

@@ -1,14 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 import { toApiUser } from '../users/users.queries';
-
-type Q = Kysely<DB> | Transaction<DB>;
 
 export type SessionUser = ReturnType<typeof toApiUser>;
 
 /** The live, active user behind an unexpired session token hash. */
 export async function findSessionUser(
-  db: Q,
+  db: DbExecutor,
   tokenHash: string,
   now: string,
 ): Promise<{ id: number; user: SessionUser } | null> {
@@ -36,7 +33,7 @@ export async function findSessionUser(
 }
 
 export async function insertSession(
-  db: Q,
+  db: DbExecutor,
   values: { tokenHash: string; userId: number; now: string; expiresAt: string; maxExpiresAt: string | null },
 ): Promise<void> {
   await db
@@ -52,7 +49,7 @@ export async function insertSession(
 }
 
 export async function findSessionExpiry(
-  db: Q,
+  db: DbExecutor,
   sessionId: number,
 ): Promise<{ expires_at: string; max_expires_at: string | null } | undefined> {
   return db
@@ -63,7 +60,7 @@ export async function findSessionExpiry(
 }
 
 /** Shortens a session to end by `endsBy` (never lengthens it). */
-export async function endSessionBy(db: Q, sessionId: number, endsBy: string): Promise<void> {
+export async function endSessionBy(db: DbExecutor, sessionId: number, endsBy: string): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ expires_at: endsBy })
@@ -72,12 +69,12 @@ export async function endSessionBy(db: Q, sessionId: number, endsBy: string): Pr
     .execute();
 }
 
-export async function deleteSession(db: Q, sessionId: number): Promise<void> {
+export async function deleteSession(db: DbExecutor, sessionId: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
 /** Ends every session of a user, except optionally the one making the request. */
-export async function deleteUserSessions(db: Q, userId: number, exceptSessionId?: number): Promise<void> {
+export async function deleteUserSessions(db: DbExecutor, userId: number, exceptSessionId?: number): Promise<void> {
   await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
@@ -85,6 +82,6 @@ export async function deleteUserSessions(db: Q, userId: number, exceptSessionId?
     .execute();
 }
 
-export async function deleteExpiredSessions(db: Q, now: string): Promise<void> {
+export async function deleteExpiredSessions(db: DbExecutor, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }

@@ -1,9 +1,8 @@
 import type { Category } from '@pos/core';
 import { LOW_STOCK_THRESHOLD } from '@pos/core';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CategoriesTable, DB } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import { sql, type Selectable } from 'kysely';
+import type { CategoriesTable } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 
 export const CATEGORY_COLUMNS = [
   'id',
@@ -33,7 +32,7 @@ export function toApiCategory(row: CategoryRow, productCount?: number): Category
   };
 }
 
-export function listCategoryRows(db: Q, options: { activeOnly: boolean }): Promise<CategoryRow[]> {
+export function listCategoryRows(db: DbExecutor, options: { activeOnly: boolean }): Promise<CategoryRow[]> {
   return db
     .selectFrom('categories')
     .select(CATEGORY_COLUMNS)
@@ -43,7 +42,7 @@ export function listCategoryRows(db: Q, options: { activeOnly: boolean }): Promi
     .execute();
 }
 
-export async function listActiveCategoryNames(db: Q): Promise<string[]> {
+export async function listActiveCategoryNames(db: DbExecutor): Promise<string[]> {
   const rows = await db
     .selectFrom('categories')
     .select('name')
@@ -54,12 +53,12 @@ export async function listActiveCategoryNames(db: Q): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-export function findCategory(db: Q, id: number): Promise<CategoryRow | undefined> {
+export function findCategory(db: DbExecutor, id: number): Promise<CategoryRow | undefined> {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** The category of this name, compared case-insensitively as the unique index does. */
-export function findCategoryByName(db: Q, name: string): Promise<CategoryRow | undefined> {
+export function findCategoryByName(db: DbExecutor, name: string): Promise<CategoryRow | undefined> {
   return db
     .selectFrom('categories')
     .select(CATEGORY_COLUMNS)
@@ -68,7 +67,7 @@ export function findCategoryByName(db: Q, name: string): Promise<CategoryRow | u
 }
 
 /** Live products per category id. */
-export async function countLiveProductsByCategory(db: Q, categoryId?: number): Promise<Map<number, number>> {
+export async function countLiveProductsByCategory(db: DbExecutor, categoryId?: number): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('products')
     .select((eb) => ['category_id', eb.fn.countAll<number>().as('n')])
@@ -80,7 +79,7 @@ export async function countLiveProductsByCategory(db: Q, categoryId?: number): P
   return new Map(rows.map((r) => [Number(r.category_id), Number(r.n)]));
 }
 
-export async function maxSortOrder(db: Q): Promise<number> {
+export async function maxSortOrder(db: DbExecutor): Promise<number> {
   const row = await db
     .selectFrom('categories')
     .select((eb) => eb.fn.max<number | null>('sort_order').as('m'))
@@ -89,7 +88,7 @@ export async function maxSortOrder(db: Q): Promise<number> {
 }
 
 export function insertCategory(
-  db: Q,
+  db: DbExecutor,
   values: Pick<CategoriesTable, 'name' | 'description' | 'color' | 'icon' | 'sort_order' | 'is_active'> & {
     now: string;
   },
@@ -103,7 +102,7 @@ export function insertCategory(
 }
 
 export function updateCategoryRow(
-  db: Q,
+  db: DbExecutor,
   id: number,
   values: Partial<Pick<CategoriesTable, 'name' | 'description' | 'color' | 'icon' | 'sort_order' | 'is_active'>> & {
     updated_at: string;
@@ -112,12 +111,12 @@ export function updateCategoryRow(
   return db.updateTable('categories').set(values).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirst();
 }
 
-export async function deleteCategoryRow(db: Q, id: number): Promise<void> {
+export async function deleteCategoryRow(db: DbExecutor, id: number): Promise<void> {
   await db.deleteFrom('categories').where('id', '=', id).execute();
 }
 
 /** Moves the category's live products to no category; returns how many moved. */
-export async function clearProductsCategory(db: Q, categoryId: number, now: string): Promise<number> {
+export async function clearProductsCategory(db: DbExecutor, categoryId: number, now: string): Promise<number> {
   const result = await db
     .updateTable('products')
     .set({ category_id: null, updated_at: now })
@@ -141,7 +140,7 @@ export interface CategoryStatsRow {
 }
 
 /** Per category: live products, their stock, low-stock count and stock value at selling price. */
-export async function categoryStatsRows(db: Q): Promise<CategoryStatsRow[]> {
+export async function categoryStatsRows(db: DbExecutor): Promise<CategoryStatsRow[]> {
   const rows = await db
     .selectFrom('categories as c')
     .leftJoin('products as p', (join) => join.onRef('p.category_id', '=', 'c.id').on('p.deleted_at', 'is', null))
@@ -176,7 +175,7 @@ export async function categoryStatsRows(db: Q): Promise<CategoryStatsRow[]> {
   }));
 }
 
-export async function countLiveProducts(db: Q): Promise<{ total: number; uncategorized: number }> {
+export async function countLiveProducts(db: DbExecutor): Promise<{ total: number; uncategorized: number }> {
   const row = await db
     .selectFrom('products')
     .select((eb) => [

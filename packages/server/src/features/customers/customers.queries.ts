@@ -1,8 +1,7 @@
 import { phoneSearchDigits, satangToBaht, searchFold, type Customer, type CustomerSale } from '@pos/core';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CustomersTable, DB, SaleItemsTable, SalesTable } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import { sql, type Selectable } from 'kysely';
+import type { CustomersTable, SaleItemsTable, SalesTable } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 
 export const CUSTOMER_COLUMNS = [
   'id',
@@ -47,7 +46,7 @@ function containsPattern(term: string): string {
 }
 
 export function listLiveCustomers(
-  db: Q,
+  db: DbExecutor,
   filter: { search?: string | undefined; limit: number },
 ): Promise<CustomerRow[]> {
   const term = filter.search?.trim() ?? '';
@@ -69,8 +68,12 @@ export function listLiveCustomers(
     .execute();
 }
 
-/** A customer not deleted; on PostgreSQL `lock` holds the row for the transaction. */
-export function findLiveCustomer(db: Q, id: number, lock = false): Promise<CustomerRow | undefined> {
+/** A customer not deleted; `lock` holds the row for the transaction (see db/executor.ts). */
+export function findLiveCustomer(
+  db: DbExecutor,
+  id: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<CustomerRow | undefined> {
   return db
     .selectFrom('customers')
     .select(CUSTOMER_COLUMNS)
@@ -82,7 +85,7 @@ export function findLiveCustomer(db: Q, id: number, lock = false): Promise<Custo
 
 /** Another live customer with this phone number. */
 export function findLiveCustomerByPhone(
-  db: Q,
+  db: DbExecutor,
   phone: string,
   exceptId: number | null,
 ): Promise<{ id: number; name: string } | undefined> {
@@ -96,7 +99,7 @@ export function findLiveCustomerByPhone(
 }
 
 /** A new customer: 0 points, 0 purchases, nothing spent, no last purchase. */
-export function insertCustomer(db: Q, values: CustomerValues, now: string): Promise<CustomerRow> {
+export function insertCustomer(db: DbExecutor, values: CustomerValues, now: string): Promise<CustomerRow> {
   return db
     .insertInto('customers')
     .values({
@@ -114,7 +117,12 @@ export function insertCustomer(db: Q, values: CustomerValues, now: string): Prom
 }
 
 /** Writes the client-owned fields only; points and totals are not in this statement. */
-export function updateCustomerRow(db: Q, id: number, values: CustomerValues, now: string): Promise<CustomerRow> {
+export function updateCustomerRow(
+  db: DbExecutor,
+  id: number,
+  values: CustomerValues,
+  now: string,
+): Promise<CustomerRow> {
   return db
     .updateTable('customers')
     .set({ ...values, search_text: customerSearchText(values), updated_at: now })
@@ -123,16 +131,16 @@ export function updateCustomerRow(db: Q, id: number, values: CustomerValues, now
     .executeTakeFirstOrThrow();
 }
 
-export async function softDeleteCustomer(db: Q, id: number, now: string): Promise<void> {
+export async function softDeleteCustomer(db: DbExecutor, id: number, now: string): Promise<void> {
   await db.updateTable('customers').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function deleteCustomerRow(db: Q, id: number): Promise<void> {
+export async function deleteCustomerRow(db: DbExecutor, id: number): Promise<void> {
   await db.deleteFrom('customers').where('id', '=', id).execute();
 }
 
 /** Whether any sale names this customer, in which case deletion keeps the row for history. */
-export async function customerHasSales(db: Q, customerId: number): Promise<boolean> {
+export async function customerHasSales(db: DbExecutor, customerId: number): Promise<boolean> {
   const row = await db
     .selectFrom('sales')
     .select('id')
@@ -165,7 +173,7 @@ type SaleLineRow = Pick<
 >;
 
 /** The customer's sales, newest first. */
-export function listCustomerSales(db: Q, customerId: number): Promise<SaleRow[]> {
+export function listCustomerSales(db: DbExecutor, customerId: number): Promise<SaleRow[]> {
   return db
     .selectFrom('sales')
     .select([
@@ -190,7 +198,7 @@ export function listCustomerSales(db: Q, customerId: number): Promise<SaleRow[]>
 }
 
 /** The frozen lines of every sale of the customer, in the order they were sold. */
-export function listCustomerSaleLines(db: Q, customerId: number): Promise<SaleLineRow[]> {
+export function listCustomerSaleLines(db: DbExecutor, customerId: number): Promise<SaleLineRow[]> {
   return db
     .selectFrom('sale_items')
     .select(['id', 'sale_id', 'product_id', 'product_name', 'sku', 'size', 'color', 'price', 'quantity', 'line_total'])

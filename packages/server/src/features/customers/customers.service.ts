@@ -93,7 +93,7 @@ export async function updateCustomer(
 ): Promise<Customer> {
   try {
     return await deps.db.kysely.transaction().execute(async (trx) => {
-      const row = await findLiveCustomer(trx, id, deps.db.engine === 'postgres');
+      const row = await findLiveCustomer(trx, id, { lock: true });
       if (!row) throw notFound('CUSTOMER_NOT_FOUND');
       const next = {
         name: input.name ?? row.name,
@@ -120,7 +120,7 @@ export async function deleteCustomer(
   id: number,
 ): Promise<{ soft: boolean; name: string }> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const row = await findLiveCustomer(trx, id, deps.db.engine === 'postgres');
+    const row = await findLiveCustomer(trx, id, { lock: true });
     if (!row) throw notFound('CUSTOMER_NOT_FOUND');
     if (await customerHasSales(trx, id)) {
       await softDeleteCustomer(trx, id, deps.now().toISOString());

@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, ImagesTable } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import type { ImagesTable } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 
 export async function insertImage(
-  db: Q,
+  db: DbExecutor,
   values: Pick<
     ImagesTable,
     'store' | 'key' | 'url' | 'size_bytes' | 'width' | 'height' | 'content_type' | 'created_at'

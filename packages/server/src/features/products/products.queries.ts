@@ -8,11 +8,10 @@ import {
   type StockMovement,
   type StockMovementKind,
 } from '@pos/core';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DatabaseEngine } from '../../config';
-import type { DB, ProductsTable, StockMovementsTable } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import type { ProductsTable, StockMovementsTable } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 
 export const PRODUCT_COLUMNS = [
   'p.id',
@@ -116,7 +115,7 @@ function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function selectProducts(db: Q) {
+function selectProducts(db: DbExecutor) {
   return db
     .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
@@ -143,7 +142,7 @@ function searchCondition(engine: DatabaseEngine, term: string) {
 }
 
 export function listLiveProducts(
-  db: Q,
+  db: DbExecutor,
   engine: DatabaseEngine,
   filter: { search?: string; categoryName?: string; categoryId?: number; limit: number },
 ): Promise<ProductRow[]> {
@@ -164,7 +163,7 @@ type PosProductRow = Pick<
 > & { category_name: string | null };
 
 /** The till's list: live products, newest first, only the columns selling needs. */
-export function listPosProductRows(db: Q, limit: number): Promise<PosProductRow[]> {
+export function listPosProductRows(db: DbExecutor, limit: number): Promise<PosProductRow[]> {
   return db
     .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
@@ -203,8 +202,12 @@ export function toPosProduct(row: PosProductRow): PosProduct {
   };
 }
 
-/** A product not deleted; on PostgreSQL `lock` holds the row for the transaction. */
-export function findLiveProduct(db: Q, id: number, lock = false): Promise<ProductRow | undefined> {
+/** A product not deleted; `lock` holds the row for the transaction (see db/executor.ts). */
+export function findLiveProduct(
+  db: DbExecutor,
+  id: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<ProductRow | undefined> {
   return selectProducts(db)
     .where('p.id', '=', id)
     .where('p.deleted_at', 'is', null)
@@ -217,7 +220,7 @@ export function findLiveProduct(db: Q, id: number, lock = false): Promise<Produc
  * (case-insensitively, as the unique indexes compare): a scan must find one product.
  */
 export function findCodeConflict(
-  db: Q,
+  db: DbExecutor,
   codes: string[],
   exceptId: number | null,
 ): Promise<{ id: number; name: string; sku: string; barcode: string | null } | undefined> {
@@ -242,7 +245,7 @@ function rowValues<V extends ProductEditValues>(values: V) {
 }
 
 /** Inserts products (one statement per batch) and returns their ids in order. */
-export async function insertProducts(db: Q, rows: ProductValues[], now: string): Promise<number[]> {
+export async function insertProducts(db: DbExecutor, rows: ProductValues[], now: string): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db
     .insertInto('products')
@@ -252,7 +255,12 @@ export async function insertProducts(db: Q, rows: ProductValues[], now: string):
   return inserted.map((r) => r.id);
 }
 
-export async function updateProductRow(db: Q, id: number, values: ProductEditValues, now: string): Promise<void> {
+export async function updateProductRow(
+  db: DbExecutor,
+  id: number,
+  values: ProductEditValues,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('products')
     .set({ ...rowValues(values), updated_at: now })
@@ -265,7 +273,7 @@ export async function updateProductRow(db: Q, id: number, values: ProductEditVal
  * writers who saw the same stock cannot both win. Returns whether it was written.
  */
 export async function setProductStockIf(
-  db: Q,
+  db: DbExecutor,
   id: number,
   expected: number,
   stock: number,
@@ -281,17 +289,17 @@ export async function setProductStockIf(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function softDeleteProduct(db: Q, id: number, now: string): Promise<void> {
+export async function softDeleteProduct(db: DbExecutor, id: number, now: string): Promise<void> {
   await db.updateTable('products').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** Removes the product and, by cascade, its stock movements. */
-export async function deleteProductRow(db: Q, id: number): Promise<void> {
+export async function deleteProductRow(db: DbExecutor, id: number): Promise<void> {
   await db.deleteFrom('products').where('id', '=', id).execute();
 }
 
 /** Whether the product appears on any sale, in which case deletion keeps the row (soft delete). */
-export async function productHasSales(db: Q, productId: number): Promise<boolean> {
+export async function productHasSales(db: DbExecutor, productId: number): Promise<boolean> {
   const row = await db
     .selectFrom('sale_items')
     .select('id')
@@ -357,7 +365,7 @@ function toApiMovement(row: MovementRow): StockMovement {
   };
 }
 
-function selectMovements(db: Q) {
+function selectMovements(db: DbExecutor) {
   return db
     .selectFrom('stock_movements as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
@@ -365,7 +373,7 @@ function selectMovements(db: Q) {
     .select([...MOVEMENT_COLUMNS, 'u.name as user_name', 's.document_number']);
 }
 
-export async function insertStockMovement(db: Q, values: StockMovementValues): Promise<StockMovement> {
+export async function insertStockMovement(db: DbExecutor, values: StockMovementValues): Promise<StockMovement> {
   const { id } = await db
     .insertInto('stock_movements')
     .values({ ...values, delta: values.new_quantity - values.old_quantity })
@@ -374,8 +382,8 @@ export async function insertStockMovement(db: Q, values: StockMovementValues): P
   return toApiMovement(await selectMovements(db).where('m.id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** Inserts many movements at once (seeding); returns nothing. */
-export async function insertStockMovements(db: Q, rows: StockMovementValues[]): Promise<void> {
+/** Inserts many movements in one statement (a sale's lines); returns nothing. */
+export async function insertStockMovements(db: DbExecutor, rows: StockMovementValues[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('stock_movements')
@@ -385,7 +393,7 @@ export async function insertStockMovements(db: Q, rows: StockMovementValues[]): 
 
 /** A product's movements, newest first, older than the movement `before` when given. */
 export async function listStockMovements(
-  db: Q,
+  db: DbExecutor,
   productId: number,
   page: { before?: number; limit: number },
 ): Promise<StockMovement[]> {

@@ -21,7 +21,7 @@ import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-prov
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
 import { parseBody } from '../../http/validate';
-import { readProductForm } from './product-form';
+import { readProductForm } from './product-form-request';
 import {
   createProduct,
   deleteProduct,

@@ -14,6 +14,7 @@ import {
 } from '@pos/core';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/unique-violation';
+import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
@@ -40,7 +41,6 @@ import {
 } from './products.queries';
 
 type ProductDeps = Pick<Deps, 'db' | 'now' | 'imageStore'>;
-type Q = Deps['db']['kysely'];
 
 /** Product images live in this folder of the image store. */
 export const PRODUCT_IMAGE_FOLDER = 'products';
@@ -75,7 +75,7 @@ export function listProductCategoryNames(deps: Pick<Deps, 'db'>): Promise<string
   return listActiveCategoryNames(deps.db.kysely);
 }
 
-async function resolveCategoryId(db: Q, input: ProductWrite): Promise<number> {
+async function resolveCategoryId(db: DbExecutor, input: ProductWrite): Promise<number> {
   const row =
     input.category_id !== undefined
       ? await findCategory(db, input.category_id)
@@ -100,7 +100,7 @@ function codeTaken(code: string, field: 'sku' | 'barcode', otherName?: string): 
 
 /** A scan must find one product: neither code may be another live product's SKU or barcode. */
 async function assertCodesFree(
-  db: Q,
+  db: DbExecutor,
   input: { sku: string; barcode: string | null },
   exceptId: number | null,
 ): Promise<void> {
@@ -136,7 +136,7 @@ function valuesOf(
   };
 }
 
-async function recordImage(trx: Q, stored: PutImage, now: string): Promise<number> {
+async function recordImage(trx: DbExecutor, stored: PutImage, now: string): Promise<number> {
   return insertImage(trx, {
     store: stored.store,
     key: stored.key,
@@ -244,7 +244,7 @@ export async function updateProduct(
     (stored) =>
       deps.db.kysely.transaction().execute(async (trx) => {
         const now = deps.now().toISOString();
-        const current = await findLiveProduct(trx, id, deps.db.engine === 'postgres');
+        const current = await findLiveProduct(trx, id, { lock: true });
         if (!current) throw notFound('PRODUCT_NOT_FOUND');
         const categoryId = await resolveCategoryId(trx, input);
         let imageId = current.image_id;
@@ -268,7 +268,7 @@ export async function updateProduct(
 /** Deletes a product; one that appears in sales is kept, hidden (soft delete), so history keeps it. */
 export async function deleteProduct(deps: Pick<Deps, 'db' | 'now'>, id: number): Promise<{ soft: boolean }> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    if (!(await findLiveProduct(trx, id, deps.db.engine === 'postgres'))) throw notFound('PRODUCT_NOT_FOUND');
+    if (!(await findLiveProduct(trx, id, { lock: true }))) throw notFound('PRODUCT_NOT_FOUND');
     if (await productHasSales(trx, id)) {
       await softDeleteProduct(trx, id, deps.now().toISOString());
       return { soft: true };
@@ -346,7 +346,7 @@ export async function setStockCount(
   input: StockCount,
 ): Promise<StockResult> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const current = await findLiveProduct(trx, id, deps.db.engine === 'postgres');
+    const current = await findLiveProduct(trx, id, { lock: true });
     if (!current) throw notFound('PRODUCT_NOT_FOUND');
     const now = deps.now().toISOString();
     let movement: StockMovement | null = null;

@@ -1,14 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import type { DbExecutor } from '../../db/executor';
 
 /**
  * Takes over a key claimed before `before` (outside the retention window) for a
  * new request, forgetting its answer; false when the key is younger or unknown.
  */
 export async function reclaimExpiredIdempotencyKey(
-  db: Q,
+  db: DbExecutor,
   values: { key: string; userId: number; requestHash: string; now: string; before: string },
 ): Promise<boolean> {
   const rows = await db
@@ -28,7 +25,7 @@ export async function reclaimExpiredIdempotencyKey(
 }
 
 /** Deletes at most `limit` keys claimed before `before`, oldest first; answers how many went. */
-export async function deleteIdempotencyKeysBefore(db: Q, before: string, limit: number): Promise<number> {
+export async function deleteIdempotencyKeysBefore(db: DbExecutor, before: string, limit: number): Promise<number> {
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('key', 'in', (qb) =>

@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, IdempotencyKeysTable, PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import type { Selectable } from 'kysely';
+import type { IdempotencyKeysTable, PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 
 export interface ProductForSale {
   id: number;
@@ -26,7 +25,7 @@ function parseList(json: string): string[] {
 }
 
 /** Live products by id, with their category name and current size/colour lists, for pricing a sale. */
-export async function findProductsForSale(db: Q, ids: number[]): Promise<ProductForSale[]> {
+export async function findProductsForSale(db: DbExecutor, ids: number[]): Promise<ProductForSale[]> {
   const rows = await db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
@@ -52,7 +51,12 @@ export async function findProductsForSale(db: Q, ids: number[]): Promise<Product
  * Takes `quantity` off the shelf only if that many are there; answers the new
  * stock, or undefined when there were not enough (another till sold them).
  */
-export async function takeStock(db: Q, productId: number, quantity: number, now: string): Promise<number | undefined> {
+export async function takeStock(
+  db: DbExecutor,
+  productId: number,
+  quantity: number,
+  now: string,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: now }))
@@ -65,7 +69,7 @@ export async function takeStock(db: Q, productId: number, quantity: number, now:
 }
 
 /** Current stock of live products, for the refusal message. */
-export async function currentStock(db: Q, productId: number): Promise<number> {
+export async function currentStock(db: DbExecutor, productId: number): Promise<number> {
   const row = await db
     .selectFrom('products')
     .select('stock')
@@ -80,7 +84,7 @@ export async function currentStock(db: Q, productId: number): Promise<number> {
  * undefined when the balance no longer covers the points used.
  */
 export async function applySaleToCustomer(
-  db: Q,
+  db: DbExecutor,
   customerId: number,
   change: { pointsUsed: number; pointsEarned: number; total: number; now: string },
 ): Promise<number | undefined> {
@@ -102,7 +106,7 @@ export async function applySaleToCustomer(
 }
 
 /** The next number of a document series; atomic, and rolled back with the sale if it fails. */
-export async function nextInSeries(db: Q, series: string): Promise<number> {
+export async function nextInSeries(db: DbExecutor, series: string): Promise<number> {
   const row = await db
     .insertInto('document_counters')
     .values({ name: series, value: 1 })
@@ -113,7 +117,7 @@ export async function nextInSeries(db: Q, series: string): Promise<number> {
 }
 
 export async function insertSale(
-  db: Q,
+  db: DbExecutor,
   values: Omit<SalesTable, 'id' | 'payment_method' | 'tax_rate_bp'> & {
     payment_method: string;
     tax_rate_bp: number;
@@ -123,11 +127,11 @@ export async function insertSale(
   return row.id;
 }
 
-export async function insertSaleItems(db: Q, rows: Omit<SaleItemsTable, 'id'>[]): Promise<void> {
+export async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<void> {
   await db.insertInto('sale_items').values(rows).execute();
 }
 
-export async function insertPayment(db: Q, values: Omit<PaymentsTable, 'id'>): Promise<void> {
+export async function insertPayment(db: DbExecutor, values: Omit<PaymentsTable, 'id'>): Promise<void> {
   await db.insertInto('payments').values(values).execute();
 }
 
@@ -137,7 +141,7 @@ export type SaleHeadRow = Selectable<SalesTable> & {
   vat_exclusion_approved_by_name: string | null;
 };
 
-export function findSaleHead(db: Q, id: number): Promise<SaleHeadRow | undefined> {
+export function findSaleHead(db: DbExecutor, id: number): Promise<SaleHeadRow | undefined> {
   return db
     .selectFrom('sales')
     .innerJoin('users', 'users.id', 'sales.created_by')
@@ -153,16 +157,16 @@ export function findSaleHead(db: Q, id: number): Promise<SaleHeadRow | undefined
     .executeTakeFirst();
 }
 
-export function findSaleItems(db: Q, saleId: number): Promise<Selectable<SaleItemsTable>[]> {
+export function findSaleItems(db: DbExecutor, saleId: number): Promise<Selectable<SaleItemsTable>[]> {
   return db.selectFrom('sale_items').selectAll().where('sale_id', '=', saleId).orderBy('id').execute();
 }
 
-export function findSalePayment(db: Q, saleId: number): Promise<Selectable<PaymentsTable> | undefined> {
+export function findSalePayment(db: DbExecutor, saleId: number): Promise<Selectable<PaymentsTable> | undefined> {
   return db.selectFrom('payments').selectAll().where('sale_id', '=', saleId).orderBy('id').executeTakeFirst();
 }
 
 /** A sale that was refunded for editing and not yet replaced by a new sale. */
-export async function isReplaceable(db: Q, saleId: number): Promise<boolean> {
+export async function isReplaceable(db: DbExecutor, saleId: number): Promise<boolean> {
   const row = await db
     .selectFrom('sales')
     .innerJoin('refunds', 'refunds.sale_id', 'sales.id')
@@ -183,17 +187,17 @@ export async function isReplaceable(db: Q, saleId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function saleExists(db: Q, saleId: number): Promise<boolean> {
+export async function saleExists(db: DbExecutor, saleId: number): Promise<boolean> {
   return (await db.selectFrom('sales').select('id').where('id', '=', saleId).executeTakeFirst()) !== undefined;
 }
 
-export function findIdempotencyKey(db: Q, key: string): Promise<Selectable<IdempotencyKeysTable> | undefined> {
+export function findIdempotencyKey(db: DbExecutor, key: string): Promise<Selectable<IdempotencyKeysTable> | undefined> {
   return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
 /** Claims a key for this request; false when it already exists. */
 export async function claimIdempotencyKey(
-  db: Q,
+  db: DbExecutor,
   values: { key: string; userId: number; requestHash: string; now: string },
 ): Promise<boolean> {
   const rows = await db
@@ -206,7 +210,7 @@ export async function claimIdempotencyKey(
 }
 
 export async function storeIdempotentResponse(
-  db: Q,
+  db: DbExecutor,
   key: string,
   statusCode: number,
   response: unknown,

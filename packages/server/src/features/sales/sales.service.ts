@@ -3,8 +3,10 @@ import {
   bahtToSatang,
   ERROR_MESSAGES,
   originalPriceShown,
+  pointsForCustomer,
   priceSale,
   PricingError,
+  pricingSettingsOf,
   satangToBaht,
   ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
@@ -18,9 +20,8 @@ import {
   variantProblem,
   type VariantChoice,
 } from '@pos/core';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { DB } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
@@ -136,7 +137,7 @@ function insufficientStock(product: Pick<ProductForSale, 'id' | 'name'>, availab
  * transaction, so a sale refused later leaves the approval unused.
  */
 async function useVatApproval(
-  trx: Transaction<DB>,
+  trx: DbExecutor,
   settings: StoredSettings,
   seller: SessionUser,
   input: SaleInput,
@@ -181,7 +182,7 @@ export async function createSale(
       return JSON.parse(previous.response) as CreateSaleResponse;
     }
 
-    const settings = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
+    const settings = await readStoredSettings(trx);
     // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
     // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
     const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
@@ -232,7 +233,7 @@ export async function createSale(
         {
           pointsUsed: input.pointsUsed,
           excludeVat: input.excludeVAT,
-          settings: { ...settings.system, ...settings.loyalty },
+          settings: pricingSettingsOf(settings),
         },
       );
     } catch (err) {
@@ -307,8 +308,7 @@ export async function createSale(
       vat_excluded_by: input.excludeVAT ? seller.id : null,
       vat_exclusion_approved_by: vatApproval?.approverId ?? null,
       points_used: input.pointsUsed,
-      // A walk-in sale earns nobody points.
-      points_earned: customer ? figures.pointsEarned : 0,
+      points_earned: pointsForCustomer(figures, customer !== undefined) ?? 0,
       final_loyalty_points: finalPoints,
       replaces_sale_id: input.replacesSaleId ?? null,
       notes: input.notes ?? null,
@@ -386,7 +386,7 @@ function parseList(json: string): string[] {
 }
 
 /** A sale as the API shows it: baht numbers, its frozen lines and its payment. */
-export async function loadSale(db: Transaction<DB> | Deps['db']['kysely'], id: number): Promise<Sale> {
+export async function loadSale(db: DbExecutor, id: number): Promise<Sale> {
   const head = await findSaleHead(db, id);
   if (!head) throw notFound('SALE_NOT_FOUND');
   const [items, payment] = await Promise.all([findSaleItems(db, id), findSalePayment(db, id)]);

@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import type { DbExecutor } from '../../db/executor';
 
 export const VAT_EXCLUSION_PURPOSE = 'vat_exclusion';
 
 export async function insertApproval(
-  db: Q,
+  db: DbExecutor,
   values: { tokenHash: string; approverId: number; requestedBy: number; now: string; expiresAt: string },
 ): Promise<void> {
   await db
@@ -29,7 +26,7 @@ export async function insertApproval(
  * approval asked for by this seller. Answers the approver's id, or undefined.
  */
 export async function consumeApproval(
-  db: Q,
+  db: DbExecutor,
   values: { tokenHash: string; sellerId: number; now: string },
 ): Promise<number | undefined> {
   const row = await db
@@ -46,11 +43,11 @@ export async function consumeApproval(
 }
 
 /** Links a used approval to the sale it allowed. */
-export async function linkApprovalToSale(db: Q, tokenHash: string, saleId: number): Promise<void> {
+export async function linkApprovalToSale(db: DbExecutor, tokenHash: string, saleId: number): Promise<void> {
   await db.updateTable('sale_approvals').set({ sale_id: saleId }).where('token_hash', '=', tokenHash).execute();
 }
 
 /** Drops approvals that expired before `before` and were never used. */
-export async function purgeUnusedApprovalsBefore(db: Q, before: string): Promise<void> {
+export async function purgeUnusedApprovalsBefore(db: DbExecutor, before: string): Promise<void> {
   await db.deleteFrom('sale_approvals').where('used_at', 'is', null).where('expires_at', '<=', before).execute();
 }

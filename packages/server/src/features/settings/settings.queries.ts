@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import type { DbExecutor } from '../../db/executor';
 
 /** Stored groups as parsed JSON objects, by group name. */
-export async function readSettingGroups(db: Q): Promise<Record<string, Record<string, unknown>>> {
+export async function readSettingGroups(db: DbExecutor): Promise<Record<string, Record<string, unknown>>> {
   const rows = await db.selectFrom('settings').select(['group_name', 'value']).execute();
   const groups: Record<string, Record<string, unknown>> = {};
   for (const row of rows) {
@@ -19,7 +16,7 @@ export async function readSettingGroups(db: Q): Promise<Record<string, Record<st
 }
 
 export async function writeSettingGroup(
-  db: Q,
+  db: DbExecutor,
   group: string,
   value: object,
   userId: number | null,

@@ -13,6 +13,7 @@ import {
   type UpdateSettingsRequest,
 } from '@pos/core';
 import type { z } from 'zod';
+import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
@@ -32,8 +33,8 @@ const GROUPS = Object.keys(GROUP_SCHEMAS) as GroupName[];
  * Stored settings with defaults filled in. Each stored field is re-checked, so a
  * value that no longer passes validation falls back to its default.
  */
-export async function readStoredSettings(deps: Pick<Deps, 'db'>): Promise<StoredSettings> {
-  const stored = await readSettingGroups(deps.db.kysely);
+export async function readStoredSettings(db: DbExecutor): Promise<StoredSettings> {
+  const stored = await readSettingGroups(db);
   const result = structuredClone(DEFAULT_SETTINGS);
   for (const group of GROUPS) {
     const schema = GROUP_SCHEMAS[group].partial();
@@ -52,7 +53,7 @@ function systemView(s: StoredSettings): Settings['system'] {
 
 /** What every signed-in screen needs (till, receipts, sidebar): no notification settings. */
 export async function getStoreSettings(deps: Pick<Deps, 'db'>): Promise<StoreSettings> {
-  const s = await readStoredSettings(deps);
+  const s = await readStoredSettings(deps.db.kysely);
   return {
     system: systemView(s),
     payment: s.payment,
@@ -63,7 +64,7 @@ export async function getStoreSettings(deps: Pick<Deps, 'db'>): Promise<StoreSet
 
 /** The whole settings for the settings screen: secrets masked, flat aliases the spec's screens read. */
 export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Settings> {
-  const s = await readStoredSettings(deps);
+  const s = await readStoredSettings(deps.db.kysely);
   return {
     system: systemView(s),
     payment: { ...s.payment, stripeSecretConfigured: deps.config.stripeSecretKey !== null },
@@ -85,7 +86,7 @@ export async function updateSettings(
 ): Promise<Settings> {
   const userId = actor.id;
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const current = await readStoredSettings({ db: { ...deps.db, kysely: trx } });
+    const current = await readStoredSettings(trx);
     // The approval exists to hold back those who may not approve: only they may not switch it.
     const approvalSetting = input.system?.vatExclusionNeedsApproval;
     if (

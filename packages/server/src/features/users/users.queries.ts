@@ -1,8 +1,7 @@
 import { normalizeRole, type User } from '@pos/core';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, UsersTable } from '../../db/schema';
-
-type Q = Kysely<DB> | Transaction<DB>;
+import { sql, type Selectable } from 'kysely';
+import type { UsersTable } from '../../db/schema';
+import type { DbExecutor } from '../../db/executor';
 
 export const USER_COLUMNS = [
   'id',
@@ -31,11 +30,11 @@ export function toApiUser(row: UserRow): User {
   };
 }
 
-export function listLiveUsers(db: Q): Promise<UserRow[]> {
+export function listLiveUsers(db: DbExecutor): Promise<UserRow[]> {
   return db.selectFrom('users').select(USER_COLUMNS).where('deleted_at', 'is', null).orderBy('id').execute();
 }
 
-export function findLiveUser(db: Q, id: number): Promise<UserRow | undefined> {
+export function findLiveUser(db: DbExecutor, id: number): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .select(USER_COLUMNS)
@@ -45,7 +44,7 @@ export function findLiveUser(db: Q, id: number): Promise<UserRow | undefined> {
 }
 
 export function findLiveUserByUsername(
-  db: Q,
+  db: DbExecutor,
   username: string,
 ): Promise<(UserRow & { password_hash: string }) | undefined> {
   return db
@@ -56,11 +55,11 @@ export function findLiveUserByUsername(
     .executeTakeFirst();
 }
 
-export function findPasswordHash(db: Q, id: number): Promise<{ password_hash: string } | undefined> {
+export function findPasswordHash(db: DbExecutor, id: number): Promise<{ password_hash: string } | undefined> {
   return db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
 }
 
-export async function countUsers(db: Q): Promise<number> {
+export async function countUsers(db: DbExecutor): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -68,8 +67,8 @@ export async function countUsers(db: Q): Promise<number> {
   return Number(row.n);
 }
 
-/** Active admins other than `exceptId`; on PostgreSQL the rows are locked for the transaction. */
-export async function countOtherActiveAdmins(db: Q, exceptId: number, lock: boolean): Promise<number> {
+/** Active admins other than `exceptId`, their rows locked for the transaction (see db/executor.ts). */
+export async function countOtherActiveAdmins(db: DbExecutor, exceptId: number): Promise<number> {
   const rows = await db
     .selectFrom('users')
     .select('id')
@@ -77,13 +76,13 @@ export async function countOtherActiveAdmins(db: Q, exceptId: number, lock: bool
     .where('is_active', '=', 1)
     .where('deleted_at', 'is', null)
     .where('id', '!=', exceptId)
-    .$if(lock, (qb) => qb.forUpdate())
+    .forUpdate()
     .execute();
   return rows.length;
 }
 
 export async function insertUser(
-  db: Q,
+  db: DbExecutor,
   values: {
     username: string;
     name: string;
@@ -112,7 +111,7 @@ export async function insertUser(
 }
 
 export async function updateUser(
-  db: Q,
+  db: DbExecutor,
   id: number,
   values: Partial<Pick<UsersTable, 'name' | 'email' | 'role' | 'is_active' | 'last_login' | 'deleted_at'>> & {
     updated_at: string;
@@ -122,7 +121,7 @@ export async function updateUser(
 }
 
 export async function setPasswordHash(
-  db: Q,
+  db: DbExecutor,
   id: number,
   passwordHash: string,
   mustChange: boolean,
@@ -135,7 +134,7 @@ export async function setPasswordHash(
     .execute();
 }
 
-export async function deleteUserRow(db: Q, id: number): Promise<void> {
+export async function deleteUserRow(db: DbExecutor, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
@@ -143,7 +142,7 @@ export async function deleteUserRow(db: Q, id: number): Promise<void> {
  * Whether the user appears in history (sales made, refunds given, stock changed),
  * in which case deletion keeps the row so that history keeps their name.
  */
-export async function hasHistory(db: Q, userId: number): Promise<boolean> {
+export async function hasHistory(db: DbExecutor, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')

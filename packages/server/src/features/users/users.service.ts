@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest, CreateUserRequest, UpdateUserRequest, User } from '@pos/core';
 import type { z } from 'zod';
+import type { DbExecutor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../http/app-error';
@@ -50,9 +51,9 @@ export async function createUser(deps: Deps, input: z.output<typeof CreateUserRe
 }
 
 /** Refuses a change that would leave the shop without an active admin. */
-async function assertAnotherActiveAdmin(deps: Deps, trx: Deps['db']['kysely'], target: User): Promise<void> {
+async function assertAnotherActiveAdmin(trx: DbExecutor, target: User): Promise<void> {
   if (target.role !== 'admin' || !target.is_active) return;
-  if ((await countOtherActiveAdmins(trx, target.id, deps.db.engine === 'postgres')) === 0) {
+  if ((await countOtherActiveAdmins(trx, target.id)) === 0) {
     throw conflict('LAST_ADMIN');
   }
 }
@@ -70,7 +71,7 @@ export async function updateUser(
     const target = toApiUser(row);
     if (isActive === false && id === actor.id) throw new AppError(400, 'CANNOT_DEACTIVATE_SELF');
     const losesAdmin = (input.role !== undefined && input.role !== 'admin') || isActive === false;
-    if (losesAdmin) await assertAnotherActiveAdmin(deps, trx, target);
+    if (losesAdmin) await assertAnotherActiveAdmin(trx, target);
     const updated = await updateUserRow(trx, id, {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.email !== undefined && { email: input.email }),
@@ -110,7 +111,7 @@ export async function deleteUser(deps: Deps, actor: SessionUser, id: number): Pr
   return deps.db.kysely.transaction().execute(async (trx) => {
     const row = await findLiveUser(trx, id);
     if (!row) throw notFound('USER_NOT_FOUND');
-    await assertAnotherActiveAdmin(deps, trx, toApiUser(row));
+    await assertAnotherActiveAdmin(trx, toApiUser(row));
     await deleteUserSessions(trx, id);
     if (await hasHistory(trx, id)) {
       const now = deps.now().toISOString();

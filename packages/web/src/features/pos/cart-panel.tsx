@@ -2,6 +2,7 @@ import {
   bahtToSatang,
   formatBaht,
   formatSatang,
+  pointsForCustomer,
   type Customer,
   type PricingSettings,
   type SaleFigures,
@@ -317,6 +318,7 @@ function PointsBlock({
 function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelProps) {
   const t = useT();
   const empty = cart.lines.length === 0 || !figures;
+  const pointsToEarn = figures ? pointsForCustomer(figures, selectedCustomer !== null) : null;
   const rate = pricing.taxRate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
   let taxLabel: string;
   if (cart.excludeVat) taxLabel = t('pos.vatExcluded');
@@ -339,9 +341,9 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
       <div className="flex items-end justify-between gap-2 border-t border-slate-200 pt-2">
         <span className="pb-1">
           <span className="block text-base font-semibold text-slate-700">{t('pos.total')}</span>
-          {selectedCustomer && figures ? (
+          {pointsToEarn !== null ? (
             <span className="block text-sm text-green-700 tabular-nums">
-              {t('pos.pointsToEarn', { count: figures.pointsEarned.toLocaleString('th-TH') })}
+              {t('pos.pointsToEarn', { count: pointsToEarn.toLocaleString('th-TH') })}
             </span>
           ) : null}
         </span>

@@ -9,7 +9,6 @@ import {
   itemCount,
   lineKey,
   parseQuantity,
-  pricingSettingsOf,
   removeLine,
   setCustomer,
   setExcludeVat,
@@ -331,15 +330,6 @@ describe('figures', () => {
 
   it('are null for an empty cart', () => {
     expect(cartFigures(EMPTY_CART, SETTINGS)).toBeNull();
-  });
-
-  it('use the spec defaults when settings are missing', () => {
-    expect(pricingSettingsOf(undefined)).toEqual({
-      taxRate: 3,
-      pricesIncludeVat: false,
-      onePointValueInBaht: 1,
-      purchaseAmountForOnePoint: 100,
-    });
   });
 });
 

@@ -5,7 +5,6 @@
  */
 import {
   bahtToSatang,
-  DEFAULT_SETTINGS,
   pointsDiscount,
   priceSale,
   PricingError,
@@ -13,7 +12,6 @@ import {
   type Product,
   type SaleFigures,
   type Satang,
-  type StoreSettings,
   onlyVariant,
   variantProblem,
   type VariantChoice,
@@ -321,19 +319,6 @@ export function itemCount(state: CartState): number {
 
 export function subtotalOf(state: CartState): Satang {
   return state.lines.reduce((sum, line) => sum + bahtToSatang(line.product.price) * line.quantity, 0);
-}
-
-/** The arithmetic settings from GET /api/settings/store, with the spec's defaults (3 %, 100 baht per point, 1 baht a point). */
-export function pricingSettingsOf(settings: StoreSettings | undefined): PricingSettings {
-  const system = settings?.system;
-  const loyalty = settings?.loyalty ?? DEFAULT_SETTINGS.loyalty;
-  const rate = system?.taxRate ?? system?.tax_rate;
-  return {
-    taxRate: typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_SETTINGS.system.taxRate,
-    pricesIncludeVat: system?.pricesIncludeVat ?? DEFAULT_SETTINGS.system.pricesIncludeVat,
-    onePointValueInBaht: loyalty.onePointValueInBaht,
-    purchaseAmountForOnePoint: loyalty.purchaseAmountForOnePoint,
-  };
 }
 
 /** Every figure of the cart from core's priceSale; null for an empty cart. */
