@@ -54,7 +54,7 @@ export interface TestApp {
 let userCounter = 0;
 
 /** A fresh database of the given engine for this test file: a temp SQLite file or a new PostgreSQL database. */
-async function freshDatabase(
+export async function freshDatabase(
   engine: DatabaseEngine,
 ): Promise<{ databaseUrl: string | null; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-test-'));
