@@ -13,11 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { buildApp } from '../../packages/server/src/app';
-import { loadConfig } from '../../packages/server/src/config';
-import { openDatabase } from '../../packages/server/src/db/database';
-import { migrateToLatest } from '../../packages/server/src/db/migrate';
-import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
+import { loadConfig, startServer } from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { seedProducts } from './products-search';
 
@@ -229,14 +225,9 @@ export async function benchPosScan(): Promise<void> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-browser-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { webDistDir: WEB_DIST });
-  const db = openDatabase(config);
-  await migrateToLatest(db);
-  await ensureFirstAdmin({ db, now: () => new Date() });
-  await seedProducts(db, POS_PRODUCT_COUNT);
-  const { app } = await buildApp(config, { db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
+  await seedProducts(server.built.deps.db, POS_PRODUCT_COUNT);
+  const base = server.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -375,8 +366,7 @@ export async function benchPosScan(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    await app.close();
-    await db.destroy();
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

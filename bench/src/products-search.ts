@@ -9,9 +9,7 @@
 //     EXPLAIN: 2-4 ms per selective search with the index, 40 ms for a full scan.
 // Run against PostgreSQL with BENCH_DATABASE_URL pointing at an empty database.
 import { bahtToSatang, DEFAULT_CATEGORIES } from '@pos/core';
-import type { Db } from '../../packages/server/src/db/database';
-import { listCategoryRows } from '../../packages/server/src/features/categories/categories.queries';
-import { insertProducts, type ProductValues } from '../../packages/server/src/features/products/products.queries';
+import { insertProducts, listCategoryRows, type Db, type ProductValues } from '@pos/server';
 import { measure, type Figures } from './measure';
 
 export const PRODUCT_COUNT = 50_000;

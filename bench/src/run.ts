@@ -2,11 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../packages/server/src/app';
-import { loadConfig } from '../../packages/server/src/config';
-import { openDatabase } from '../../packages/server/src/db/database';
-import { migrateToLatest } from '../../packages/server/src/db/migrate';
-import { ensureFirstAdmin } from '../../packages/server/src/db/seed';
+import { loadConfig, startServer } from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { measure, printTable } from './measure';
 import { measureProductSearch, PRODUCT_COUNT, seedProducts } from './products-search';
@@ -19,13 +15,9 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
-const db = openDatabase(config);
-await migrateToLatest(db);
-await ensureFirstAdmin({ db, now: () => new Date() });
-const { app } = await buildApp(config, { db, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
+const { db } = server.built.deps;
+const base = server.url;
 
 const token = await firstAdminToken(base);
 const auth = { authorization: `Bearer ${token}` };
@@ -53,8 +45,7 @@ printTable([
   ...(await measureProductSearch(base, auth)),
 ]);
 
-await app.close();
-await db.destroy();
+await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // The till in Chromium (needs the built SPA: `npm run build`).

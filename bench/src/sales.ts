@@ -3,9 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { priceSale, satangToBaht, DEFAULT_SETTINGS, bahtToSatang } from '@pos/core';
 import { sql } from 'kysely';
-import type { Db } from '../../packages/server/src/db/database';
-import { insertCustomer } from '../../packages/server/src/features/customers/customers.queries';
-import { insertProducts } from '../../packages/server/src/features/products/products.queries';
+import { insertCustomer, insertProducts, type Db } from '@pos/server';
 import { measure, printTable, type Figures } from './measure';
 
 const SALES = 1000;

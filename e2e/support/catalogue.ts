@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import { bahtToSatang, type Product } from '@pos/core';
-import { listCategoryRows } from '../../packages/server/src/features/categories/categories.queries';
-import { insertProducts, type ProductValues } from '../../packages/server/src/features/products/products.queries';
+import { insertProducts, listCategoryRows, type ProductValues } from '@pos/server';
 import type { RunningServer } from './server';
 
 /** Catalogue set-up through the real API (multipart, as the product dialog sends it). */

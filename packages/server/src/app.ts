@@ -37,18 +37,18 @@ export interface BuiltApp {
   routes: RouteAccessEntry[];
 }
 
+export interface BuildOptions {
+  db?: Db;
+  /** The server's clock (tests move it). */
+  now?: () => Date;
+  logger?: boolean;
+  /** Where logs go (stdout by default); tests read them to prove no secret is written. */
+  logStream?: { write(line: string): void };
+  imageStore?: ImageStore;
+}
+
 /** The whole app without listening. Closing the app closes the database it opened. */
-export async function buildApp(
-  config: Config,
-  overrides: {
-    db?: Db;
-    now?: () => Date;
-    logger?: boolean;
-    /** Where logs go (stdout by default); tests read them to prove no secret is written. */
-    logStream?: { write(line: string): void };
-    imageStore?: ImageStore;
-  } = {},
-): Promise<BuiltApp> {
+export async function buildApp(config: Config, overrides: BuildOptions = {}): Promise<BuiltApp> {
   const db = overrides.db ?? openDatabase(config);
   const deps: Deps = {
     db,

@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { FIRST_USE_ADMIN } from '@pos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app';
+import type { BuiltApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { ensureFirstAdmin } from '../src/db/seed';
+import { startServer } from '../src/server';
 
 describe('request logs', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-logs-'));
@@ -16,11 +14,10 @@ describe('request logs', () => {
 
   beforeAll(async () => {
     const config = loadConfig({ LOG_LEVEL: 'debug', DATA_DIR: dir });
-    const db = openDatabase(config);
-    await migrateToLatest(db);
-    await ensureFirstAdmin({ db, now: () => new Date() });
-    built = await buildApp(config, { db, logStream: { write: (line) => void lines.push(line) } });
-    built.app.addHook('onClose', () => db.destroy());
+    ({ built } = await startServer(config, {
+      logStream: { write: (line) => void lines.push(line) },
+      listen: { port: 0, host: '127.0.0.1' },
+    }));
   });
   afterAll(async () => {
     await built.app.close();

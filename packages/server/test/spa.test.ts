@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app';
+import type { BuiltApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
+import { startServer } from '../src/server';
 
 describe('serving the built web app', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-spa-'));
@@ -17,10 +16,7 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>POS</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'data') }, { webDistDir: dist });
-    const db = openDatabase(config);
-    await migrateToLatest(db);
-    built = await buildApp(config, { db });
-    built.app.addHook('onClose', () => db.destroy());
+    ({ built } = await startServer(config, { listen: { port: 0, host: '127.0.0.1' } }));
   });
   afterAll(async () => {
     await built.app.close();

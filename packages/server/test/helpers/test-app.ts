@@ -5,13 +5,11 @@ import path from 'node:path';
 import type { Role, User } from '@pos/core';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type BuiltApp } from '../../src/app';
+import type { BuiltApp } from '../../src/app';
 import { loadConfig, type Config, type DatabaseEngine } from '../../src/config';
-import { openDatabase } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
-import { ensureFirstAdmin } from '../../src/db/seed';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { insertUser, toApiUser } from '../../src/features/users/users.queries';
+import { startServer, type RunningServer } from '../../src/server';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export const ENGINES: DatabaseEngine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -56,7 +54,7 @@ export interface TestApp {
 let userCounter = 0;
 
 /** A fresh database of the given engine for this test file: a temp SQLite file or a new PostgreSQL database. */
-async function freshDatabase(
+export async function freshDatabase(
   engine: DatabaseEngine,
 ): Promise<{ databaseUrl: string | null; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-test-'));
@@ -89,6 +87,7 @@ async function freshDatabase(
 export function useTestApp(engine: DatabaseEngine, env: Record<string, string> = {}): TestApp {
   let clockOffset = 0;
   let dropDatabase: () => Promise<void> = async () => {};
+  let server: RunningServer | undefined;
   const t = {} as TestApp;
 
   beforeAll(async () => {
@@ -100,18 +99,13 @@ export function useTestApp(engine: DatabaseEngine, env: Record<string, string> =
       ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
       ...env,
     });
-    const db = openDatabase(config);
-    await migrateToLatest(db);
     const now = () => new Date(Date.now() + clockOffset);
-    await ensureFirstAdmin({ db, now });
-    const built = await buildApp(config, { db, now });
-    built.app.addHook('onClose', () => db.destroy());
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = built.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    server = await startServer(config, { now, listen: { port: 0, host: '127.0.0.1' } });
+    const { built } = server;
+    const db = built.deps.db;
 
     Object.assign(t, {
-      url: `http://127.0.0.1:${port}`,
+      url: server.url,
       built,
       config,
       advanceClock(ms: number) {
@@ -165,7 +159,7 @@ export function useTestApp(engine: DatabaseEngine, env: Record<string, string> =
   });
 
   afterAll(async () => {
-    await t.built?.app.close();
+    await server?.stop();
     await dropDatabase();
   });
 

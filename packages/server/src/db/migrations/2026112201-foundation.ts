@@ -1,7 +1,12 @@
-import { DEFAULT_CATEGORIES } from '@pos/core';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DatabaseEngine } from '../../config';
 import { notNull, withId } from './column-types';
+
+/**
+ * The categories a new shop starts with, as released. Written out here rather than imported from core:
+ * changing the app's defaults must not change what this migration did.
+ */
+const FIRST_CATEGORIES = ['เสื้อผ้า', 'รองเท้า', 'กระเป๋า', 'เครื่องประดับ/อุปกรณ์เสริม'];
 
 /** Users, sessions, sign-in throttling, settings, categories, and the sales head table. */
 export function foundation(engine: DatabaseEngine): Migration {
@@ -78,7 +83,7 @@ export function foundation(engine: DatabaseEngine): Migration {
         .expression(sql`lower(name)`)
         .execute();
       const now = new Date().toISOString();
-      for (const [index, name] of DEFAULT_CATEGORIES.entries()) {
+      for (const [index, name] of FIRST_CATEGORIES.entries()) {
         await sql`insert into categories (name, description, sort_order, created_at, updated_at)
           values (${name}, ${`หมวดหมู่ ${name}`}, ${index + 1}, ${now}, ${now})`.execute(db);
       }

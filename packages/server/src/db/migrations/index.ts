@@ -10,6 +10,7 @@ import { vatExclusion } from './2026112303-vat-exclusion';
 import { slidingSessions } from './2026112309-sliding-sessions';
 import { loginThrottle } from './2026112501-login-throttle';
 import { idempotencyKeyAge } from './2026112511-idempotency-key-age';
+import { salesCustomerFk } from './2026112531-sales-customer-fk';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112309-sliding-sessions': slidingSessions(),
     '2026112501-login-throttle': loginThrottle(engine),
     '2026112511-idempotency-key-age': idempotencyKeyAge(),
+    '2026112531-sales-customer-fk': salesCustomerFk(engine),
   };
 }

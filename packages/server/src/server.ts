@@ -1,0 +1,48 @@
+import { buildApp, type BuildOptions, type BuiltApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureFirstAdmin } from './db/seed';
+
+export interface StartOptions extends Omit<BuildOptions, 'db'> {
+  /** An open database to use instead of opening the configured one; the server closes it on stop. */
+  db?: Db;
+  /** Where to listen instead of the config's port and host (port 0 picks a free one). */
+  listen?: { port?: number; host?: string };
+}
+
+export interface RunningServer {
+  built: BuiltApp;
+  /** `http://host:port` of where it listens. */
+  url: string;
+  port: number;
+  /** True when this start created the first-use admin account (the database had no user). */
+  seededFirstAdmin: boolean;
+  /** Closes the app and then its database. */
+  stop(): Promise<void>;
+}
+
+/** The one way to start the server: open the database, migrate it, seed the first admin, build the app, listen. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const { db: given, listen, ...buildOptions } = options;
+  const db = given ?? openDatabase(config);
+  let built: BuiltApp;
+  let seededFirstAdmin: boolean;
+  try {
+    await migrateToLatest(db);
+    seededFirstAdmin = await ensureFirstAdmin({ db, now: buildOptions.now ?? (() => new Date()) });
+    built = await buildApp(config, { ...buildOptions, db });
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  built.app.addHook('onClose', () => db.destroy());
+
+  const host = listen?.host ?? config.host;
+  const wanted = listen?.port ?? config.port;
+  await built.app.listen({ port: wanted, host });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : wanted;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { built, url, port, seededFirstAdmin, stop: () => built.app.close() };
+}

@@ -1,0 +1,176 @@
+import { DEFAULT_CATEGORIES } from '@pos/core';
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Db } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { migrations } from '../src/db/migrations/index';
+import { ENGINES, freshDatabase } from './helpers/test-app';
+
+/** The last migration before sales.customer_id became a foreign key. */
+const BEFORE_CUSTOMER_FK = '2026112511-idempotency-key-age';
+const NOW = '2026-11-25T03:00:00.000Z';
+
+describe.each(ENGINES)('migrations (%s)', (engine) => {
+  let db: Db;
+  let drop: () => Promise<void> = async () => {};
+  const ids = { user: 0, kept: 0, gone: 0, keptSale: 0, orphanSale: 0, walkInSale: 0 };
+
+  async function insertSale(documentNumber: string, customerId: number | null, customerName: string | null) {
+    const row = await db.kysely
+      .insertInto('sales')
+      .values({
+        document_number: documentNumber,
+        status: 'completed',
+        customer_id: customerId,
+        customer_name: customerName,
+        created_by: ids.user,
+        subtotal: 10_000,
+        discount: 0,
+        tax: 0,
+        total: 10_000,
+        prices_include_vat: 0,
+        exclude_vat: 0,
+        points_used: 0,
+        points_earned: 0,
+        replaces_sale_id: null,
+        notes: null,
+        final_loyalty_points: null,
+        vat_excluded_by: null,
+        vat_exclusion_approved_by: null,
+        created_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function insertCustomer(name: string, phone: string) {
+    const row = await db.kysely
+      .insertInto('customers')
+      .values({
+        name,
+        phone,
+        loyalty_points: 0,
+        total_purchases: 0,
+        total_spent: 0,
+        search_text: name,
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  // A shop's database as it stood before the foreign key, with one sale whose customer was (wrongly) removed.
+  beforeAll(async () => {
+    const fresh = await freshDatabase(engine);
+    drop = fresh.drop;
+    db = openDatabase(
+      loadConfig({
+        LOG_LEVEL: 'silent',
+        DATA_DIR: fresh.dataDir,
+        ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+      }),
+    );
+    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db.engine) } });
+    const { error } = await migrator.migrateTo(BEFORE_CUSTOMER_FK);
+    if (error) throw error;
+
+    ids.user = (
+      await db.kysely
+        .insertInto('users')
+        .values({
+          username: 'seller',
+          name: 'ผู้ขาย',
+          email: null,
+          role: 'cashier',
+          password_hash: 'x',
+          is_active: 1,
+          must_change_password: 0,
+          created_at: NOW,
+          updated_at: NOW,
+          last_login: null,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.kept = await insertCustomer('สมชาย', '0811111111');
+    ids.gone = await insertCustomer('สมหญิง', '0822222222');
+    ids.keptSale = await insertSale('INV-1', ids.kept, 'สมชาย');
+    ids.orphanSale = await insertSale('INV-2', ids.gone, 'สมหญิง');
+    ids.walkInSale = await insertSale('INV-3', null, null);
+    for (const saleId of [ids.keptSale, ids.orphanSale]) {
+      await db.kysely
+        .insertInto('sale_items')
+        .values({
+          sale_id: saleId,
+          product_id: null,
+          product_name: 'เสื้อ',
+          sizes: '[]',
+          colors: '[]',
+          price: 10_000,
+          quantity: 1,
+          line_total: 10_000,
+        })
+        .execute();
+      await db.kysely
+        .insertInto('payments')
+        .values({ sale_id: saleId, method: 'cash', amount: 10_000, created_at: NOW })
+        .execute();
+    }
+    await db.kysely.deleteFrom('customers').where('id', '=', ids.gone).execute();
+
+    await migrateToLatest(db);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await drop();
+  });
+
+  it('seeds the default categories, written out in the foundation migration', async () => {
+    const rows = await db.kysely
+      .selectFrom('categories')
+      .select(['name', 'description', 'sort_order'])
+      .orderBy('sort_order')
+      .execute();
+    expect(rows).toEqual(
+      DEFAULT_CATEGORIES.map((name, i) => ({ name, description: `หมวดหมู่ ${name}`, sort_order: i + 1 })),
+    );
+  });
+
+  it('keeps every sale with its lines and payments; one whose customer is gone keeps only the name', async () => {
+    const sales = await db.kysely
+      .selectFrom('sales')
+      .select(['id', 'document_number', 'customer_id', 'customer_name', 'total'])
+      .orderBy('id')
+      .execute();
+    expect(sales).toEqual([
+      { id: ids.keptSale, document_number: 'INV-1', customer_id: ids.kept, customer_name: 'สมชาย', total: 10_000 },
+      { id: ids.orphanSale, document_number: 'INV-2', customer_id: null, customer_name: 'สมหญิง', total: 10_000 },
+      { id: ids.walkInSale, document_number: 'INV-3', customer_id: null, customer_name: null, total: 10_000 },
+    ]);
+    const items = await db.kysely.selectFrom('sale_items').select('sale_id').orderBy('sale_id').execute();
+    const payments = await db.kysely.selectFrom('payments').select('sale_id').orderBy('sale_id').execute();
+    expect(items.map((r) => r.sale_id)).toEqual([ids.keptSale, ids.orphanSale]);
+    expect(payments.map((r) => r.sale_id)).toEqual([ids.keptSale, ids.orphanSale]);
+  });
+
+  it('refuses a sale whose customer does not exist, and numbers new sales after the old ones', async () => {
+    await expect(insertSale('INV-4', ids.gone, 'สมหญิง')).rejects.toThrow(/foreign key/i);
+    const next = await insertSale('INV-5', ids.kept, 'สมชาย');
+    expect(next).toBeGreaterThan(ids.walkInSale);
+  });
+
+  it('refuses to hard-delete a customer with sales and still deletes one without', async () => {
+    await expect(db.kysely.deleteFrom('customers').where('id', '=', ids.kept).execute()).rejects.toThrow(
+      /foreign key/i,
+    );
+    const lonely = await insertCustomer('ไม่เคยซื้อ', '0833333333');
+    await db.kysely.deleteFrom('customers').where('id', '=', lonely).execute();
+    expect(await db.kysely.selectFrom('customers').select('id').where('id', '=', lonely).execute()).toEqual([]);
+  });
+});
