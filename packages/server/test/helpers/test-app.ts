@@ -76,8 +76,24 @@ export async function freshDatabase(
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // FORCE cannot end a server process another role owns (autovacuum working on the fresh
+        // database): wait for it a little; a test database left behind is only clutter.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (err) {
+            if (attempt >= 20) {
+              console.warn(`could not drop test database ${name}: ${String(err)}`);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
