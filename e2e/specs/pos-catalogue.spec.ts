@@ -116,6 +116,26 @@ describe('point of sale with a shop-sized catalogue', () => {
     await context.close();
   });
 
+  it('asks the server for each of the till’s reads once on a reload: the page’s first script starts them, the screen takes them', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) reads.push(url.pathname);
+    });
+    await page.reload();
+    await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
+    const count = (path: string) => reads.filter((r) => r === path).length;
+    expect(count('/api/products/pos')).toBe(1);
+    expect(count('/api/products/categories/list')).toBe(1);
+    expect(count('/api/customers')).toBe(1);
+    // The first read leaves before the app's own code could have asked for anything.
+    expect(reads[0]).toBe('/api/products/pos');
+    await context.close();
+  });
+
   it('scrolls category chips that do not fit, with a visible hint, by mouse and by keyboard (1280 px)', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);

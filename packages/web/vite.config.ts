@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -10,22 +12,46 @@ const proxy = {
 };
 
 /**
- * src/boot.ts is its own tiny entry, loaded before the app's script: it starts the first screen's API
- * reads while the browser still loads and evaluates the app's libraries (issue 10 item 6).
+ * Two tiny scripts run before the app's (issue 10 item 6): src/boot-reads.ts, a classic script that
+ * starts the first screen's API reads while the page is still being parsed, and src/boot.ts, an async
+ * module entry that starts loading the screen's code. A module script, even async, runs only once the
+ * browser has compiled the app's libraries, so the reads are bundled separately as a classic script.
  */
 const BOOT_ENTRY = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+const BOOT_READS_ENTRY = fileURLToPath(new URL('./src/boot-reads.ts', import.meta.url));
+
+/** boot-reads.ts and what it imports as one classic script (an IIFE), with a content-hashed name. */
+async function bundleBootReads(): Promise<{ fileName: string; code: string }> {
+  const bundle = await rolldown({ input: BOOT_READS_ENTRY, platform: 'browser' });
+  try {
+    const { output } = await bundle.generate({ format: 'iife', minify: true });
+    const code = output[0].code;
+    const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+    return { fileName: `assets/boot-reads-${hash}.js`, code };
+  } finally {
+    await bundle.close();
+  }
+}
 
 function bootScript(): Plugin {
+  let bootReads: { fileName: string; code: string } | null = null;
   return {
     name: 'pos-boot-script',
+    apply: 'build',
+    async buildStart() {
+      bootReads = await bundleBootReads();
+      this.emitFile({ type: 'asset', fileName: bootReads.fileName, source: bootReads.code });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         // In development there is no bundle: main.tsx imports boot.ts itself (a no-op order-wise).
         const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === BOOT_ENTRY);
-        if (!boot) return [];
-        // async: runs as soon as it arrives, without waiting for the style sheets as deferred scripts do.
+        if (!boot || !bootReads) return [];
         return [
+          // Classic and parser-blocking on purpose: it runs the moment it arrives, a few hundred bytes.
+          { tag: 'script', attrs: { src: `/${bootReads.fileName}` }, injectTo: 'head-prepend' },
+          // async: runs as soon as it arrives, without waiting for the style sheets as deferred scripts do.
           {
             tag: 'script',
             attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` },

@@ -18,6 +18,8 @@ async function bootAt(path: string) {
 }
 
 beforeEach(() => {
+  // The page's early reads live on the window (the classic boot-reads script shares them with the modules).
+  delete window.__posEarlyGets;
   vi.stubGlobal('fetch', fetchMock);
   localStorage.clear();
   screenLoaded.count = 0;
@@ -60,6 +62,19 @@ describe('boot', () => {
     await fetchStoreSettings().catch(() => undefined); // the answer's shape is not the point: which URL it read
     expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([...started].sort());
   }, 30_000); // loads the queries' modules (zod, the core schemas) afresh: slow on a busy machine
+
+  it('starts the reads once when the classic boot-reads script ran before the modules (as in a build)', async () => {
+    localStorage.setItem(STORAGE_KEYS.authToken, 'tok-1');
+    localStorage.setItem(STORAGE_KEYS.user, '{"id":1}');
+    fetchMock.mockImplementation(() => Promise.resolve(json({})));
+    history.replaceState(null, '', '/pos');
+    vi.resetModules();
+    await import('./boot-reads');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    // The module boot (the same code bundled again) finds them started and starts none.
+    await bootAt('/pos');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
 
   it('starts nothing signed out, with a token alone (checked with /auth/me first), or on other screens', async () => {
     await bootAt('/pos');

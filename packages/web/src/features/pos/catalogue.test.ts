@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CartProduct } from './cart';
-import { catalogueOf, filterCatalogue, findByCode, hasMatch } from './catalogue';
+import { catalogueOf, filterCatalogue, findByCode, hasMatch, warmCatalogue } from './catalogue';
 
 function product(overrides: Partial<CartProduct> & { id: number }): CartProduct {
   return {
@@ -65,5 +65,38 @@ describe('search and scanning', () => {
     expect(filterCatalogue(big, '885000000424', '').map((p) => p.id)).toEqual(
       Array.from({ length: 10 }, (_, i) => 4241 + i),
     );
+  });
+
+  it('builds the search texts at the first search or when warmed, not on load, and only once', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    try {
+      const list = [product({ id: 1, name: 'เสื้อยืด Blue', sku: 'A-1' }), product({ id: 2, name: 'กางเกง', sku: 'B-2' })];
+      const mapped = vi.fn((p: ReturnType<typeof product>) => p.name);
+      const spied = list.map((p) => ({
+        ...p,
+        get name() {
+          return mapped(p);
+        },
+      }));
+      const catalogue = catalogueOf(spied);
+      expect(findByCode(catalogue, 'a-1')?.id).toBe(1);
+      expect(mapped).not.toHaveBeenCalled();
+
+      warmCatalogue(catalogue);
+      vi.runAllTimers();
+      expect(mapped).toHaveBeenCalledTimes(2);
+      expect(filterCatalogue(catalogue, 'blue', '').map((p) => p.id)).toEqual([1]);
+      expect(hasMatch(catalogue, 'กาง', '')).toBe(true);
+      expect(mapped).toHaveBeenCalledTimes(2);
+
+      const cancelled = catalogueOf(spied);
+      warmCatalogue(cancelled)();
+      vi.runAllTimers();
+      expect(mapped).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });

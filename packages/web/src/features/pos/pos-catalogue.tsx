@@ -3,6 +3,7 @@ import { PackagePlus, ScanBarcode } from 'lucide-react';
 import {
   memo,
   useDeferredValue,
+  useEffect,
   useImperativeHandle,
   useMemo,
   useState,
@@ -17,7 +18,7 @@ import { SearchInput } from '../../components/ui/search-input';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
-import { filterCatalogue, findByCode, hasMatch, type Catalogue } from './catalogue';
+import { filterCatalogue, findByCode, hasMatch, warmCatalogue, type Catalogue } from './catalogue';
 import { CategoryChips } from './category-chips';
 import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-grid';
 
@@ -71,6 +72,8 @@ export const PosCatalogue = memo(function PosCatalogue({
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   useImperativeHandle(ref, () => ({ clearSearch: () => setSearch('') }), []);
+  // The search texts are built once the till is drawn and idle, not on the way to the first scan.
+  useEffect(() => warmCatalogue(catalogue), [catalogue]);
 
   // Typing stays instant: the grid follows the search box in a render React may interrupt
   // (a scanner types a whole code before the grid catches up once).
