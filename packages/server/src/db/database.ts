@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import { engineOf } from '../config';
 import { SqliteWithoutRowLocks } from './executor';
+import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
 
 export interface Db {
@@ -35,7 +36,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
           }),
         })
       : new Kysely<DB>({
-          dialect: new SqliteDialect({ database: openSqlite(config.dataDir) }),
+          dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.dataDir)) }),
           plugins: [new SqliteWithoutRowLocks()],
         });
   return { kysely, engine, destroy: () => kysely.destroy() };

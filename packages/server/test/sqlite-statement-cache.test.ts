@@ -1,0 +1,82 @@
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withStatementCache } from '../src/db/sqlite-statement-cache';
+
+const open: Database.Database[] = [];
+
+function memoryDatabase(): Database.Database {
+  const database = new Database(':memory:');
+  open.push(database);
+  database.exec('create table t (id integer primary key, name text not null)');
+  return database;
+}
+
+afterEach(() => {
+  for (const database of open.splice(0)) if (database.open) database.close();
+});
+
+describe('SQLite statement cache', () => {
+  it('prepares each SQL text once and gives back the same statement', () => {
+    const database = memoryDatabase();
+    const prepare = vi.spyOn(database, 'prepare');
+    const cached = withStatementCache(database);
+    const first = cached.prepare('select name from t where id = ?');
+    const second = cached.prepare('select name from t where id = ?');
+    expect(second).toBe(first);
+    cached.prepare('select id from t');
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives a statement streaming rows a fresh twin instead of failing as busy', () => {
+    const database = memoryDatabase();
+    database.exec("insert into t (name) values ('a'), ('b')");
+    const cached = withStatementCache(database);
+    const text = 'select name from t order by id';
+    const original = cached.prepare(text);
+    const streaming = original.iterate([]);
+    expect(streaming.next().value).toEqual({ name: 'a' });
+    const during = cached.prepare(text);
+    expect(during.all([])).toEqual([{ name: 'a' }, { name: 'b' }]);
+    expect(streaming.next().value).toEqual({ name: 'b' });
+    streaming.return?.();
+    // Once the stream is over, the cached one is handed out again.
+    expect(cached.prepare(text)).toBe(original);
+  });
+
+  it('drops the least recently used statement beyond its capacity', () => {
+    const database = memoryDatabase();
+    const prepare = vi.spyOn(database, 'prepare');
+    const cached = withStatementCache(database, 2);
+    cached.prepare('select 1');
+    cached.prepare('select 2');
+    cached.prepare('select 1'); // now the most recent
+    cached.prepare('select 3'); // drops "select 2"
+    cached.prepare('select 1');
+    expect(prepare).toHaveBeenCalledTimes(3);
+    cached.prepare('select 2');
+    expect(prepare).toHaveBeenCalledTimes(4);
+  });
+
+  it('runs Kysely queries, writes included, with the right results and closes the database', async () => {
+    const database = memoryDatabase();
+    const db = new Kysely<{ t: { id: number; name: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    });
+    for (const name of ['x', 'y', 'z']) await db.insertInto('t').values({ name }).execute();
+    const updated = await db.updateTable('t').set({ name: 'w' }).where('name', '=', 'y').executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+    expect(await db.selectFrom('t').select('name').orderBy('id').execute()).toEqual([
+      { name: 'x' },
+      { name: 'w' },
+      { name: 'z' },
+    ]);
+    // A schema change: SQLite re-prepares a cached statement by itself.
+    await sql`alter table t add column size text`.execute(db);
+    expect(await db.selectFrom('t').selectAll().where('id', '=', 1).execute()).toEqual([
+      { id: 1, name: 'x', size: null },
+    ]);
+    await db.destroy();
+    expect(database.open).toBe(false);
+  });
+});
