@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@pos/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import secureJson from 'secure-json-parse';
 import type { Config } from './config';
@@ -25,6 +25,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { registerErrorResponses } from './http/error-responses';
 import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
+import { registerRequestLog } from './http/request-log';
 import type { ImageStore } from './integrations/image-store/image-store';
 import { localDiskStore, UPLOADS_URL_PREFIX, uploadsDirOf } from './integrations/image-store/local-disk-store';
 
@@ -80,10 +81,13 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
+    // One line per request at most, by registerRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     frameworkErrors,
     clientErrorHandler,
   });
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -48,3 +48,40 @@ describe('request logs', () => {
     }
   });
 });
+
+describe('request log lines', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-access-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function linesAt(level: string): Promise<{ msg: string; status?: number; url?: string }[]> {
+    const lines: string[] = [];
+    const config = loadConfig({ LOG_LEVEL: level, DATA_DIR: path.join(dir, level) });
+    const { built } = await startServer(config, {
+      logStream: { write: (line) => void lines.push(line) },
+      listen: { port: 0, host: '127.0.0.1' },
+    });
+    try {
+      lines.length = 0; // start-up lines are not the point
+      await built.app.inject({ method: 'GET', url: '/api/health' });
+      await built.app.inject({ method: 'GET', url: '/api/auth/me' });
+    } finally {
+      await built.app.close();
+    }
+    return lines
+      .map((line) => JSON.parse(line) as { msg: string; status?: number; url?: string })
+      .filter((entry) => entry.msg !== 'Server listening' && !entry.msg.startsWith('server '));
+  }
+
+  it('at the default level, writes failed requests only, one line each', async () => {
+    const entries = (await linesAt('info')).filter((e) => e.url !== undefined);
+    expect(entries).toEqual([expect.objectContaining({ msg: 'request completed', url: '/api/auth/me', status: 401 })]);
+  });
+
+  it('at debug, writes one line per request', async () => {
+    const entries = (await linesAt('debug')).filter((e) => e.url !== undefined);
+    expect(entries.map((e) => [e.url, e.status])).toEqual([
+      ['/api/health', 200],
+      ['/api/auth/me', 401],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withStatementCache } from '../src/db/sqlite-statement-cache';
 
@@ -60,7 +60,7 @@ describe('SQLite statement cache', () => {
 
   it('runs Kysely queries, writes included, with the right results and closes the database', async () => {
     const database = memoryDatabase();
-    const db = new Kysely<{ t: { id: number; name: string } }>({
+    const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({
       dialect: new SqliteDialect({ database: withStatementCache(database) }),
     });
     for (const name of ['x', 'y', 'z']) await db.insertInto('t').values({ name }).execute();
