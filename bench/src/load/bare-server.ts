@@ -1,0 +1,61 @@
+// A bare Fastify server in its own process, the yardstick the real server is measured against
+// (issue 17). BARE_MODE=route: GET /ping answers a tiny JSON. BARE_MODE=sale: POST /sale runs the
+// same transaction as a 3-line sale with a customer (1 sale row, 3 item rows, 3 conditional stock
+// updates, 1 customer update) on better-sqlite3 directly (WAL, synchronous=FULL, prepared statements).
+// Prints "listening <port>" on stdout once ready.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import Fastify from 'fastify';
+
+const mode = process.env.BARE_MODE ?? 'route';
+const app = Fastify({ logger: false });
+
+if (mode === 'route') {
+  app.get('/ping', async () => ({ ok: true }));
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bare-sale-'));
+  const db = new Database(path.join(dir, 'bare.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec(`
+    create table products (id integer primary key, price integer not null, stock integer not null);
+    create table customers (id integer primary key, points integer not null, total_spent integer not null);
+    create table sales (id integer primary key, document_number text not null unique, customer_id integer,
+      subtotal integer not null, tax integer not null, total integer not null, created_at text not null);
+    create table sale_items (id integer primary key, sale_id integer not null references sales(id),
+      product_id integer not null, quantity integer not null, price integer not null);
+    insert into products (id, price, stock) values (1, 45000, 100000000), (2, 19950, 100000000), (3, 129000, 100000000);
+    insert into customers (id, points, total_spent) values (1, 0, 0);
+  `);
+  const insertSale = db.prepare(
+    'insert into sales (document_number, customer_id, subtotal, tax, total, created_at) values (?, ?, ?, ?, ?, ?)',
+  );
+  const insertItem = db.prepare('insert into sale_items (sale_id, product_id, quantity, price) values (?, ?, ?, ?)');
+  const takeStock = db.prepare('update products set stock = stock - ? where id = ? and stock >= ?');
+  const updateCustomer = db.prepare(
+    'update customers set points = points + ?, total_spent = total_spent + ? where id = ?',
+  );
+  let next = 0;
+  const sell = db.transaction((lines: { id: number; quantity: number; price: number }[]) => {
+    const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    const tax = Math.round((total * 3) / 100);
+    next += 1;
+    const sale = insertSale.run(`B${next}`, 1, total, tax, total + tax, new Date().toISOString());
+    for (const l of lines) {
+      insertItem.run(sale.lastInsertRowid, l.id, l.quantity, l.price);
+      if (takeStock.run(l.quantity, l.id, l.quantity).changes !== 1) throw new Error('out of stock');
+    }
+    updateCustomer.run(Math.floor(total / 2500), total + tax, 1);
+    return { id: Number(sale.lastInsertRowid), total: total + tax };
+  });
+  app.post('/sale', async (request) => {
+    const body = request.body as { items: { productId: number; quantity: number; price: number }[] };
+    return sell(body.items.map((i) => ({ id: i.productId, quantity: i.quantity, price: Math.round(i.price * 100) })));
+  });
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);

@@ -1,0 +1,189 @@
+// Issue 17: the sale path under a real load generator (autocannon, 16 connections), next to what the
+// machine can do, in one run: a bare Fastify route, a bare Fastify route running the same sale
+// transaction on better-sqlite3 directly, and the real server (its own process, as `npm start` runs
+// it) for GET /api/health and POST /api/sales through everything (auth, validation, idempotency with a
+// fresh key per request, pricing, document number, response). Figures are printed, never asserted.
+// SALE_LOAD_SECONDS (default 10) per target; BENCH_DATABASE_URL runs the real server on PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { firstAdminToken } from '../first-admin';
+import { REPO_ROOT, startProcess, type ServerProcess } from './processes';
+
+const CONNECTIONS = 16;
+const SECONDS = Number(process.env.SALE_LOAD_SECONDS ?? 10);
+const PRICES = [450, 199.5, 1290];
+
+interface Row {
+  target: string;
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+}
+
+async function load(
+  target: string,
+  url: string,
+  options: Partial<autocannon.Options> & { fresh?: () => Record<string, string> },
+): Promise<Row> {
+  const { fresh, ...rest } = options;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...rest,
+    ...(fresh && {
+      requests: [
+        {
+          method: rest.method,
+          body: rest.body,
+          headers: rest.headers,
+          setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...fresh() } }),
+        },
+      ],
+    }),
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return {
+    target,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: failed,
+  };
+}
+
+async function api(base: string, token: string, route: string, body: unknown): Promise<{ id: number }> {
+  const res = await fetch(`${base}/api${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${route}: HTTP ${res.status} ${await res.text()}`);
+  const json = (await res.json()) as Record<string, { id: number }>;
+  const created = json.product ?? json.customer;
+  if (!created) throw new Error(`${route}: no id in ${JSON.stringify(json)}`);
+  return created;
+}
+
+/** A 3-line cash sale with a customer, priced as the server will price it (it refuses another total). */
+async function saleBody(base: string, token: string): Promise<string> {
+  const productIds: number[] = [];
+  for (const [i, price] of PRICES.entries()) {
+    const product = await api(base, token, '/products', {
+      name: `สินค้าวัดผล ${i + 1}`,
+      sku: `LOAD-${i + 1}`,
+      price,
+      stock: 1_000_000,
+      category: 'เสื้อผ้า',
+    });
+    productIds.push(product.id);
+  }
+  const customer = await api(base, token, '/customers', { name: 'ลูกค้าวัดผล', phone: '0899999999' });
+  const { priceSale, bahtToSatang, satangToBaht, DEFAULT_SETTINGS } = await import('@pos/core');
+  const lines = productIds.map((id, i) => ({ id, price: PRICES[i] ?? 0, quantity: i + 1 }));
+  const figures = priceSale(
+    lines.map((l) => ({ price: bahtToSatang(l.price), quantity: l.quantity })),
+    { pointsUsed: 0, excludeVat: false, settings: { ...DEFAULT_SETTINGS.system, ...DEFAULT_SETTINGS.loyalty } },
+  );
+  return JSON.stringify({
+    customerId: customer.id,
+    items: lines.map((l) => ({ productId: l.id, quantity: l.quantity, price: l.price })),
+    subtotal: satangToBaht(figures.subtotal),
+    discount: 0,
+    tax: satangToBaht(figures.tax),
+    total: satangToBaht(figures.total),
+    excludeVAT: false,
+    paymentMethod: 'cash',
+    pointsUsed: 0,
+  });
+}
+
+async function withProcess<T>(start: () => Promise<ServerProcess>, work: (p: ServerProcess) => Promise<T>): Promise<T> {
+  const server = await start();
+  try {
+    return await work(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchSaleLoad(): Promise<void> {
+  const bare = path.join(REPO_ROOT, 'bench/src/load/bare-server.ts');
+  const listening = /listening (\d+)/;
+  const rows: Row[] = [];
+  rows.push(
+    await withProcess(
+      () => startProcess(bare, { BARE_MODE: 'route' }, listening),
+      (s) => load('bare Fastify route', `${s.url}/ping`, {}),
+    ),
+  );
+  const body = JSON.stringify({ items: PRICES.map((price, i) => ({ productId: i + 1, quantity: i + 1, price })) });
+  rows.push(
+    await withProcess(
+      () => startProcess(bare, { BARE_MODE: 'sale' }, listening),
+      (s) =>
+        load('bare sale transaction (better-sqlite3)', `${s.url}/sale`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-load-'));
+  const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  try {
+    await withProcess(
+      () =>
+        startProcess(
+          path.join(REPO_ROOT, 'packages/server/src/main.ts'),
+          {
+            PORT: '0',
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+            LOG_LEVEL: 'info',
+          },
+          /127\.0\.0\.1:(\d+)/,
+        ),
+      async (s) => {
+        const token = await firstAdminToken(s.url);
+        const sale = await saleBody(s.url, token);
+        rows.push(await load('real GET /api/health', `${s.url}/api/health`, {}));
+        rows.push(
+          await load(`real POST /api/sales (${engine})`, `${s.url}/api/sales`, {
+            method: 'POST',
+            body: sale,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            fresh: () => ({ 'idempotency-key': randomUUID() }),
+          }),
+        );
+      },
+    );
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nsale path under load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per target; ` +
+      `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  console.table(rows);
+  const rate = (name: string) => rows.find((r) => r.target.startsWith(name))?.['req/s'] ?? 0;
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+  console.log(
+    `real sale / bare sale transaction: ${ratio(rate('real POST'), rate('bare sale'))} (target ≥ 0.5, p99 < 25 ms); ` +
+      `real health / bare route: ${ratio(rate('real GET'), rate('bare Fastify'))}`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchSaleLoad();
