@@ -8,7 +8,7 @@ import { ForcedPasswordChangeScreen } from '../../features/account/forced-passwo
 import { storeIdentity, useStoreSettings, useSettingsUpdatedListener } from '../../features/settings/settings.queries';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { findRoute } from '../routing/route-guard';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { StoreLogo } from '../../app/layout/store-brand';
 import { useT } from '../../i18n';
 import { readCachedSettings, storeIdentity } from '../settings/settings.queries';

@@ -3,7 +3,7 @@ import { Printer } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../auth/auth-context';
 import { useBarcodeSettings } from '../../components/barcode/barcode-settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bug, Download, Eye, RefreshCw, ShoppingBag, TrendingUp, UserCheck, Users } from 'lucide-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

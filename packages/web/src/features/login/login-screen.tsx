@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { StoreLogo } from '../../app/layout/store-brand';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
