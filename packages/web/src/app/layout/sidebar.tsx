@@ -8,7 +8,7 @@ import { cn, initialOf } from '../../lib/utils';
 import { useAuth } from '../../auth/auth-context';
 import { visibleRoutes } from '../routing/route-guard';
 import { NAV_ICONS } from './nav-icons';
-import { StoreLogo } from './store-brand';
+import { StoreLogo } from '../../components/brand/store-logo';
 
 interface SidebarContentProps {
   collapsed: boolean;

@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useAuth } from '../../auth/auth-context';
-import { StoreLogo } from '../../app/layout/store-brand';
+import { StoreLogo } from '../../components/brand/store-logo';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { fieldAria, FormField } from '../../components/ui/form-field';
