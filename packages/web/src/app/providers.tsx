@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster, type ToasterProps } from 'sonner';
 import { DialogsProvider } from '../components/dialogs/dialogs-provider';
-import { DESKTOP_QUERY, useMediaQuery } from '../features/pos/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { I18nProvider, useT } from '../i18n';
 import { AuthProvider } from '../auth/auth-provider';
 

@@ -67,8 +67,8 @@ import {
 import { PosCatalogue, type PosCatalogueHandle } from './pos-catalogue';
 import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
 import { useCart } from './use-cart';
-import { useStableHandlers } from './use-stable-handlers';
-import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+import { useStableHandlers } from '../../lib/use-stable-handlers';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 /** Codes after which the VAT exclusion is dropped and must be approved again. */
 const VAT_APPROVAL_CODES: ReadonlySet<string> = new Set(['VAT_APPROVAL_REQUIRED', 'VAT_APPROVAL_INVALID']);

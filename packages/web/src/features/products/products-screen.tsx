@@ -21,7 +21,7 @@ import { ProductStats } from './product-stats';
 import { useAllProducts, useDeleteProduct, useProductCategoryNames, useProducts } from './products.queries';
 import { StockAdjustDialog } from './stock-adjust-dialog';
 import { StockHistoryDialog } from './stock-history-dialog';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
