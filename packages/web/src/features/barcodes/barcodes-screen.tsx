@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
-import { useBarcodeSettings } from '../../components/barcode/barcode-settings';
+import { useBarcodeSettings } from './barcode-settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
