@@ -17,7 +17,7 @@ import { useT } from '../../i18n';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
 import { loadErrorDetail } from '../products/load-error';
-import { useBarcodeProducts } from './barcodes.queries';
+import { useAllProducts } from '../products/products.queries';
 import { LabelCountInput } from './label-count-input';
 import { LabelPrintPreview } from './label-print-preview';
 import {
@@ -175,7 +175,7 @@ function SelectionCards({ products, selection, onToggle, onCount }: RowsProps) {
 export function BarcodesScreen() {
   const t = useT();
   const me = useCurrentUser();
-  const products = useBarcodeProducts();
+  const products = useAllProducts();
   const settings = useBarcodeSettings();
   const printDocument = usePrintDocument();
   const [search, setSearch] = useState('');

@@ -55,7 +55,8 @@ import {
 } from './pos-dialogs';
 import type { PaymentChoice } from './payment-dialog';
 import { paymentAvailability } from './payment-options';
-import { useCreateSale, usePosCategories, usePosProducts } from './pos.queries';
+import { useProductCategoryNames } from '../products/products.queries';
+import { useCreateSale, usePosProducts } from './pos.queries';
 import {
   cartNoticeText,
   pointsErrorText,
@@ -96,7 +97,7 @@ export function PosScreen() {
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const products = usePosProducts();
-  const categories = usePosCategories();
+  const categories = useProductCategoryNames();
   const customers = useCustomers();
   const settings = useStoreSettings();
   const createSale = useCreateSale();
