@@ -4,6 +4,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 
+/**
+ * The web's layers, top to bottom: app -> features -> auth -> components -> lib -> i18n. A file imports only
+ * from its own layer or the ones below it (features may import one another). Paths are relative in this code base,
+ * so the pattern matches the folder a `../` path climbs into.
+ */
+const WEB_LAYERS = ['app', 'features', 'auth', 'components', 'lib', 'i18n'];
+const WEB_SRC = 'packages/web/src';
+
+function webLayerRules() {
+  return WEB_LAYERS.slice(1).map((layer, index) => {
+    const above = WEB_LAYERS.slice(0, index + 1);
+    return {
+      files: [`${WEB_SRC}/${layer}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+                message: `${layer}/ sits below ${above.join(', ')} in the web's layers: move the shared code down instead.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -24,6 +54,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...webLayerRules(),
   {
     // UI text comes from the i18n dictionary: no literal text in JSX or in user-visible attributes.
     files: ['packages/web/src/**/*.tsx'],

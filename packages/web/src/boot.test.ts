@@ -54,10 +54,11 @@ describe('boot', () => {
 
     // The same module instances as boot.ts used (loaded after it, as main.tsx is).
     const { posApi } = await import('./features/pos/pos.queries');
+    const { productsApi } = await import('./features/products/products.queries');
     const { customersApi } = await import('./features/customers/customers.queries');
     const { fetchStoreSettings } = await import('./features/settings/settings.queries');
     await expect(posApi.products()).resolves.toEqual([]);
-    await expect(posApi.categories()).resolves.toEqual(['เสื้อ']);
+    await expect(productsApi.categoryNames()).resolves.toEqual(['เสื้อ']);
     await expect(customersApi.list()).resolves.toEqual([]);
     await fetchStoreSettings().catch(() => undefined); // the answer's shape is not the point: which URL it read
     expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([...started].sort());

@@ -2,9 +2,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster, type ToasterProps } from 'sonner';
 import { DialogsProvider } from '../components/dialogs/dialogs-provider';
-import { DESKTOP_QUERY, useMediaQuery } from '../features/pos/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { I18nProvider, useT } from '../i18n';
-import { AuthProvider } from './auth/auth-provider';
+import { AuthProvider } from '../auth/auth-provider';
 
 /** Toasts: 3 s, paused while hovered (sonner's default). */
 export const TOAST_DURATION_MS = 3000;

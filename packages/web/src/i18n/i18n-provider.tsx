@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { STORAGE_KEYS } from '../lib/storage-keys';
+import { LOCALE_STORAGE_KEY } from './locale-key';
 import { INTL_LOCALE, readStoredLocale, setCurrentLocale, translate } from './translate';
 import type { Locale, Translate } from './types';
 
@@ -24,7 +24,7 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
   const setLocale = useCallback((next: Locale) => {
     setLocaleState(next);
     try {
-      localStorage.setItem(STORAGE_KEYS.locale, next);
+      localStorage.setItem(LOCALE_STORAGE_KEY, next);
     } catch {
       // Storage may be full or blocked; the choice then lasts for this visit only.
     }

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../lib/storage-keys';
+import { LOCALE_STORAGE_KEY } from './locale-key';
 import { en } from './en';
 import { th } from './th';
 import type { Dictionary, Locale, MessageKey, MessageParams } from './types';
@@ -29,7 +29,7 @@ export function isLocale(value: unknown): value is Locale {
 
 export function readStoredLocale(): Locale {
   try {
-    const stored = localStorage.getItem(STORAGE_KEYS.locale);
+    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
     return isLocale(stored) ? stored : DEFAULT_LOCALE;
   } catch {
     return DEFAULT_LOCALE;

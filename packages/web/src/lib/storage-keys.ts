@@ -1,3 +1,5 @@
+import { LOCALE_STORAGE_KEY } from '../i18n/locale-key';
+
 /** Every browser storage key the app uses, defined once (spec 000 §3). */
 export const STORAGE_KEYS = {
   authToken: 'auth_token',
@@ -12,7 +14,7 @@ export const STORAGE_KEYS = {
   pendingCheckoutDiscount: 'pending_checkout_discount',
   barcodeSettings: 'pos_barcode_settings',
   /** The chosen interface language (th or en); not part of the spec's list, the app's own. */
-  locale: 'pos_locale',
+  locale: LOCALE_STORAGE_KEY,
   /** When this browser last started or refreshed the session (ms since epoch); the app's own. */
   sessionRefreshedAt: 'pos_session_refreshed_at',
 } as const;

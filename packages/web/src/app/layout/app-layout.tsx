@@ -1,14 +1,13 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/screens/loading-screen';
-import { overlayClasses } from '../../components/ui/dialog';
+import { Sheet, SheetClose, SheetContent } from '../../components/ui/sheet';
 import { ForcedPasswordChangeScreen } from '../../features/account/forced-password-change-screen';
 import { storeIdentity, useStoreSettings, useSettingsUpdatedListener } from '../../features/settings/settings.queries';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { findRoute } from '../routing/route-guard';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';
@@ -57,24 +56,22 @@ function SignedInLayout() {
         <SidebarContent collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
       </aside>
 
-      <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className={cn(overlayClasses, 'lg:hidden')} />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-[drawer-in_200ms_ease-out] lg:hidden"
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent
+          side="left"
+          title={t('nav.mainMenu')}
+          overlayClassName="lg:hidden"
+          className="w-72 max-w-[85vw] lg:hidden"
+        >
+          <SidebarContent collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          <SheetClose
+            aria-label={t('layout.closeMenu')}
+            className="absolute top-4 -right-13 flex size-11 cursor-pointer items-center justify-center rounded-lg bg-white text-slate-800 shadow focus-visible:outline-2 focus-visible:outline-blue-600"
           >
-            <DialogPrimitive.Title className="sr-only">{t('nav.mainMenu')}</DialogPrimitive.Title>
-            <SidebarContent collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-            <DialogPrimitive.Close
-              aria-label={t('layout.closeMenu')}
-              className="absolute top-4 -right-13 flex size-11 cursor-pointer items-center justify-center rounded-lg bg-white text-slate-800 shadow focus-visible:outline-2 focus-visible:outline-blue-600"
-            >
-              <X className="size-6" aria-hidden />
-            </DialogPrimitive.Close>
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+            <X className="size-6" aria-hidden />
+          </SheetClose>
+        </SheetContent>
+      </Sheet>
 
       <div
         className={cn('flex min-h-dvh flex-col transition-[padding] duration-200', collapsed ? 'lg:pl-20' : 'lg:pl-64')}

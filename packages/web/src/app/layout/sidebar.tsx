@@ -5,10 +5,10 @@ import { storeIdentity, useStoreSettings } from '../../features/settings/setting
 import { useT } from '../../i18n';
 import { roleLabelKey } from '../../lib/roles';
 import { cn, initialOf } from '../../lib/utils';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { visibleRoutes } from '../routing/route-guard';
 import { NAV_ICONS } from './nav-icons';
-import { StoreLogo } from './store-brand';
+import { StoreLogo } from '../../components/brand/store-logo';
 
 interface SidebarContentProps {
   collapsed: boolean;

@@ -6,7 +6,7 @@ import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useT, type MessageKey } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { LOGIN_PATH } from './routes';
 
 const ICON_TONES = {

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useT } from '../../i18n';
 import { LoadingScreen } from '../../components/screens/loading-screen';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { NoAccessScreen, SignInRequiredScreen } from './guard-screens';
 import { decideAccess, decideNavigation } from './route-guard';
 import type { AppRoute } from './routes';

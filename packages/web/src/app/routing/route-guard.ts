@@ -1,16 +1,6 @@
 import { canAll } from '@pos/core';
+import type { AuthSnapshot } from '../../auth/auth-context';
 import { APP_ROUTES, DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, type AppRoute } from './routes';
-
-/** What the guard knows about the session. */
-export type AuthSnapshot =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | {
-      status: 'signed-in';
-      role: string;
-      /** Where to go from /login right after signing in (the role's home), if set. */
-      landing?: string | null;
-    };
 
 export type NavigationDecision =
   | { kind: 'loading' }

@@ -4,7 +4,7 @@ import { cn } from '../../lib/utils';
 import { OriginalPrice } from '../ui/original-price';
 import { Barcode } from './barcode';
 import { labelBarcodeOptions } from './barcode-render';
-import type { BarcodeLabelSettings } from './barcode-settings';
+import type { BarcodeLabelSettings } from './label-settings';
 
 /** What a label shows of a product (spec 001 §3 "barcode product sample"). */
 export interface BarcodeLabelProduct {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BARCODE_SETTINGS } from './barcode-settings';
+import { DEFAULT_BARCODE_SETTINGS } from './label-settings';
 import {
   barcodeErrorMessage,
   checkBarcode,

@@ -1,5 +1,5 @@
 import JsBarcode from 'jsbarcode';
-import type { BarcodeFormat, BarcodeLabelSettings } from './barcode-settings';
+import type { BarcodeFormat, BarcodeLabelSettings } from './label-settings';
 
 /** The label settings that are also JsBarcode options, under the same names. */
 type SharedDrawSettings = Pick<

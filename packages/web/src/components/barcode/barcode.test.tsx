@@ -4,7 +4,7 @@ import { I18nProvider } from '../../i18n';
 import { Barcode } from './barcode';
 import { BarcodeLabel, type BarcodeLabelProduct } from './barcode-label';
 import { PRODUCT_DIALOG_BARCODE } from './barcode-render';
-import { DEFAULT_BARCODE_SETTINGS } from './barcode-settings';
+import { DEFAULT_BARCODE_SETTINGS } from './label-settings';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import type { ChangeOwnPasswordRequest } from '@pos/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../app/auth/auth.api';
-import { useAuth } from '../../app/auth/auth-context';
+import { authApi } from '../../auth/auth.api';
+import { useAuth } from '../../auth/auth-context';
 import { firstUseKeys } from '../login/login.queries';
 
 /**

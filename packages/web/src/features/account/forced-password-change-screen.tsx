@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAuth } from '../../app/auth/auth-context';
-import { StoreLogo } from '../../app/layout/store-brand';
+import { useAuth } from '../../auth/auth-context';
+import { StoreLogo } from '../../components/brand/store-logo';
 import { useT } from '../../i18n';
 import { readCachedSettings, storeIdentity } from '../settings/settings.queries';
 import { ChangeOwnPasswordDialog } from './change-own-password-dialog';

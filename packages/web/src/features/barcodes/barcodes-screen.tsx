@@ -3,8 +3,8 @@ import { Printer } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
-import { useBarcodeSettings } from '../../components/barcode/barcode-settings';
+import { useCurrentUser } from '../../auth/auth-context';
+import { useBarcodeSettings } from './barcode-settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -17,7 +17,7 @@ import { useT } from '../../i18n';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
 import { loadErrorDetail } from '../products/load-error';
-import { useBarcodeProducts } from './barcodes.queries';
+import { useAllProducts } from '../products/products.queries';
 import { LabelCountInput } from './label-count-input';
 import { LabelPrintPreview } from './label-print-preview';
 import {
@@ -175,7 +175,7 @@ function SelectionCards({ products, selection, onToggle, onCount }: RowsProps) {
 export function BarcodesScreen() {
   const t = useT();
   const me = useCurrentUser();
-  const products = useBarcodeProducts();
+  const products = useAllProducts();
   const settings = useBarcodeSettings();
   const printDocument = usePrintDocument();
   const [search, setSearch] = useState('');

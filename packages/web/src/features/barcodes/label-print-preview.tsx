@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import type { BarcodeLabelSettings } from '../../components/barcode/barcode-settings';
+import type { BarcodeLabelSettings } from '../../components/barcode/label-settings';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { BarcodeLabel } from '../../components/barcode/barcode-label';
-import type { BarcodeLabelSettings } from '../../components/barcode/barcode-settings';
+import type { BarcodeLabelSettings } from '../../components/barcode/label-settings';
 import { cn } from '../../lib/utils';
 import type { SheetLabel } from './label-selection';
 

@@ -1,29 +1,15 @@
-import {
-  averageOrderValue,
-  can,
-  formatBaht,
-  formatPhone,
-  isActiveCustomer,
-  summarizeCustomers,
-  type Customer,
-  type CustomerSale,
-} from '@pos/core';
+import { can, formatBaht, summarizeCustomers, type Customer } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bug, Download, Eye, RefreshCw, ShoppingBag, TrendingUp, UserCheck, Users } from 'lucide-react';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { Bug, Download, RefreshCw, ShoppingBag, TrendingUp, UserCheck, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
-import { Avatar } from '../../components/ui/avatar';
-import { Badge } from '../../components/ui/badge';
+import { useCurrentUser } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
 import { ApiError } from '../../lib/api';
-import { formatDate } from '../../lib/dates';
 import { getToken } from '../../lib/session';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
@@ -31,48 +17,15 @@ import { CustomerNoMatch, CustomerSearchBox, useCustomerSearch } from '../custom
 import { customerKeys } from '../customers/customers.queries';
 import { downloadCustomersCsv } from '../customers/customers-csv-download';
 import { CustomerDetailDialog } from './customer-detail-dialog';
+import { HistorySkeleton } from './history-skeleton';
+import { HistoryTable } from './history-table';
+import { useLoadedHistories } from './use-loaded-histories';
 import { useHistoryCustomers } from './customer-history.queries';
 import { HistoryDebugPanel, type HistoryDebugInfo } from './history-debug-panel';
 import { historyErrorMessage } from './history-errors';
 import { customerHistoryCsv } from './history-export';
 
 const DEBUG_PANEL_ID = 'customer-history-debug';
-
-/** How many customers' purchase lists are in the cache, and how many sales they hold (for the debug panel). */
-function useLoadedHistories(): { customers: number; sales: number } {
-  const queryClient = useQueryClient();
-  const snapshot = useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => {
-      let customers = 0;
-      let sales = 0;
-      for (const [, data] of queryClient.getQueriesData<CustomerSale[]>({ queryKey: customerKeys.histories() })) {
-        if (!data) continue;
-        customers += 1;
-        sales += data.length;
-      }
-      return `${customers}:${sales}`;
-    },
-  );
-  const [customers = 0, sales = 0] = snapshot.split(':').map(Number);
-  return { customers, sales };
-}
-
-function TableSkeleton() {
-  return (
-    <Card className="space-y-3 p-4" aria-hidden>
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <Skeleton className="h-5 flex-1" />
-          <Skeleton className="hidden h-5 w-1/5 md:block" />
-          <Skeleton className="hidden h-5 w-1/6 md:block" />
-          <Skeleton className="h-11 w-24" />
-        </div>
-      ))}
-    </Card>
-  );
-}
 
 /** Customer history (spec 001 "Customer history"). */
 export function CustomerHistoryScreen() {
@@ -151,7 +104,7 @@ export function CustomerHistoryScreen() {
   if (customers.isPending) {
     body = (
       <LoadingState>
-        <TableSkeleton />
+        <HistorySkeleton />
       </LoadingState>
     );
   } else if (customers.isError) {
@@ -168,149 +121,7 @@ export function CustomerHistoryScreen() {
   } else if (shown.length === 0) {
     body = <CustomerNoMatch term={term} onClear={() => setSearch('')} />;
   } else {
-    body = (
-      <>
-        {/* Phones and small tablets: one card per customer. */}
-        <ul className="space-y-3 md:hidden" aria-label={t('customerHistory.tableLabel')}>
-          {shown.map((customer) => {
-            const active = isActiveCustomer(customer, now);
-            return (
-              <li key={customer.id}>
-                <Card className="space-y-3 p-4" data-testid={`history-card-${customer.phone}`}>
-                  <div className="flex items-start gap-3">
-                    <Avatar name={customer.name} size="md" />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-semibold break-words text-slate-900">{customer.name}</p>
-                      <p className="text-sm text-slate-600 tabular-nums">{formatPhone(customer.phone)}</p>
-                      {customer.email ? <p className="text-sm break-all text-slate-600">{customer.email}</p> : null}
-                    </div>
-                    <Badge tone={active ? 'green' : 'grey'}>
-                      {active ? t('customerHistory.active') : t('customerHistory.inactive')}
-                    </Badge>
-                  </div>
-                  <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
-                    <div>
-                      <dt className="text-xs text-slate-500">{t('customers.totalSpent')}</dt>
-                      <dd className="font-semibold tabular-nums">{formatBaht(customer.total_spent)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">{t('customers.purchases')}</dt>
-                      <dd className="font-semibold tabular-nums">
-                        {t('customers.purchaseCount', { count: customer.total_purchases })}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">{t('customers.points')}</dt>
-                      <dd className="font-semibold text-amber-700 tabular-nums">
-                        {customer.loyalty_points.toLocaleString(intlLocale)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">{t('customers.lastPurchase')}</dt>
-                      <dd className="font-semibold tabular-nums">
-                        {customer.last_purchase
-                          ? formatDate(customer.last_purchase, intlLocale)
-                          : t('customers.neverPurchased')}
-                      </dd>
-                    </div>
-                  </dl>
-                  <Button variant="outline" className="w-full" onClick={() => view(customer)}>
-                    <Eye aria-hidden />
-                    {t('customerHistory.view')}
-                    <span className="sr-only">{customer.name}</span>
-                  </Button>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-
-        {/* Wider screens: the table of spec 001. */}
-        <Card className="hidden overflow-x-auto md:block">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('customerHistory.tableLabel')}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {t('customerHistory.colCustomer')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {t('customerHistory.colContact')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  {t('customerHistory.colPurchases')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  {t('customerHistory.colPoints')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {t('customerHistory.colLastPurchase')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  <span className="sr-only">{t('customerHistory.colActions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {shown.map((customer) => {
-                const active = isActiveCustomer(customer, now);
-                return (
-                  <tr key={customer.id} data-testid={`history-row-${customer.phone}`} className="hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <Avatar name={customer.name} size="md" />
-                        <div className="min-w-0">
-                          <p className="font-medium break-words text-slate-900">{customer.name}</p>
-                          <p className="text-xs text-slate-500">
-                            {t('customers.memberSince', { date: formatDate(customer.created_at, intlLocale) })}
-                          </p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">
-                      <p className="text-slate-900 tabular-nums">{formatPhone(customer.phone)}</p>
-                      <p className="text-xs break-all text-slate-500">{customer.email ?? t('customers.noEmail')}</p>
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">
-                      <p className="font-semibold text-slate-900">{formatBaht(customer.total_spent)}</p>
-                      <p className="text-xs text-slate-500">
-                        {t('customerHistory.purchasesAndAverage', {
-                          count: customer.total_purchases,
-                          average: formatBaht(averageOrderValue(customer.total_spent, customer.total_purchases)),
-                        })}
-                      </p>
-                    </td>
-                    <td className="px-4 py-3 text-right font-semibold text-amber-700 tabular-nums">
-                      {customer.loyalty_points.toLocaleString(intlLocale)}
-                    </td>
-                    <td className="px-4 py-3">
-                      <p className="text-slate-900 tabular-nums">
-                        {customer.last_purchase
-                          ? formatDate(customer.last_purchase, intlLocale)
-                          : t('customers.neverPurchased')}
-                      </p>
-                      <Badge tone={active ? 'green' : 'grey'}>
-                        {active ? t('customerHistory.active') : t('customerHistory.inactive')}
-                      </Badge>
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <Button
-                        variant="outline"
-                        onClick={() => view(customer)}
-                        aria-label={t('customerHistory.viewNamed', { name: customer.name })}
-                      >
-                        <Eye aria-hidden />
-                        {t('customerHistory.view')}
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </Card>
-      </>
-    );
+    body = <HistoryTable customers={shown} now={now} onView={view} />;
   }
 
   return (

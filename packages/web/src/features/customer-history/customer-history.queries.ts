@@ -1,25 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
 import { getToken } from '../../lib/session';
-import { customerKeys } from '../customers/customers.queries';
-import { MissingTokenError, readCustomersPayload, readSalesPayload } from './history-errors';
+import { customerKeys, customersApi } from '../customers/customers.queries';
+import { MissingTokenError } from './history-errors';
 
-/** The loads of the customer-history screen: token checked first, answers read in every shape the spec allows. */
+/** Spec 001 §5: the screen checks the stored token before it asks the server. */
+function requireToken(): void {
+  if (!getToken()) throw new MissingTokenError();
+}
+
+/** The customer-history screen's loads: the customers feature's calls and cache entries, token checked first. */
 export const customerHistoryApi = {
   customers: async (signal?: AbortSignal) => {
-    if (!getToken()) throw new MissingTokenError();
-    return readCustomersPayload(await api.get<unknown>('/customers', { signal }));
+    requireToken();
+    return customersApi.list('', signal);
   },
   sales: async (customerId: number, signal?: AbortSignal) => {
-    if (!getToken()) throw new MissingTokenError();
-    return readSalesPayload(await api.get<unknown>(`/customers/${customerId}/history`, { signal }));
+    requireToken();
+    return customersApi.history(customerId, signal);
   },
 };
 
 /** Errors are shown, not retried silently three times: the debug panel reports each load as it happened. */
 export function useHistoryCustomers() {
   return useQuery({
-    queryKey: customerKeys.historyScreen(),
+    queryKey: customerKeys.list(''),
     queryFn: ({ signal }) => customerHistoryApi.customers(signal),
     retry: false,
   });

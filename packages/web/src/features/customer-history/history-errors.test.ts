@@ -1,53 +1,17 @@
-import type { Customer } from '@pos/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translate } from '../../i18n';
 import type { MessageKey, MessageParams } from '../../i18n';
 import { ApiError, CLIENT_ERROR_CODES } from '../../lib/api';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { customerHistoryApi } from './customer-history.queries';
-import {
-  historyErrorMessage,
-  HistoryShapeError,
-  MissingTokenError,
-  readCustomersPayload,
-  readSalesPayload,
-} from './history-errors';
+import { PayloadShapeError } from '../customers/customers-payload';
+import { historyErrorMessage, MissingTokenError } from './history-errors';
 
 const th = (key: MessageKey, params?: MessageParams) => translate('th', key, params);
 const en = (key: MessageKey, params?: MessageParams) => translate('en', key, params);
 
 const httpError = (status: number, message = 'ข้อความจากเซิร์ฟเวอร์') =>
   new ApiError({ status, code: 'SOME_CODE', message, fromServer: true });
-
-const customer: Customer = {
-  id: 7,
-  name: 'สมชาย ใจดี',
-  phone: '0812345678',
-  email: null,
-  address: null,
-  loyalty_points: 10,
-  total_purchases: 2,
-  total_spent: 250.5,
-  last_purchase: '2026-11-20T03:00:00.000Z',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-
-const sale = {
-  id: 1,
-  document_number: 'INV-1',
-  created_at: '2026-11-20T03:00:00.000Z',
-  customer_id: 7,
-  customer_name: 'สมชาย ใจดี',
-  subtotal: 100,
-  discount: 0,
-  tax: 3,
-  total: 103,
-  payment_method: 'cash',
-  status: 'completed',
-  points_used: 0,
-  points_earned: 1,
-  items: [],
-};
 
 describe('customer history HTTP error messages (spec 001 §8)', () => {
   it.each([
@@ -76,10 +40,10 @@ describe('customer history HTTP error messages (spec 001 §8)', () => {
   });
 
   it('names bad shapes of customers and of sales', () => {
-    expect(historyErrorMessage(new HistoryShapeError('customers'), th)).toBe('รูปแบบข้อมูลลูกค้าไม่ถูกต้อง');
-    expect(historyErrorMessage(new HistoryShapeError('sales'), th)).toBe('รูปแบบข้อมูลการขายไม่ถูกต้อง');
-    expect(historyErrorMessage(new HistoryShapeError('customers'), en)).toBe('Customer data format is invalid');
-    expect(historyErrorMessage(new HistoryShapeError('sales'), en)).toBe('Sales data format is invalid');
+    expect(historyErrorMessage(new PayloadShapeError('customers'), th)).toBe('รูปแบบข้อมูลลูกค้าไม่ถูกต้อง');
+    expect(historyErrorMessage(new PayloadShapeError('sales'), th)).toBe('รูปแบบข้อมูลการขายไม่ถูกต้อง');
+    expect(historyErrorMessage(new PayloadShapeError('customers'), en)).toBe('Customer data format is invalid');
+    expect(historyErrorMessage(new PayloadShapeError('sales'), en)).toBe('Sales data format is invalid');
   });
 
   it('says a missing token means signing in again, and shows anything else with its message', () => {
@@ -91,43 +55,6 @@ describe('customer history HTTP error messages (spec 001 §8)', () => {
     expect(historyErrorMessage('weird', en)).toBe('An error occurred: weird');
     const aborted = new ApiError({ status: 0, code: CLIENT_ERROR_CODES.aborted, message: 'คำขอถูกยกเลิก' });
     expect(historyErrorMessage(aborted, th)).toBe('เกิดข้อผิดพลาด: คำขอถูกยกเลิก');
-  });
-});
-
-describe('reading the answers in every shape the spec allows', () => {
-  it('reads customers as {customers}, a bare array or {data}', () => {
-    expect(readCustomersPayload({ customers: [customer] })).toEqual([customer]);
-    expect(readCustomersPayload([customer])).toEqual([customer]);
-    expect(readCustomersPayload({ data: [customer] })).toEqual([customer]);
-    expect(readCustomersPayload({ customers: [] })).toEqual([]);
-  });
-
-  it.each([
-    null,
-    undefined,
-    'text',
-    42,
-    {},
-    { customers: 'x' },
-    { customers: [{ id: 'x' }] },
-    [{ ...customer, total_spent: '9' }],
-  ])('refuses customers %j as a bad shape', (payload) => {
-    expect(() => readCustomersPayload(payload)).toThrow(HistoryShapeError);
-  });
-
-  it('reads sales as {sales}, {data: {sales}} or a bare array, and refuses anything else', () => {
-    expect(readSalesPayload({ sales: [sale] })).toEqual([sale]);
-    expect(readSalesPayload({ data: { sales: [sale] } })).toEqual([sale]);
-    expect(readSalesPayload([sale])).toEqual([sale]);
-    for (const bad of [null, {}, { sales: null }, { data: [] }, [{ ...sale, total: 'x' }]]) {
-      try {
-        readSalesPayload(bad);
-        expect.unreachable();
-      } catch (error) {
-        expect(error).toBeInstanceOf(HistoryShapeError);
-        expect((error as HistoryShapeError).kind).toBe('sales');
-      }
-    }
   });
 });
 

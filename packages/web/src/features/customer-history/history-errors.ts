@@ -1,17 +1,6 @@
-import { Customer, CustomerSale } from '@pos/core';
-import { z } from 'zod';
 import type { Translate } from '../../i18n';
 import { ApiError, CLIENT_ERROR_CODES } from '../../lib/api';
-
-export type HistoryDataKind = 'customers' | 'sales';
-
-/** An answer that is not a list of customers or of sales in any shape the screen accepts. */
-export class HistoryShapeError extends Error {
-  override readonly name = 'HistoryShapeError';
-  constructor(readonly kind: HistoryDataKind) {
-    super(`invalid ${kind} data`);
-  }
-}
+import { PayloadShapeError } from '../customers/customers-payload';
 
 /** The screen needs the stored token (spec 001 §5). */
 export class MissingTokenError extends Error {
@@ -21,45 +10,13 @@ export class MissingTokenError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `GET /customers` as {customers}, a bare array, or {data: [...]} (spec 001 §7). */
-export function readCustomersPayload(payload: unknown): Customer[] {
-  const list = Array.isArray(payload)
-    ? payload
-    : isRecord(payload) && Array.isArray(payload.customers)
-      ? payload.customers
-      : isRecord(payload) && Array.isArray(payload.data)
-        ? payload.data
-        : null;
-  const parsed = list ? z.array(Customer).safeParse(list) : null;
-  if (!parsed?.success) throw new HistoryShapeError('customers');
-  return parsed.data;
-}
-
-/** `GET /customers/:id/history` as {sales}, {data: {sales}} or a bare array (spec 001 §7). */
-export function readSalesPayload(payload: unknown): CustomerSale[] {
-  const list = Array.isArray(payload)
-    ? payload
-    : isRecord(payload) && Array.isArray(payload.sales)
-      ? payload.sales
-      : isRecord(payload) && isRecord(payload.data) && Array.isArray(payload.data.sales)
-        ? payload.data.sales
-        : null;
-  const parsed = list ? z.array(CustomerSale).safeParse(list) : null;
-  if (!parsed?.success) throw new HistoryShapeError('sales');
-  return parsed.data;
-}
-
 /**
  * The customer-history screen's error texts (spec 001 §8 "Customer history HTTP
  * errors"), for a failure of the given load.
  */
 export function historyErrorMessage(error: unknown, t: Translate): string {
   if (error instanceof MissingTokenError) return t('customerHistory.errorNoToken');
-  if (error instanceof HistoryShapeError) {
+  if (error instanceof PayloadShapeError) {
     return t(error.kind === 'customers' ? 'customerHistory.errorBadCustomers' : 'customerHistory.errorBadSales');
   }
   if (error instanceof ApiError) {

@@ -2,7 +2,7 @@ import { can, formatBaht, summarizeCustomers, type Customer } from '@pos/core';
 import { Download, ShoppingBag, TrendingUp, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,7 +1,5 @@
 import {
-  CustomerHistoryResponse,
   CustomerResponse,
-  CustomersResponse,
   DeleteCustomerResponse,
   type CreateCustomerRequest,
   type Customer,
@@ -9,8 +7,9 @@ import {
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { readCustomersPayload, readSalesPayload } from './customers-payload';
 
-/** Query keys of the customers area (the customer-history screen shares them). */
+/** Query keys of the customers area: one per endpoint, shared by the till, the customers and the history screens. */
 export const customerKeys = {
   all: ['customers'] as const,
   lists: () => [...customerKeys.all, 'list'] as const,
@@ -18,19 +17,14 @@ export const customerKeys = {
   detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
   histories: () => [...customerKeys.all, 'history'] as const,
   history: (id: number) => [...customerKeys.histories(), id] as const,
-  /** The customer-history screen's own load (tolerant of older answer shapes, spec 001 §7). */
-  historyScreen: () => [...customerKeys.all, 'history-screen'] as const,
 };
 
 /** The calls of /api/customers (spec 001 §7), typed by the core schemas. */
 export const customersApi = {
   list: (search = '', signal?: AbortSignal) =>
     api
-      .get(`/customers${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`, {
-        schema: CustomersResponse,
-        signal,
-      })
-      .then((r) => r.customers),
+      .get<unknown>(`/customers${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`, { signal })
+      .then(readCustomersPayload),
   get: (id: number, signal?: AbortSignal) =>
     api.get(`/customers/${id}`, { schema: CustomerResponse, signal }).then((r) => r.customer),
   create: (body: CreateCustomerRequest) =>
@@ -39,7 +33,7 @@ export const customersApi = {
     api.put(`/customers/${id}`, body, { schema: CustomerResponse }).then((r) => r.customer),
   remove: (id: number) => api.delete(`/customers/${id}`, { schema: DeleteCustomerResponse }),
   history: (id: number, signal?: AbortSignal) =>
-    api.get(`/customers/${id}/history`, { schema: CustomerHistoryResponse, signal }).then((r) => r.sales),
+    api.get<unknown>(`/customers/${id}/history`, { signal }).then(readSalesPayload),
 };
 
 /** Every live customer, or those matching `search` on the server (the POS customer picker). */

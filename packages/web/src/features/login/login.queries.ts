@@ -1,6 +1,6 @@
 import type { LoginRequest } from '@pos/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../app/auth/auth.api';
+import { authApi } from '../../auth/auth.api';
 
 export const firstUseKeys = {
   all: ['auth', 'first-use'] as const,

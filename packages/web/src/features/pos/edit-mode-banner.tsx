@@ -1,6 +1,6 @@
 import { can } from '@pos/core';
 import { PencilLine, X } from 'lucide-react';
-import { useCurrentUser } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../i18n';
 import type { EditModeState } from './edit-mode';

@@ -1,10 +1,6 @@
-import './pos.css';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import {
   can,
   DEFAULT_CATEGORIES,
-  formatBaht,
-  formatSatang,
   pricingSettingsOf,
   onlyVariant,
   type PosProduct,
@@ -12,19 +8,17 @@ import {
   type VariantChoice,
 } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ShoppingCart, X } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
-import { Button } from '../../components/ui/button';
-import { overlayClasses } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
-import { ApiError, errorMessage } from '../../lib/api';
-import { cn } from '../../lib/utils';
+import { errorMessage } from '../../lib/api';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useStableHandlers } from '../../lib/use-stable-handlers';
 import { useCustomers } from '../customers/customers.queries';
+import { useProductCategoryNames } from '../products/products.queries';
 import { lastKnownSettings, settingsKeys, useStoreSettings } from '../settings/settings.queries';
 import {
   addProduct,
@@ -41,6 +35,7 @@ import {
   syncProducts,
   type CartProduct,
 } from './cart';
+import { CartDrawer } from './cart-drawer';
 import { CartPanel } from './cart-panel';
 import { catalogueOf } from './catalogue';
 import { parseEditState } from './edit-mode';
@@ -53,39 +48,13 @@ import {
   VariantPickerDialog,
   VatApprovalDialog,
 } from './pos-dialogs';
-import type { PaymentChoice } from './payment-dialog';
 import { paymentAvailability } from './payment-options';
-import { useCreateSale, usePosCategories, usePosProducts } from './pos.queries';
-import {
-  cartNoticeText,
-  pointsErrorText,
-  RELOAD_PRODUCTS_CODES,
-  saleErrorText,
-  serverFiguresOf,
-  totalsChangedText,
-} from './pos-messages';
+import { usePosProducts } from './pos.queries';
+import { cartNoticeText, pointsErrorText } from './pos-messages';
 import { PosCatalogue, type PosCatalogueHandle } from './pos-catalogue';
-import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
 import { useCart } from './use-cart';
-import { useStableHandlers } from './use-stable-handlers';
-import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
-
-/** Codes after which the VAT exclusion is dropped and must be approved again. */
-const VAT_APPROVAL_CODES: ReadonlySet<string> = new Set(['VAT_APPROVAL_REQUIRED', 'VAT_APPROVAL_INVALID']);
-
-interface PaymentState {
-  error: string | null;
-  notice: string | null;
-}
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
-function isPrintableKey(event: globalThis.KeyboardEvent): boolean {
-  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-}
+import { useCheckout } from './use-checkout';
+import { useScannerFocus } from './use-scanner-focus';
 
 /** The point-of-sale screen (spec 000 §2 "Point-of-sale screen", §4–§5 cart rules). */
 export function PosScreen() {
@@ -96,17 +65,15 @@ export function PosScreen() {
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const products = usePosProducts();
-  const categories = usePosCategories();
+  const categories = useProductCategoryNames();
   const customers = useCustomers();
   const settings = useStoreSettings();
-  const createSale = useCreateSale();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const { cart, update, set, reset, latest } = useCart();
 
   const [pointsError, setPointsError] = useState<string | null>(null);
   const [customerDialogOpen, setCustomerDialogOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [payment, setPayment] = useState<PaymentState | null>(null);
   const [receipt, setReceipt] = useState<Sale | null>(null);
   const [vatApproval, setVatApproval] = useState<{ token: string; approverName: string } | null>(null);
   const [vatApprovalOpen, setVatApprovalOpen] = useState(false);
@@ -114,7 +81,6 @@ export function PosScreen() {
   const [picking, setPicking] = useState<CartProduct | null>(null);
   /** Whether the dialogs' code is wanted yet: once the till is usable, or when one opens first. */
   const [dialogsWanted, setDialogsWanted] = useState(false);
-  const attempt = useRef(new CheckoutAttempt());
   const searchRef = useRef<HTMLInputElement>(null);
   const catalogueRef = useRef<PosCatalogueHandle>(null);
   const edit = useMemo(() => parseEditState(location.state), [location.state]);
@@ -184,36 +150,6 @@ export function PosScreen() {
     }, 0);
     return () => clearTimeout(timer);
   }, [listSettled, dialogsWanted]);
-  const showDialogs =
-    dialogsWanted || payment !== null || customerDialogOpen || vatApprovalOpen || picking !== null || receipt !== null;
-
-  // A refusal that emptied the cart (everything sold out) closes the payment dialog.
-  useEffect(() => {
-    if (payment && cart.lines.length === 0 && !createSale.isPending) setPayment(null);
-  }, [payment, cart.lines.length, createSale.isPending]);
-
-  // A keyboard-wedge scanner types into the search box wherever focus is on the screen.
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!isPrintableKey(event) || event.key === ' ' || isTypingTarget(event.target)) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="listbox"]')) return;
-      searchRef.current?.focus();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  // While the receipt is open, the next scan closes it and goes into the search box.
-  useEffect(() => {
-    if (!receipt) return;
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!isPrintableKey(event) || event.key === ' ' || isTypingTarget(event.target)) return;
-      flushSync(() => setReceipt(null));
-      searchRef.current?.focus();
-    };
-    window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [receipt]);
 
   const toastNotice = useCallback(
     (notice: Parameters<typeof cartNoticeText>[0]) => {
@@ -274,90 +210,32 @@ export function PosScreen() {
     setPointsError(null);
   };
 
-  const openPayment = () => {
-    if (latest.current.lines.length === 0) return;
-    if (!permissions.sell) {
-      toast.error(t('pos.noPermissionSell'));
-      return;
-    }
-    // Spec 000 §7: settings are read again when a sale is processed.
-    void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
-    createSale.reset();
-    setPayment({ error: null, notice: null });
-  };
+  const closeReceipt = useCallback(() => setReceipt(null), []);
+  useScannerFocus(searchRef, { open: receipt !== null, close: closeReceipt });
 
-  const refreshAfterRefusal = async () => {
-    await Promise.all([
-      queryClient.refetchQueries({ queryKey: settingsKeys.all }),
-      products.refetch(),
-      customers.refetch(),
-    ]);
-  };
-
-  const confirmPayment = (choice: PaymentChoice) => {
-    const current = latest.current;
-    const currentFigures = cartFigures(current, pricing);
-    if (!currentFigures || createSale.isPending) return;
-    const body = buildSaleRequest(current, currentFigures, {
-      ...choice,
-      replacesSaleId: edit?.originalSaleId ?? null,
-      vatApprovalToken: vatApproval?.token ?? null,
-    });
-    const idempotencyKey = attempt.current.keyFor(body);
-    setPayment((p) => (p ? { error: null, notice: null } : p));
-    createSale.mutate(
-      { body, idempotencyKey },
-      {
-        onSuccess: (result) => {
-          attempt.current.reset();
-          reset();
-          setVatApproval(null);
-          setPointsError(null);
-          catalogueRef.current?.clearSearch();
-          setPayment(null);
-          setDrawerOpen(false);
-          setReceipt(result.sale);
-          const amount = formatBaht(result.total);
-          if (result.paymentMethod === 'cash') {
-            toast.success(t('pos.cashSaleSaved'), {
-              description: t('pos.cashSaleSavedMessage', {
-                amount,
-                change: formatBaht(result.sale.payment.change ?? 0),
-              }),
-            });
-          } else if (result.paymentMethod === 'promptpay') {
-            toast.success(t('pos.promptpaySaleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
-          } else {
-            toast.success(t('pos.saleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
-          }
-          if (edit) void navigate(location.pathname, { replace: true, state: null });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
-            const server = serverFiguresOf(error);
-            const notice = totalsChangedText(server?.total ?? null, t);
-            toast.warning(t('pos.totalsChangedTitle'), { description: notice });
-            setPayment((p) => (p ? { error: null, notice } : p));
-            void refreshAfterRefusal();
-            return;
-          }
-          if (error instanceof ApiError && VAT_APPROVAL_CODES.has(error.code)) {
-            set((c) => setExcludeVat(c, false));
-            setVatApproval(null);
-            toast.error(t('pos.saleFailed'), { description: t('pos.vatApprovalExpired') });
-            setPayment(null);
-            void queryClient.refetchQueries({ queryKey: settingsKeys.all });
-            return;
-          }
-          const text = saleErrorText(error, t);
-          toast.error(text.title, text.description ? { description: text.description } : undefined);
-          const inline = text.description ? `${text.title}: ${text.description}` : text.title;
-          setPayment((p) => (p ? { ...p, error: inline } : p));
-          if (error instanceof ApiError && RELOAD_PRODUCTS_CODES.has(error.code)) void refreshAfterRefusal();
-        },
-      },
-    );
-  };
+  const checkout = useCheckout({
+    cart,
+    latest,
+    set,
+    reset,
+    pricing,
+    canSell: permissions.sell,
+    replacesSaleId: edit?.originalSaleId ?? null,
+    vatApprovalToken: vatApproval?.token ?? null,
+    reloadLists: () => Promise.all([products.refetch(), customers.refetch()]),
+    onSold: (sale) => {
+      setVatApproval(null);
+      setPointsError(null);
+      catalogueRef.current?.clearSearch();
+      setDrawerOpen(false);
+      setReceipt(sale);
+      if (edit) void navigate(location.pathname, { replace: true, state: null });
+    },
+    onVatApprovalLost: () => setVatApproval(null),
+  });
+  const payment = checkout.payment;
+  const showDialogs =
+    dialogsWanted || payment !== null || customerDialogOpen || vatApprovalOpen || picking !== null || receipt !== null;
 
   const selectCustomer = (id: number | null) => {
     set((current) => setCustomer(current, id));
@@ -406,7 +284,7 @@ export function PosScreen() {
       set(cancelPoints);
       setPointsError(null);
     },
-    onPay: openPayment,
+    onPay: checkout.open,
   });
   const cartPanelProps = {
     cart,
@@ -422,7 +300,7 @@ export function PosScreen() {
 
   const catalogueHandlers = useStableHandlers({
     onScan: add,
-    onEmptyEnter: openPayment,
+    onEmptyEnter: checkout.open,
     onRetry: () => void products.refetch(),
   });
 
@@ -458,60 +336,13 @@ export function PosScreen() {
       </div>
 
       {!isDesktop ? (
-        <>
-          <button
-            type="button"
-            onClick={() => setDrawerOpen(true)}
-            data-testid="pos-cart-button"
-            className="fixed right-4 bottom-4 z-30 flex min-h-14 cursor-pointer items-center gap-3 rounded-full bg-blue-600 py-2 pr-5 pl-4 text-white shadow-lg shadow-blue-900/30 hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-          >
-            {/* The name starts with what the badge shows in words, then the visible total (WCAG 2.5.3). */}
-            <span className="sr-only">{t('pos.openCart', { count: count.toLocaleString('th-TH') })}</span>
-            <span className="relative" aria-hidden>
-              <ShoppingCart className="size-7" />
-              <span
-                className={cn(
-                  'absolute -top-2 -right-3 flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold tabular-nums',
-                  count > 0 ? 'bg-red-600 text-white' : 'bg-white text-blue-700',
-                )}
-              >
-                {count.toLocaleString('th-TH')}
-              </span>
-            </span>
-            <span className="text-lg font-bold tabular-nums">{formatSatang(figures?.total ?? 0)}</span>
-          </button>
-          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay className={overlayClasses} />
-              <DialogPrimitive.Content
-                aria-describedby={undefined}
-                // Escape in the open customer list closes that list, not the drawer.
-                onEscapeKeyDown={(event) => {
-                  if (
-                    event.target instanceof Element &&
-                    event.target.closest('[role="combobox"][aria-expanded="true"]')
-                  ) {
-                    event.preventDefault();
-                  }
-                }}
-                className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[420px] flex-col bg-slate-100 p-2 shadow-xl focus:outline-none data-[state=open]:animate-[pos-drawer-in_200ms_ease-out]"
-              >
-                <DialogPrimitive.Title className="sr-only">{t('pos.cartTitle')}</DialogPrimitive.Title>
-                <CartPanel
-                  {...cartPanelProps}
-                  className="h-full"
-                  headerAction={
-                    <DialogPrimitive.Close asChild>
-                      <Button variant="ghost" size="icon" aria-label={t('pos.closeCart')}>
-                        <X aria-hidden />
-                      </Button>
-                    </DialogPrimitive.Close>
-                  }
-                />
-              </DialogPrimitive.Content>
-            </DialogPrimitive.Portal>
-          </DialogPrimitive.Root>
-        </>
+        <CartDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          count={count}
+          total={figures?.total ?? 0}
+          cart={cartPanelProps}
+        />
       ) : null}
 
       {showDialogs ? (
@@ -527,11 +358,11 @@ export function PosScreen() {
                 settingsLoading={settings.isPending}
                 onRetrySettings={() => void settings.refetch()}
                 canOpenSettings={permissions.settings}
-                pending={createSale.isPending}
+                pending={checkout.pending}
                 error={payment.error}
                 notice={payment.notice}
-                onConfirm={confirmPayment}
-                onClose={() => setPayment(null)}
+                onConfirm={checkout.confirm}
+                onClose={checkout.close}
               />
             ) : null}
           </Suspense>

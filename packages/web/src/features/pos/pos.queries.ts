@@ -2,7 +2,6 @@ import {
   CreateSaleResponse,
   IDEMPOTENCY_HEADER,
   PosProductsResponseShape,
-  ProductCategoryNamesResponse,
   SaleResponse,
   VatExclusionApprovalResponse,
   type CreateSaleRequest,
@@ -14,12 +13,6 @@ import { customerKeys } from '../customers/customers.queries';
 import { productKeys } from '../products/products.queries';
 import { POS_LOAD_PATHS } from './pos-load';
 
-/** Query keys of the selling side. The POS product list sits under the products lists, so every product change refreshes it. */
-export const posKeys = {
-  products: () => [...productKeys.lists(), 'pos'] as const,
-  categories: () => [...productKeys.all, 'pos-categories'] as const,
-};
-
 export const saleKeys = {
   all: ['sales'] as const,
   detail: (id: number) => [...saleKeys.all, 'detail', id] as const,
@@ -29,8 +22,6 @@ export const posApi = {
   products: (signal?: AbortSignal) =>
     // Spec 000 §7: every product (up to 10,000), in the till's lighter shape.
     api.get(POS_LOAD_PATHS.products, { schema: PosProductsResponseShape, signal }).then((r) => r.products),
-  categories: (signal?: AbortSignal) =>
-    api.get(POS_LOAD_PATHS.categories, { schema: ProductCategoryNamesResponse, signal }).then((r) => r.categories),
 };
 
 /** The calls of /api/sales used by the selling side and the receipt. */
@@ -44,11 +35,7 @@ export const salesApi = {
 };
 
 export function usePosProducts() {
-  return useQuery({ queryKey: posKeys.products(), queryFn: ({ signal }) => posApi.products(signal) });
-}
-
-export function usePosCategories() {
-  return useQuery({ queryKey: posKeys.categories(), queryFn: ({ signal }) => posApi.categories(signal) });
+  return useQuery({ queryKey: productKeys.posList(), queryFn: ({ signal }) => posApi.products(signal) });
 }
 
 export function useSale(id: number | null) {

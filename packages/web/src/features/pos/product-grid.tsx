@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 /** Spec 000 §2: a grid of 2 to 4 columns (2 on phones and beside the cart on small laptops). */
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4';

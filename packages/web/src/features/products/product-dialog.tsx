@@ -5,7 +5,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../auth/auth-context';
 import { Barcode } from '../../components/barcode/barcode';
 import { Button } from '../../components/ui/button';
 import { PRODUCT_DIALOG_BARCODE } from '../../components/barcode/barcode-render';

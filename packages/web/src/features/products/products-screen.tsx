@@ -3,7 +3,7 @@ import { Plus, Printer } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
@@ -21,7 +21,7 @@ import { ProductStats } from './product-stats';
 import { useAllProducts, useDeleteProduct, useProductCategoryNames, useProducts } from './products.queries';
 import { StockAdjustDialog } from './stock-adjust-dialog';
 import { StockHistoryDialog } from './stock-history-dialog';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

@@ -29,11 +29,15 @@ function normalizeFilters(filters: ProductFilters = {}): Required<ProductFilters
   return { search: filters.search?.trim() ?? '', category: filters.category ?? '' };
 }
 
-/** Query keys of the products area (the barcode screen shares the product list). */
+/**
+ * Query keys of the products area: one per endpoint, shared by the products, barcodes and POS screens. The till's
+ * list sits under the lists, so every product change refreshes it too.
+ */
 export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters = {}) => [...productKeys.lists(), normalizeFilters(filters)] as const,
+  posList: () => [...productKeys.lists(), 'pos'] as const,
   detail: (id: number) => [...productKeys.all, 'detail', id] as const,
   categoryNames: () => [...productKeys.all, 'category-names'] as const,
   stockMovements: (id: number) => [...productKeys.all, 'stock-movements', id] as const,
@@ -81,12 +85,12 @@ export function useProducts(filters: ProductFilters = {}) {
   });
 }
 
-/** Every product, unfiltered: the stat cards and the barcode screen. */
+/** Every product, unfiltered: the stat cards and the barcode screen's labels. */
 export function useAllProducts() {
   return useQuery({ queryKey: productKeys.list(), queryFn: ({ signal }) => productsApi.list({}, signal) });
 }
 
-/** Active category names in display order (the filter buttons and the dialog's category select). */
+/** Active category names in display order (the filter buttons, the dialog's category select, the till's chips). */
 export function useProductCategoryNames() {
   return useQuery({
     queryKey: productKeys.categoryNames(),

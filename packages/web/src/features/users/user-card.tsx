@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useI18n } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
-import { roleLabelKey, roleTone } from '../../lib/roles';
+import { roleLabelKey } from '../../lib/roles';
+import { roleTone } from './role-tone';
 
 export interface UserCardPermissions {
   edit: boolean;

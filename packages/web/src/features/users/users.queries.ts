@@ -8,7 +8,7 @@ import {
   type User,
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { api } from '../../lib/api';
 
 /** Query keys of the users area. */

@@ -2,13 +2,12 @@ import type { User } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { useT } from '../../i18n';
-import { ApiError, setPasswordChangeRequiredHandler, setUnauthorizedHandler } from '../../lib/api';
-import { clearSession, readSession, setStoredUser, setToken, writeSession } from '../../lib/session';
-import { STORAGE_KEYS } from '../../lib/storage-keys';
-import type { AuthSnapshot } from '../routing/route-guard';
+import { useT } from '../i18n';
+import { ApiError, setPasswordChangeRequiredHandler, setUnauthorizedHandler } from '../lib/api';
+import { clearSession, readSession, setStoredUser, setToken, writeSession } from '../lib/session';
+import { STORAGE_KEYS } from '../lib/storage-keys';
 import { authApi } from './auth.api';
-import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
+import { AuthContext, type AuthContextValue, type AuthSnapshot, type AuthState } from './auth-context';
 import { useSessionKeepAlive } from './use-session-keep-alive';
 
 /** Local data removed on sign-out besides the session itself. */

@@ -1,6 +1,16 @@
 import type { User } from '@pos/core';
 import { createContext, useContext } from 'react';
-import type { AuthSnapshot } from '../routing/route-guard';
+
+/** What the route guard knows about the session. */
+export type AuthSnapshot =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | {
+      status: 'signed-in';
+      role: string;
+      /** Where to go from /login right after signing in (the role's home), if set. */
+      landing?: string | null;
+    };
 
 export type AuthState =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: User; landing: string | null };

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_BARCODE_SETTINGS } from '../../components/barcode/label-settings';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import {
   BARCODE_SETTING_LIMITS,
-  DEFAULT_BARCODE_SETTINGS,
   mergeBarcodeSettings,
   parseBarcodeSettings,
   readBarcodeSettings,

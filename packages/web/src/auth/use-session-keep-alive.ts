@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getTokenIssuedAt, setToken } from '../../lib/session';
+import { getTokenIssuedAt, setToken } from '../lib/session';
 import { authApi } from './auth.api';
 import { ACTIVITY_EVENTS, KEEP_ALIVE, shouldRefresh } from './session-keep-alive';
 

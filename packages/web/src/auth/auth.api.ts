@@ -6,7 +6,7 @@ import {
   type ChangeOwnPasswordRequest,
   type LoginRequest,
 } from '@pos/core';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 
 /** The calls of /api/auth, typed by the core schemas. */
 export const authApi = {

@@ -30,5 +30,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec 000 §9: below 1024 px the cart is a drawer. */
+/** Spec 000 §9: below 1024 px the sidebar and the POS cart are drawers. */
 export const DESKTOP_QUERY = '(min-width: 1024px)';

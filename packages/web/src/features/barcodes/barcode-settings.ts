@@ -1,5 +1,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import {
+  BARCODE_FORMATS,
+  DEFAULT_BARCODE_SETTINGS,
+  TEXT_POSITIONS,
+  type BarcodeFormat,
+  type BarcodeLabelSettings,
+} from '../../components/barcode/label-settings';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 /**
@@ -8,36 +15,6 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
  * screen reads it; the barcode tab of the settings screen edits it with the
  * limits below.
  */
-
-/** The symbologies JsBarcode can draw, in its spelling. */
-export const BARCODE_FORMATS = [
-  'CODE128',
-  'CODE128A',
-  'CODE128B',
-  'CODE128C',
-  'CODE39',
-  'CODE93',
-  'CODE93FullASCII',
-  'EAN13',
-  'EAN8',
-  'EAN5',
-  'EAN2',
-  'UPC',
-  'UPCE',
-  'ITF14',
-  'ITF',
-  'MSI',
-  'MSI10',
-  'MSI11',
-  'MSI1010',
-  'MSI1110',
-  'pharmacode',
-  'codabar',
-] as const;
-export type BarcodeFormat = (typeof BARCODE_FORMATS)[number];
-
-export const TEXT_POSITIONS = ['top', 'bottom'] as const;
-export type TextPosition = (typeof TEXT_POSITIONS)[number];
 
 /** Slider ranges of the settings screen (spec 001 §9); stored values are clamped to them. */
 export const BARCODE_SETTING_LIMITS = {
@@ -48,46 +25,6 @@ export const BARCODE_SETTING_LIMITS = {
   margin: { min: 0, max: 30, step: 1 },
   fontSize: { min: 8, max: 40, step: 1 },
 } as const;
-
-export interface BarcodeLabelSettings {
-  format: BarcodeFormat;
-  /** Width of one bar, px. */
-  width: number;
-  /** Bar height, px. */
-  height: number;
-  margin: number;
-  fontSize: number;
-  background: string;
-  lineColor: string;
-  textPosition: TextPosition;
-  showName: boolean;
-  showPrice: boolean;
-  /** Shows the code as text with the bars. */
-  showSku: boolean;
-  nameBold: boolean;
-  priceBold: boolean;
-  labelWidth: number;
-  labelHeight: number;
-}
-
-/** Spec 001 §3: CODE128, black on white, everything shown, bold name and price. */
-export const DEFAULT_BARCODE_SETTINGS: Readonly<BarcodeLabelSettings> = Object.freeze({
-  format: 'CODE128',
-  width: 2,
-  height: 40,
-  margin: 10,
-  fontSize: 20,
-  background: '#ffffff',
-  lineColor: '#000000',
-  textPosition: 'bottom',
-  showName: true,
-  showPrice: true,
-  showSku: true,
-  nameBold: true,
-  priceBold: true,
-  labelWidth: 240,
-  labelHeight: 140,
-});
 
 const D = DEFAULT_BARCODE_SETTINGS;
 

@@ -1,0 +1,132 @@
+import { formatBaht, type PricingSettings, type Sale } from '@pos/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { useT } from '../../i18n';
+import { ApiError } from '../../lib/api';
+import { settingsKeys } from '../settings/settings.queries';
+import { cartFigures, setExcludeVat, type CartState } from './cart';
+import type { PaymentChoice } from './payment-dialog';
+import { RELOAD_PRODUCTS_CODES, saleErrorText, serverFiguresOf, totalsChangedText } from './pos-messages';
+import { useCreateSale } from './pos.queries';
+import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
+
+/** Codes after which the VAT exclusion is dropped and must be approved again. */
+const VAT_APPROVAL_CODES: ReadonlySet<string> = new Set(['VAT_APPROVAL_REQUIRED', 'VAT_APPROVAL_INVALID']);
+
+/** The open payment dialog's inline error and notice. */
+export interface PaymentState {
+  error: string | null;
+  notice: string | null;
+}
+
+interface CheckoutOptions {
+  cart: CartState;
+  /** The cart as of the last event, ahead of React's render (see use-cart.ts). */
+  latest: RefObject<CartState>;
+  set: (change: (current: CartState) => CartState) => void;
+  reset: () => void;
+  pricing: PricingSettings;
+  canSell: boolean;
+  /** The sale being edited, replaced by this one. */
+  replacesSaleId: number | null;
+  vatApprovalToken: string | null;
+  /** Reloads the product and customer lists after a refusal that says they are out of date. */
+  reloadLists: () => Promise<unknown>;
+  /** After a recorded sale, with the cart already emptied. */
+  onSold: (sale: Sale) => void;
+  /** The VAT approval was refused or expired: it is dropped. */
+  onVatApprovalLost: () => void;
+}
+
+/**
+ * Paying for the cart (spec 000 §5): opens the payment dialog, sends the sale once per attempt (the same
+ * idempotency key on a retry), and turns each refusal into what the cashier sees next.
+ */
+export function useCheckout(options: CheckoutOptions) {
+  const { cart, latest, set, reset, pricing, canSell, replacesSaleId, vatApprovalToken } = options;
+  const t = useT();
+  const queryClient = useQueryClient();
+  const createSale = useCreateSale();
+  const attempt = useRef(new CheckoutAttempt());
+  const [payment, setPayment] = useState<PaymentState | null>(null);
+
+  // A refusal that emptied the cart (everything sold out) closes the payment dialog.
+  useEffect(() => {
+    if (payment && cart.lines.length === 0 && !createSale.isPending) setPayment(null);
+  }, [payment, cart.lines.length, createSale.isPending]);
+
+  const open = () => {
+    if (latest.current.lines.length === 0) return;
+    if (!canSell) {
+      toast.error(t('pos.noPermissionSell'));
+      return;
+    }
+    // Spec 000 §7: settings are read again when a sale is processed.
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    createSale.reset();
+    setPayment({ error: null, notice: null });
+  };
+
+  const refreshAfterRefusal = async () => {
+    await Promise.all([queryClient.refetchQueries({ queryKey: settingsKeys.all }), options.reloadLists()]);
+  };
+
+  const confirm = (choice: PaymentChoice) => {
+    const current = latest.current;
+    const figures = cartFigures(current, pricing);
+    if (!figures || createSale.isPending) return;
+    const body = buildSaleRequest(current, figures, { ...choice, replacesSaleId, vatApprovalToken });
+    const idempotencyKey = attempt.current.keyFor(body);
+    setPayment((p) => (p ? { error: null, notice: null } : p));
+    createSale.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          attempt.current.reset();
+          reset();
+          setPayment(null);
+          options.onSold(result.sale);
+          const amount = formatBaht(result.total);
+          if (result.paymentMethod === 'cash') {
+            toast.success(t('pos.cashSaleSaved'), {
+              description: t('pos.cashSaleSavedMessage', {
+                amount,
+                change: formatBaht(result.sale.payment.change ?? 0),
+              }),
+            });
+          } else if (result.paymentMethod === 'promptpay') {
+            toast.success(t('pos.promptpaySaleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
+          } else {
+            toast.success(t('pos.saleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
+            const server = serverFiguresOf(error);
+            const notice = totalsChangedText(server?.total ?? null, t);
+            toast.warning(t('pos.totalsChangedTitle'), { description: notice });
+            setPayment((p) => (p ? { error: null, notice } : p));
+            void refreshAfterRefusal();
+            return;
+          }
+          if (error instanceof ApiError && VAT_APPROVAL_CODES.has(error.code)) {
+            set((c) => setExcludeVat(c, false));
+            options.onVatApprovalLost();
+            toast.error(t('pos.saleFailed'), { description: t('pos.vatApprovalExpired') });
+            setPayment(null);
+            void queryClient.refetchQueries({ queryKey: settingsKeys.all });
+            return;
+          }
+          const text = saleErrorText(error, t);
+          toast.error(text.title, text.description ? { description: text.description } : undefined);
+          const inline = text.description ? `${text.title}: ${text.description}` : text.title;
+          setPayment((p) => (p ? { ...p, error: inline } : p));
+          if (error instanceof ApiError && RELOAD_PRODUCTS_CODES.has(error.code)) void refreshAfterRefusal();
+        },
+      },
+    );
+  };
+
+  return { payment, pending: createSale.isPending, open, confirm, close: () => setPayment(null) };
+}
