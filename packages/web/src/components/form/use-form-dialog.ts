@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -53,11 +53,14 @@ export function useFormDialog<TIn extends FieldValues, TOut>({
     return message;
   };
 
-  /** Back to the given values (the defaults unless given), with no refusal shown. */
-  const reset = (values: DefaultValues<TIn> = defaultValues) => {
-    form.reset(values);
-    setServerError(null);
-  };
+  /** Back to the given values (the first defaults unless given), with no refusal shown. Stable, for effects. */
+  const reset = useCallback(
+    (values?: DefaultValues<TIn>) => {
+      form.reset(values);
+      setServerError(null);
+    },
+    [form],
+  );
 
   return { form, control: form.control, serverError, setServerError, submit, fail, reset };
 }
