@@ -23,6 +23,31 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
+/**
+ * Baht as people type it into a money input ("1,234.50", " 12 ", ".5", "-3"): satang, null for empty
+ * text, NaN for text that is not an amount with at most two decimals. Worked out on the digits, so
+ * it never passes through a fractional number.
+ */
+export function parseBahtText(text: string): Satang | null {
+  const plain = text.trim().replace(/,/g, '');
+  if (plain === '') return null;
+  const match = /^([+-]?)(\d*)(?:\.(\d{0,2}))?$/.exec(plain);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return Number.NaN;
+  const [, sign, whole = '', fraction = ''] = match;
+  const satang = Number(whole || '0') * SATANG_PER_BAHT + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(satang)) return Number.NaN;
+  return sign === '-' ? -satang : satang;
+}
+
+/** Satang as a money input shows it: "1234", "1234.50" (no currency sign or grouping, so it edits cleanly). */
+export function formatBahtInput(satang: Satang): string {
+  const abs = Math.abs(satang);
+  const whole = Math.floor(abs / SATANG_PER_BAHT);
+  const fraction = abs % SATANG_PER_BAHT;
+  const text = fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, '0')}`;
+  return satang < 0 ? `-${text}` : text;
+}
+
 const bahtFormatter = new Intl.NumberFormat('th-TH', {
   style: 'currency',
   currency: 'THB',

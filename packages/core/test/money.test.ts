@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bahtToSatang, formatBaht, formatSatang, hasAtMostTwoDecimals } from '../src/money';
+import {
+  bahtToSatang,
+  formatBaht,
+  formatBahtInput,
+  formatSatang,
+  hasAtMostTwoDecimals,
+  parseBahtText,
+} from '../src/money';
 
 describe('money', () => {
   it('formats baht with the baht sign, separators and two decimals', () => {
@@ -24,5 +31,27 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(10.25)).toBe(true);
     expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(true);
     expect(hasAtMostTwoDecimals(10.255)).toBe(false);
+  });
+
+  it('reads typed baht as whole satang: grouping commas, spaces, up to two decimals', () => {
+    expect(parseBahtText('1,234.50')).toBe(123450);
+    expect(parseBahtText(' 12 ')).toBe(1200);
+    expect(parseBahtText('0.1')).toBe(10);
+    expect(parseBahtText('.05')).toBe(5);
+    expect(parseBahtText('19.99')).toBe(1999);
+    expect(parseBahtText('12.')).toBe(1200);
+    expect(parseBahtText('-2.5')).toBe(-250);
+    expect(parseBahtText('   ')).toBeNull();
+    for (const typed of ['abc', '1.234', '1e3', '12a', '.', '-', '1.2.3', '0x10', '99999999999999999999']) {
+      expect(parseBahtText(typed), typed).toBeNaN();
+    }
+  });
+
+  it('shows satang in a money input as plain baht, and reads back what it shows', () => {
+    expect(formatBahtInput(123450)).toBe('1234.50');
+    expect(formatBahtInput(25000)).toBe('250');
+    expect(formatBahtInput(5)).toBe('0.05');
+    expect(formatBahtInput(-250)).toBe('-2.50');
+    for (const satang of [0, 1, 99, 100, 123456789]) expect(parseBahtText(formatBahtInput(satang))).toBe(satang);
   });
 });

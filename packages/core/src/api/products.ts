@@ -34,11 +34,14 @@ export const PRODUCT_MESSAGES = {
   stockInvalid: 'จำนวนสต็อกต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
 } as const;
 
+/** What a form or API client sends for a text or number field (its schema refuses anything else at run time). */
+type FieldInput = string | number | null | undefined;
+
 /**
  * Numbers as forms send them: text such as " 1,250.50 " becomes 1250.5; empty
  * text and null mean "not given". Anything else is left for the schema to refuse.
  */
-function numberFromText(value: unknown): unknown {
+function numberFromText(value: FieldInput): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string') {
     const text = value.trim().replace(/,/g, '');
@@ -49,7 +52,7 @@ function numberFromText(value: unknown): unknown {
 }
 
 /** Text as forms and API clients send it: numbers become text, null means "not given". */
-function textFromInput(value: unknown): unknown {
+function textFromInput(value: FieldInput): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return value;
@@ -169,27 +172,6 @@ const CategoryNameInput = z.preprocess(
   SingleLineText(PRODUCT_MESSAGES.categoryRequired).max(100, 'ชื่อหมวดหมู่ต้องไม่เกิน 100 ตัวอักษร'),
 );
 
-/**
- * The add/edit product form as the web dialog holds it (spec 001 §5): use with
- * react-hook-form. The server accepts the same fields (see ProductWriteRequest).
- */
-export const ProductFormSchema = z.object({
-  name: ProductName,
-  /** Sent to the server as the multipart field `barcode` (spec 001 §3); `sku` works too. */
-  sku: ProductSku,
-  /** Category name. */
-  category: CategoryNameInput.refine((v) => v !== '', PRODUCT_MESSAGES.categoryRequired),
-  price: ProductPrice,
-  cost: ProductCost,
-  original_price: ProductOriginalPrice,
-  stock: z.preprocess(numberFromText, StockQuantity.optional()),
-  description: ProductDescription,
-  sizes: ProductSizes,
-  colors: ProductColors,
-});
-export type ProductFormInput = z.input<typeof ProductFormSchema>;
-export type ProductFormValues = z.output<typeof ProductFormSchema>;
-
 /** The aliases the spec's screens use: sku sent as `barcode`, `originalPrice`, `categoryId`. */
 function productAliases(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
@@ -206,6 +188,40 @@ function productAliases(value: unknown): unknown {
 
 const IMAGE_URL_MESSAGE = 'ที่อยู่รูปภาพต้องขึ้นต้นด้วย https://, http:// หรือ /uploads/';
 
+/** The fields of a product as clients write it; the web's product form picks from them. */
+export const ProductWriteFields = z.object({
+  name: ProductName,
+  sku: ProductSku,
+  /** A separate scan code; left out it equals the SKU; empty text means none. */
+  barcode: z
+    .preprocess(textFromInput, SingleLineText('บาร์โค้ดต้องเป็นข้อความ').max(64, 'บาร์โค้ดต้องไม่เกิน 64 ตัวอักษร').optional())
+    .transform((v) => (v === undefined ? undefined : v === '' ? null : v)),
+  category: z.preprocess(textFromInput, CategoryNameInput.optional()),
+  category_id: z.preprocess(
+    numberFromText,
+    z
+      .number({ error: PRODUCT_MESSAGES.categoryRequired })
+      .int(PRODUCT_MESSAGES.categoryRequired)
+      .positive(PRODUCT_MESSAGES.categoryRequired)
+      .max(ID_MAX, 'รหัสหมวดหมู่ไม่ถูกต้อง')
+      .optional(),
+  ),
+  price: ProductPrice,
+  cost: ProductCost,
+  original_price: ProductOriginalPrice,
+  stock: z.preprocess(numberFromText, StockQuantity.optional()),
+  description: ProductDescription,
+  sizes: ProductSizes,
+  colors: ProductColors,
+  image_url: z
+    .union([SingleLineText(IMAGE_URL_MESSAGE).max(1000, 'ที่อยู่รูปภาพยาวเกินไป'), z.null()], {
+      error: IMAGE_URL_MESSAGE,
+    })
+    .optional()
+    .refine((v) => v == null || v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), IMAGE_URL_MESSAGE)
+    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v)),
+});
+
 /**
  * `POST /api/products` and `PUT /api/products/:id`, as multipart/form-data
  * (numbers as text, sizes/colors as JSON text, image file `newImage`) or JSON.
@@ -213,49 +229,16 @@ const IMAGE_URL_MESSAGE = 'ที่อยู่รูปภาพต้อง�
  * PUT takes the whole form like POST: fields left out take their defaults
  * (cost 0, no original price, empty description, no sizes or colours), except
  * `stock` and the image, which stay as they are when left out. `image_url: ""`
- * (or null) removes the image.
+ * (or null) removes the image. A category is given by name or id.
  */
 export const ProductWriteRequest = z.preprocess(
   productAliases,
-  z
-    .object({
-      name: ProductName,
-      sku: ProductSku,
-      /** A separate scan code; left out it equals the SKU; empty text means none. */
-      barcode: z
-        .preprocess(textFromInput, SingleLineText('บาร์โค้ดต้องเป็นข้อความ').max(64, 'บาร์โค้ดต้องไม่เกิน 64 ตัวอักษร').optional())
-        .transform((v) => (v === undefined ? undefined : v === '' ? null : v)),
-      category: z.preprocess(textFromInput, CategoryNameInput.optional()),
-      category_id: z.preprocess(
-        numberFromText,
-        z
-          .number({ error: PRODUCT_MESSAGES.categoryRequired })
-          .int(PRODUCT_MESSAGES.categoryRequired)
-          .positive(PRODUCT_MESSAGES.categoryRequired)
-          .max(ID_MAX, 'รหัสหมวดหมู่ไม่ถูกต้อง')
-          .optional(),
-      ),
-      price: ProductPrice,
-      cost: ProductCost,
-      original_price: ProductOriginalPrice,
-      stock: z.preprocess(numberFromText, StockQuantity.optional()),
-      description: ProductDescription,
-      sizes: ProductSizes,
-      colors: ProductColors,
-      image_url: z
-        .union([SingleLineText(IMAGE_URL_MESSAGE).max(1000, 'ที่อยู่รูปภาพยาวเกินไป'), z.null()], {
-          error: IMAGE_URL_MESSAGE,
-        })
-        .optional()
-        .refine((v) => v == null || v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), IMAGE_URL_MESSAGE)
-        .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v)),
-    })
-    .refine((v) => v.category_id !== undefined || (v.category !== undefined && v.category !== ''), {
-      path: ['category'],
-      message: PRODUCT_MESSAGES.categoryRequired,
-      // Reported together with the other missing fields, as the form shows them all at once.
-      when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
-    }),
+  ProductWriteFields.refine((v) => v.category_id !== undefined || (v.category !== undefined && v.category !== ''), {
+    path: ['category'],
+    message: PRODUCT_MESSAGES.categoryRequired,
+    // Reported together with the other missing fields, as the form shows them all at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+  }),
 );
 export type ProductWriteRequest = z.input<typeof ProductWriteRequest>;
 

@@ -18,6 +18,7 @@ export const en: Dictionary = {
   'common.back': 'Go back',
   'common.error': 'An error occurred',
   'common.optional': '(optional)',
+  'form.moneyInvalid': 'Enter an amount in baht, with at most 2 decimals',
   'common.showSecret': 'Show',
   'common.hideSecret': 'Hide',
   'common.originalPrice': 'Was {price}',

@@ -19,6 +19,7 @@ export const th = {
   'common.back': 'ย้อนกลับ',
   'common.error': 'เกิดข้อผิดพลาด',
   'common.optional': '(ไม่บังคับ)',
+  'form.moneyInvalid': 'กรุณากรอกจำนวนเงินเป็นตัวเลข มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง',
   'common.showSecret': 'แสดงรหัส',
   'common.hideSecret': 'ซ่อนรหัส',
   'common.originalPrice': 'ปกติ {price}',

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangeOwnPasswordRequest, PASSWORD_MIN_LENGTH } from '@pos/core';
 import { KeyRound } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { TextField } from '../../components/form/text-field';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
   Dialog,
@@ -14,11 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { fieldAria, FormField } from '../../components/ui/form-field';
-import { PasswordInput } from '../../components/ui/password-input';
 import { useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
-import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useChangeOwnPassword } from './account.queries';
 
 const FORM_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -31,8 +27,6 @@ const FORM_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as con
 export function ChangeOwnPasswordDialog({ onSignOut }: { onSignOut: () => void }) {
   const t = useT();
   const change = useChangeOwnPassword();
-  const [serverError, setServerError] = useState<string | null>(null);
-
   const schema = useMemo(
     () =>
       ChangeOwnPasswordRequest.extend({ confirmPassword: z.string() }).refine(
@@ -42,27 +36,23 @@ export function ChangeOwnPasswordDialog({ onSignOut }: { onSignOut: () => void }
     [t],
   );
 
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const { control, serverError, submit, fail, reset } = useFormDialog({
+    schema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    serverFields: FORM_FIELDS,
+    codeToField: { WRONG_CURRENT_PASSWORD: 'currentPassword' },
+    errorFallback: t('account.changeError'),
   });
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
-    setServerError(null);
+  const onSubmit = submit(({ currentPassword, newPassword }) => {
     change.mutate(
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          form.reset();
+          reset();
           toast.success(t('account.changed'), { description: t('account.changedMessage') });
         },
-        onError: (error) => {
-          const message = errorMessage(error, t('account.changeError'));
-          applyServerFieldErrors(error, form.setError, FORM_FIELDS, { WRONG_CURRENT_PASSWORD: 'currentPassword' });
-          setServerError(message);
-          toast.error(t('common.error'), { description: message });
-        },
+        onError: fail,
       },
     );
   });
@@ -79,40 +69,31 @@ export function ChangeOwnPasswordDialog({ onSignOut }: { onSignOut: () => void }
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-          <FormField
+          <TextField
+            control={control}
+            name="currentPassword"
             id="own-current-password"
             label={t('account.currentPassword')}
-            error={errors.currentPassword?.message}
-          >
-            <PasswordInput
-              {...fieldAria('own-current-password', errors.currentPassword?.message)}
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
-          </FormField>
-          <FormField
+            secret
+            autoComplete="current-password"
+          />
+          <TextField
+            control={control}
+            name="newPassword"
             id="own-new-password"
             label={t('account.newPassword')}
             hint={t('users.fieldPasswordHint', { min: PASSWORD_MIN_LENGTH })}
-            error={errors.newPassword?.message}
-          >
-            <PasswordInput
-              {...fieldAria('own-new-password', errors.newPassword?.message, true)}
-              autoComplete="new-password"
-              {...form.register('newPassword')}
-            />
-          </FormField>
-          <FormField
+            secret
+            autoComplete="new-password"
+          />
+          <TextField
+            control={control}
+            name="confirmPassword"
             id="own-confirm-password"
             label={t('account.confirmPassword')}
-            error={errors.confirmPassword?.message}
-          >
-            <PasswordInput
-              {...fieldAria('own-confirm-password', errors.confirmPassword?.message)}
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          </FormField>
+            secret
+            autoComplete="new-password"
+          />
           <DialogFormFooter
             pending={change.isPending}
             submitLabel={t('account.submit')}

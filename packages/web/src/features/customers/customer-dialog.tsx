@@ -1,9 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Customer } from '@pos/core';
 import { FlaskConical, UserSearch } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextAreaField, TextField } from '../../components/form/text-field';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
@@ -16,11 +17,9 @@ import {
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Textarea } from '../../components/ui/textarea';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useT } from '../../i18n';
-import { ApiError, errorMessage } from '../../lib/api';
-import { applyServerFieldErrors } from '../../lib/form-errors';
+import { ApiError } from '../../lib/api';
 import {
   CUSTOMER_FORM_FIELDS,
   CustomerForm,
@@ -75,16 +74,15 @@ export function CustomerDialog({
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const pending = create.isPending || update.isPending;
-  const [serverError, setServerError] = useState<string | null>(null);
   const [owner, setOwner] = useState<{ id: number; name: string } | null>(null);
   const sampleCounter = useRef(0);
-  const nameRef = useRef<HTMLInputElement | null>(null);
-  const form = useForm<CustomerFormInput, unknown, CustomerFormOutput>({
-    resolver: zodResolver(CustomerForm),
+  const { form, control, serverError, submit, fail, reset } = useFormDialog({
+    schema: CustomerForm,
     defaultValues: customerFormValues(customer),
+    serverFields: CUSTOMER_FORM_FIELDS,
+    codeToField: { CUSTOMER_PHONE_TAKEN: 'phone' },
+    errorFallback: t('customers.saveError'),
   });
-  const { errors } = form.formState;
-  const resetForm = form.reset;
   const resetCreate = create.reset;
   const resetUpdate = update.reset;
 
@@ -95,12 +93,11 @@ export function CustomerDialog({
   const customerId = customer?.id ?? null;
   useEffect(() => {
     if (!open) return;
-    resetForm(customerFormValues(latestCustomer.current));
-    setServerError(null);
+    reset(customerFormValues(latestCustomer.current));
     setOwner(null);
     resetCreate();
     resetUpdate();
-  }, [open, customerId, resetForm, resetCreate, resetUpdate]);
+  }, [open, customerId, reset, resetCreate, resetUpdate]);
 
   const close = () => {
     if (!pending) onClose();
@@ -119,15 +116,11 @@ export function CustomerDialog({
   };
 
   const failed = (error: unknown) => {
-    const message = errorMessage(error, t('customers.saveError'));
-    applyServerFieldErrors(error, form.setError, CUSTOMER_FORM_FIELDS, { CUSTOMER_PHONE_TAKEN: 'phone' });
-    setServerError(message);
+    fail(error);
     setOwner(phoneOwner(error));
-    toast.error(t('common.error'), { description: message });
   };
 
   const onValid = (body: CustomerFormOutput) => {
-    setServerError(null);
     setOwner(null);
     if (customer) update.mutate({ id: customer.id, body }, { onSuccess: saved, onError: failed });
     else create.mutate(body, { onSuccess: saved, onError: failed });
@@ -152,14 +145,12 @@ export function CustomerDialog({
     toast.info(t('customerDialog.sampleFilled'), { description: t('customerDialog.sampleFilledMessage') });
   };
 
-  const nameField = form.register('name');
-
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          nameRef.current?.focus();
+          form.setFocus('name');
         }}
       >
         <DialogHeader>
@@ -168,7 +159,7 @@ export function CustomerDialog({
             {mode === 'create' ? t('customerDialog.addDescription') : t('customerDialog.editDescription')}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-4">
+        <form onSubmit={submit(onValid, onInvalid)} noValidate className="space-y-4">
           <Tooltip content={t('customerDialog.sampleTooltip')}>
             {(describedBy) => (
               <Button variant="secondary" onClick={fillSample} disabled={pending} aria-describedby={describedBy}>
@@ -193,57 +184,41 @@ export function CustomerDialog({
               ) : null}
             </ErrorAlert>
           ) : null}
-          <FormField id="customer-name" label={t('customerDialog.fieldName')} error={errors.name?.message}>
-            <Input
-              {...fieldAria('customer-name', errors.name?.message)}
-              autoComplete="off"
-              {...nameField}
-              ref={(element) => {
-                nameField.ref(element);
-                nameRef.current = element;
-              }}
-            />
-          </FormField>
-          <FormField
+          <TextField
+            control={control}
+            name="name"
+            id="customer-name"
+            label={t('customerDialog.fieldName')}
+            autoComplete="off"
+          />
+          <TextField
+            control={control}
+            name="phone"
             id="customer-phone"
             label={t('customerDialog.fieldPhone')}
             hint={t('customerDialog.fieldPhoneHint')}
-            error={errors.phone?.message}
-          >
-            <Input
-              {...fieldAria('customer-phone', errors.phone?.message, true)}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              {...form.register('phone')}
-            />
-          </FormField>
-          <FormField
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+          />
+          <TextField
+            control={control}
+            name="email"
             id="customer-email"
             label={t('customerDialog.fieldEmail')}
             labelNote={t('common.optional')}
-            error={errors.email?.message}
-          >
-            <Input
-              {...fieldAria('customer-email', errors.email?.message)}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+          />
+          <TextAreaField
+            control={control}
+            name="address"
             id="customer-address"
             label={t('customerDialog.fieldAddress')}
             labelNote={t('common.optional')}
-            error={errors.address?.message}
-          >
-            <Textarea
-              {...fieldAria('customer-address', errors.address?.message)}
-              rows={3}
-              {...form.register('address')}
-            />
-          </FormField>
+            rows={3}
+          />
           <FormField
             id="customer-points"
             label={t('customerDialog.fieldPoints')}

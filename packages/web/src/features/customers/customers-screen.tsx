@@ -9,7 +9,8 @@ import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { QueryStates } from '../../components/ui/query-states';
+import { EmptyState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
@@ -97,44 +98,6 @@ export function CustomersScreen() {
     </Button>
   ) : null;
 
-  let body;
-  if (customers.isPending) {
-    body = (
-      <LoadingState>
-        <CustomersSkeleton />
-      </LoadingState>
-    );
-  } else if (customers.isError) {
-    body = (
-      <ErrorState
-        title={t('customers.loadErrorTitle')}
-        message={loadError ?? undefined}
-        onRetry={() => void customers.refetch()}
-        retrying={customers.isFetching}
-      />
-    );
-  } else if (all.length === 0) {
-    body = <EmptyState title={t('customers.emptyTitle')} message={t('customers.emptyMessage')} action={addButton} />;
-  } else if (shown.length === 0) {
-    body = <CustomerNoMatch term={term} onClear={() => setSearch('')} />;
-  } else {
-    body = (
-      <ul className={GRID} aria-label={t('customers.listLabel')}>
-        {shown.map((customer) => (
-          <li key={customer.id} className="flex">
-            <CustomerCard
-              customer={customer}
-              permissions={{ edit: permissions.edit, remove: permissions.remove }}
-              deletePending={remove.isPending && remove.variables === customer.id}
-              onEdit={(c) => setDialog({ customer: c })}
-              onDelete={(c) => void confirmDelete(c)}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <section>
       <PageHeader
@@ -195,7 +158,32 @@ export function CustomersScreen() {
         result={term && customers.isSuccess ? { shown: shown.length, total: all.length } : null}
       />
 
-      {body}
+      <QueryStates
+        query={customers}
+        loading={<CustomersSkeleton />}
+        errorTitle={t('customers.loadErrorTitle')}
+        errorMessage={loadError ?? undefined}
+        empty={
+          <EmptyState title={t('customers.emptyTitle')} message={t('customers.emptyMessage')} action={addButton} />
+        }
+        noMatch={shown.length === 0 ? <CustomerNoMatch term={term} onClear={() => setSearch('')} /> : null}
+      >
+        {() => (
+          <ul className={GRID} aria-label={t('customers.listLabel')}>
+            {shown.map((customer) => (
+              <li key={customer.id} className="flex">
+                <CustomerCard
+                  customer={customer}
+                  permissions={{ edit: permissions.edit, remove: permissions.remove }}
+                  deletePending={remove.isPending && remove.variables === customer.id}
+                  onEdit={(c) => setDialog({ customer: c })}
+                  onDelete={(c) => void confirmDelete(c)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
 
       <CustomerDialog
         open={dialog !== null}

@@ -9,9 +9,7 @@ import { useAuth } from '../../auth/auth-context';
 import { StoreLogo } from '../../components/brand/store-logo';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { fieldAria, FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
-import { PasswordInput } from '../../components/ui/password-input';
+import { TextField } from '../../components/form/text-field';
 import { Spinner } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n';
 import { errorMessage } from '../../lib/api';
@@ -40,7 +38,6 @@ export function LoginScreen() {
   });
   const values = useWatch({ control: form.control });
   const busy = login.isPending || login.isSuccess;
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
     if (finishing.current) return;
@@ -82,27 +79,28 @@ export function LoginScreen() {
         <Card className="p-6 sm:p-8">
           <h1 className="mb-5 text-xl font-semibold text-slate-900">{t('login.title')}</h1>
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <FormField id="login-username" label={t('login.username')} error={errors.username?.message}>
-              <Input
-                {...fieldAria('login-username', errors.username?.message)}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                autoFocus
-                required
-                placeholder={t('login.usernamePlaceholder')}
-                {...form.register('username')}
-              />
-            </FormField>
-            <FormField id="login-password" label={t('login.password')} error={errors.password?.message}>
-              <PasswordInput
-                {...fieldAria('login-password', errors.password?.message)}
-                autoComplete="current-password"
-                required
-                placeholder={t('login.passwordPlaceholder')}
-                {...form.register('password')}
-              />
-            </FormField>
+            <TextField
+              control={form.control}
+              name="username"
+              id="login-username"
+              label={t('login.username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              required
+              placeholder={t('login.usernamePlaceholder')}
+            />
+            <TextField
+              control={form.control}
+              name="password"
+              id="login-password"
+              label={t('login.password')}
+              secret
+              autoComplete="current-password"
+              required
+              placeholder={t('login.passwordPlaceholder')}
+            />
             <Button type="submit" size="lg" className="w-full" disabled={!canSubmitLogin(values, busy)}>
               {busy ? <Spinner /> : <LogIn aria-hidden />}
               {busy ? t('login.submitting') : t('login.submit')}

@@ -4,6 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { TextField } from '../../components/form/text-field';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
   Dialog,
@@ -13,9 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { fieldAria, FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
-import { PasswordInput } from '../../components/ui/password-input';
 import { useT, type MessageKey } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useApproveVatExclusion } from './pos.queries';
@@ -49,7 +47,6 @@ export function VatApprovalDialog({ open, onApproved, onCancel }: VatApprovalDia
     resolver: zodResolver(VatExclusionApprovalRequest),
     defaultValues: { username: '', password: '' },
   });
-  const { errors } = form.formState;
 
   const close = () => {
     form.reset();
@@ -87,24 +84,25 @@ export function VatApprovalDialog({ open, onApproved, onCancel }: VatApprovalDia
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-          <FormField id="vat-approver-username" label={t('pos.vatApprovalUsername')} error={errors.username?.message}>
-            <Input
-              {...fieldAria('vat-approver-username', errors.username?.message)}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-              {...form.register('username')}
-            />
-          </FormField>
-          <FormField id="vat-approver-password" label={t('pos.vatApprovalPassword')} error={errors.password?.message}>
-            <PasswordInput
-              {...fieldAria('vat-approver-password', errors.password?.message)}
-              // Not the cashier's saved password: the browser must not fill it in.
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          </FormField>
+          <TextField
+            control={form.control}
+            name="username"
+            id="vat-approver-username"
+            label={t('pos.vatApprovalUsername')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+          />
+          <TextField
+            control={form.control}
+            name="password"
+            id="vat-approver-password"
+            label={t('pos.vatApprovalPassword')}
+            secret
+            // Not the cashier's saved password: the browser must not fill it in.
+            autoComplete="new-password"
+          />
           <DialogFormFooter pending={approve.isPending} submitLabel={t('pos.vatApprovalSubmit')} onCancel={close} />
         </form>
       </DialogContent>

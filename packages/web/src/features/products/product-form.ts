@@ -1,26 +1,34 @@
-import { PRODUCT_FORM_IMAGE_FIELD, ProductFormSchema, type Product, type ProductFormValues } from '@pos/core';
-import type { z } from 'zod';
+import { bahtToSatang, PRODUCT_FORM_IMAGE_FIELD, PRODUCT_MESSAGES, ProductWriteFields, type Product } from '@pos/core';
+import { z } from 'zod';
+import { moneyFieldValue } from '../../components/form/money-value';
 
-/** The product dialog's fields as the inputs hold them (numbers as typed text); checked by core ProductFormSchema. */
-export interface ProductFormFields {
-  name: string;
-  sku: string;
-  category: string;
-  price: string;
-  original_price: string;
-  cost: string;
-  stock: string;
-  description: string;
-  sizes: string[];
-  colors: string[];
-}
+const api = ProductWriteFields.shape;
+
+/** A core field as its control holds it: the core rules, with the control's value type (core takes what any client sends). */
+const heldAs =
+  <Input>() =>
+  <S extends z.ZodType>(field: S) =>
+    z.preprocess((value: Input) => value, field);
 
 /**
- * The core form schema typed for these inputs: it takes text for every number
- * (its input type says `unknown`, which react-hook-form cannot use for field paths).
+ * The add/edit product form (spec 001 §5), derived from the API's fields: money as MoneyField holds
+ * it (satang, checked in baht by the core rules), sizes and colours as lists, and a category name
+ * it requires (the API also takes an id). The SKU is sent as `barcode` (spec 001 §3).
  */
-export const ProductDialogSchema = ProductFormSchema as unknown as z.ZodType<ProductFormValues, ProductFormFields>;
+export const ProductForm = ProductWriteFields.pick({ name: true, sku: true, stock: true, description: true }).extend({
+  category: api.category
+    .refine((name) => name !== undefined && name !== '', PRODUCT_MESSAGES.categoryRequired)
+    .transform((name) => name ?? ''),
+  price: moneyFieldValue(api.price),
+  cost: moneyFieldValue(api.cost),
+  original_price: moneyFieldValue(api.original_price),
+  sizes: heldAs<string[]>()(api.sizes),
+  colors: heldAs<string[]>()(api.colors),
+});
+export type ProductFormInput = z.input<typeof ProductForm>;
+export type ProductFormValues = z.output<typeof ProductForm>;
 
+/** The fields in the order the dialog shows them (the first refused one names the toast). */
 export const PRODUCT_FORM_FIELDS = [
   'name',
   'sku',
@@ -32,20 +40,20 @@ export const PRODUCT_FORM_FIELDS = [
   'description',
   'sizes',
   'colors',
-] as const satisfies readonly (keyof ProductFormFields)[];
+] as const satisfies readonly (keyof ProductFormInput)[];
 
-const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const satang = (baht: number | null) => (baht === null ? null : bahtToSatang(baht));
 
 /** The dialog's starting values: the product's, or empty with the first category (spec 001). */
-export function productFormDefaults(product: Product | null, categories: readonly string[]): ProductFormFields {
+export function productFormDefaults(product: Product | null, categories: readonly string[]): ProductFormInput {
   if (!product) {
     return {
       name: '',
       sku: '',
       category: categories[0] ?? '',
-      price: '',
-      original_price: '',
-      cost: '',
+      price: null,
+      original_price: null,
+      cost: null,
       stock: '0',
       description: '',
       sizes: [],
@@ -56,9 +64,9 @@ export function productFormDefaults(product: Product | null, categories: readonl
     name: product.name,
     sku: product.sku,
     category: product.category ?? '',
-    price: text(product.price),
-    original_price: text(product.original_price),
-    cost: product.cost === 0 ? '' : text(product.cost),
+    price: satang(product.price),
+    original_price: satang(product.original_price),
+    cost: product.cost === 0 ? null : satang(product.cost),
     // Never sent on edit: the stock changes only through the adjust-stock dialog.
     stock: '',
     description: product.description,

@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { QueryStates } from '../../components/ui/query-states';
+import { EmptyState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
@@ -138,56 +139,6 @@ export function ProductsScreen() {
     setCategory('');
   };
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <LoadingState>
-        <ListSkeleton />
-      </LoadingState>
-    );
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title={t('products.loadErrorTitle')}
-        message={loadError}
-        onRetry={() => {
-          void list.refetch();
-          void all.refetch();
-          void categories.refetch();
-        }}
-        retrying={list.isFetching}
-      />
-    );
-  } else if (list.data.length === 0 && !filtered) {
-    body = <EmptyState title={t('products.emptyTitle')} message={t('products.emptyMessage')} action={addButton} />;
-  } else if (list.data.length === 0) {
-    body = (
-      <EmptyState
-        title={t('products.noMatchTitle')}
-        message={t('products.noMatchMessage')}
-        action={
-          <Button variant="outline" onClick={clearFilters}>
-            {t('products.clearFilters')}
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = (
-      <div aria-busy={list.isPlaceholderData} className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
-        <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-          {t('products.count', { shown: list.data.length, total: stats.total || list.data.length })}
-        </p>
-        <div className="hidden md:block">
-          <ProductTable products={list.data} actions={actions} />
-        </div>
-        <div className="md:hidden">
-          <ProductCards products={list.data} actions={actions} />
-        </div>
-      </div>
-    );
-  }
-
   return (
     <section>
       <PageHeader
@@ -242,7 +193,49 @@ export function ProductsScreen() {
         </div>
       </div>
 
-      {body}
+      <QueryStates
+        query={list}
+        loading={<ListSkeleton />}
+        errorTitle={t('products.loadErrorTitle')}
+        errorMessage={loadError}
+        onRetry={() => {
+          void list.refetch();
+          void all.refetch();
+          void categories.refetch();
+        }}
+        isEmpty={(products) => products.length === 0 && !filtered}
+        empty={<EmptyState title={t('products.emptyTitle')} message={t('products.emptyMessage')} action={addButton} />}
+        noMatch={
+          list.data?.length === 0 ? (
+            <EmptyState
+              title={t('products.noMatchTitle')}
+              message={t('products.noMatchMessage')}
+              action={
+                <Button variant="outline" onClick={clearFilters}>
+                  {t('products.clearFilters')}
+                </Button>
+              }
+            />
+          ) : null
+        }
+      >
+        {(products) => (
+          <div
+            aria-busy={list.isPlaceholderData}
+            className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}
+          >
+            <p className="mb-2 text-sm text-slate-600" aria-live="polite">
+              {t('products.count', { shown: products.length, total: stats.total || products.length })}
+            </p>
+            <div className="hidden md:block">
+              <ProductTable products={products} actions={actions} />
+            </div>
+            <div className="md:hidden">
+              <ProductCards products={products} actions={actions} />
+            </div>
+          </div>
+        )}
+      </QueryStates>
 
       {open?.kind === 'add' || open?.kind === 'edit' ? (
         <ProductDialog

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRODUCT_FORM_IMAGE_FIELD, ProductFormSchema, TEXT_MESSAGES, type Product } from '@pos/core';
+import { PRODUCT_FORM_IMAGE_FIELD, TEXT_MESSAGES, type Product } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { th } from '../../i18n/th';
-import { ProductDialogSchema, productFormData, productFormDefaults, type ProductFormFields } from './product-form';
+import { ProductForm, productFormData, productFormDefaults, type ProductFormInput } from './product-form';
 import { stockTone } from './stock';
 import { addTag, removeTag } from './tags';
 
@@ -60,9 +60,9 @@ describe('product form', () => {
       name: 'เสื้อยืดคอกลม',
       sku: 'TS-001',
       category: 'เสื้อผ้า',
-      price: '250',
-      original_price: '300',
-      cost: '',
+      price: 25000,
+      original_price: 30000,
+      cost: null,
       stock: '',
       description: '',
       sizes: ['S', 'M'],
@@ -71,7 +71,7 @@ describe('product form', () => {
   });
 
   it('reports every missing required field with the spec messages', () => {
-    const result = ProductFormSchema.safeParse(productFormDefaults(null, []));
+    const result = ProductForm.safeParse(productFormDefaults(null, []));
     expect(result.success).toBe(false);
     // The first message of each field, as the form (and the server) show it.
     const messages: Record<string, string> = {};
@@ -84,12 +84,28 @@ describe('product form', () => {
     });
   });
 
+  it('requires a category name and a price above 0, and refuses money text that is no amount', () => {
+    const result = ProductForm.safeParse({
+      ...productFormDefaults(null, []),
+      name: 'x',
+      sku: 'y',
+      price: 0,
+      cost: Number.NaN,
+    });
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages).toEqual({
+      category: 'กรุณาเลือกหมวดหมู่',
+      price: 'กรุณากรอกราคาสินค้า',
+      cost: 'ต้นทุนต้องเป็นตัวเลข',
+    });
+  });
+
   it('sends the multipart form of spec 001: SKU as barcode, tags as JSON, empty values left out', () => {
-    const values = ProductFormSchema.parse({
+    const values = ProductForm.parse({
       ...productFormDefaults(null, ['เสื้อผ้า']),
       name: ' เสื้อ ',
       sku: 'TS-9',
-      price: '199.50',
+      price: 19950,
       sizes: ['S'],
     });
     const form = productFormData(values, { file: null, clear: false });
@@ -106,7 +122,7 @@ describe('product form', () => {
   });
 
   it('sends a chosen image as newImage, or an empty image_url to remove the current one', () => {
-    const values = ProductFormSchema.parse(productFormDefaults(PRODUCT, []));
+    const values = ProductForm.parse(productFormDefaults(PRODUCT, []));
     const file = new File([new Uint8Array([1, 2, 3])], 'shirt.png', { type: 'image/png' });
     const withFile = productFormData(values, { file, clear: true });
     expect(withFile.get(PRODUCT_FORM_IMAGE_FIELD)).toBeInstanceOf(File);
@@ -122,9 +138,9 @@ describe('product form', () => {
 
 describe('product dialog field messages for characters that may not be stored', () => {
   // The dialog's own resolver: what it returns is what the fields show.
-  const resolve = (values: ProductFormFields) =>
-    zodResolver(ProductDialogSchema)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
-  const filled = { ...productFormDefaults(null, ['เสื้อผ้า']), name: 'เสื้อ', sku: 'TS-1', price: '100' };
+  const resolve = (values: ProductFormInput) =>
+    zodResolver(ProductForm)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const filled = { ...productFormDefaults(null, ['เสื้อผ้า']), name: 'เสื้อ', sku: 'TS-1', price: 10000 };
 
   it('has Thai messages for them', () => {
     expect(TEXT_MESSAGES.controlChars).toMatch(/[\u0E00-\u0E7F]/);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   STOCK_ADJUST_MODES,
   STOCK_ADJUST_REASONS,
@@ -8,8 +7,10 @@ import {
 } from '@pos/core';
 import { Minus, Plus, Equal, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextAreaField, TextField } from '../../components/form/text-field';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
   Dialog,
@@ -20,12 +21,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Textarea } from '../../components/ui/textarea';
 import { useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
-import { applyServerFieldErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
 import { useAdjustStock } from './products.queries';
 import {
@@ -34,7 +31,6 @@ import {
   STOCK_ADJUST_FIELDS,
   StockAdjustSchema,
   stockAdjustDefaults,
-  type StockAdjustFields,
 } from './stock-adjust-form';
 
 const MODE_ICONS: Record<StockAdjustMode, LucideIcon> = { add: Plus, remove: Minus, set: Equal };
@@ -56,11 +52,12 @@ interface StockAdjustDialogProps {
 export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: StockAdjustDialogProps) {
   const t = useT();
   const adjust = useAdjustStock();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [freshStock, setFreshStock] = useState<number | null>(null);
-  const form = useForm<StockAdjustFields, unknown, StockAdjustment>({
-    resolver: zodResolver(StockAdjustSchema),
+  const { form, control, serverError, submit, fail } = useFormDialog({
+    schema: StockAdjustSchema,
     defaultValues: stockAdjustDefaults(stock),
+    serverFields: STOCK_ADJUST_FIELDS,
+    errorFallback: t('stock.saveError'),
   });
   const { errors } = form.formState;
   const [mode, amount, expected, reason] = useWatch({
@@ -71,7 +68,6 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
   const after = previewStock(current, mode, amount);
 
   const onValid = (values: StockAdjustment) => {
-    setServerError(null);
     setFreshStock(null);
     adjust.mutate(
       { id: product.id, body: values },
@@ -100,10 +96,7 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
             onStockKnown?.(fresh);
             return;
           }
-          applyServerFieldErrors(error, form.setError, STOCK_ADJUST_FIELDS);
-          const message = errorMessage(error, t('stock.saveError'));
-          setServerError(message);
-          toast.error(t('common.error'), { description: message });
+          fail(error);
         },
       },
     );
@@ -119,7 +112,7 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
             {t('stock.adjustDescription', { name: product.name, stock: current.toLocaleString() })}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-4">
+        <form onSubmit={submit(onValid)} noValidate className="space-y-4">
           {freshStock !== null ? (
             <ErrorAlert title={t('stock.changedTitle')}>
               {t('stock.changedMessage', { stock: freshStock.toLocaleString() })}
@@ -152,17 +145,17 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
             </div>
           </fieldset>
 
-          <FormField id="stock-amount" label={t(`stock.amount.${mode}`)} error={errors.amount?.message}>
-            <Input
-              {...fieldAria('stock-amount', errors.amount?.message)}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              autoFocus
-              {...form.register('amount')}
-            />
-          </FormField>
+          <TextField
+            control={control}
+            name="amount"
+            id="stock-amount"
+            label={t(`stock.amount.${mode}`)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            autoFocus
+          />
 
           <div
             className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3"
@@ -181,7 +174,7 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
 
           <FormField id="stock-reason" label={t('stock.reason')} error={errors.reason?.message}>
             <Controller
-              control={form.control}
+              control={control}
               name="reason"
               render={({ field }) => (
                 <Select value={field.value || undefined} onValueChange={field.onChange}>
@@ -204,20 +197,16 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
             />
           </FormField>
 
-          <FormField
+          <TextAreaField
+            control={control}
+            name="note"
             id="stock-note"
             label={t('stock.note')}
             labelNote={reason === 'other' ? undefined : t('common.optional')}
             hint={reason === 'other' ? t('stock.noteHintOther') : undefined}
-            error={errors.note?.message}
-          >
-            <Textarea
-              {...fieldAria('stock-note', errors.note?.message, reason === 'other')}
-              rows={2}
-              maxLength={200}
-              {...form.register('note')}
-            />
-          </FormField>
+            rows={2}
+            maxLength={200}
+          />
 
           <DialogFormFooter pending={pending} submitLabel={t('stock.submit')} onCancel={onClose} />
         </form>

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { QueryStates } from '../../components/ui/query-states';
+import { EmptyState } from '../../components/ui/states';
 import { useT, type Translate } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { loadErrorDetail } from './load-error';
@@ -53,50 +54,14 @@ export function StockHistoryDialog({ product, onClose }: { product: Product; onC
   const history = useStockMovements(product.id);
   const movements = history.data?.pages.flatMap((page) => page.movements) ?? [];
 
-  let body;
-  if (history.isPending) {
-    body = (
-      <LoadingState>
-        <div aria-hidden className="space-y-3">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
-      </LoadingState>
-    );
-  } else if (history.isError && movements.length === 0) {
-    body = (
-      <ErrorState
-        title={t('stock.historyLoadError')}
-        message={loadErrorDetail(history.error)}
-        onRetry={() => void history.refetch()}
-        retrying={history.isFetching}
-      />
-    );
-  } else if (movements.length === 0) {
-    body = <EmptyState title={t('stock.historyEmpty')} />;
-  } else {
-    body = (
-      <div>
-        <ul className="divide-y divide-slate-100" aria-label={t('products.stockHistoryOf', { name: product.name })}>
-          {movements.map((movement) => (
-            <MovementItem key={movement.id} movement={movement} />
-          ))}
-        </ul>
-        {history.hasNextPage ? (
-          <Button
-            variant="outline"
-            className="mt-2 w-full"
-            onClick={() => void history.fetchNextPage()}
-            disabled={history.isFetchingNextPage}
-          >
-            {history.isFetchingNextPage ? <Spinner /> : null}
-            {t('stock.loadMore')}
-          </Button>
-        ) : null}
-      </div>
-    );
-  }
+  // A later page that fails to load keeps the movements already shown (its button retries).
+  const pages = {
+    isPending: history.isPending,
+    isError: history.isError && movements.length === 0,
+    isFetching: history.isFetching,
+    data: history.data ? movements : undefined,
+    refetch: history.refetch,
+  };
 
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
@@ -105,7 +70,43 @@ export function StockHistoryDialog({ product, onClose }: { product: Product; onC
           <DialogTitle>{t('products.stockHistory')}</DialogTitle>
           <DialogDescription>{t('stock.historyDescription', { name: product.name })}</DialogDescription>
         </DialogHeader>
-        {body}
+        <QueryStates
+          query={pages}
+          loading={
+            <div aria-hidden className="space-y-3">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-16" />
+              ))}
+            </div>
+          }
+          errorTitle={t('stock.historyLoadError')}
+          errorMessage={loadErrorDetail(history.error)}
+          empty={<EmptyState title={t('stock.historyEmpty')} />}
+        >
+          {(shown) => (
+            <div>
+              <ul
+                className="divide-y divide-slate-100"
+                aria-label={t('products.stockHistoryOf', { name: product.name })}
+              >
+                {shown.map((movement) => (
+                  <MovementItem key={movement.id} movement={movement} />
+                ))}
+              </ul>
+              {history.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  className="mt-2 w-full"
+                  onClick={() => void history.fetchNextPage()}
+                  disabled={history.isFetchingNextPage}
+                >
+                  {history.isFetchingNextPage ? <Spinner /> : null}
+                  {t('stock.loadMore')}
+                </Button>
+              ) : null}
+            </div>
+          )}
+        </QueryStates>
       </DialogContent>
     </Dialog>
   );

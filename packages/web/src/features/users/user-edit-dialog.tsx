@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@pos/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
   Dialog,
@@ -15,10 +13,8 @@ import {
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
-import { applyServerFieldErrors } from '../../lib/form-errors';
 import { UserProfileFields } from './user-profile-fields';
-import { EditUserForm, type EditUserFormInput, type EditUserFormOutput } from './user-forms';
+import { EditUserForm, type EditUserFormInput } from './user-forms';
 import { useUpdateUser } from './users.queries';
 
 const FORM_FIELDS = ['name', 'email', 'role'] as const;
@@ -31,34 +27,28 @@ function valuesOf(user: User): EditUserFormInput {
 export function UserEditDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const t = useT();
   const update = useUpdateUser();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<EditUserFormInput, unknown, EditUserFormOutput>({
-    resolver: zodResolver(EditUserForm),
+  const { control, serverError, submit, fail, reset } = useFormDialog({
+    schema: EditUserForm,
     defaultValues: valuesOf(user),
+    serverFields: FORM_FIELDS,
+    errorFallback: t('users.updateError'),
   });
 
   const close = () => {
-    form.reset(valuesOf(user));
-    setServerError(null);
+    reset(valuesOf(user));
     onClose();
   };
 
-  const onSubmit = form.handleSubmit(({ name, email, role }) => {
-    setServerError(null);
+  const onSubmit = submit(({ name, email, role }) => {
     update.mutate(
       { id: user.id, body: { name, email: email ?? null, role } },
       {
         onSuccess: (saved) => {
           toast.success(t('users.updated'), { description: t('users.updatedMessage', { name: saved.name }) });
-          form.reset(valuesOf(saved));
+          reset(valuesOf(saved));
           onClose();
         },
-        onError: (error) => {
-          const message = errorMessage(error, t('users.updateError'));
-          applyServerFieldErrors(error, form.setError, FORM_FIELDS);
-          setServerError(message);
-          toast.error(t('common.error'), { description: message });
-        },
+        onError: fail,
       },
     );
   });
@@ -75,7 +65,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
           <FormField id="edit-username" label={t('users.fieldUsername')} hint={t('users.fieldUsernameReadOnly')}>
             <Input {...fieldAria('edit-username', undefined, true)} value={user.username} readOnly />
           </FormField>
-          <UserProfileFields idPrefix="edit" form={form} />
+          <UserProfileFields idPrefix="edit" control={control} />
           <DialogFormFooter pending={update.isPending} submitLabel={t('users.submitEdit')} onCancel={close} />
         </form>
       </DialogContent>

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH, type User } from '@pos/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextField } from '../../components/form/text-field';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
   Dialog,
@@ -12,12 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { fieldAria, FormField } from '../../components/ui/form-field';
-import { PasswordInput } from '../../components/ui/password-input';
 import { useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
-import { applyServerFieldErrors } from '../../lib/form-errors';
-import { UserPasswordForm, type UserPasswordFormInput, type UserPasswordFormOutput } from './user-forms';
+import { UserPasswordForm, type UserPasswordFormInput } from './user-forms';
 import { useChangeUserPassword } from './users.queries';
 
 const FORM_FIELDS = ['newPassword'] as const;
@@ -27,21 +22,19 @@ const EMPTY: UserPasswordFormInput = { newPassword: '' };
 export function UserPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const t = useT();
   const change = useChangeUserPassword();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<UserPasswordFormInput, unknown, UserPasswordFormOutput>({
-    resolver: zodResolver(UserPasswordForm),
+  const { control, serverError, submit, fail, reset } = useFormDialog({
+    schema: UserPasswordForm,
     defaultValues: EMPTY,
+    serverFields: FORM_FIELDS,
+    errorFallback: t('users.passwordError'),
   });
-  const { errors } = form.formState;
 
   const close = () => {
-    form.reset(EMPTY);
-    setServerError(null);
+    reset(EMPTY);
     onClose();
   };
 
-  const onSubmit = form.handleSubmit((body) => {
-    setServerError(null);
+  const onSubmit = submit((body) => {
     change.mutate(
       { id: user.id, body },
       {
@@ -51,12 +44,7 @@ export function UserPasswordDialog({ user, onClose }: { user: User; onClose: () 
           });
           close();
         },
-        onError: (error) => {
-          const message = errorMessage(error, t('users.passwordError'));
-          applyServerFieldErrors(error, form.setError, FORM_FIELDS);
-          setServerError(message);
-          toast.error(t('common.error'), { description: message });
-        },
+        onError: fail,
       },
     );
   });
@@ -70,19 +58,16 @@ export function UserPasswordDialog({ user, onClose }: { user: User; onClose: () 
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-          <FormField
+          <TextField
+            control={control}
+            name="newPassword"
             id="user-new-password"
             label={t('users.fieldNewPassword')}
             hint={t('users.fieldPasswordHint', { min: PASSWORD_MIN_LENGTH })}
-            error={errors.newPassword?.message}
-          >
-            <PasswordInput
-              {...fieldAria('user-new-password', errors.newPassword?.message, true)}
-              autoComplete="new-password"
-              autoFocus
-              {...form.register('newPassword')}
-            />
-          </FormField>
+            secret
+            autoComplete="new-password"
+            autoFocus
+          />
           <DialogFormFooter pending={change.isPending} submitLabel={t('users.submitPassword')} onCancel={close} />
         </form>
       </DialogContent>

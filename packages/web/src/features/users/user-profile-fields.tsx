@@ -1,7 +1,6 @@
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { Controller } from 'react-hook-form';
+import { useController, type Control, type FieldValues } from 'react-hook-form';
+import { TextField } from '../../components/form/text-field';
 import { fieldAria, FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
 import { useT } from '../../i18n';
 import { RoleSelect } from './role-select';
 
@@ -13,49 +12,38 @@ interface UserProfileInput {
 }
 
 /** Full name, optional e-mail and role: one block for the add-user and edit-user forms. */
-export function UserProfileFields<T extends FieldValues & UserProfileInput, Output extends FieldValues>({
+export function UserProfileFields<T extends FieldValues & UserProfileInput, Output>({
   idPrefix,
-  form: anyForm,
+  control: anyControl,
 }: {
   idPrefix: string;
-  form: UseFormReturn<T, unknown, Output>;
+  control: Control<T, unknown, Output>;
 }) {
   const t = useT();
   // Both forms hold these three fields; react-hook-form's generics cannot express "at least these".
-  const form = anyForm as unknown as UseFormReturn<UserProfileInput>;
-  const { errors } = form.formState;
+  const control = anyControl as unknown as Control<UserProfileInput>;
   const id = (field: string) => `${idPrefix}-${field}`;
+  const role = useController({ control, name: 'role' });
+  const roleError = role.fieldState.error?.message;
   return (
     <>
-      <FormField id={id('name')} label={t('users.fieldName')} error={errors.name?.message}>
-        <Input {...fieldAria(id('name'), errors.name?.message)} autoComplete="off" {...form.register('name')} />
-      </FormField>
-      <FormField
+      <TextField control={control} name="name" id={id('name')} label={t('users.fieldName')} autoComplete="off" />
+      <TextField
+        control={control}
+        name="email"
         id={id('email')}
         label={t('users.fieldEmail')}
         labelNote={t('common.optional')}
-        error={errors.email?.message}
-      >
-        <Input
-          {...fieldAria(id('email'), errors.email?.message)}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField id={id('role')} label={t('users.fieldRole')} error={errors.role?.message}>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <RoleSelect
-              {...fieldAria(id('role'), errors.role?.message)}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+      />
+      <FormField id={id('role')} label={t('users.fieldRole')} error={roleError}>
+        <RoleSelect
+          {...fieldAria(id('role'), roleError)}
+          value={role.field.value}
+          onChange={role.field.onChange}
+          onBlur={role.field.onBlur}
         />
       </FormField>
     </>

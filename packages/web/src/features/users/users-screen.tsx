@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { QueryStates } from '../../components/ui/query-states';
+import { EmptyState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
@@ -104,46 +105,6 @@ export function UsersScreen() {
     </Button>
   ) : null;
 
-  let body;
-  if (users.isPending) {
-    body = (
-      <LoadingState>
-        <UsersSkeleton />
-      </LoadingState>
-    );
-  } else if (users.isError) {
-    body = (
-      <ErrorState
-        title={t('users.loadErrorTitle')}
-        message={loadError ?? undefined}
-        onRetry={() => void users.refetch()}
-        retrying={users.isFetching}
-      />
-    );
-  } else if (users.data.length === 0) {
-    body = <EmptyState title={t('users.emptyTitle')} message={t('users.emptyMessage')} action={addButton} />;
-  } else {
-    body = (
-      <ul className={GRID}>
-        {users.data.map((user) => (
-          <li key={user.id} className="flex">
-            <UserCard
-              user={user}
-              isSelf={user.id === me.id}
-              permissions={{ edit: permissions.edit, remove: permissions.remove }}
-              statusPending={setActive.isPending && setActive.variables?.id === user.id}
-              deletePending={remove.isPending && remove.variables === user.id}
-              onToggleActive={toggleActive}
-              onChangePassword={(u) => setOpen({ kind: 'password', user: u })}
-              onEdit={(u) => setOpen({ kind: 'edit', user: u })}
-              onDelete={(u) => void confirmDelete(u)}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <section>
       <PageHeader
@@ -155,7 +116,33 @@ export function UsersScreen() {
         }
         actions={addButton}
       />
-      {body}
+      <QueryStates
+        query={users}
+        loading={<UsersSkeleton />}
+        errorTitle={t('users.loadErrorTitle')}
+        errorMessage={loadError ?? undefined}
+        empty={<EmptyState title={t('users.emptyTitle')} message={t('users.emptyMessage')} action={addButton} />}
+      >
+        {(list) => (
+          <ul className={GRID}>
+            {list.map((user) => (
+              <li key={user.id} className="flex">
+                <UserCard
+                  user={user}
+                  isSelf={user.id === me.id}
+                  permissions={{ edit: permissions.edit, remove: permissions.remove }}
+                  statusPending={setActive.isPending && setActive.variables?.id === user.id}
+                  deletePending={remove.isPending && remove.variables === user.id}
+                  onToggleActive={toggleActive}
+                  onChangePassword={(u) => setOpen({ kind: 'password', user: u })}
+                  onEdit={(u) => setOpen({ kind: 'edit', user: u })}
+                  onDelete={(u) => void confirmDelete(u)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
 
       {permissions.create ? <UserCreateDialog open={createOpen} onClose={() => setCreateOpen(false)} /> : null}
       {open?.kind === 'edit' ? (
