@@ -6,8 +6,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useT, type Translate } from '../../i18n';
+import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { loadErrorDetail } from './load-error';
 import { useStockMovements } from './products.queries';
 
 /** What moved the stock: the kind, with the sale's document number or the adjustment's reason. */
@@ -68,7 +68,7 @@ export function StockHistoryDialog({ product, onClose }: { product: Product; onC
     body = (
       <ErrorState
         title={t('stock.historyLoadError')}
-        message={loadErrorDetail(history.error)}
+        message={errorDetail(history.error)}
         onRetry={() => void history.refetch()}
         retrying={history.isFetching}
       />

@@ -1,3 +1,4 @@
+import { apiErrors } from './api-errors';
 import { app } from './app';
 import { common } from './common';
 import { errors } from './errors';
@@ -26,6 +27,7 @@ export const NAMESPACES = [
   app,
   common,
   errors,
+  apiErrors,
   auth,
   login,
   guard,
