@@ -72,4 +72,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Code that builds messages (toasts, error texts) takes them from the dictionary too: a string
+    // with Thai in it or with a space (a phrase, not a key, code or path) is refused.
+    files: ['packages/web/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/web/src/i18n/dictionaries/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'all',
+          'should-validate-template': true,
+          words: { exclude: ['^[^\\s\\u0E00-\\u0E7F]*$'] },
+          // Errors for developers (a hook used outside its provider), never shown to staff.
+          callees: { exclude: ['Error', 'super'] },
+        },
+      ],
+    },
+  },
 );

@@ -286,7 +286,8 @@ describe('products screen', () => {
     await page.reload();
     const failure = page.getByRole('alert').filter({ hasText: 'ไม่สามารถโหลดข้อมูลสินค้าได้' });
     await failure.waitFor();
-    await failure.getByText('ระบบขัดข้อง').waitFor();
+    // A code the web knows is shown in the web's own words, whatever text came with it.
+    await failure.getByText('เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่อีกครั้ง').waitFor();
     await toast(page, 'เกิดข้อผิดพลาด');
     await screenshot(page, 'products-error');
     await expectNoSeriousA11yViolations(page, 'products-error');

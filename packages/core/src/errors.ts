@@ -1,6 +1,9 @@
 /**
- * Stable error codes of the API and their Thai messages. The server answers
- * `{ error, code }`; the web may show `error` as is or map `code` to its own text.
+ * The API's Thai message catalogue: every text the server sends lives here.
+ *
+ * Stable error codes and their Thai messages. The server answers `{ error, code }`;
+ * the web does not show `error` for a code it knows: it maps `code` to its own
+ * dictionaries (Thai and English), and shows `error` only for a code it does not know.
  */
 export const ERROR_MESSAGES = {
   VALIDATION_FAILED: 'ข้อมูลไม่ถูกต้อง',
@@ -63,6 +66,59 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+export type ErrorDetails = Readonly<Record<string, unknown>>;
+
+/**
+ * Fuller wording for refusals that carry facts in `details`: a template is used
+ * when `details` holds every one of its `{placeholders}` (as text or a number),
+ * else the code's plain message. The web fills its own templates the same way.
+ */
+export const DETAILED_ERROR_MESSAGES = {
+  ROUTE_NOT_FOUND: 'ไม่พบ API ที่เรียก: {method} {url}',
+  FORBIDDEN: 'คุณไม่มีสิทธิ์ดำเนินการนี้ ({permission})',
+  TOO_MANY_ATTEMPTS: 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
+  CATEGORY_NAME_TAKEN: 'ชื่อหมวดหมู่ "{name}" มีอยู่แล้ว',
+  CATEGORY_IN_USE: 'ไม่สามารถลบหมวดหมู่ "{name}" ได้ เนื่องจากมีสินค้า {products} รายการใช้หมวดหมู่นี้อยู่',
+  STOCK_CHANGED: 'สต็อกของสินค้านี้เปลี่ยนไประหว่างที่คุณปรับ กรุณาตรวจสอบจำนวนล่าสุดแล้วปรับใหม่ (ตอนนี้มี {stock} ชิ้น)',
+  SKU_TAKEN: 'SKU/บาร์โค้ด "{sku}" ถูกใช้กับสินค้า "{product}" แล้ว',
+  PRODUCT_UNAVAILABLE: 'สินค้าบางรายการไม่มีในระบบแล้ว: {name}',
+  INSUFFICIENT_STOCK: 'สินค้าในสต็อกไม่เพียงพอ: {name} เหลือ {available} ชิ้น',
+  SIZE_REQUIRED: 'กรุณาเลือกไซส์ของสินค้า: {name}',
+  SIZE_NOT_OFFERED: 'สินค้านี้ไม่มีไซส์ที่เลือก: {name}',
+  COLOR_REQUIRED: 'กรุณาเลือกสีของสินค้า: {name}',
+  COLOR_NOT_OFFERED: 'สินค้านี้ไม่มีสีที่เลือก: {name}',
+  INSUFFICIENT_POINTS: 'แต้มสะสมของลูกค้าไม่เพียงพอ (คุณมี {points} แต้ม)',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+/** The `{name}` placeholders of a template. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+/** The code's detailed template when `details` fills all its placeholders, else null. */
+export function detailedTemplate<T extends string>(
+  template: T | undefined,
+  details: ErrorDetails | undefined,
+): T | null {
+  if (template === undefined || !details) return null;
+  const filled = placeholdersOf(template).every(
+    (name) => typeof details[name] === 'string' || typeof details[name] === 'number',
+  );
+  return filled ? template : null;
+}
+
+/** The Thai text of a refusal: its detailed message filled from `details` when it has one, else its plain one. */
+export function errorText(code: ErrorCode, details?: ErrorDetails): string {
+  const detailed = detailedTemplate((DETAILED_ERROR_MESSAGES as Partial<Record<ErrorCode, string>>)[code], details);
+  if (detailed === null) return ERROR_MESSAGES[code];
+  return detailed.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = details![name];
+    return typeof value === 'number' ? value.toLocaleString('th-TH') : String(value);
+  });
+}
+
 /**
  * Field messages shared by every text field (see SingleLineText and MultiLineText
  * in api/common.ts): the form shows them at the field, the server sends them in `fields`.
@@ -73,7 +129,26 @@ export const TEXT_MESSAGES = {
   idInvalid: 'รหัสไม่ถูกต้อง',
 } as const;
 
-/** Thai wording for "try again in N minutes" used by throttling answers. */
-export function tryAgainInMinutes(minutes: number): string {
-  return `${ERROR_MESSAGES.TOO_MANY_ATTEMPTS} กรุณาลองใหม่ในอีก ${minutes} นาที`;
-}
+/** Field messages of refusals the server words itself (beyond the request schemas' own). */
+export const FIELD_MESSAGES = {
+  quantityInvalid: 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
+  priceInvalid: 'ราคาสินค้าไม่ถูกต้อง',
+  pointsInvalid: 'แต้มที่ใช้ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
+  categoryGone: 'ไม่พบหมวดหมู่ที่เลือก กรุณาเลือกหมวดหมู่ใหม่',
+  formInvalid: 'รูปแบบข้อมูลฟอร์มไม่ถูกต้อง',
+  unknownFile: (field: string) => `รูปแบบข้อมูลฟอร์มไม่ถูกต้อง: ไม่รู้จักไฟล์ ${field}`,
+  imageField: (field: string) => `ส่งรูปภาพในช่อง ${field}`,
+  idempotencyKeyInvalid: 'Idempotency-Key ต้องเป็นตัวอักษรหรือตัวเลข 8-100 ตัว',
+} as const;
+
+/** Thai texts of successful answers that carry a message. */
+export const RESULT_MESSAGES = {
+  userDeleted: 'ลบผู้ใช้แล้ว',
+  userSoftDeleted: 'ลบผู้ใช้แล้ว (เก็บชื่อไว้ในประวัติการขาย)',
+  productDeleted: 'ลบสินค้าแล้ว',
+  productSoftDeleted: 'ลบสินค้าแล้ว (เก็บไว้ในประวัติการขาย)',
+  customerDeleted: (name: string) => `ลบลูกค้า ${name} แล้ว`,
+  customerSoftDeleted: (name: string) => `ลบลูกค้า ${name} แล้ว (เก็บประวัติการซื้อไว้)`,
+  categoryDeleted: (name: string) => `ลบหมวดหมู่ "${name}" แล้ว`,
+  categoryDeletedMoving: (name: string, products: number) => `ลบหมวดหมู่ "${name}" แล้ว สินค้า ${products} รายการไม่มีหมวดหมู่`,
+} as const;

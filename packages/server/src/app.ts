@@ -103,7 +103,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
     } catch {
-      done(new AppError(400, 'INVALID_JSON'), undefined);
+      done(new AppError({ status: 400, code: 'INVALID_JSON' }), undefined);
     }
   });
 
@@ -185,7 +185,7 @@ async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   app.get('/*', { config: { access: { public: true } } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
-      throw new AppError(404, 'ROUTE_NOT_FOUND');
+      throw new AppError({ status: 404, code: 'ROUTE_NOT_FOUND' });
     }
     const file = path.join(root, path.normalize(decodeURIComponent(url)).replace(/^(\.\.[/\\])+/, ''));
     if (file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {

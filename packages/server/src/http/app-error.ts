@@ -1,20 +1,43 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@pos/core';
+import { errorText, type ErrorCode } from '@pos/core';
+
+interface AppErrorBase {
+  status: number;
+  /** Field name → that field's message, for a form to show at the field. */
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Facts for programs (sent as `details`); they also fill the code's detailed message, if it has one. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * What an AppError says. The text comes from core's catalogue by code; only a
+ * VALIDATION_FAILED may carry its own, which is the first field's message.
+ */
+export type AppErrorOptions = AppErrorBase &
+  (
+    { code: Exclude<ErrorCode, 'VALIDATION_FAILED'>; message?: never } | { code: 'VALIDATION_FAILED'; message?: string }
+  );
 
 /** An error a client caused or may see: becomes `{ error, code }` with this status. */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string = ERROR_MESSAGES[code],
-    readonly fields?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(options: AppErrorOptions) {
+    super(options.message ?? errorText(options.code, options.details));
+    this.statusCode = options.status;
+    this.code = options.code;
+    this.fields = options.fields;
+    this.headers = options.headers;
+    this.details = options.details;
   }
 }
 
-export const notFound = (code: ErrorCode = 'NOT_FOUND') => new AppError(404, code);
-export const conflict = (code: ErrorCode, message?: string) => new AppError(409, code, message);
-export const badRequest = (code: ErrorCode, message?: string, fields?: Record<string, string>) =>
-  new AppError(400, code, message, fields);
+type RefusalCode = Exclude<ErrorCode, 'VALIDATION_FAILED'>;
+
+export const notFound = (code: RefusalCode = 'NOT_FOUND') => new AppError({ status: 404, code });
+export const conflict = (code: RefusalCode, extra?: Omit<AppErrorBase, 'status'>) =>
+  new AppError({ status: 409, code, ...extra });

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse } from '@pos/core';
+import { ERROR_MESSAGES, errorText, type ErrorCode, type ErrorResponse } from '@pos/core';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,9 +18,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 function body(
   code: ErrorCode,
-  error: string = ERROR_MESSAGES[code],
-  fields?: Record<string, string>,
-  details?: Record<string, unknown>,
+  { error = ERROR_MESSAGES[code], fields, details }: Partial<Pick<ErrorResponse, 'error' | 'fields' | 'details'>> = {},
 ): ErrorResponse {
   return { error, code, ...(fields && { fields }), ...(details && { details }) };
 }
@@ -30,7 +28,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send(body(err.code, err.message, err.fields, err.details));
+      return reply
+        .status(err.statusCode)
+        .send(body(err.code, { error: err.message, fields: err.fields, details: err.details }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -39,7 +39,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         fields[key] ??= issue.message ?? ERROR_MESSAGES.VALIDATION_FAILED;
       }
       const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', ERROR_MESSAGES.VALIDATION_FAILED];
-      return reply.status(400).send(body('VALIDATION_FAILED', `${firstMessage} (${firstField})`, fields));
+      return reply.status(400).send(body('VALIDATION_FAILED', { error: `${firstMessage} (${firstField})`, fields }));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
@@ -62,9 +62,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send(body('ROUTE_NOT_FOUND', `${ERROR_MESSAGES.ROUTE_NOT_FOUND}: ${request.method} ${request.url}`));
+    const details = { method: request.method, url: request.url };
+    reply.status(404).send(body('ROUTE_NOT_FOUND', { error: errorText('ROUTE_NOT_FOUND', details), details }));
   });
 }
 

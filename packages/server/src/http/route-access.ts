@@ -1,4 +1,4 @@
-import { can, ERROR_MESSAGES, type Permission, type Role } from '@pos/core';
+import { can, type Permission, type Role } from '@pos/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.queries';
@@ -36,7 +36,7 @@ export interface RouteAccessEntry {
 
 /** The signed-in user of a route that is not public (the access hook guarantees it). */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.session) throw new AppError(401, 'UNAUTHENTICATED');
+  if (!request.session) throw new AppError({ status: 401, code: 'UNAUTHENTICATED' });
   return request.session.user;
 }
 
@@ -68,16 +68,16 @@ export function registerRouteAccess(app: FastifyInstance, deps: Deps, routes: Ro
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     const token = bearerToken(request);
-    if (!token) throw new AppError(401, 'UNAUTHENTICATED');
+    if (!token) throw new AppError({ status: 401, code: 'UNAUTHENTICATED' });
     const found = await findSessionUser(deps.db.kysely, hashToken(token), deps.now().toISOString());
-    if (!found) throw new AppError(401, 'SESSION_EXPIRED');
+    if (!found) throw new AppError({ status: 401, code: 'SESSION_EXPIRED' });
     request.session = found;
     // The password is still the first-use one or one an admin gave: nothing else until it is changed.
     if (found.user.must_change_password && !('signedIn' in access && access.duringPasswordChange)) {
-      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED');
+      throw new AppError({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED' });
     }
     if ('permission' in access && !can(found.user.role as Role, access.permission)) {
-      throw new AppError(403, 'FORBIDDEN', `${ERROR_MESSAGES.FORBIDDEN} (${access.permission})`);
+      throw new AppError({ status: 403, code: 'FORBIDDEN', details: { permission: access.permission } });
     }
   });
 }

@@ -16,5 +16,5 @@ export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.out
     fields[key] ??= issue.message || ERROR_MESSAGES.VALIDATION_FAILED;
   }
   const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', ERROR_MESSAGES.VALIDATION_FAILED];
-  throw new AppError(400, 'VALIDATION_FAILED', `${firstMessage} (${firstField})`, fields);
+  throw new AppError({ status: 400, code: 'VALIDATION_FAILED', message: `${firstMessage} (${firstField})`, fields });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NAMESPACES } from './dictionaries';
 import { en } from './en';
 import { th } from './th';
 import { interpolate, translate } from './translate';
@@ -6,6 +7,18 @@ import { interpolate, translate } from './translate';
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('dictionaries', () => {
+  it('keeps each namespace to keys under its own prefix, none defined twice', () => {
+    const seen = new Set<string>();
+    for (const namespace of NAMESPACES) {
+      const prefixes = new Set(Object.keys(namespace.th).map((key) => key.split('.')[0]));
+      expect(prefixes.size, [...prefixes].join()).toBe(1);
+      for (const key of Object.keys(namespace.th)) {
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+    }
+  });
+
   it('gives English every Thai key and nothing more', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(th).sort());
   });

@@ -1,6 +1,7 @@
 import { ErrorResponse } from '@pos/core';
 import type { z } from 'zod';
-import { t } from '../i18n/translate';
+import { apiErrorText } from '../i18n/api-error-text';
+import { getCurrentLocale, t } from '../i18n/translate';
 import { API_BASE, takeEarlyGet } from './early-get';
 import { clearSession, getToken } from './session';
 
@@ -17,8 +18,9 @@ export const CLIENT_ERROR_CODES = {
 } as const;
 
 /**
- * A failed call. `fromServer` is true when the message is the server's own `error` text,
- * which screens show as is; otherwise screens show their own fallback text.
+ * A failed call. `fromServer` is true when the message is the server's own `error` text
+ * (shown only for a code the web does not know, see errorMessage); otherwise screens show
+ * their own fallback text.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -46,9 +48,21 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show for a failure: the server's own message when there is one, else the screen's fallback. */
+/**
+ * The text to show for a failure, in the current locale: for a refusal from the server, the
+ * web's own text for its code (see apiErrorText), or the server's text for a code the web
+ * does not know; for anything else, the screen's fallback.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer && error.message.trim() !== '' ? error.message : fallback;
+  if (!(error instanceof ApiError) || !error.fromServer) return fallback;
+  const known = apiErrorText(getCurrentLocale(), error.code, error.details);
+  if (known !== null) return known;
+  return error.message.trim() !== '' ? error.message : fallback;
+}
+
+/** What went wrong, for a line under a screen's own error title: errorMessage with the error's own text as fallback. */
+export function errorDetail(error: unknown): string | undefined {
+  return error instanceof ApiError ? errorMessage(error, error.message) : undefined;
 }
 
 /** Turns a failed response into an ApiError, reading the `{ error, code, fields }` body when present. */

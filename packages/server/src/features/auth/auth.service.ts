@@ -1,4 +1,10 @@
-import { FIRST_USE_ADMIN, type ChangeOwnPasswordRequest, type FirstUseResponse, type LoginResponse } from '@pos/core';
+import {
+  ERROR_MESSAGES,
+  FIRST_USE_ADMIN,
+  type ChangeOwnPasswordRequest,
+  type FirstUseResponse,
+  type LoginResponse,
+} from '@pos/core';
 import type { z } from 'zod';
 import type { LoginRequest } from '@pos/core';
 import type { DbExecutor } from '../../db/executor';
@@ -86,7 +92,7 @@ export async function checkCredentials(
 
 export async function login(deps: Deps, input: z.output<typeof LoginRequest>, address: string): Promise<LoginResponse> {
   const user = await checkCredentials(deps, input.username, input.password, address);
-  if (!user) throw new AppError(401, 'INVALID_CREDENTIALS');
+  if (!user) throw new AppError({ status: 401, code: 'INVALID_CREDENTIALS' });
   const now = deps.now();
   await deleteExpiredSessions(deps.db.kysely, now.toISOString());
   const updated = await updateUser(deps.db.kysely, user.id, {
@@ -133,8 +139,10 @@ export async function changeOwnPassword(
     return (await verifyPassword(current?.password_hash ?? null, input.currentPassword)) ? true : undefined;
   });
   if (!verified) {
-    throw new AppError(400, 'WRONG_CURRENT_PASSWORD', undefined, {
-      currentPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+    throw new AppError({
+      status: 400,
+      code: 'WRONG_CURRENT_PASSWORD',
+      fields: { currentPassword: ERROR_MESSAGES.WRONG_CURRENT_PASSWORD },
     });
   }
   const passwordHash = await hashPassword(input.newPassword);

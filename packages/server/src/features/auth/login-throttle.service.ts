@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOGIN_THROTTLE, loginDelayMs, tryAgainInMinutes } from '@pos/core';
+import { LOGIN_THROTTLE, loginDelayMs } from '@pos/core';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import {
@@ -22,8 +22,11 @@ async function refuse(deps: Deps, key: string): Promise<never> {
   const now = deps.now().getTime();
   const retryAt = (started ? new Date(started).getTime() : now) + WINDOW_MS;
   const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
-  throw new AppError(429, 'TOO_MANY_ATTEMPTS', tryAgainInMinutes(Math.ceil(seconds / 60)), undefined, {
-    'retry-after': String(seconds),
+  throw new AppError({
+    status: 429,
+    code: 'TOO_MANY_ATTEMPTS',
+    headers: { 'retry-after': String(seconds) },
+    details: { minutes: Math.ceil(seconds / 60) },
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  RESULT_MESSAGES,
   CategoriesResponse,
   CategoryResponse,
   CategoryStatsResponse,
@@ -97,8 +98,8 @@ export function categoriesRoutes(deps: Deps): FastifyPluginAsyncZod {
           ok: true as const,
           message:
             movedProducts > 0
-              ? `ลบหมวดหมู่ "${name}" แล้ว สินค้า ${movedProducts} รายการไม่มีหมวดหมู่`
-              : `ลบหมวดหมู่ "${name}" แล้ว`,
+              ? RESULT_MESSAGES.categoryDeletedMoving(name, movedProducts)
+              : RESULT_MESSAGES.categoryDeleted(name),
           moved_products: movedProducts,
         };
       },

@@ -44,7 +44,7 @@ export async function getCategory(deps: CategoryDeps, id: number): Promise<Categ
   return toApiCategory(row, counts.get(id) ?? 0);
 }
 
-const nameTaken = (name: string) => conflict('CATEGORY_NAME_TAKEN', `ชื่อหมวดหมู่ "${name}" มีอยู่แล้ว`);
+const nameTaken = (name: string) => conflict('CATEGORY_NAME_TAKEN', { details: { name } });
 
 export async function createCategory(
   deps: CategoryDeps,
@@ -118,7 +118,7 @@ export async function deleteCategory(
     if (!row) throw notFound('CATEGORY_NOT_FOUND');
     const inUse = (await countLiveProductsByCategory(trx, id)).get(id) ?? 0;
     if (inUse > 0 && !force) {
-      throw conflict('CATEGORY_IN_USE', `ไม่สามารถลบหมวดหมู่ "${row.name}" ได้ เนื่องจากมีสินค้า ${inUse} รายการใช้หมวดหมู่นี้อยู่`);
+      throw conflict('CATEGORY_IN_USE', { details: { name: row.name, products: inUse } });
     }
     const movedProducts = inUse > 0 ? await clearProductsCategory(trx, id, deps.now().toISOString()) : 0;
     await deleteCategoryRow(trx, id);

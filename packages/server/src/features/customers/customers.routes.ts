@@ -1,4 +1,5 @@
 import {
+  RESULT_MESSAGES,
   CreateCustomerRequest,
   CustomerHistoryResponse,
   CustomerResponse,
@@ -78,7 +79,7 @@ export function customersRoutes(deps: Deps): FastifyPluginAsyncZod {
         const { soft, name } = await deleteCustomer(deps, req.params.id);
         return {
           ok: true as const,
-          message: soft ? `ลบลูกค้า ${name} แล้ว (เก็บประวัติการซื้อไว้)` : `ลบลูกค้า ${name} แล้ว`,
+          message: soft ? RESULT_MESSAGES.customerSoftDeleted(name) : RESULT_MESSAGES.customerDeleted(name),
           soft_deleted: soft,
         };
       },

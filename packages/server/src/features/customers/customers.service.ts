@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Deps } from '../../deps';
-import { AppError, notFound } from '../../http/app-error';
+import { conflict, notFound, type AppError } from '../../http/app-error';
 import {
   customerHasSales,
   deleteCustomerRow,
@@ -33,14 +33,10 @@ type UpdateInput = z.output<typeof UpdateCustomerRequest>;
  * phone field; the details name that customer so the client can open it.
  */
 function phoneTaken(existing: { id: number; name: string } | undefined): AppError {
-  return new AppError(
-    409,
-    'CUSTOMER_PHONE_TAKEN',
-    undefined,
-    { phone: ERROR_MESSAGES.CUSTOMER_PHONE_TAKEN },
-    undefined,
-    existing && { customer_id: existing.id, customer_name: existing.name },
-  );
+  return conflict('CUSTOMER_PHONE_TAKEN', {
+    fields: { phone: ERROR_MESSAGES.CUSTOMER_PHONE_TAKEN },
+    ...(existing && { details: { customer_id: existing.id, customer_name: existing.name } }),
+  });
 }
 
 /** After losing a race on the unique index, the customer that won it. */

@@ -37,10 +37,10 @@ function isAccepted(mime: string | undefined): mime is Accepted {
  * byte is stored: 415 for another type, 400 for a damaged or truncated one.
  */
 export async function processImageUpload(input: Buffer): Promise<ProcessedImage> {
-  if (input.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError(413, 'IMAGE_TOO_LARGE');
-  if (input.length === 0) throw new AppError(400, 'IMAGE_INVALID');
+  if (input.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError({ status: 413, code: 'IMAGE_TOO_LARGE' });
+  if (input.length === 0) throw new AppError({ status: 400, code: 'IMAGE_INVALID' });
   const type = await fileTypeFromBuffer(input);
-  if (!isAccepted(type?.mime)) throw new AppError(415, 'IMAGE_UNSUPPORTED_TYPE');
+  if (!isAccepted(type?.mime)) throw new AppError({ status: 415, code: 'IMAGE_UNSUPPORTED_TYPE' });
   const output = OUTPUT[type.mime];
   try {
     const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
@@ -68,6 +68,6 @@ export async function processImageUpload(input: Buffer): Promise<ProcessedImage>
       height: info.pageHeight ?? info.height,
     };
   } catch {
-    throw new AppError(400, 'IMAGE_INVALID');
+    throw new AppError({ status: 400, code: 'IMAGE_INVALID' });
   }
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_FORM_IMAGE_FIELD } from '@pos/core';
+import { FIELD_MESSAGES, PRODUCT_FORM_IMAGE_FIELD } from '@pos/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 
@@ -8,8 +8,6 @@ export interface ProductFormBody {
   /** The bytes of the `newImage` file, if one was chosen. */
   image: Buffer | null;
 }
-
-const FORM_INVALID = 'รูปแบบข้อมูลฟอร์มไม่ถูกต้อง';
 
 /**
  * Reads the product form: multipart/form-data as the product dialog sends it
@@ -26,8 +24,11 @@ export async function readProductForm(request: FastifyRequest): Promise<ProductF
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.fieldname !== PRODUCT_FORM_IMAGE_FIELD) {
-          throw new AppError(400, 'VALIDATION_FAILED', `${FORM_INVALID}: ไม่รู้จักไฟล์ ${part.fieldname}`, {
-            [part.fieldname]: `ส่งรูปภาพในช่อง ${PRODUCT_FORM_IMAGE_FIELD}`,
+          throw new AppError({
+            status: 400,
+            code: 'VALIDATION_FAILED',
+            message: FIELD_MESSAGES.unknownFile(part.fieldname),
+            fields: { [part.fieldname]: FIELD_MESSAGES.imageField(PRODUCT_FORM_IMAGE_FIELD) },
           });
         }
         // A file input left empty still sends an empty part.
@@ -43,15 +44,15 @@ export async function readProductForm(request: FastifyRequest): Promise<ProductF
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (err instanceof errors.RequestFileTooLargeError) throw new AppError(413, 'IMAGE_TOO_LARGE');
+    if (err instanceof errors.RequestFileTooLargeError) throw new AppError({ status: 413, code: 'IMAGE_TOO_LARGE' });
     if (
       err instanceof errors.FilesLimitError ||
       err instanceof errors.FieldsLimitError ||
       err instanceof errors.PartsLimitError
     ) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+      throw new AppError({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
     }
-    throw new AppError(400, 'VALIDATION_FAILED', FORM_INVALID);
+    throw new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.formInvalid });
   }
   // fromEntries defines own properties, so a field named __proto__ stays a plain field.
   return { fields: Object.fromEntries(fields), image };

@@ -1,4 +1,5 @@
 import {
+  RESULT_MESSAGES,
   DeleteProductResponse,
   IdParams,
   isStockCountBody,
@@ -150,7 +151,7 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         const { soft } = await deleteProduct(deps, req.params.id);
         return {
           ok: true as const,
-          message: soft ? 'ลบสินค้าแล้ว (เก็บไว้ในประวัติการขาย)' : 'ลบสินค้าแล้ว',
+          message: soft ? RESULT_MESSAGES.productSoftDeleted : RESULT_MESSAGES.productDeleted,
           soft_deleted: soft,
         };
       },

@@ -1,7 +1,8 @@
 import {
   adjustedStock,
   bahtToSatang,
-  ERROR_MESSAGES,
+  errorText,
+  FIELD_MESSAGES,
   type ListProductsQuery,
   type ListStockMovementsQuery,
   PRODUCT_LIST_LIMIT_MAX,
@@ -16,7 +17,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, conflict, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
 import { findCategory, findCategoryByName, listActiveCategoryNames } from '../categories/categories.queries';
 import { processImageUpload } from '../images/image-upload';
@@ -81,8 +82,7 @@ async function resolveCategoryId(db: DbExecutor, input: ProductWrite): Promise<n
       ? await findCategory(db, input.category_id)
       : await findCategoryByName(db, input.category ?? '');
   if (!row) {
-    const message = 'ไม่พบหมวดหมู่ที่เลือก กรุณาเลือกหมวดหมู่ใหม่';
-    throw new AppError(400, 'CATEGORY_NOT_FOUND', message, { category: message });
+    throw new AppError({ status: 400, code: 'CATEGORY_NOT_FOUND', fields: { category: FIELD_MESSAGES.categoryGone } });
   }
   return row.id;
 }
@@ -92,10 +92,8 @@ function codesOf(input: { sku: string; barcode: string | null }): string[] {
 }
 
 function codeTaken(code: string, field: 'sku' | 'barcode', otherName?: string): AppError {
-  const message = otherName
-    ? `SKU/บาร์โค้ด "${code}" ถูกใช้กับสินค้า "${otherName}" แล้ว`
-    : `SKU/บาร์โค้ด "${code}" ถูกใช้กับสินค้าอื่นแล้ว`;
-  return new AppError(409, 'SKU_TAKEN', message, { [field]: message });
+  const details = { sku: code, ...(otherName !== undefined && { product: otherName }) };
+  return conflict('SKU_TAKEN', { details, fields: { [field]: errorText('SKU_TAKEN', details) } });
 }
 
 /** A scan must find one product: neither code may be another live product's SKU or barcode. */
@@ -281,14 +279,7 @@ export async function deleteProduct(deps: Pick<Deps, 'db' | 'now'>, id: number):
 type StockResult = { product: Product; movement: StockMovement | null };
 
 function stockChanged(stock: number): AppError {
-  return new AppError(
-    409,
-    'STOCK_CHANGED',
-    `${ERROR_MESSAGES.STOCK_CHANGED} (ตอนนี้มี ${stock.toLocaleString('th-TH')} ชิ้น)`,
-    undefined,
-    undefined,
-    { stock },
-  );
+  return conflict('STOCK_CHANGED', { details: { stock } });
 }
 
 /**

@@ -1,4 +1,6 @@
 import {
+  ERROR_MESSAGES,
+  FIELD_MESSAGES,
   CreateSaleRequest,
   CreateSaleResponse,
   IdParams,
@@ -15,8 +17,8 @@ import { approveVatExclusion } from './vat-approvals.service';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
-    .string({ error: 'คำขอบันทึกการขายต้องมี Idempotency-Key' })
-    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Idempotency-Key ต้องเป็นตัวอักษรหรือตัวเลข 8-100 ตัว'),
+    .string({ error: ERROR_MESSAGES.IDEMPOTENCY_KEY_REQUIRED })
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, FIELD_MESSAGES.idempotencyKeyInvalid),
 });
 
 export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {

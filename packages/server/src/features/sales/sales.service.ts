@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   bahtToSatang,
-  ERROR_MESSAGES,
+  FIELD_MESSAGES,
   originalPriceShown,
   pointsForCustomer,
   priceSale,
@@ -55,25 +55,32 @@ import { consumeApproval, linkApprovalToSale } from './vat-approvals.queries';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
 
-const PRICING_REFUSALS: Record<PricingProblem, AppError> = {
-  EMPTY_CART: new AppError(400, 'EMPTY_CART'),
-  BAD_QUANTITY: new AppError(400, 'VALIDATION_FAILED', 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0'),
-  BAD_PRICE: new AppError(400, 'VALIDATION_FAILED', 'ราคาสินค้าไม่ถูกต้อง'),
-  BAD_POINTS: new AppError(400, 'VALIDATION_FAILED', 'แต้มที่ใช้ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป'),
-  DISCOUNT_OVER_SUBTOTAL: new AppError(400, 'DISCOUNT_OVER_SUBTOTAL'),
-};
+/** A new error per refusal: a shared instance would carry the first throw's stack and could be changed by a handler. */
+function pricingRefusal(problem: PricingProblem): AppError {
+  switch (problem) {
+    case 'EMPTY_CART':
+    case 'DISCOUNT_OVER_SUBTOTAL':
+      return new AppError({ status: 400, code: problem });
+    case 'BAD_QUANTITY':
+      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.quantityInvalid });
+    case 'BAD_PRICE':
+      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.priceInvalid });
+    case 'BAD_POINTS':
+      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.pointsInvalid });
+  }
+}
 
 /** Refuses a method the shop has not enabled (card sales come through the card checkout instead). */
 function assertPaymentMethodEnabled(method: PaymentMethod, settings: StoredSettings): void {
   const p = settings.payment;
   if (method === 'promptpay' && p.promptpayEnabled && p.promptpayId === '') {
-    throw new AppError(400, 'PROMPTPAY_NOT_CONFIGURED');
+    throw new AppError({ status: 400, code: 'PROMPTPAY_NOT_CONFIGURED' });
   }
   const enabled =
     (method === 'cash' && p.cashEnabled) ||
     (method === 'transfer' && p.transferEnabled) ||
     (method === 'promptpay' && p.promptpayEnabled);
-  if (!enabled) throw new AppError(400, 'PAYMENT_METHOD_DISABLED');
+  if (!enabled) throw new AppError({ status: 400, code: 'PAYMENT_METHOD_DISABLED' });
 }
 
 function requestHash(input: SaleInput): string {
@@ -112,23 +119,19 @@ function requestedVariant(item: LineInput): VariantChoice {
 function assertVariant(product: ProductForSale, choice: VariantChoice): void {
   const problem = variantProblem(product, choice);
   if (problem === null) return;
-  throw new AppError(400, problem, `${ERROR_MESSAGES[problem]}: ${product.name}`, undefined, undefined, {
-    productId: product.id,
-    name: product.name,
-    sizes: product.sizes,
-    colors: product.colors,
+  throw new AppError({
+    status: 400,
+    code: problem,
+    details: { productId: product.id, name: product.name, sizes: product.sizes, colors: product.colors },
   });
 }
 
 function insufficientStock(product: Pick<ProductForSale, 'id' | 'name'>, available: number): AppError {
-  return new AppError(
-    409,
-    'INSUFFICIENT_STOCK',
-    `${ERROR_MESSAGES.INSUFFICIENT_STOCK}: ${product.name} เหลือ ${available} ชิ้น`,
-    undefined,
-    undefined,
-    { productId: product.id, name: product.name, available },
-  );
+  return new AppError({
+    status: 409,
+    code: 'INSUFFICIENT_STOCK',
+    details: { productId: product.id, name: product.name, available },
+  });
 }
 
 /**
@@ -144,10 +147,10 @@ async function useVatApproval(
   now: string,
 ): Promise<{ approverId: number; tokenHash: string } | null> {
   if (!input.excludeVAT || !settings.system.vatExclusionNeedsApproval) return null;
-  if (!input.vatApprovalToken) throw new AppError(403, 'VAT_APPROVAL_REQUIRED');
+  if (!input.vatApprovalToken) throw new AppError({ status: 403, code: 'VAT_APPROVAL_REQUIRED' });
   const tokenHash = hashToken(input.vatApprovalToken);
   const approverId = await consumeApproval(trx, { tokenHash, sellerId: seller.id, now });
-  if (approverId === undefined) throw new AppError(403, 'VAT_APPROVAL_INVALID');
+  if (approverId === undefined) throw new AppError({ status: 403, code: 'VAT_APPROVAL_INVALID' });
   return { approverId, tokenHash };
 }
 
@@ -177,7 +180,7 @@ export async function createSale(
     ) {
       const previous = await findIdempotencyKey(trx, idempotencyKey);
       if (!previous || previous.request_hash !== hash || previous.user_id !== seller.id || !previous.response) {
-        throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED');
+        throw new AppError({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
       }
       return JSON.parse(previous.response) as CreateSaleResponse;
     }
@@ -194,14 +197,11 @@ export async function createSale(
     for (const [productId] of wanted) {
       if (!products.has(productId)) {
         const line = input.items.find((i) => i.productId === productId);
-        throw new AppError(
-          409,
-          'PRODUCT_UNAVAILABLE',
-          `${ERROR_MESSAGES.PRODUCT_UNAVAILABLE}: ${line?.product_name ?? line?.name ?? `#${productId}`}`,
-          undefined,
-          undefined,
-          { productId },
-        );
+        throw new AppError({
+          status: 409,
+          code: 'PRODUCT_UNAVAILABLE',
+          details: { productId, name: line?.product_name ?? line?.name ?? `#${productId}` },
+        });
       }
     }
     const lines = input.items.map((item) => ({
@@ -217,13 +217,9 @@ export async function createSale(
 
     const customer = input.customerId ? await findLiveCustomer(trx, input.customerId) : undefined;
     if (input.customerId && !customer) throw notFound('CUSTOMER_NOT_FOUND');
-    if (input.pointsUsed > 0 && !customer) throw new AppError(400, 'POINTS_NEED_CUSTOMER');
+    if (input.pointsUsed > 0 && !customer) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
     if (customer && input.pointsUsed > customer.loyalty_points) {
-      throw new AppError(
-        400,
-        'INSUFFICIENT_POINTS',
-        `${ERROR_MESSAGES.INSUFFICIENT_POINTS} (คุณมี ${customer.loyalty_points} แต้ม)`,
-      );
+      throw new AppError({ status: 400, code: 'INSUFFICIENT_POINTS', details: { points: customer.loyalty_points } });
     }
 
     let figures;
@@ -237,7 +233,7 @@ export async function createSale(
         },
       );
     } catch (err) {
-      if (err instanceof PricingError) throw PRICING_REFUSALS[err.problem];
+      if (err instanceof PricingError) throw pricingRefusal(err.problem);
       throw err;
     }
 
@@ -257,16 +253,18 @@ export async function createSale(
       (input.pointsEarned === undefined || input.pointsEarned === figures.pointsEarned) &&
       lines.every(({ item, product }) => bahtToSatang(item.price) === product.price);
     if (!clientAgrees) {
-      throw new AppError(409, 'TOTALS_CHANGED', undefined, undefined, undefined, { server: serverFigures });
+      throw new AppError({ status: 409, code: 'TOTALS_CHANGED', details: { server: serverFigures } });
     }
 
     const cashReceived =
       input.paymentMethod === 'cash' && input.cashReceived != null ? bahtToSatang(input.cashReceived) : null;
-    if (cashReceived !== null && cashReceived < figures.total) throw new AppError(400, 'CASH_TOO_LOW');
+    if (cashReceived !== null && cashReceived < figures.total)
+      throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
 
     if (input.replacesSaleId) {
       if (!(await saleExists(trx, input.replacesSaleId))) throw notFound('SALE_NOT_FOUND');
-      if (!(await isReplaceable(trx, input.replacesSaleId))) throw new AppError(409, 'SALE_NOT_REPLACEABLE');
+      if (!(await isReplaceable(trx, input.replacesSaleId)))
+        throw new AppError({ status: 409, code: 'SALE_NOT_REPLACEABLE' });
     }
 
     // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
@@ -286,7 +284,7 @@ export async function createSale(
         total: figures.total,
         now: nowIso,
       });
-      if (balance === undefined) throw new AppError(409, 'INSUFFICIENT_POINTS');
+      if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
       finalPoints = balance;
     }
 

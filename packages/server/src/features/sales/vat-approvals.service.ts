@@ -28,10 +28,11 @@ export async function approveVatExclusion(
 ): Promise<VatExclusionApprovalResponse> {
   const approver = await checkCredentials(deps, input.username, input.password, address);
   // Not 401: the cashier's own session is fine, only the approver's password is wrong.
-  if (!approver) throw new AppError(400, 'VAT_APPROVER_INVALID_CREDENTIALS');
-  if (!can(approver.role, 'pos_refund')) throw new AppError(403, 'VAT_APPROVER_NOT_PERMITTED');
+  if (!approver) throw new AppError({ status: 400, code: 'VAT_APPROVER_INVALID_CREDENTIALS' });
+  if (!can(approver.role, 'pos_refund')) throw new AppError({ status: 403, code: 'VAT_APPROVER_NOT_PERMITTED' });
   // The first-use password is shown on the sign-in screen; an admin-given one is known to the admin.
-  if (approver.must_change_password === 1) throw new AppError(403, 'VAT_APPROVER_MUST_CHANGE_PASSWORD');
+  if (approver.must_change_password === 1)
+    throw new AppError({ status: 403, code: 'VAT_APPROVER_MUST_CHANGE_PASSWORD' });
 
   const now = deps.now();
   const token = newToken();

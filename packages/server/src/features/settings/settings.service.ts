@@ -94,7 +94,7 @@ export async function updateSettings(
       approvalSetting !== current.system.vatExclusionNeedsApproval &&
       !can(actor.role, 'pos_refund')
     ) {
-      throw new AppError(403, 'VAT_APPROVAL_SETTING_FORBIDDEN');
+      throw new AppError({ status: 403, code: 'VAT_APPROVAL_SETTING_FORBIDDEN' });
     }
     const now = deps.now().toISOString();
     for (const group of GROUPS) {

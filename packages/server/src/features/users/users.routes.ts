@@ -1,4 +1,5 @@
 import {
+  RESULT_MESSAGES,
   ChangePasswordRequest,
   CreateUserRequest,
   IdParams,
@@ -62,7 +63,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         const { soft } = await deleteUser(deps, currentUser(req), req.params.id);
         return {
           ok: true as const,
-          message: soft ? 'ลบผู้ใช้แล้ว (เก็บชื่อไว้ในประวัติการขาย)' : 'ลบผู้ใช้แล้ว',
+          message: soft ? RESULT_MESSAGES.userSoftDeleted : RESULT_MESSAGES.userDeleted,
         };
       },
     );

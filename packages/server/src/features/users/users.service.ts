@@ -69,7 +69,7 @@ export async function updateUser(
     const row = await findLiveUser(trx, id);
     if (!row) throw notFound('USER_NOT_FOUND');
     const target = toApiUser(row);
-    if (isActive === false && id === actor.id) throw new AppError(400, 'CANNOT_DEACTIVATE_SELF');
+    if (isActive === false && id === actor.id) throw new AppError({ status: 400, code: 'CANNOT_DEACTIVATE_SELF' });
     const losesAdmin = (input.role !== undefined && input.role !== 'admin') || isActive === false;
     if (losesAdmin) await assertAnotherActiveAdmin(trx, target);
     const updated = await updateUserRow(trx, id, {
@@ -107,7 +107,7 @@ export async function setUserPassword(
 
 /** Deletes a user; one who appears in history (sales, refunds, stock changes) is kept (soft delete) so history keeps their name. */
 export async function deleteUser(deps: Deps, actor: SessionUser, id: number): Promise<{ soft: boolean }> {
-  if (id === actor.id) throw new AppError(400, 'CANNOT_DELETE_SELF');
+  if (id === actor.id) throw new AppError({ status: 400, code: 'CANNOT_DELETE_SELF' });
   return deps.db.kysely.transaction().execute(async (trx) => {
     const row = await findLiveUser(trx, id);
     if (!row) throw notFound('USER_NOT_FOUND');

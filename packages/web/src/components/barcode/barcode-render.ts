@@ -50,6 +50,7 @@ export function labelBarcodeOptions(
 
 /** JsBarcode's message for a value the format cannot encode (spec 001 §8). */
 export function invalidInputMessage(value: string, format: string): string {
+  // eslint-disable-next-line i18next/no-literal-string -- the spec quotes JsBarcode's own (English) message
   return `"${value}" is not a valid input for ${format}`;
 }
 

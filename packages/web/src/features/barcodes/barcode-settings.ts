@@ -61,6 +61,7 @@ const format = z
   .transform((v, ctx) => {
     const known = FORMAT_BY_UPPER.get(v.trim().toUpperCase());
     if (!known) {
+      // eslint-disable-next-line i18next/no-literal-string -- never shown: .catch() below puts the default instead
       ctx.addIssue({ code: 'custom', message: 'unknown barcode format' });
       return z.NEVER;
     }

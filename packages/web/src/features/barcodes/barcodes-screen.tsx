@@ -14,9 +14,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
+import { errorDetail } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
-import { loadErrorDetail } from '../products/load-error';
 import { useAllProducts } from '../products/products.queries';
 import { LabelCountInput } from './label-count-input';
 import { LabelPrintPreview } from './label-print-preview';
@@ -194,7 +194,7 @@ export function BarcodesScreen() {
   const someFiltered = !everyFiltered && filteredIds.some((id) => selection.has(id));
 
   // Spec 001 §8: the error toast "เกิดข้อผิดพลาด" says what failed; the error box adds why.
-  const loadError = products.isError ? loadErrorDetail(products.error) : undefined;
+  const loadError = products.isError ? errorDetail(products.error) : undefined;
   useLoadErrorToast(products.isError ? t('barcodes.loadError') : null, products.errorUpdatedAt);
 
   const warnNothingSelected = () =>

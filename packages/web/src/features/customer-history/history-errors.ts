@@ -1,5 +1,5 @@
 import type { Translate } from '../../i18n';
-import { ApiError, CLIENT_ERROR_CODES } from '../../lib/api';
+import { ApiError, CLIENT_ERROR_CODES, errorMessage } from '../../lib/api';
 import { PayloadShapeError } from '../customers/customers-payload';
 
 /** The screen needs the stored token (spec 001 §5). */
@@ -27,7 +27,8 @@ export function historyErrorMessage(error: unknown, t: Translate): string {
     if (error.status === 403) return t('customerHistory.errorForbidden');
     if (error.status === 404) return t('customerHistory.errorNotFound');
     if (error.status >= 500) return t('customerHistory.errorServer');
-    if (error.status > 0) return t('customerHistory.errorHttp', { status: error.status, message: error.message });
+    if (error.status > 0)
+      return t('customerHistory.errorHttp', { status: error.status, message: errorMessage(error, error.message) });
   }
   const message = error instanceof Error ? error.message : String(error);
   return t('customerHistory.errorOther', { message });

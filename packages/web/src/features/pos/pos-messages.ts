@@ -1,7 +1,7 @@
 /** The POS's messages for cart notices, points errors and sale failures (spec 000 §5, §8). */
 import { formatBaht, ServerFigures } from '@pos/core';
 import type { Translate } from '../../i18n';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import type { CartNotice, PointsError } from './cart';
 
 export interface ToastText {
@@ -49,7 +49,10 @@ export function saleErrorText(error: unknown, t: Translate): ToastText {
   const title = t('pos.saleFailed');
   if (error instanceof ApiError) {
     if (error.status > 0) {
-      return { title, description: t('pos.saleFailedStatus', { status: error.status, message: error.message }) };
+      return {
+        title,
+        description: t('pos.saleFailedStatus', { status: error.status, message: errorMessage(error, error.message) }),
+      };
     }
     return { title, description: error.message };
   }

@@ -22,7 +22,7 @@ export function useScannerFocus(
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isScannedKey(event)) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="listbox"]')) return;
+      if (document.querySelector('[role="dialog"],[role="alertdialog"],[role="listbox"]')) return;
       searchRef.current?.focus();
     };
     window.addEventListener('keydown', onKeyDown);

@@ -63,12 +63,17 @@ describe('VatApprovalDialog', () => {
   });
 
   it.each([
-    [400, 'VAT_APPROVER_INVALID_CREDENTIALS', 'ชื่อผู้ใช้หรือรหัสผ่านของผู้อนุมัติไม่ถูกต้อง'],
-    [403, 'VAT_APPROVER_NOT_PERMITTED', 'ผู้ใช้นี้ไม่มีสิทธิ์อนุมัติ ต้องเป็นผู้ที่มีสิทธิ์คืนเงิน'],
-    [429, 'TOO_MANY_ATTEMPTS', 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที'],
-  ])('shows a %i %s refusal in Thai and clears the password', async (status, code, text) => {
+    [400, 'VAT_APPROVER_INVALID_CREDENTIALS', 'ชื่อผู้ใช้หรือรหัสผ่านของผู้อนุมัติไม่ถูกต้อง', undefined],
+    [403, 'VAT_APPROVER_NOT_PERMITTED', 'ผู้ใช้นี้ไม่มีสิทธิ์อนุมัติ ต้องเป็นผู้ที่มีสิทธิ์คืนเงิน', undefined],
+    // The throttle sends the wait in details, as the server does; the web words it.
+    [429, 'TOO_MANY_ATTEMPTS', 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที', { minutes: 15 }],
+  ])('shows a %i %s refusal in Thai and clears the password', async (status, code, text, details) => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(status, { error: 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที', code }),
+      jsonResponse(status, {
+        error: 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที',
+        code,
+        ...(details && { details }),
+      }),
     );
     const { onApproved } = renderDialog();
     fill('manager', 'wrong-pass');

@@ -12,10 +12,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { QueryStates } from '../../components/ui/query-states';
 import { EmptyState } from '../../components/ui/states';
 import { useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
+import { errorDetail, errorMessage } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
-import { loadErrorDetail } from './load-error';
 import { ProductDialog } from './product-dialog';
 import { ProductCards, ProductTable, type ProductActions } from './product-list';
 import { ProductStats } from './product-stats';
@@ -93,7 +92,7 @@ export function ProductsScreen() {
   }, [all.data]);
 
   // The toast says what failed (spec 001 §8); the error box adds why.
-  const loadError = list.isError ? loadErrorDetail(list.error) : undefined;
+  const loadError = list.isError ? errorDetail(list.error) : undefined;
   useLoadErrorToast(list.isError ? t('products.loadError') : null, list.errorUpdatedAt);
 
   const confirmDelete = async (product: Product) => {
@@ -105,7 +104,9 @@ export function ProductsScreen() {
     remove.mutate(product.id, {
       onSuccess: (result) => {
         toast.success(t('products.deleted'), {
-          description: result.soft_deleted ? result.message : t('products.deletedMessage', { name: product.name }),
+          description: t(result.soft_deleted ? 'products.deletedKeptHistory' : 'products.deletedMessage', {
+            name: product.name,
+          }),
         });
       },
       onError: (error) => {

@@ -7,8 +7,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { QueryStates } from '../../components/ui/query-states';
 import { EmptyState } from '../../components/ui/states';
 import { useT, type Translate } from '../../i18n';
+import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { loadErrorDetail } from './load-error';
 import { useStockMovements } from './products.queries';
 
 /** What moved the stock: the kind, with the sale's document number or the adjustment's reason. */
@@ -80,7 +80,7 @@ export function StockHistoryDialog({ product, onClose }: { product: Product; onC
             </div>
           }
           errorTitle={t('stock.historyLoadError')}
-          errorMessage={loadErrorDetail(history.error)}
+          errorMessage={errorDetail(history.error)}
           empty={<EmptyState title={t('stock.historyEmpty')} />}
         >
           {(shown) => (

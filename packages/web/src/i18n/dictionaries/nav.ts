@@ -1,0 +1,33 @@
+import { defineMessages } from './define-messages';
+
+/** The main menu. */
+export const nav = defineMessages({
+  th: {
+    'nav.dashboard': 'แดชบอร์ด',
+    'nav.pos': 'ขายสินค้า (POS)',
+    'nav.products': 'จัดการสินค้า',
+    'nav.barcodes': 'พิมพ์บาร์โค้ด',
+    'nav.customers': 'จัดการลูกค้า',
+    'nav.customerHistory': 'ประวัติลูกค้า',
+    'nav.reports': 'รายงาน',
+    'nav.salesHistory': 'ประวัติการขาย',
+    'nav.users': 'จัดการผู้ใช้',
+    'nav.storage': 'จัดการพื้นที่เก็บข้อมูล',
+    'nav.settings': 'ตั้งค่า',
+    'nav.mainMenu': 'เมนูหลัก',
+  },
+  en: {
+    'nav.dashboard': 'Dashboard',
+    'nav.pos': 'Point of sale',
+    'nav.products': 'Products',
+    'nav.barcodes': 'Barcode printing',
+    'nav.customers': 'Customers',
+    'nav.customerHistory': 'Customer history',
+    'nav.reports': 'Reports',
+    'nav.salesHistory': 'Sales history',
+    'nav.users': 'User management',
+    'nav.storage': 'Storage management',
+    'nav.settings': 'Settings',
+    'nav.mainMenu': 'Main menu',
+  },
+});
