@@ -282,6 +282,7 @@ export const en: Dictionary = {
   'receipt.refunded': 'Refunded',
   'receipt.phone': 'Tel. {phone}',
   'receipt.email': 'Email {email}',
+  'receipt.posRegistrationNumber': 'POS registration no. {number}',
   'receipt.taxId': 'Tax ID {taxId}',
   'receipt.documentNumber': 'No.',
   'receipt.date': 'Date',

@@ -280,6 +280,7 @@ export const th = {
   'receipt.refunded': 'คืนเงินแล้ว',
   'receipt.phone': 'โทร {phone}',
   'receipt.email': 'อีเมล {email}',
+  'receipt.posRegistrationNumber': 'หมายเลขเครื่อง POS {number}',
   'receipt.taxId': 'เลขประจำตัวผู้เสียภาษี {taxId}',
   'receipt.documentNumber': 'เลขที่',
   'receipt.date': 'วันที่',
