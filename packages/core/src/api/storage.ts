@@ -87,7 +87,8 @@ export type StorageResourcesResponse = z.infer<typeof StorageResourcesResponse>;
 /** `DELETE /api/storage/cleanup`: a dry run (analysis only) unless `dryRun` is false. */
 export const StorageCleanupRequest = z
   .object({ dryRun: Flag.optional().default(true) })
-  .optional()
+  // No body at all (the spec's default) arrives as null.
+  .nullish()
   .transform((v) => ({ dryRun: v?.dryRun ?? true }));
 export type StorageCleanupRequest = z.input<typeof StorageCleanupRequest>;
 

@@ -156,8 +156,10 @@ export async function deleteUnreferencedFiles<F extends { key: string; sizeBytes
  */
 export async function cleanupStorage(deps: StorageDeps, options: { dryRun: boolean }): Promise<StorageCleanupResponse> {
   const store = deps.imageStore;
-  const files = await fromImageStore(() => store.listAll());
+  // References first: whatever a product takes up while the (possibly slow) listing runs is
+  // caught by the re-check at deletion time.
   const refs = await referencedKeys(deps.db.kysely, store);
+  const files = await fromImageStore(() => store.listAll());
   const settledBefore = deps.now().getTime() - CLEANUP_MIN_AGE_MS;
   const unused = files.filter((f) => !refs.has(f.key) && Date.parse(f.createdAt) <= settledBefore);
   const analysis = {
