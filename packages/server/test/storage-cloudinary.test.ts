@@ -187,6 +187,20 @@ describe.each(ENGINES)('image storage on Cloudinary (fake) on %s', (engine) => {
     t.advanceClock(-2 * HOUR);
   });
 
+  it('never shows the Cloudinary credentials to a browser', async () => {
+    const admin = await t.adminToken();
+    const { key, secret } = { key: new URL(fake.cloudinaryUrl).username, secret: new URL(fake.cloudinaryUrl).password };
+    fake.failWith = 401;
+    const failed = await t.request('GET', '/api/storage/usage', { token: admin });
+    fake.failWith = null;
+    for (const url of ['/api/settings', '/api/settings/store', '/api/storage/usage', '/api/storage/resources']) {
+      const res = await t.request('GET', url, { token: admin });
+      expect(res.status, url).toBe(200);
+      expect(JSON.stringify(res.body), url).not.toMatch(new RegExp(`${key}|${secret}`));
+    }
+    expect(JSON.stringify(failed.body)).not.toMatch(new RegExp(`${key}|${secret}`));
+  });
+
   it('says Cloudinary cannot be reached instead of failing: usage carries the error, the rest answer 503', async () => {
     const admin = await t.adminToken();
     fake.failWith = 500;

@@ -27,10 +27,14 @@ async function setLogoUrl(deps: LogoDeps, userId: number, url: string): Promise<
   });
 }
 
-/** The old logo's file goes only once nothing names it (a product may show the same picture). */
+/**
+ * The old logo's file goes only once nothing names it (a product may show the same picture).
+ * The new logo is saved by now: a failure here leaves a file storage cleanup finds later.
+ */
 async function dropOldLogo(deps: LogoDeps, oldUrl: string): Promise<void> {
   const key = oldUrl ? deps.imageStore.keyOf(oldUrl) : null;
-  if (key !== null) await deleteUnreferencedFiles(deps, [{ key, sizeBytes: 0 }]);
+  if (key === null) return;
+  await deleteUnreferencedFiles(deps, [{ key, sizeBytes: 0 }]).catch(() => undefined);
 }
 
 /**
