@@ -33,6 +33,10 @@ export const ERROR_MESSAGES = {
   IMAGE_TOO_LARGE: 'ไฟล์รูปภาพมีขนาดใหญ่เกินไป กรุณาเลือกไฟล์ที่ไม่เกิน 5MB',
   IMAGE_UNSUPPORTED_TYPE: 'รองรับเฉพาะไฟล์รูปภาพ JPG, PNG, GIF หรือ WebP',
   IMAGE_INVALID: 'ไฟล์รูปภาพเสียหายหรือไม่สมบูรณ์ กรุณาเลือกไฟล์อื่น',
+  LOGO_TOO_LARGE: 'ไฟล์มีขนาดใหญ่เกินไป กรุณาเลือกไฟล์ที่ไม่เกิน 5MB',
+  LOGO_NOT_AN_IMAGE: 'ไฟล์ที่เลือกไม่ใช่รูปภาพ กรุณาเลือกไฟล์รูปภาพ (JPG, PNG, GIF หรือ WebP)',
+  LOGO_FILE_REQUIRED: 'กรุณาเลือกไฟล์โลโก้',
+  IMAGE_STORE_UNAVAILABLE: 'ไม่สามารถเชื่อมต่อที่เก็บรูปภาพได้ กรุณาลองใหม่อีกครั้ง',
   CUSTOMER_NOT_FOUND: 'ไม่พบลูกค้า',
   CUSTOMER_PHONE_TAKEN: 'เบอร์โทรนี้มีลูกค้าใช้แล้ว',
   IDEMPOTENCY_KEY_REQUIRED: 'คำขอบันทึกการขายต้องมี Idempotency-Key',
@@ -138,6 +142,7 @@ export const FIELD_MESSAGES = {
   formInvalid: 'รูปแบบข้อมูลฟอร์มไม่ถูกต้อง',
   unknownFile: (field: string) => `รูปแบบข้อมูลฟอร์มไม่ถูกต้อง: ไม่รู้จักไฟล์ ${field}`,
   imageField: (field: string) => `ส่งรูปภาพในช่อง ${field}`,
+  logoField: (field: string) => `ส่งโลโก้ในช่อง ${field}`,
   idempotencyKeyInvalid: 'Idempotency-Key ต้องเป็นตัวอักษรหรือตัวเลข 8-100 ตัว',
 } as const;
 

@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { storageRoutes } from './features/storage/storage.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './http/app-error';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
@@ -27,7 +28,8 @@ import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
 import { registerRequestLog } from './http/request-log';
 import type { ImageStore } from './integrations/image-store/image-store';
-import { localDiskStore, UPLOADS_URL_PREFIX, uploadsDirOf } from './integrations/image-store/local-disk-store';
+import { imageStoreFor } from './integrations/image-store/image-store-factory';
+import { UPLOADS_URL_PREFIX, uploadsDirOf } from './integrations/image-store/local-disk-store';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -55,7 +57,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     db,
     config,
     now: overrides.now ?? (() => new Date()),
-    imageStore: overrides.imageStore ?? localDiskStore(uploadsDirOf(config)),
+    imageStore: overrides.imageStore ?? (await imageStoreFor(config)),
   };
   const routes: RouteAccessEntry[] = [];
 
@@ -140,6 +142,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(productsRoutes(deps));
       await api.register(customersRoutes(deps));
       await api.register(salesRoutes(deps));
+      await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },
   );

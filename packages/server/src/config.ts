@@ -28,6 +28,20 @@ export interface Config {
   stripeSecretKey: string | null;
   /** A sale's Idempotency-Key is remembered this many days; after that the key is forgotten. */
   idempotencyRetentionDays: number;
+  /** Images go to Cloudinary when set; otherwise to local disk under `dataDir/uploads`. */
+  cloudinary: CloudinaryConfig | null;
+  /** The storage screen's limit for local disk, and for Cloudinary plans whose usage names none. */
+  imageStorageLimitMb: number;
+}
+
+export interface CloudinaryConfig {
+  cloudName: string;
+  apiKey: string;
+  apiSecret: string;
+  /** API base (`upload_prefix`), e.g. a fake server in tests; null for Cloudinary's own. */
+  uploadPrefix: string | null;
+  /** The folder this app's images live in; storage listing and cleanup never look outside it. */
+  folder: string;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +105,58 @@ function trustProxy(raw: string | undefined): TrustProxy {
   );
 }
 
+const CLOUDINARY_FOLDER = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/**
+ * `CLOUDINARY_URL` (cloudinary://key:secret@cloud, optionally ?upload_prefix=…)
+ * or all three of CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET.
+ */
+function cloudinaryConfig(env: Env): CloudinaryConfig | null {
+  const folder = env.CLOUDINARY_FOLDER?.trim() || 'pos';
+  if (!CLOUDINARY_FOLDER.test(folder)) {
+    throw new ConfigError('CLOUDINARY_FOLDER must be lower-case letters, digits, - or _ (e.g. pos)');
+  }
+  const raw = env.CLOUDINARY_URL?.trim();
+  if (raw) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = new URL('invalid:');
+    }
+    const cloudName = url.hostname;
+    const apiKey = decodeURIComponent(url.username);
+    const apiSecret = decodeURIComponent(url.password);
+    if (url.protocol !== 'cloudinary:' || !cloudName || !apiKey || !apiSecret) {
+      throw new ConfigError('CLOUDINARY_URL must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME');
+    }
+    const uploadPrefix = url.searchParams.get('upload_prefix');
+    if (uploadPrefix !== null && !/^https?:\/\/[^/?#]+$/.test(uploadPrefix)) {
+      throw new ConfigError('CLOUDINARY_URL upload_prefix must be an http(s) origin, e.g. https://api.cloudinary.com');
+    }
+    return { cloudName, apiKey, apiSecret, uploadPrefix, folder };
+  }
+  const parts = {
+    CLOUDINARY_CLOUD_NAME: env.CLOUDINARY_CLOUD_NAME?.trim() ?? '',
+    CLOUDINARY_API_KEY: env.CLOUDINARY_API_KEY?.trim() ?? '',
+    CLOUDINARY_API_SECRET: env.CLOUDINARY_API_SECRET?.trim() ?? '',
+  };
+  const missing = Object.entries(parts).filter(([, v]) => v === '');
+  if (missing.length === 3) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${missing.map(([k]) => k).join(', ')} must be set too (or use CLOUDINARY_URL=cloudinary://key:secret@cloud)`,
+    );
+  }
+  return {
+    cloudName: parts.CLOUDINARY_CLOUD_NAME,
+    apiKey: parts.CLOUDINARY_API_KEY,
+    apiSecret: parts.CLOUDINARY_API_SECRET,
+    uploadPrefix: null,
+    folder,
+  };
+}
+
 /** Reads and checks the environment; throws a ConfigError naming the variable at fault. */
 export function loadConfig(env: Env = process.env, defaults: { webDistDir?: string | null } = {}): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -122,6 +188,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
     webDistDir: defaults.webDistDir ?? null,
     stripeSecretKey,
     idempotencyRetentionDays: integer(env, 'IDEMPOTENCY_RETENTION_DAYS', 7, 1, 365),
+    cloudinary: cloudinaryConfig(env),
+    imageStorageLimitMb: integer(env, 'IMAGE_STORAGE_LIMIT_MB', 1024, 1, 10_000_000),
   };
 }
 

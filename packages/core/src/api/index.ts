@@ -7,3 +7,4 @@ export * from './categories';
 export * from './products';
 export * from './customers';
 export * from './sales';
+export * from './storage';

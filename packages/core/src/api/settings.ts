@@ -41,6 +41,19 @@ export const PromptPayId = SingleLineText('PromptPay ID ต้องเป็น
     'PromptPay ID ต้องเป็นเบอร์มือถือ 10 หลัก เลขประจำตัว 13 หลัก หรือ e-Wallet 15 หลัก',
   );
 
+export const POS_REGISTRATION_NUMBER_MAX = 30;
+
+/**
+ * The number the Revenue Department gives a registered POS machine, printed on
+ * short tax invoices. Its format differs between approvals (letters, digits,
+ * dashes, slashes), so only its length and characters are checked.
+ */
+export const PosRegistrationNumber = SingleLineText('หมายเลขเครื่อง POS ต้องเป็นข้อความ')
+  .max(POS_REGISTRATION_NUMBER_MAX, `หมายเลขเครื่อง POS ต้องไม่เกิน ${POS_REGISTRATION_NUMBER_MAX} ตัวอักษร`)
+  .regex(/^[A-Za-z0-9 ./-]*$/, 'หมายเลขเครื่อง POS ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข ช่องว่าง - / และ .')
+  .nullish()
+  .transform((v) => v ?? '');
+
 export const SystemSettingsInput = z.object({
   storeName: SingleLineText('กรุณากรอกชื่อร้าน').min(1, 'กรุณากรอกชื่อร้าน').max(100, 'ชื่อร้านต้องไม่เกิน 100 ตัวอักษร'),
   taxRate: z.coerce
@@ -60,6 +73,7 @@ export const SystemSettingsInput = z.object({
   taxId: SingleLineText('เลขประจำตัวผู้เสียภาษีต้องเป็นข้อความ')
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => v === '' || /^\d{13}$/.test(v), 'เลขประจำตัวผู้เสียภาษีต้องเป็นตัวเลข 13 หลัก'),
+  posRegistrationNumber: PosRegistrationNumber,
 });
 
 export const PaymentSettingsInput = z.object({
@@ -137,6 +151,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
     email: '',
     website: '',
     taxId: '',
+    posRegistrationNumber: '',
   },
   payment: {
     cashEnabled: true,
@@ -166,6 +181,8 @@ const SystemSettingsView = z.object({
   email: z.string(),
   website: z.string(),
   taxId: z.string(),
+  /** Revenue Department number of this POS, printed on short tax invoices when set. */
+  posRegistrationNumber: z.string(),
 });
 
 const PaymentSettingsView = z.object({
@@ -223,3 +240,19 @@ export type StoreSettings = z.infer<typeof StoreSettingsResponse>['settings'];
 
 /** The default product categories: clothes, shoes, bags, accessories (one list used everywhere). */
 export const DEFAULT_CATEGORIES = ['เสื้อผ้า', 'รองเท้า', 'กระเป๋า', 'เครื่องประดับ/อุปกรณ์เสริม'] as const;
+
+/** The store logo: any image the upload checks accept, at most 5 MB (spec 001 §5). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** Multipart field of `POST /api/settings/logo` (spec 001 §7). */
+export const LOGO_FORM_FIELD = 'logo';
+
+export const LogoUploadForm = z.object({
+  [LOGO_FORM_FIELD]: z
+    .file()
+    .max(LOGO_MAX_BYTES)
+    .describe('The store logo: JPEG, PNG, GIF or WebP, at most 5 MB (recommended 200×200 px)'),
+});
+
+/** `POST /api/settings/logo` and `DELETE /api/settings/logo`: where the logo is served now ('' when none). */
+export const LogoResponse = z.object({ logo_url: z.string(), logo: z.string() });
+export type LogoResponse = z.infer<typeof LogoResponse>;

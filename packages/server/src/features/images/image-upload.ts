@@ -36,7 +36,8 @@ function isAccepted(mime: string | undefined): mime is Accepted {
  * that is not a whole, decodable image of those types is refused before a
  * byte is stored: 415 for another type, 400 for a damaged or truncated one.
  */
-export async function processImageUpload(input: Buffer): Promise<ProcessedImage> {
+export async function processImageUpload(input: Buffer, options: { maxSide?: number } = {}): Promise<ProcessedImage> {
+  const maxSide = options.maxSide ?? IMAGE_MAX_SIDE;
   if (input.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError({ status: 413, code: 'IMAGE_TOO_LARGE' });
   if (input.length === 0) throw new AppError({ status: 400, code: 'IMAGE_INVALID' });
   const type = await fileTypeFromBuffer(input);
@@ -50,8 +51,8 @@ export async function processImageUpload(input: Buffer): Promise<ProcessedImage>
     // EXIF orientation is applied to the pixels before the metadata goes.
     if (!animated) pipeline = pipeline.rotate();
     pipeline = pipeline.resize({
-      width: IMAGE_MAX_SIDE,
-      height: IMAGE_MAX_SIDE,
+      width: maxSide,
+      height: maxSide,
       fit: 'inside',
       withoutEnlargement: true,
     });

@@ -1,4 +1,6 @@
 import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { ImageStoreUnavailableError } from '../../integrations/image-store/image-store';
 import type { ProcessedImage } from './image-upload';
 
 export interface PutImage {
@@ -19,12 +21,14 @@ export async function putImageFile(
   processed: ProcessedImage,
   folder: string,
 ): Promise<PutImage & { discard(): Promise<void> }> {
-  const put = await deps.imageStore.put({
-    data: processed.data,
-    extension: processed.extension,
-    contentType: processed.contentType,
-    folder,
-  });
+  const put = await fromImageStore(() =>
+    deps.imageStore.put({
+      data: processed.data,
+      extension: processed.extension,
+      contentType: processed.contentType,
+      folder,
+    }),
+  );
   return {
     store: deps.imageStore.name,
     key: put.key,
@@ -33,4 +37,14 @@ export async function putImageFile(
     processed,
     discard: () => deps.imageStore.delete(put.key).catch(() => undefined),
   };
+}
+
+/** Runs a call to the image store; a store that cannot be reached is a 503 to the client, not a 500. */
+export async function fromImageStore<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ImageStoreUnavailableError) throw new AppError({ status: 503, code: 'IMAGE_STORE_UNAVAILABLE' });
+    throw err;
+  }
 }

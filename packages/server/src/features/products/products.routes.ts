@@ -112,7 +112,7 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/products',
       {
-        config: { access: needs('products_create'), errors: [409] },
+        config: { access: needs('products_create'), errors: [409, 503] },
         schema: { tags, ...formSchema, response: { 201: ProductResponse } },
         validatorCompiler: bodyReadByHandler,
       },
@@ -125,7 +125,7 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/products/:id',
       {
-        config: { access: needs('products_edit'), errors: [409] },
+        config: { access: needs('products_edit'), errors: [409, 503] },
         validatorCompiler: bodyReadByHandler,
         schema: {
           tags,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { ImageStore, PutResult, StoredFile } from './image-store';
 
 /** The public path the local store's files are served at. */
@@ -10,7 +11,7 @@ const SAFE_SEGMENT = /^[a-z0-9][a-z0-9_-]*$/;
 const SAFE_EXTENSION = /^[a-z0-9]{1,5}$/;
 
 /** Keeps files under `root` (DATA_DIR/uploads), served by the app at /uploads/<key>. */
-export function localDiskStore(root: string): ImageStore {
+export function localDiskStore(root: string, options: { limitBytes: number }): ImageStore {
   const resolvedRoot = path.resolve(root);
   fs.mkdirSync(resolvedRoot, { recursive: true });
 
@@ -29,20 +30,31 @@ export function localDiskStore(root: string): ImageStore {
       return;
     }
     for (const entry of entries) {
+      // Dotfiles are uploads still being written.
       if (entry.name.startsWith('.')) continue;
       const key = prefix ? `${prefix}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full, key, out);
       else if (entry.isFile()) {
-        const stat = await fs.promises.stat(full);
+        const stat = await fs.promises.stat(full).catch(() => null);
+        if (!stat) continue;
         out.push({
           key,
           url: `${UPLOADS_URL_PREFIX}/${key}`,
           sizeBytes: stat.size,
+          width: null,
+          height: null,
+          format: path.extname(entry.name).slice(1).toLowerCase(),
           createdAt: stat.mtime.toISOString(),
         });
       }
     }
+  }
+
+  async function listAll(): Promise<StoredFile[]> {
+    const files: StoredFile[] = [];
+    await walk(resolvedRoot, '', files);
+    return files;
   }
 
   return {
@@ -62,20 +74,49 @@ export function localDiskStore(root: string): ImageStore {
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
-    async list({ limit = 20, offset = 0 } = {}) {
-      const files: StoredFile[] = [];
-      await walk(resolvedRoot, '', files);
-      files.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.key.localeCompare(b.key));
-      return {
-        files: files.slice(offset, offset + limit),
-        total: files.length,
-        hasMore: offset + limit < files.length,
-      };
+    keyOf(url) {
+      const prefix = `${UPLOADS_URL_PREFIX}/`;
+      if (!url.startsWith(prefix)) return null;
+      const key = url.slice(prefix.length);
+      return key !== '' && !key.split('/').some((s) => s === '' || s === '.' || s === '..') ? key : null;
+    },
+    listAll,
+    async describe(files) {
+      // The real dimensions and format, read from each file's header (sharp reads no pixels for this).
+      return Promise.all(
+        files.map(async (file) => {
+          try {
+            const meta = await sharp(fileOf(file.key)).metadata();
+            return {
+              ...file,
+              width: meta.width ?? null,
+              height: meta.pageHeight ?? meta.height ?? null,
+              format: meta.format ?? file.format,
+            };
+          } catch {
+            return file;
+          }
+        }),
+      );
     },
     async usage() {
-      const files: StoredFile[] = [];
-      await walk(resolvedRoot, '', files);
-      return { files: files.length, bytes: files.reduce((sum, f) => sum + f.sizeBytes, 0) };
+      const files = await listAll();
+      return {
+        bytes: files.reduce((sum, f) => sum + f.sizeBytes, 0),
+        limitBytes: options.limitBytes,
+        bandwidth: null,
+        lastUpdated: new Date().toISOString(),
+      };
+    },
+    async folders() {
+      const entries = await fs.promises.readdir(resolvedRoot, { withFileTypes: true }).catch(() => []);
+      return {
+        mainFolder: path.basename(resolvedRoot),
+        subFolders: entries
+          .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+          .map((e) => e.name)
+          .sort(),
+      };
     },
   };
 }

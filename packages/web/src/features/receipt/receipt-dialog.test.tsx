@@ -20,6 +20,7 @@ const SETTINGS: StoreSettings = {
     email: 'shop@example.com',
     website: '',
     taxId: '0105560123456',
+    posRegistrationNumber: '',
   },
   payment: {
     cashEnabled: true,
@@ -84,9 +85,9 @@ const SALE: Sale = {
   ],
 };
 
-function renderReceipt(sale: Sale, options: { showPaymentSummary?: boolean } = {}) {
+function renderReceipt(sale: Sale, options: { showPaymentSummary?: boolean } = {}, settings: StoreSettings = SETTINGS) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(settingsKeys.store, SETTINGS);
+  queryClient.setQueryData(settingsKeys.store, settings);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
@@ -211,6 +212,21 @@ describe('ReceiptDialog', () => {
     expect(within(doc).getByText('แคชเชียร์ นก')).toBeTruthy();
     expect(within(doc).getByText('อนุมัติไม่รวม VAT โดย')).toBeTruthy();
     expect(within(doc).getByText('เจ้าของร้าน')).toBeTruthy();
+  });
+
+  it('prints the POS registration number on a short tax invoice when set, not on a receipt without VAT', () => {
+    const registered = { ...SETTINGS, system: { ...SETTINGS.system, posRegistrationNumber: 'E051190000123' } };
+    renderReceipt(SALE, {}, registered);
+    const doc = within(screen.getByRole('dialog')).getByTestId('receipt-document');
+    expect(within(doc).getByText('หมายเลขเครื่อง POS E051190000123')).toBeTruthy();
+    cleanup();
+    renderReceipt({ ...SALE, exclude_vat: true, tax: 0, tax_rate: 0 }, {}, registered);
+    expect(within(screen.getByRole('dialog')).getByTestId('receipt-document').textContent).not.toMatch(/E051190000123/);
+    cleanup();
+    renderReceipt(SALE);
+    expect(within(screen.getByRole('dialog')).getByTestId('receipt-document').textContent).not.toMatch(
+      /หมายเลขเครื่อง POS/,
+    );
   });
 
   it('shows VAT as a separate amount when prices do not include it, and the points of a customer', () => {

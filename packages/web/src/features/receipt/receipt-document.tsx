@@ -92,6 +92,10 @@ export function ReceiptDocument({
         {system?.phone ? <p>{t('receipt.phone', { phone: system.phone })}</p> : null}
         {system?.email ? <p>{t('receipt.email', { email: system.email })}</p> : null}
         {system?.taxId ? <p>{t('receipt.taxId', { taxId: system.taxId })}</p> : null}
+        {/* The Revenue Department's number of a registered POS belongs on its short tax invoices. */}
+        {system?.posRegistrationNumber && vat.kind !== 'none' ? (
+          <p>{t('receipt.posRegistrationNumber', { number: system.posRegistrationNumber })}</p>
+        ) : null}
       </header>
 
       <Rule />

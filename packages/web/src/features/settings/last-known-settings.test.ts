@@ -17,6 +17,7 @@ const SETTINGS: StoreSettings = {
     email: '',
     website: '',
     taxId: '',
+    posRegistrationNumber: '',
   },
   payment: {
     cashEnabled: false,
