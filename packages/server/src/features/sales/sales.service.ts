@@ -10,6 +10,8 @@ import {
   ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
   type CreateSaleResponse,
+  type ListSalesQuery,
+  type SalesListResponse,
   type PaymentMethod,
   type PricingProblem,
   type Sale,
@@ -42,12 +44,17 @@ import {
   insertSale,
   insertSaleItems,
   isReplaceable,
+  countSales,
+  listSaleIds,
   nextInSeries,
   readSale,
+  readSales,
+  type SaleFilter,
   saleExists,
   takeStock,
   type ProductForSale,
 } from './sales.queries';
+import { shopDayEnd, shopDayStart } from './shop-day';
 import { consumeApproval, linkApprovalToSale } from './vat-approvals.queries';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
@@ -372,4 +379,56 @@ export async function loadSale(db: DbExecutor, id: number): Promise<Sale> {
 
 export async function getSale(deps: Deps, id: number): Promise<Sale> {
   return loadSale(deps.db.kysely, id);
+}
+
+/** `nextCursor`: the last sale's position on the page, opaque to clients. */
+function encodeCursor(sale: { created_at: string; id: number }): string {
+  return Buffer.from(JSON.stringify([sale.created_at, sale.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      value[0].length <= 40 &&
+      Number.isSafeInteger(value[1])
+    ) {
+      return { createdAt: value[0], id: value[1] as number };
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw new AppError(400, 'SALE_CURSOR_INVALID');
+}
+
+/** Sales history: newest first, one page and the number that match over every page. */
+export async function listSales(
+  deps: Pick<Deps, 'db' | 'config'>,
+  query: z.output<typeof ListSalesQuery>,
+): Promise<SalesListResponse> {
+  const tz = deps.config.shopTimezone;
+  const filter: SaleFilter = {
+    ...(query.startDate ? { from: shopDayStart(query.startDate, tz) } : {}),
+    ...(query.endDate ? { to: shopDayEnd(query.endDate, tz) } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.paymentMethod ? { paymentMethod: query.paymentMethod } : {}),
+    ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
+  };
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const [page, total] = await Promise.all([listSaleIds(trx, filter, query.limit + 1), countSales(trx, filter)]);
+    const shown = page.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      sales: await readSales(
+        trx,
+        shown.map((s) => s.id),
+      ),
+      total,
+      nextCursor: page.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  });
 }
