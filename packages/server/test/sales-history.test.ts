@@ -5,7 +5,7 @@ import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factor
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
 async function list(t: TestApp, token: string, query: Record<string, string | number>) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return t.request<SalesListResponse & { code?: string }>('GET', `/api/sales?${qs}`, { token });
 }
 
