@@ -207,9 +207,7 @@ export async function refundSale(
     }
     await insertStockMovements(trx, movements);
 
-    const status: SaleStatus = lines.every((l) => l.refunded + (wanted.get(l.id) ?? 0) === l.quantity)
-      ? 'refunded'
-      : 'partially_refunded';
+    const status: SaleStatus = fully ? 'refunded' : 'partially_refunded';
     await setSaleStatus(trx, saleId, status);
 
     const updated = await loadSale(trx, saleId);
