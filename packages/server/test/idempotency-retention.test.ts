@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deleteIdempotencyKeysBefore } from '../src/features/sales/idempotency.queries';
-import { IDEMPOTENCY_PURGE_INTERVAL_MS } from '../src/features/sales/idempotency.service';
+import { deleteIdempotencyKeysBefore } from '../src/features/idempotency/idempotency.queries';
+import { IDEMPOTENCY_PURGE_INTERVAL_MS } from '../src/features/idempotency/idempotency.service';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';

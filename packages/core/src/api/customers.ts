@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePhone } from '../phone';
 import { MultiLineText, OptionalEmail, SingleLineText } from './common';
+import { Sale, SaleItem } from './sales';
 
 export const CUSTOMER_NAME_MAX_LENGTH = 100;
 export const CUSTOMER_ADDRESS_MAX_LENGTH = 500;
@@ -112,39 +113,35 @@ export const DeleteCustomerResponse = z.object({
 export type DeleteCustomerResponse = z.infer<typeof DeleteCustomerResponse>;
 
 /** One line of a sale in a customer's history: the frozen copy the sale kept. */
-export const CustomerSaleItem = z.object({
-  id: z.number().int(),
-  product_id: z.number().int().nullable(),
-  product_name: z.string(),
-  sku: z.string().nullable(),
-  /** The size and colour sold (null: none chosen). */
-  size: z.string().nullable(),
-  color: z.string().nullable(),
-  quantity: z.number().int(),
-  price: z.number(),
-  total: z.number(),
+export const CustomerSaleItem = SaleItem.pick({
+  id: true,
+  product_id: true,
+  product_name: true,
+  sku: true,
+  size: true,
+  color: true,
+  quantity: true,
+  price: true,
+  total: true,
 });
 export type CustomerSaleItem = z.infer<typeof CustomerSaleItem>;
 
-/** A sale in `GET /api/customers/:id/history`: amounts in baht, newest first. */
-export const CustomerSale = z.object({
-  id: z.number().int(),
-  document_number: z.string(),
-  created_at: z.string(),
-  customer_id: z.number().int().nullable(),
-  customer_name: z.string().nullable(),
-  subtotal: z.number(),
-  discount: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  /** How the sale was paid (cash, transfer, promptpay), stored with the sale; null only for a stored empty value. */
-  payment_method: z.string().nullable(),
-  /** completed or refunded. */
-  status: z.string(),
-  points_used: z.number().int(),
-  points_earned: z.number().int(),
-  items: z.array(CustomerSaleItem),
-});
+/** A sale in `GET /api/customers/:id/history`: the sale read model's head, amounts in baht, newest first. */
+export const CustomerSale = Sale.pick({
+  id: true,
+  document_number: true,
+  created_at: true,
+  customer_id: true,
+  customer_name: true,
+  subtotal: true,
+  discount: true,
+  tax: true,
+  total: true,
+  payment_method: true,
+  status: true,
+  points_used: true,
+  points_earned: true,
+}).extend({ items: z.array(CustomerSaleItem) });
 export type CustomerSale = z.infer<typeof CustomerSale>;
 
 export const CustomerHistoryResponse = z.object({ sales: z.array(CustomerSale) });

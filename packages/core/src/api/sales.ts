@@ -111,6 +111,8 @@ export const SaleItem = z.object({
   /** Spec 000 §3 shape: the chosen value as a one-element list. */
   sizes: z.array(z.string()),
   colors: z.array(z.string()),
+  /** How many of this line have been refunded so far. */
+  refunded_quantity: z.number(),
 });
 export type SaleItem = z.infer<typeof SaleItem>;
 
@@ -122,7 +124,49 @@ export const SalePayment = z.object({
   reference: z.string().nullable(),
 });
 
-export const SALE_STATUSES = ['completed', 'refunded'] as const;
+/** completed → partially_refunded (some lines or units returned) → refunded (nothing left to refund). */
+export const SALE_STATUSES = ['completed', 'partially_refunded', 'refunded'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+/** The reason the edit flow's refund carries (spec 001 §4): the sale is replaced by a new one. */
+export const EDIT_SALE_REASON = 'edit_sale';
+
+export const RefundLine = z.object({
+  sale_item_id: z.number(),
+  product_name: z.string(),
+  quantity: z.number(),
+  /** Baht given back for these units (their share of the sale's total after discount and tax). */
+  amount: z.number(),
+});
+
+/**
+ * One refund of a sale, never changed or deleted afterwards. A sale with a tax invoice gets a
+ * credit note (ใบลดหนี้, Revenue Code 86/10) numbered in its own gapless series.
+ */
+export const SaleRefund = z.object({
+  id: z.number(),
+  sale_id: z.number(),
+  reason: z.string(),
+  amount: z.number(),
+  refund_method: z.enum(PAYMENT_METHODS),
+  refunded_by: z.number(),
+  refunded_by_name: z.string(),
+  created_at: z.string(),
+  edit_reason: z.string().nullable(),
+  edit_details: z.string().nullable(),
+  edited_by: z.number().nullable(),
+  edited_at: z.string().nullable(),
+  /** CN<Buddhist-era year>-<6 digits>; null when the sale had no tax invoice (VAT excluded). */
+  credit_note_number: z.string().nullable(),
+  /** The sale's document number the credit note refers to. */
+  original_document_number: z.string(),
+  /** Earned points taken back, used points given back, and what could not be taken back (already spent). */
+  points_taken_back: z.number(),
+  points_returned: z.number(),
+  points_shortfall: z.number(),
+  lines: z.array(RefundLine),
+});
+export type SaleRefund = z.infer<typeof SaleRefund>;
 
 export const Sale = z.object({
   id: z.number(),
@@ -152,8 +196,15 @@ export const Sale = z.object({
   /** The customer's balance right after this sale. */
   final_loyalty_points: z.number().nullable(),
   replaces_sale_id: z.number().nullable(),
+  replaces_document_number: z.string().nullable(),
+  /** The sale recorded by the edit flow in place of this one. */
+  replaced_by_sale_id: z.number().nullable(),
+  replaced_by_document_number: z.string().nullable(),
   notes: z.string().nullable(),
   items: z.array(SaleItem),
+  /** Baht refunded so far, and every refund, oldest first. */
+  refunded_amount: z.number(),
+  refunds: z.array(SaleRefund),
 });
 export type Sale = z.infer<typeof Sale>;
 
@@ -195,3 +246,86 @@ export const ServerFigures = z.object({
   items: z.array(z.object({ productId: z.number(), price: z.number() })),
 });
 export type ServerFigures = z.infer<typeof ServerFigures>;
+
+export const SALES_LIST_LIMIT_DEFAULT = 1000;
+export const SALES_LIST_LIMIT_MAX = 1000;
+export const SALES_SEARCH_MAX_LENGTH = 100;
+
+const ShopDay = (label: string) =>
+  z
+    .string({ error: `${label}ต้องเป็นวันที่ YYYY-MM-DD` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}ต้องเป็นวันที่ YYYY-MM-DD`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, `${label}ไม่ใช่วันที่ที่มีอยู่จริง`);
+
+/**
+ * `GET /api/sales`: the shop's days (SHOP_TIMEZONE), end day included; search matches the customer's
+ * name or phone, the document number, or a product name or SKU on the sale. Newest first.
+ */
+export const ListSalesQuery = z
+  .object({
+    startDate: ShopDay('วันที่เริ่มต้น').optional(),
+    endDate: ShopDay('วันที่สิ้นสุด').optional(),
+    search: SingleLineText('คำค้นหาต้องเป็นข้อความ')
+      .max(SALES_SEARCH_MAX_LENGTH, `คำค้นหาต้องไม่เกิน ${SALES_SEARCH_MAX_LENGTH} ตัวอักษร`)
+      .optional(),
+    status: z.enum(SALE_STATUSES, { error: 'สถานะไม่ถูกต้อง' }).optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีชำระเงินไม่ถูกต้อง' }).optional(),
+    limit: z.coerce
+      .number({ error: 'limit ต้องเป็นตัวเลข' })
+      .int('limit ต้องเป็นจำนวนเต็ม')
+      .min(1, 'limit ต้องมากกว่า 0')
+      .max(SALES_LIST_LIMIT_MAX, `limit ต้องไม่เกิน ${SALES_LIST_LIMIT_MAX}`)
+      .default(SALES_LIST_LIMIT_DEFAULT),
+    /** `nextCursor` of the previous page. */
+    cursor: z
+      .string({ error: 'cursor ไม่ถูกต้อง' })
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor ไม่ถูกต้อง')
+      .optional(),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'วันที่เริ่มต้นต้องไม่อยู่หลังวันที่สิ้นสุด',
+    path: ['endDate'],
+  });
+export type ListSalesQuery = z.input<typeof ListSalesQuery>;
+
+export const SalesListResponse = z.object({
+  sales: z.array(Sale),
+  /** How many sales match the filters, over every page. */
+  total: z.number(),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type SalesListResponse = z.infer<typeof SalesListResponse>;
+
+export const RefundLineInput = z.object({
+  saleItemId: Id('รหัสรายการสินค้าไม่ถูกต้อง'),
+  quantity: z
+    .number({ error: 'จำนวนที่คืนต้องเป็นตัวเลข' })
+    .int('จำนวนที่คืนต้องเป็นจำนวนเต็ม')
+    .positive('จำนวนที่คืนต้องมากกว่า 0')
+    .max(10_000, 'จำนวนที่คืนมากเกินไป'),
+});
+
+/**
+ * `POST /api/sales/:id/refund` (spec 001 §6): reason, refundAmount, refundMethod; the edit flow adds
+ * edit_reason, edit_details, edited_by, edited_at. `lines` (beyond the spec) picks lines and
+ * quantities; without it everything not yet refunded is refunded. `refundAmount`, when sent, must be
+ * what those units come to. Who edited and when are the signed-in user and the server's clock.
+ */
+export const RefundSaleRequest = z.object({
+  reason: SingleLineText('เหตุผลต้องเป็นข้อความ').max(100, 'เหตุผลยาวเกินไป').default('customer_request'),
+  refundAmount: Baht('จำนวนเงินที่คืน').optional(),
+  refundMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีคืนเงินไม่ถูกต้อง' }).default('cash'),
+  edit_reason: SingleLineText('เหตุผลการแก้ไขต้องเป็นข้อความ').max(200, 'เหตุผลการแก้ไขยาวเกินไป').nullish(),
+  edit_details: MultiLineText('รายละเอียดต้องเป็นข้อความ').max(1000, 'รายละเอียดยาวเกินไป').nullish(),
+  edited_by: Id('รหัสผู้แก้ไขไม่ถูกต้อง').nullish(),
+  edited_at: SingleLineText('เวลาที่แก้ไขต้องเป็นข้อความ').max(50, 'เวลาที่แก้ไขไม่ถูกต้อง').nullish(),
+  lines: z.array(RefundLineInput, { error: 'รายการที่คืนไม่ถูกต้อง' }).min(1, 'ไม่มีรายการที่คืน').max(200).optional(),
+});
+export type RefundSaleRequest = z.input<typeof RefundSaleRequest>;
+
+export const RefundSaleResponse = z.object({ refund: SaleRefund, sale: Sale });
+export type RefundSaleResponse = z.infer<typeof RefundSaleResponse>;

@@ -141,8 +141,25 @@ export interface RefundsTable {
   refund_method: string;
   edit_reason: string | null;
   edit_details: string | null;
+  edited_by: number | null;
+  edited_at: string | null;
   refunded_by: number;
   created_at: string;
+  /** CN<Buddhist-era year>-<6 digits>, for a sale that had a tax invoice. */
+  credit_note_number: string | null;
+  points_taken_back: Generated<number>;
+  points_returned: Generated<number>;
+  /** Earned points the customer had already spent, so could not be taken back. */
+  points_shortfall: Generated<number>;
+}
+
+/** The units one refund returned from one sale line. Satang. */
+export interface RefundItemsTable {
+  id: Generated<number>;
+  refund_id: number;
+  sale_item_id: number;
+  quantity: number;
+  amount: number;
 }
 
 export interface IdempotencyKeysTable {
@@ -245,6 +262,7 @@ export interface DB {
   sale_items: SaleItemsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
+  refund_items: RefundItemsTable;
   idempotency_keys: IdempotencyKeysTable;
   document_counters: DocumentCountersTable;
   sale_approvals: SaleApprovalsTable;

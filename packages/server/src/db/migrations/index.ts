@@ -11,6 +11,7 @@ import { slidingSessions } from './2026112309-sliding-sessions';
 import { loginThrottle } from './2026112501-login-throttle';
 import { idempotencyKeyAge } from './2026112511-idempotency-key-age';
 import { salesCustomerFk } from './2026112531-sales-customer-fk';
+import { saleRefunds } from './2026112551-sale-refunds';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112501-login-throttle': loginThrottle(engine),
     '2026112511-idempotency-key-age': idempotencyKeyAge(),
     '2026112531-sales-customer-fk': salesCustomerFk(engine),
+    '2026112551-sale-refunds': saleRefunds(engine),
   };
 }

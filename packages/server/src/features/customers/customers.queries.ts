@@ -1,6 +1,6 @@
-import { phoneSearchDigits, satangToBaht, searchFold, type Customer, type CustomerSale } from '@pos/core';
+import { phoneSearchDigits, satangToBaht, searchFold, type Customer } from '@pos/core';
 import { sql, type Selectable } from 'kysely';
-import type { CustomersTable, SaleItemsTable, SalesTable } from '../../db/schema';
+import type { CustomersTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
 
 export const CUSTOMER_COLUMNS = [
@@ -148,92 +148,4 @@ export async function customerHasSales(db: DbExecutor, customerId: number): Prom
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-type SaleRow = Pick<
-  Selectable<SalesTable>,
-  | 'id'
-  | 'document_number'
-  | 'status'
-  | 'customer_id'
-  | 'customer_name'
-  | 'subtotal'
-  | 'discount'
-  | 'tax'
-  | 'total'
-  | 'payment_method'
-  | 'points_used'
-  | 'points_earned'
-  | 'created_at'
->;
-
-type SaleLineRow = Pick<
-  Selectable<SaleItemsTable>,
-  'id' | 'sale_id' | 'product_id' | 'product_name' | 'sku' | 'size' | 'color' | 'price' | 'quantity' | 'line_total'
->;
-
-/** The customer's sales, newest first. */
-export function listCustomerSales(db: DbExecutor, customerId: number): Promise<SaleRow[]> {
-  return db
-    .selectFrom('sales')
-    .select([
-      'id',
-      'document_number',
-      'status',
-      'customer_id',
-      'customer_name',
-      'subtotal',
-      'discount',
-      'tax',
-      'total',
-      'payment_method',
-      'points_used',
-      'points_earned',
-      'created_at',
-    ])
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
-/** The frozen lines of every sale of the customer, in the order they were sold. */
-export function listCustomerSaleLines(db: DbExecutor, customerId: number): Promise<SaleLineRow[]> {
-  return db
-    .selectFrom('sale_items')
-    .select(['id', 'sale_id', 'product_id', 'product_name', 'sku', 'size', 'color', 'price', 'quantity', 'line_total'])
-    .where('sale_id', 'in', (eb) => eb.selectFrom('sales').select('id').where('customer_id', '=', customerId))
-    .orderBy('id')
-    .execute();
-}
-
-/** A sale as the history lists it: amounts in baht, with its lines and payment method. */
-export function toApiCustomerSale(row: SaleRow, lines: readonly SaleLineRow[], currentName: string): CustomerSale {
-  return {
-    id: row.id,
-    document_number: row.document_number,
-    created_at: row.created_at,
-    customer_id: row.customer_id,
-    // The name as it was when sold; older rows without one show today's name.
-    customer_name: row.customer_name ?? currentName,
-    subtotal: satangToBaht(Number(row.subtotal)),
-    discount: satangToBaht(Number(row.discount)),
-    tax: satangToBaht(Number(row.tax)),
-    total: satangToBaht(Number(row.total)),
-    payment_method: row.payment_method || null,
-    status: row.status,
-    points_used: Number(row.points_used),
-    points_earned: Number(row.points_earned),
-    items: lines.map((line) => ({
-      id: line.id,
-      product_id: line.product_id,
-      product_name: line.product_name,
-      sku: line.sku,
-      size: line.size,
-      color: line.color,
-      quantity: Number(line.quantity),
-      price: satangToBaht(Number(line.price)),
-      total: satangToBaht(Number(line.line_total)),
-    })),
-  };
 }

@@ -3,7 +3,7 @@ import {
   ERROR_MESSAGES,
   type CreateCustomerRequest,
   type Customer,
-  type CustomerSale,
+  CustomerSale,
   type UpdateCustomerRequest,
 } from '@pos/core';
 import type { z } from 'zod';
@@ -16,14 +16,12 @@ import {
   findLiveCustomer,
   findLiveCustomerByPhone,
   insertCustomer,
-  listCustomerSaleLines,
-  listCustomerSales,
   listLiveCustomers,
   softDeleteCustomer,
   toApiCustomer,
-  toApiCustomerSale,
   updateCustomerRow,
 } from './customers.queries';
+import { listSaleIds, readSales } from '../sales/sales.queries';
 
 type CreateInput = z.output<typeof CreateCustomerRequest>;
 type UpdateInput = z.output<typeof UpdateCustomerRequest>;
@@ -127,18 +125,16 @@ export async function deleteCustomer(
   });
 }
 
-/** A live customer's sales, newest first, each with its lines. */
+/** A live customer's sales, newest first, each with its lines: the sale read model, trimmed. */
 export async function getCustomerHistory(deps: Pick<Deps, 'db'>, id: number): Promise<CustomerSale[]> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const row = await findLiveCustomer(trx, id);
     if (!row) throw notFound('CUSTOMER_NOT_FOUND');
-    const sales = await listCustomerSales(trx, id);
-    const linesBySale = new Map<number, Awaited<ReturnType<typeof listCustomerSaleLines>>>();
-    for (const line of await listCustomerSaleLines(trx, id)) {
-      const list = linesBySale.get(line.sale_id);
-      if (list) list.push(line);
-      else linesBySale.set(line.sale_id, [line]);
-    }
-    return sales.map((sale) => toApiCustomerSale(sale, linesBySale.get(sale.id) ?? [], row.name));
+    const ids = (await listSaleIds(trx, { customerId: id }, null)).map((s) => s.id);
+    return (await readSales(trx, ids)).map((sale) => ({
+      ...CustomerSale.parse(sale),
+      // The name as it was when sold; older rows without one show today's name.
+      customer_name: sale.customer_name ?? row.name,
+    }));
   });
 }

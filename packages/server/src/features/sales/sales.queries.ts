@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
-import type { IdempotencyKeysTable, PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
+import { satangToBaht, type PaymentMethod, type Sale, type SaleRefund, type SaleStatus } from '@pos/core';
+import { sql } from 'kysely';
+import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
 
 export interface ProductForSale {
@@ -135,36 +136,6 @@ export async function insertPayment(db: DbExecutor, values: Omit<PaymentsTable, 
   await db.insertInto('payments').values(values).execute();
 }
 
-export type SaleHeadRow = Selectable<SalesTable> & {
-  created_by_name: string;
-  vat_excluded_by_name: string | null;
-  vat_exclusion_approved_by_name: string | null;
-};
-
-export function findSaleHead(db: DbExecutor, id: number): Promise<SaleHeadRow | undefined> {
-  return db
-    .selectFrom('sales')
-    .innerJoin('users', 'users.id', 'sales.created_by')
-    .leftJoin('users as excluder', 'excluder.id', 'sales.vat_excluded_by')
-    .leftJoin('users as approver', 'approver.id', 'sales.vat_exclusion_approved_by')
-    .selectAll('sales')
-    .select([
-      'users.name as created_by_name',
-      'excluder.name as vat_excluded_by_name',
-      'approver.name as vat_exclusion_approved_by_name',
-    ])
-    .where('sales.id', '=', id)
-    .executeTakeFirst();
-}
-
-export function findSaleItems(db: DbExecutor, saleId: number): Promise<Selectable<SaleItemsTable>[]> {
-  return db.selectFrom('sale_items').selectAll().where('sale_id', '=', saleId).orderBy('id').execute();
-}
-
-export function findSalePayment(db: DbExecutor, saleId: number): Promise<Selectable<PaymentsTable> | undefined> {
-  return db.selectFrom('payments').selectAll().where('sale_id', '=', saleId).orderBy('id').executeTakeFirst();
-}
-
 /** A sale that was refunded for editing and not yet replaced by a new sale. */
 export async function isReplaceable(db: DbExecutor, saleId: number): Promise<boolean> {
   const row = await db
@@ -191,33 +162,381 @@ export async function saleExists(db: DbExecutor, saleId: number): Promise<boolea
   return (await db.selectFrom('sales').select('id').where('id', '=', saleId).executeTakeFirst()) !== undefined;
 }
 
-export function findIdempotencyKey(db: DbExecutor, key: string): Promise<Selectable<IdempotencyKeysTable> | undefined> {
-  return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+// ---- The sale read model: every read of a sale goes through here, with explicit columns. ----
+
+/** What narrows a list of sales; dates are UTC instants, `before` a keyset position (newest first). */
+export interface SaleFilter {
+  from?: string;
+  /** Exclusive. */
+  to?: string;
+  search?: string;
+  status?: SaleStatus;
+  paymentMethod?: PaymentMethod;
+  customerId?: number;
+  before?: { createdAt: string; id: number };
 }
 
-/** Claims a key for this request; false when it already exists. */
-export async function claimIdempotencyKey(
-  db: DbExecutor,
-  values: { key: string; userId: number; requestHash: string; now: string },
-): Promise<boolean> {
-  const rows = await db
-    .insertInto('idempotency_keys')
-    .values({ key: values.key, user_id: values.userId, request_hash: values.requestHash, created_at: values.now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .execute();
-  return rows.length === 1;
+/** A LIKE pattern for "contains term", with %, _ and \ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function storeIdempotentResponse(
+function filteredSales(db: DbExecutor, filter: SaleFilter) {
+  const term = filter.search?.trim().toLowerCase() ?? '';
+  const pattern = containsPattern(term);
+  const digits = term.replace(/[^0-9]/g, '');
+  return db
+    .selectFrom('sales')
+    .$if(filter.from !== undefined, (qb) => qb.where('sales.created_at', '>=', filter.from!))
+    .$if(filter.to !== undefined, (qb) => qb.where('sales.created_at', '<', filter.to!))
+    .$if(filter.status !== undefined, (qb) => qb.where('sales.status', '=', filter.status!))
+    .$if(filter.paymentMethod !== undefined, (qb) => qb.where('sales.payment_method', '=', filter.paymentMethod!))
+    .$if(filter.customerId !== undefined, (qb) => qb.where('sales.customer_id', '=', filter.customerId!))
+    .$if(term !== '', (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(sales.document_number) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(coalesce(sales.customer_name, '')) like ${pattern} escape '\\'`,
+          eb.exists(
+            eb
+              .selectFrom('customers')
+              .select('customers.id')
+              .whereRef('customers.id', '=', 'sales.customer_id')
+              .where((c) =>
+                c.or([
+                  sql<boolean>`lower(customers.name) like ${pattern} escape '\\'`,
+                  ...(digits.length >= 3
+                    ? [sql<boolean>`customers.phone like ${containsPattern(digits)} escape '\\'`]
+                    : []),
+                ]),
+              ),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('sale_items')
+              .select('sale_items.id')
+              .whereRef('sale_items.sale_id', '=', 'sales.id')
+              .where((i) =>
+                i.or([
+                  sql<boolean>`lower(sale_items.product_name) like ${pattern} escape '\\'`,
+                  sql<boolean>`lower(coalesce(sale_items.sku, '')) like ${pattern} escape '\\'`,
+                ]),
+              ),
+          ),
+        ]),
+      ),
+    );
+}
+
+/** How many sales match, over every page. */
+export async function countSales(db: DbExecutor, filter: SaleFilter): Promise<number> {
+  const row = await filteredSales(db, { ...filter, before: undefined })
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Ids and positions of one page of matching sales, newest first. */
+export function listSaleIds(
   db: DbExecutor,
-  key: string,
-  statusCode: number,
-  response: unknown,
-): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status_code: statusCode, response: JSON.stringify(response) })
-    .where('key', '=', key)
+  filter: SaleFilter,
+  limit: number | null,
+): Promise<{ id: number; created_at: string }[]> {
+  const before = filter.before;
+  return filteredSales(db, filter)
+    .select(['sales.id', 'sales.created_at'])
+    .$if(before !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('sales.created_at', '<', before!.createdAt),
+          eb.and([eb('sales.created_at', '=', before!.createdAt), eb('sales.id', '<', before!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('sales.created_at', 'desc')
+    .orderBy('sales.id', 'desc')
+    .$if(limit !== null, (qb) => qb.limit(limit!))
     .execute();
+}
+
+function findSaleHeads(db: DbExecutor, ids: number[]) {
+  return (
+    db
+      .selectFrom('sales')
+      .innerJoin('users', 'users.id', 'sales.created_by')
+      .leftJoin('users as excluder', 'excluder.id', 'sales.vat_excluded_by')
+      .leftJoin('users as approver', 'approver.id', 'sales.vat_exclusion_approved_by')
+      .leftJoin('sales as replaced', 'replaced.id', 'sales.replaces_sale_id')
+      // At most one: replaces_sale_id is unique.
+      .leftJoin('sales as replacement', 'replacement.replaces_sale_id', 'sales.id')
+      .select([
+        'sales.id',
+        'sales.document_number',
+        'sales.status',
+        'sales.customer_id',
+        'sales.customer_name',
+        'sales.created_by',
+        'sales.subtotal',
+        'sales.discount',
+        'sales.tax',
+        'sales.total',
+        'sales.tax_rate_bp',
+        'sales.prices_include_vat',
+        'sales.exclude_vat',
+        'sales.vat_excluded_by',
+        'sales.vat_exclusion_approved_by',
+        'sales.points_used',
+        'sales.points_earned',
+        'sales.final_loyalty_points',
+        'sales.replaces_sale_id',
+        'sales.notes',
+        'sales.payment_method',
+        'sales.created_at',
+        'users.name as created_by_name',
+        'excluder.name as vat_excluded_by_name',
+        'approver.name as vat_exclusion_approved_by_name',
+        'replaced.document_number as replaces_document_number',
+        'replacement.id as replaced_by_sale_id',
+        'replacement.document_number as replaced_by_document_number',
+      ])
+      .where('sales.id', 'in', ids)
+      .execute()
+  );
+}
+type SaleHeadRow = Awaited<ReturnType<typeof findSaleHeads>>[number];
+
+function findSaleItemRows(db: DbExecutor, saleIds: number[]) {
+  return db
+    .selectFrom('sale_items')
+    .select([
+      'id',
+      'sale_id',
+      'product_id',
+      'product_name',
+      'sku',
+      'barcode',
+      'category',
+      'price',
+      'original_price',
+      'quantity',
+      'line_total',
+      'size',
+      'color',
+      'sizes',
+      'colors',
+    ])
+    .where('sale_id', 'in', saleIds)
+    .orderBy('id')
+    .execute();
+}
+export type SaleItemRow = Awaited<ReturnType<typeof findSaleItemRows>>[number];
+
+function findPaymentRows(db: DbExecutor, saleIds: number[]) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'sale_id', 'method', 'amount', 'cash_received', 'change_given', 'reference'])
+    .where('sale_id', 'in', saleIds)
+    .orderBy('id')
+    .execute();
+}
+type PaymentRow = Awaited<ReturnType<typeof findPaymentRows>>[number];
+
+function findRefundRows(db: DbExecutor, saleIds: number[]) {
+  return db
+    .selectFrom('refunds')
+    .innerJoin('users', 'users.id', 'refunds.refunded_by')
+    .select([
+      'refunds.id',
+      'refunds.sale_id',
+      'refunds.reason',
+      'refunds.amount',
+      'refunds.refund_method',
+      'refunds.refunded_by',
+      'users.name as refunded_by_name',
+      'refunds.created_at',
+      'refunds.edit_reason',
+      'refunds.edit_details',
+      'refunds.edited_by',
+      'refunds.edited_at',
+      'refunds.credit_note_number',
+      'refunds.points_taken_back',
+      'refunds.points_returned',
+      'refunds.points_shortfall',
+    ])
+    .where('refunds.sale_id', 'in', saleIds)
+    .orderBy('refunds.id')
+    .execute();
+}
+export type RefundRow = Awaited<ReturnType<typeof findRefundRows>>[number];
+
+function findRefundLineRows(db: DbExecutor, saleIds: number[]) {
+  return db
+    .selectFrom('refund_items')
+    .innerJoin('refunds', 'refunds.id', 'refund_items.refund_id')
+    .innerJoin('sale_items', 'sale_items.id', 'refund_items.sale_item_id')
+    .select([
+      'refund_items.refund_id',
+      'refund_items.sale_item_id',
+      'sale_items.product_name',
+      'refund_items.quantity',
+      'refund_items.amount',
+    ])
+    .where('refunds.sale_id', 'in', saleIds)
+    .orderBy('refund_items.id')
+    .execute();
+}
+export type RefundLineRow = Awaited<ReturnType<typeof findRefundLineRows>>[number];
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+const STATUSES: readonly string[] = ['completed', 'partially_refunded', 'refunded'] satisfies SaleStatus[];
+
+function toApiRefund(row: RefundRow, lines: readonly RefundLineRow[], documentNumber: string): SaleRefund {
+  return {
+    id: row.id,
+    sale_id: row.sale_id,
+    reason: row.reason,
+    amount: satangToBaht(row.amount),
+    refund_method: row.refund_method as PaymentMethod,
+    refunded_by: row.refunded_by,
+    refunded_by_name: row.refunded_by_name,
+    created_at: row.created_at,
+    edit_reason: row.edit_reason,
+    edit_details: row.edit_details,
+    edited_by: row.edited_by,
+    edited_at: row.edited_at,
+    credit_note_number: row.credit_note_number,
+    original_document_number: documentNumber,
+    points_taken_back: row.points_taken_back,
+    points_returned: row.points_returned,
+    points_shortfall: row.points_shortfall,
+    lines: lines.map((line) => ({
+      sale_item_id: line.sale_item_id,
+      product_name: line.product_name,
+      quantity: line.quantity,
+      amount: satangToBaht(line.amount),
+    })),
+  };
+}
+
+/** The one mapper: a sale as the API shows it, in baht, with its frozen lines, payment and refunds. */
+function toApiSale(
+  head: SaleHeadRow,
+  items: readonly SaleItemRow[],
+  payment: PaymentRow | undefined,
+  refunds: readonly RefundRow[],
+  refundLines: ReadonlyMap<number, RefundLineRow[]>,
+): Sale {
+  const refundedQuantity = new Map<number, number>();
+  for (const refund of refunds) {
+    for (const line of refundLines.get(refund.id) ?? []) {
+      refundedQuantity.set(line.sale_item_id, (refundedQuantity.get(line.sale_item_id) ?? 0) + line.quantity);
+    }
+  }
+  const method = (payment?.method ?? head.payment_method) as PaymentMethod;
+  return {
+    id: head.id,
+    document_number: head.document_number,
+    status: (STATUSES.includes(head.status) ? head.status : 'completed') as SaleStatus,
+    created_at: head.created_at,
+    customer_id: head.customer_id,
+    customer_name: head.customer_name,
+    created_by: head.created_by,
+    created_by_name: head.created_by_name,
+    subtotal: satangToBaht(head.subtotal),
+    discount: satangToBaht(head.discount),
+    tax: satangToBaht(head.tax),
+    total: satangToBaht(head.total),
+    tax_rate: head.tax_rate_bp / 100,
+    exclude_vat: head.exclude_vat === 1,
+    vat_excluded_by: head.vat_excluded_by,
+    vat_excluded_by_name: head.vat_excluded_by_name,
+    vat_exclusion_approved_by: head.vat_exclusion_approved_by,
+    vat_exclusion_approved_by_name: head.vat_exclusion_approved_by_name,
+    prices_include_vat: head.prices_include_vat === 1,
+    payment_method: method,
+    payment: {
+      method,
+      amount: satangToBaht(payment?.amount ?? head.total),
+      cash_received: payment?.cash_received == null ? null : satangToBaht(payment.cash_received),
+      change: payment?.change_given == null ? null : satangToBaht(payment.change_given),
+      reference: payment?.reference ?? null,
+    },
+    points_used: head.points_used,
+    points_earned: head.points_earned,
+    final_loyalty_points: head.final_loyalty_points,
+    replaces_sale_id: head.replaces_sale_id,
+    replaces_document_number: head.replaces_document_number,
+    replaced_by_sale_id: head.replaced_by_sale_id,
+    replaced_by_document_number: head.replaced_by_document_number,
+    notes: head.notes,
+    items: items.map((row) => ({
+      id: row.id,
+      product_id: row.product_id,
+      product_name: row.product_name,
+      name: row.product_name,
+      sku: row.sku,
+      barcode: row.barcode,
+      category: row.category,
+      price: satangToBaht(row.price),
+      original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
+      quantity: row.quantity,
+      total: satangToBaht(row.line_total),
+      size: row.size,
+      color: row.color,
+      sizes: parseList(row.sizes),
+      colors: parseList(row.colors),
+      refunded_quantity: refundedQuantity.get(row.id) ?? 0,
+    })),
+    refunded_amount: satangToBaht(refunds.reduce((sum, r) => sum + r.amount, 0)),
+    refunds: refunds.map((r) => toApiRefund(r, refundLines.get(r.id) ?? [], head.document_number)),
+  };
+}
+
+/** Reads at most this many sales' rows per statement, well inside both engines' parameter limits. */
+const READ_CHUNK = 1000;
+
+/** Whole sales by id, in the order of `ids`; ids that do not exist are left out. */
+export async function readSales(db: DbExecutor, ids: readonly number[]): Promise<Sale[]> {
+  const sales = new Map<number, Sale>();
+  for (let start = 0; start < ids.length; start += READ_CHUNK) {
+    const chunk = ids.slice(start, start + READ_CHUNK);
+    const [heads, items, payments, refunds, refundLines] = await Promise.all([
+      findSaleHeads(db, chunk),
+      findSaleItemRows(db, chunk),
+      findPaymentRows(db, chunk),
+      findRefundRows(db, chunk),
+      findRefundLineRows(db, chunk),
+    ]);
+    const itemsBySale = groupBy(items, (r) => r.sale_id);
+    const paymentsBySale = groupBy(payments, (r) => r.sale_id);
+    const refundsBySale = groupBy(refunds, (r) => r.sale_id);
+    const linesByRefund = groupBy(refundLines, (r) => r.refund_id);
+    for (const head of heads) {
+      sales.set(
+        head.id,
+        toApiSale(
+          head,
+          itemsBySale.get(head.id) ?? [],
+          paymentsBySale.get(head.id)?.[0],
+          refundsBySale.get(head.id) ?? [],
+          linesByRefund,
+        ),
+      );
+    }
+  }
+  return ids.flatMap((id) => sales.get(id) ?? []);
+}
+
+export async function readSale(db: DbExecutor, id: number): Promise<Sale | undefined> {
+  return (await readSales(db, [id]))[0];
 }

@@ -4,6 +4,10 @@ import {
   CreateSaleRequest,
   CreateSaleResponse,
   IdParams,
+  ListSalesQuery,
+  RefundSaleRequest,
+  RefundSaleResponse,
+  SalesListResponse,
   SaleResponse,
   VatExclusionApprovalRequest,
   VatExclusionApprovalResponse,
@@ -12,14 +16,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
-import { createSale, getSale } from './sales.service';
+import { refundSale } from './refunds.service';
+import { createSale, getSale, listSales } from './sales.service';
 import { approveVatExclusion } from './vat-approvals.service';
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: ERROR_MESSAGES.IDEMPOTENCY_KEY_REQUIRED })
-    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, FIELD_MESSAGES.idempotencyKeyInvalid),
-});
+const IdempotencyKey = z
+  .string({ error: ERROR_MESSAGES.IDEMPOTENCY_KEY_REQUIRED })
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, FIELD_MESSAGES.idempotencyKeyInvalid);
+const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey });
+/** Refunds: a retry with the same key gets the first answer; without one, the refundable quantities still refuse a second refund. */
+const OptionalIdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -46,6 +52,31 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => reply.code(201).send(await approveVatExclusion(deps, currentUser(req), req.body, req.ip)),
+    );
+    app.get(
+      '/sales',
+      {
+        config: { access: needs('reports_view') },
+        schema: { tags, querystring: ListSalesQuery, response: { 200: SalesListResponse } },
+      },
+      async (req) => listSales(deps, req.query),
+    );
+    app.post(
+      '/sales/:id/refund',
+      {
+        config: { access: needs('pos_refund'), errors: [404, 409] },
+        schema: {
+          tags,
+          params: IdParams,
+          headers: OptionalIdempotencyHeaders,
+          body: RefundSaleRequest,
+          response: { 201: RefundSaleResponse },
+        },
+      },
+      async (req, reply) => {
+        const body = await refundSale(deps, currentUser(req), req.params.id, req.body, req.headers['idempotency-key']);
+        return reply.code(201).send(body);
+      },
     );
     app.get(
       '/sales/:id',

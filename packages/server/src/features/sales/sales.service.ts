@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   bahtToSatang,
   FIELD_MESSAGES,
@@ -11,10 +10,11 @@ import {
   ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
   type CreateSaleResponse,
+  type ListSalesQuery,
+  type SalesListResponse,
   type PaymentMethod,
   type PricingProblem,
   type Sale,
-  type SaleItem,
   type ServerFigures,
   type StoredSettings,
   variantProblem,
@@ -30,27 +30,31 @@ import { findLiveCustomer } from '../customers/customers.queries';
 import { insertStockMovements } from '../products/products.queries';
 import { readStoredSettings } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
-import { reclaimExpiredIdempotencyKey } from './idempotency.queries';
-import { idempotencyCutoff, purgeExpiredIdempotencyKeysIfDue } from './idempotency.service';
+import {
+  claimOrReplay,
+  purgeExpiredIdempotencyKeysIfDue,
+  rememberAnswer,
+  requestHash,
+} from '../idempotency/idempotency.service';
 import {
   applySaleToCustomer,
-  claimIdempotencyKey,
   currentStock,
-  findIdempotencyKey,
   findProductsForSale,
-  findSaleHead,
-  findSaleItems,
-  findSalePayment,
   insertPayment,
   insertSale,
   insertSaleItems,
   isReplaceable,
+  countSales,
+  listSaleIds,
   nextInSeries,
+  readSale,
+  readSales,
+  type SaleFilter,
   saleExists,
-  storeIdempotentResponse,
   takeStock,
   type ProductForSale,
 } from './sales.queries';
+import { shopDayEnd, shopDayStart } from './shop-day';
 import { consumeApproval, linkApprovalToSale } from './vat-approvals.queries';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
@@ -81,10 +85,6 @@ function assertPaymentMethodEnabled(method: PaymentMethod, settings: StoredSetti
     (method === 'transfer' && p.transferEnabled) ||
     (method === 'promptpay' && p.promptpayEnabled);
   if (!enabled) throw new AppError({ status: 400, code: 'PAYMENT_METHOD_DISABLED' });
-}
-
-function requestHash(input: SaleInput): string {
-  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
 /** Quantities per product, for the stock check (a product may appear on two lines). */
@@ -171,19 +171,13 @@ export async function createSale(
   const answer = await deps.db.kysely.transaction().execute(async (trx) => {
     const now = deps.now();
     const nowIso = now.toISOString();
-    const claim = { key: idempotencyKey, userId: seller.id, requestHash: hash, now: nowIso };
-    // Claiming the key is the first write, so on SQLite the transaction holds the write lock from here on.
-    // A key older than the retention window is forgotten, purged or not yet: it records a new sale.
-    if (
-      !(await claimIdempotencyKey(trx, claim)) &&
-      !(await reclaimExpiredIdempotencyKey(trx, { ...claim, before: idempotencyCutoff(deps, now) }))
-    ) {
-      const previous = await findIdempotencyKey(trx, idempotencyKey);
-      if (!previous || previous.request_hash !== hash || previous.user_id !== seller.id || !previous.response) {
-        throw new AppError({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
-      }
-      return JSON.parse(previous.response) as CreateSaleResponse;
-    }
+    const replay = await claimOrReplay<CreateSaleResponse>(
+      trx,
+      deps,
+      { key: idempotencyKey, userId: seller.id, requestHash: hash },
+      now,
+    );
+    if (replay) return replay;
 
     const settings = await readStoredSettings(trx);
     // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
@@ -365,7 +359,7 @@ export async function createSale(
       items: sale.items,
       paymentMethod: sale.payment_method,
     };
-    await storeIdempotentResponse(trx, idempotencyKey, 201, body);
+    await rememberAnswer(trx, idempotencyKey, 201, body);
     return body;
   });
   await purgeExpiredIdempotencyKeysIfDue(deps).catch(() => {
@@ -374,75 +368,65 @@ export async function createSale(
   return answer;
 }
 
-function parseList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A sale as the API shows it: baht numbers, its frozen lines and its payment. */
+/** A sale as the API shows it (the one read model in sales.queries). */
 export async function loadSale(db: DbExecutor, id: number): Promise<Sale> {
-  const head = await findSaleHead(db, id);
-  if (!head) throw notFound('SALE_NOT_FOUND');
-  const [items, payment] = await Promise.all([findSaleItems(db, id), findSalePayment(db, id)]);
-  const method = (payment?.method ?? head.payment_method) as PaymentMethod;
-  const saleItems: SaleItem[] = items.map((row) => ({
-    id: row.id,
-    product_id: row.product_id,
-    product_name: row.product_name,
-    name: row.product_name,
-    sku: row.sku,
-    barcode: row.barcode,
-    category: row.category,
-    price: satangToBaht(row.price),
-    original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
-    quantity: row.quantity,
-    total: satangToBaht(row.line_total),
-    size: row.size,
-    color: row.color,
-    sizes: parseList(row.sizes),
-    colors: parseList(row.colors),
-  }));
-  return {
-    id: head.id,
-    document_number: head.document_number,
-    status: head.status === 'refunded' ? 'refunded' : 'completed',
-    created_at: head.created_at,
-    customer_id: head.customer_id,
-    customer_name: head.customer_name,
-    created_by: head.created_by,
-    created_by_name: head.created_by_name,
-    subtotal: satangToBaht(head.subtotal),
-    discount: satangToBaht(head.discount),
-    tax: satangToBaht(head.tax),
-    total: satangToBaht(head.total),
-    tax_rate: head.tax_rate_bp / 100,
-    exclude_vat: head.exclude_vat === 1,
-    vat_excluded_by: head.vat_excluded_by,
-    vat_excluded_by_name: head.vat_excluded_by_name,
-    vat_exclusion_approved_by: head.vat_exclusion_approved_by,
-    vat_exclusion_approved_by_name: head.vat_exclusion_approved_by_name,
-    prices_include_vat: head.prices_include_vat === 1,
-    payment_method: method,
-    payment: {
-      method,
-      amount: satangToBaht(payment?.amount ?? head.total),
-      cash_received: payment?.cash_received == null ? null : satangToBaht(payment.cash_received),
-      change: payment?.change_given == null ? null : satangToBaht(payment.change_given),
-      reference: payment?.reference ?? null,
-    },
-    points_used: head.points_used,
-    points_earned: head.points_earned,
-    final_loyalty_points: head.final_loyalty_points,
-    replaces_sale_id: head.replaces_sale_id,
-    notes: head.notes,
-    items: saleItems,
-  };
+  const sale = await readSale(db, id);
+  if (!sale) throw notFound('SALE_NOT_FOUND');
+  return sale;
 }
 
 export async function getSale(deps: Deps, id: number): Promise<Sale> {
   return loadSale(deps.db.kysely, id);
+}
+
+/** `nextCursor`: the last sale's position on the page, opaque to clients. */
+function encodeCursor(sale: { created_at: string; id: number }): string {
+  return Buffer.from(JSON.stringify([sale.created_at, sale.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      value[0].length <= 40 &&
+      Number.isSafeInteger(value[1])
+    ) {
+      return { createdAt: value[0], id: value[1] as number };
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw new AppError({ status: 400, code: 'SALE_CURSOR_INVALID' });
+}
+
+/** Sales history: newest first, one page and the number that match over every page. */
+export async function listSales(
+  deps: Pick<Deps, 'db' | 'config'>,
+  query: z.output<typeof ListSalesQuery>,
+): Promise<SalesListResponse> {
+  const tz = deps.config.shopTimezone;
+  const filter: SaleFilter = {
+    ...(query.startDate ? { from: shopDayStart(query.startDate, tz) } : {}),
+    ...(query.endDate ? { to: shopDayEnd(query.endDate, tz) } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.paymentMethod ? { paymentMethod: query.paymentMethod } : {}),
+    ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
+  };
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const [page, total] = await Promise.all([listSaleIds(trx, filter, query.limit + 1), countSales(trx, filter)]);
+    const shown = page.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      sales: await readSales(
+        trx,
+        shown.map((s) => s.id),
+      ),
+      total,
+      nextCursor: page.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  });
 }

@@ -63,7 +63,12 @@ const SALE: Sale = {
   points_earned: 5,
   final_loyalty_points: null,
   replaces_sale_id: null,
+  replaces_document_number: null,
+  replaced_by_sale_id: null,
+  replaced_by_document_number: null,
   notes: null,
+  refunded_amount: 0,
+  refunds: [],
   items: [
     {
       id: 1,
@@ -81,6 +86,7 @@ const SALE: Sale = {
       color: null,
       sizes: [],
       colors: [],
+      refunded_quantity: 0,
     },
   ],
 };

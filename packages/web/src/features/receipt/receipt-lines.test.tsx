@@ -16,6 +16,7 @@ const LINE = {
   original_price: 399,
   quantity: 1,
   total: 299,
+  refunded_quantity: 0,
 };
 
 const SALE: Sale = {
@@ -44,7 +45,12 @@ const SALE: Sale = {
   points_earned: 0,
   final_loyalty_points: null,
   replaces_sale_id: null,
+  replaces_document_number: null,
+  replaced_by_sale_id: null,
+  replaced_by_document_number: null,
   notes: null,
+  refunded_amount: 0,
+  refunds: [],
   items: [
     { ...LINE, id: 1, size: 'M', color: 'แดง', sizes: ['M'], colors: ['แดง'] },
     { ...LINE, id: 2, size: 'L', color: null, sizes: ['L'], colors: [] },

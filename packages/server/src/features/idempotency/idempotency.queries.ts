@@ -39,3 +39,41 @@ export async function deleteIdempotencyKeysBefore(db: DbExecutor, before: string
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export function findIdempotencyKey(
+  db: DbExecutor,
+  key: string,
+): Promise<{ user_id: number; request_hash: string; response: string | null } | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['user_id', 'request_hash', 'response'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Claims a key for this request; false when it already exists. */
+export async function claimIdempotencyKey(
+  db: DbExecutor,
+  values: { key: string; userId: number; requestHash: string; now: string },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('idempotency_keys')
+    .values({ key: values.key, user_id: values.userId, request_hash: values.requestHash, created_at: values.now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .execute();
+  return rows.length === 1;
+}
+
+export async function storeIdempotentResponse(
+  db: DbExecutor,
+  key: string,
+  statusCode: number,
+  response: unknown,
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ status_code: statusCode, response: JSON.stringify(response) })
+    .where('key', '=', key)
+    .execute();
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { DbExecutor } from '../../db/executor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import {
+  claimIdempotencyKey,
+  deleteIdempotencyKeysBefore,
+  findIdempotencyKey,
+  reclaimExpiredIdempotencyKey,
+  storeIdempotentResponse,
+} from './idempotency.queries';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** A process purges at most this often, so selling pays for it once in a while, not per sale. */
+export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
+/** Each pass deletes at most BATCH × MAX_BATCHES keys in short statements; a backlog goes over several passes. */
+const PURGE_BATCH = 500;
+const PURGE_MAX_BATCHES = 2;
+
+/** Keys claimed before this moment are outside the retention window. */
+export function idempotencyCutoff(deps: Pick<Deps, 'config'>, now: Date): string {
+  return new Date(now.getTime() - deps.config.idempotencyRetentionDays * DAY_MS).toISOString();
+}
+
+const lastPurgeAt = new WeakMap<Db, number>();
+
+/**
+ * Deletes keys older than the retention window when this process has not done
+ * so for an interval. Other processes on the same database do the same on
+ * their own; deleting an already deleted key costs nothing.
+ */
+export async function purgeExpiredIdempotencyKeysIfDue(deps: Pick<Deps, 'db' | 'config' | 'now'>): Promise<void> {
+  const now = deps.now();
+  const last = lastPurgeAt.get(deps.db);
+  if (last !== undefined && now.getTime() - last < IDEMPOTENCY_PURGE_INTERVAL_MS) return;
+  lastPurgeAt.set(deps.db, now.getTime());
+  const before = idempotencyCutoff(deps, now);
+  for (let batch = 0; batch < PURGE_MAX_BATCHES; batch += 1) {
+    if ((await deleteIdempotencyKeysBefore(deps.db.kysely, before, PURGE_BATCH)) < PURGE_BATCH) return;
+  }
+}
+
+/** What identifies a request under a key: the same user sending the same body. */
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  userId: number;
+  requestHash: string;
+}
+
+/**
+ * Claims `key` inside the caller's transaction, as its first write (so on SQLite the transaction holds
+ * the write lock from here on; on PostgreSQL a concurrent retry waits on the key's row). Answers the
+ * first answer when this is a retry, or undefined when the request is new and must be carried out; a
+ * key older than the retention window is forgotten and records anew. Another user or body under the
+ * same key: 409 IDEMPOTENCY_KEY_REUSED.
+ */
+export async function claimOrReplay<T>(
+  trx: DbExecutor,
+  deps: Pick<Deps, 'config'>,
+  claim: IdempotencyClaim,
+  now: Date,
+): Promise<T | undefined> {
+  const values = { ...claim, now: now.toISOString() };
+  if (await claimIdempotencyKey(trx, values)) return undefined;
+  if (await reclaimExpiredIdempotencyKey(trx, { ...values, before: idempotencyCutoff(deps, now) })) return undefined;
+  const previous = await findIdempotencyKey(trx, claim.key);
+  if (
+    !previous ||
+    previous.request_hash !== claim.requestHash ||
+    previous.user_id !== claim.userId ||
+    !previous.response
+  ) {
+    throw new AppError({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+  }
+  return JSON.parse(previous.response) as T;
+}
+
+/** Keeps the answer for retries, in the same transaction as what it answers. */
+export function rememberAnswer(trx: DbExecutor, key: string, statusCode: number, body: unknown): Promise<void> {
+  return storeIdempotentResponse(trx, key, statusCode, body);
+}

@@ -1,0 +1,119 @@
+import type { DbExecutor } from '../../db/executor';
+import type { RefundsTable } from '../../db/schema';
+
+/** The sale's figures a refund needs; `lock` holds the row so refunds of one sale queue up. */
+export function findSaleForRefund(db: DbExecutor, id: number) {
+  return db
+    .selectFrom('sales')
+    .select([
+      'id',
+      'document_number',
+      'status',
+      'customer_id',
+      'subtotal',
+      'total',
+      'points_used',
+      'points_earned',
+      'exclude_vat',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Each line of the sale with how many of it earlier refunds returned. */
+export async function findLinesForRefund(db: DbExecutor, saleId: number) {
+  const [lines, refunded] = await Promise.all([
+    db
+      .selectFrom('sale_items')
+      .select(['id', 'product_id', 'product_name', 'price', 'quantity', 'line_total'])
+      .where('sale_id', '=', saleId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('refund_items')
+      .innerJoin('refunds', 'refunds.id', 'refund_items.refund_id')
+      .select(['refund_items.sale_item_id', (eb) => eb.fn.sum<number>('refund_items.quantity').as('quantity')])
+      .where('refunds.sale_id', '=', saleId)
+      .groupBy('refund_items.sale_item_id')
+      .execute(),
+  ]);
+  const done = new Map(refunded.map((r) => [r.sale_item_id, Number(r.quantity)]));
+  return lines.map((line) => ({ ...line, refunded: done.get(line.id) ?? 0 }));
+}
+
+/** What earlier refunds of the sale gave back, in satang and points. */
+export async function refundedSoFar(db: DbExecutor, saleId: number) {
+  const row = await db
+    .selectFrom('refunds')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'),
+      eb.fn.coalesce(eb.fn.sum<number>('points_taken_back'), eb.lit(0)).as('taken'),
+      eb.fn.coalesce(eb.fn.sum<number>('points_shortfall'), eb.lit(0)).as('shortfall'),
+      eb.fn.coalesce(eb.fn.sum<number>('points_returned'), eb.lit(0)).as('returned'),
+    ])
+    .where('sale_id', '=', saleId)
+    .executeTakeFirstOrThrow();
+  return {
+    amount: Number(row.amount),
+    pointsDue: Number(row.taken) + Number(row.shortfall),
+    pointsReturned: Number(row.returned),
+  };
+}
+
+export async function insertRefund(
+  db: DbExecutor,
+  values: Omit<RefundsTable, 'id' | 'points_taken_back' | 'points_returned' | 'points_shortfall'> & {
+    points_taken_back: number;
+    points_returned: number;
+    points_shortfall: number;
+  },
+): Promise<number> {
+  const row = await db.insertInto('refunds').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertRefundItems(
+  db: DbExecutor,
+  rows: { refund_id: number; sale_item_id: number; quantity: number; amount: number }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('refund_items').values(rows).execute();
+}
+
+/** Puts units back on the shelf; answers the new stock, or undefined when the product row is gone. */
+export async function returnStock(
+  db: DbExecutor,
+  productId: number,
+  quantity: number,
+  now: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: now }))
+    .where('id', '=', productId)
+    .returning('stock')
+    .executeTakeFirst();
+  return row?.stock;
+}
+
+export async function setSaleStatus(db: DbExecutor, saleId: number, status: string): Promise<void> {
+  await db.updateTable('sales').set({ status }).where('id', '=', saleId).execute();
+}
+
+/** The customer's balance and totals, held for the transaction (hidden customers too: their sales stay). */
+export function findCustomerForRefund(db: DbExecutor, id: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'loyalty_points', 'total_purchases', 'total_spent'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setCustomerFigures(
+  db: DbExecutor,
+  id: number,
+  values: { loyalty_points: number; total_purchases: number; total_spent: number; updated_at: string },
+): Promise<void> {
+  await db.updateTable('customers').set(values).where('id', '=', id).execute();
+}

@@ -1,0 +1,235 @@
+import {
+  bahtToSatang,
+  EDIT_SALE_REASON,
+  ERROR_MESSAGES,
+  type RefundSaleRequest,
+  type RefundSaleResponse,
+  type SaleStatus,
+} from '@pos/core';
+import type { z } from 'zod';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../http/app-error';
+import type { SessionUser } from '../auth/sessions.queries';
+import { claimOrReplay, rememberAnswer, requestHash } from '../idempotency/idempotency.service';
+import { insertStockMovements } from '../products/products.queries';
+import { documentSeries, formatDocumentNumber } from './document-number';
+import {
+  findCustomerForRefund,
+  findLinesForRefund,
+  findSaleForRefund,
+  insertRefund,
+  insertRefundItems,
+  refundedSoFar,
+  returnStock,
+  setCustomerFigures,
+  setSaleStatus,
+} from './refunds.queries';
+import { nextInSeries } from './sales.queries';
+import { loadSale } from './sales.service';
+
+type RefundInput = z.output<typeof RefundSaleRequest>;
+
+/** round(value × part / whole), half up, exact for any satang figures (no floating point). */
+function share(value: number, part: number, whole: number): number {
+  if (whole === 0) return 0;
+  return Number((BigInt(value) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
+}
+
+/** floor(value × part / whole): points are whole, and a partial refund never takes back more than its share. */
+function floorShare(value: number, part: number, whole: number): number {
+  if (whole === 0) return 0;
+  return Number((BigInt(value) * BigInt(part)) / BigInt(whole));
+}
+
+/** Credit notes: CN<Buddhist-era year>-<6 digits>, their own gapless series per year. */
+function creditNoteSeries(now: Date, timeZone: string): string {
+  return `CN${documentSeries(now, timeZone).slice(1)}`;
+}
+
+/**
+ * Refunds units of a sale in one transaction: stock back on the shelf (movements of kind refund),
+ * the customer's points and totals adjusted in proportion, a refund record with its lines and, for
+ * a sale that had a tax invoice, a credit note number. Amounts and points are worked out on the
+ * cumulative share refunded, so refunding a sale in parts gives back exactly its total and points.
+ *
+ * The customer may already have spent points this refund takes back: the balance never goes below 0,
+ * and what could not be taken back is recorded on the refund as `points_shortfall`.
+ */
+export async function refundSale(
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  user: SessionUser,
+  saleId: number,
+  input: RefundInput,
+  idempotencyKey: string | undefined,
+): Promise<RefundSaleResponse> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const nowIso = now.toISOString();
+    if (idempotencyKey) {
+      const claim = { key: idempotencyKey, userId: user.id, requestHash: requestHash({ saleId, input }) };
+      const replay = await claimOrReplay<RefundSaleResponse>(trx, deps, claim, now);
+      if (replay) return replay;
+    }
+    const sale = await findSaleForRefund(trx, saleId);
+    if (!sale) throw notFound('SALE_NOT_FOUND');
+    const lines = await findLinesForRefund(trx, saleId);
+    const remaining = (line: (typeof lines)[number]) => line.quantity - line.refunded;
+    if (lines.every((line) => remaining(line) === 0))
+      throw new AppError({ status: 409, code: 'SALE_ALREADY_REFUNDED' });
+
+    const wanted = new Map<number, number>();
+    if (input.lines) {
+      for (const { saleItemId, quantity } of input.lines)
+        wanted.set(saleItemId, (wanted.get(saleItemId) ?? 0) + quantity);
+    } else {
+      for (const line of lines) if (remaining(line) > 0) wanted.set(line.id, remaining(line));
+    }
+    for (const [itemId, quantity] of wanted) {
+      const line = lines.find((l) => l.id === itemId);
+      if (!line) throw new AppError({ status: 400, code: 'REFUND_LINE_NOT_FOUND', details: { saleItemId: itemId } });
+      if (quantity > line.quantity) {
+        throw new AppError({
+          status: 400,
+          code: 'REFUND_EXCEEDS_SALE',
+          details: {
+            saleItemId: itemId,
+            sold: line.quantity,
+          },
+        });
+      }
+      if (quantity > remaining(line)) {
+        throw new AppError({
+          status: 409,
+          code: 'SALE_ALREADY_REFUNDED',
+          details: {
+            saleItemId: itemId,
+            refundable: remaining(line),
+          },
+        });
+      }
+    }
+    const fully = lines.every((line) => (wanted.get(line.id) ?? 0) === remaining(line));
+    const editing = input.reason === EDIT_SALE_REASON;
+    if (editing && !input.edit_reason?.trim()) {
+      throw new AppError({
+        status: 400,
+        code: 'EDIT_REASON_REQUIRED',
+        fields: { edit_reason: ERROR_MESSAGES.EDIT_REASON_REQUIRED },
+      });
+    }
+    if (editing && !fully) throw new AppError({ status: 400, code: 'EDIT_REFUND_MUST_BE_WHOLE' });
+
+    const before = await refundedSoFar(trx, saleId);
+    const valueAfter = lines.reduce((sum, l) => sum + l.price * (l.refunded + (wanted.get(l.id) ?? 0)), 0);
+    const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
+    const amountAfter = fully ? sale.total : share(sale.total, valueAfter, subtotal);
+    const amount = amountAfter - before.amount;
+    if (input.refundAmount !== undefined) {
+      const asked = bahtToSatang(input.refundAmount);
+      if (asked > sale.total - before.amount) {
+        throw new AppError({
+          status: 400,
+          code: 'REFUND_EXCEEDS_SALE',
+          details: {
+            refundable: (sale.total - before.amount) / 100,
+          },
+        });
+      }
+      if (asked !== amount) {
+        throw new AppError({ status: 400, code: 'REFUND_AMOUNT_MISMATCH', details: { amount: amount / 100 } });
+      }
+    }
+
+    // Points: earned ones taken back, used ones given back, each in proportion to what is refunded.
+    let pointsTaken = 0;
+    let pointsShortfall = 0;
+    let pointsReturned = 0;
+    if (sale.customer_id !== null) {
+      const dueAfter = fully ? sale.points_earned : floorShare(sale.points_earned, valueAfter, subtotal);
+      const returnedAfter = fully ? sale.points_used : floorShare(sale.points_used, valueAfter, subtotal);
+      const due = dueAfter - before.pointsDue;
+      pointsReturned = returnedAfter - before.pointsReturned;
+      const customer = await findCustomerForRefund(trx, sale.customer_id);
+      if (customer) {
+        const balance = customer.loyalty_points + pointsReturned - due;
+        pointsShortfall = balance < 0 ? -balance : 0;
+        pointsTaken = due - pointsShortfall;
+        await setCustomerFigures(trx, customer.id, {
+          loyalty_points: Math.max(0, balance),
+          total_purchases: Math.max(0, customer.total_purchases - (fully ? 1 : 0)),
+          total_spent: Math.max(0, customer.total_spent - amount),
+          updated_at: nowIso,
+        });
+      }
+    }
+
+    const creditNote =
+      sale.exclude_vat === 1
+        ? null
+        : formatDocumentNumber(
+            creditNoteSeries(now, deps.config.shopTimezone),
+            await nextInSeries(trx, creditNoteSeries(now, deps.config.shopTimezone)),
+          );
+    const refundId = await insertRefund(trx, {
+      sale_id: saleId,
+      reason: input.reason,
+      amount,
+      refund_method: input.refundMethod,
+      edit_reason: editing ? (input.edit_reason ?? null) : null,
+      edit_details: editing ? (input.edit_details ?? null) : null,
+      // Who edited and when are the signed-in user and the server's clock, whatever the client sent.
+      edited_by: editing ? user.id : null,
+      edited_at: editing ? nowIso : null,
+      refunded_by: user.id,
+      created_at: nowIso,
+      credit_note_number: creditNote,
+      points_taken_back: pointsTaken,
+      points_returned: pointsReturned,
+      points_shortfall: pointsShortfall,
+    });
+    // Each line's amount is its share of the cumulative figure, so the lines add up to the refund.
+    let runningValue = lines.reduce((sum, l) => sum + l.price * l.refunded, 0);
+    let runningAmount = before.amount;
+    const refundLines = lines
+      .filter((l) => wanted.has(l.id))
+      .map((l, index, all) => {
+        runningValue += l.price * wanted.get(l.id)!;
+        const cumulative = fully && index === all.length - 1 ? sale.total : share(sale.total, runningValue, subtotal);
+        const lineAmount = cumulative - runningAmount;
+        runningAmount = cumulative;
+        return { refund_id: refundId, sale_item_id: l.id, quantity: wanted.get(l.id)!, amount: lineAmount };
+      });
+    await insertRefundItems(trx, refundLines);
+
+    const back = new Map<number, number>();
+    for (const line of lines) {
+      const quantity = wanted.get(line.id);
+      if (quantity && line.product_id !== null) back.set(line.product_id, (back.get(line.product_id) ?? 0) + quantity);
+    }
+    const movements = [];
+    for (const productId of [...back.keys()].sort((a, b) => a - b)) {
+      const quantity = back.get(productId)!;
+      const stock = await returnStock(trx, productId, quantity, nowIso);
+      if (stock === undefined) continue;
+      movements.push({
+        product_id: productId,
+        user_id: user.id,
+        kind: 'refund' as const,
+        old_quantity: stock - quantity,
+        new_quantity: stock,
+        reason: creditNote ?? sale.document_number,
+        sale_id: saleId,
+        created_at: nowIso,
+      });
+    }
+    await insertStockMovements(trx, movements);
+
+    const status: SaleStatus = fully ? 'refunded' : 'partially_refunded';
+    await setSaleStatus(trx, saleId, status);
+
+    const updated = await loadSale(trx, saleId);
+    const body: RefundSaleResponse = { refund: updated.refunds.find((r) => r.id === refundId)!, sale: updated };
+    if (idempotencyKey) await rememberAnswer(trx, idempotencyKey, 201, body);
+    return body;
+  });
+}
