@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ErrorAlert } from '../ui/alert';
 import { I18nProvider } from '../../i18n';
+import { th } from '../../i18n/th';
 import { ApiError } from '../../lib/api';
 import { TextAreaField, TextField } from './text-field';
 import { useFormDialog } from './use-form-dialog';
@@ -82,14 +83,14 @@ describe('TextField and useFormDialog', () => {
     fireEvent.change(field('รหัสผ่าน'), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
 
-    await waitFor(() => expect(screen.getAllByText('ชื่อนี้มีผู้ใช้แล้ว')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(th['apiErrors.USERNAME_TAKEN'])).toHaveLength(2));
     expect(field('ชื่อผู้ใช้').getAttribute('aria-invalid')).toBe('true');
     expect(save).toHaveBeenCalledWith({ username: 'somchai', password: 'secret-123', note: '' });
 
     fireEvent.change(field('ชื่อผู้ใช้'), { target: { value: 'somsri' } });
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(screen.getByTestId('saved').textContent).toBe('somsri'));
-    expect(screen.queryByText('ชื่อนี้มีผู้ใช้แล้ว')).toBeNull();
+    expect(screen.queryByText(th['apiErrors.USERNAME_TAKEN'])).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'reset' }));
     await waitFor(() => expect(field('ชื่อผู้ใช้').value).toBe(''));
