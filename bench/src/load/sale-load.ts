@@ -3,7 +3,8 @@
 // transaction on better-sqlite3 directly, and the real server (its own process, as `npm start` runs
 // it) for GET /api/health and POST /api/sales through everything (auth, validation, idempotency with a
 // fresh key per request, pricing, document number, response). Figures are printed, never asserted.
-// SALE_LOAD_SECONDS (default 10) per target; BENCH_DATABASE_URL runs the real server on PostgreSQL.
+// SALE_LOAD_SECONDS (default 10) per target; BENCH_DATABASE_URL runs the real server on PostgreSQL;
+// SALE_LOAD_SERVER=<path to another checkout's packages/server/src/main.ts> measures that one (before/after).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -141,7 +142,7 @@ export async function benchSaleLoad(): Promise<void> {
     await withProcess(
       () =>
         startProcess(
-          path.join(REPO_ROOT, 'packages/server/src/main.ts'),
+          process.env.SALE_LOAD_SERVER ?? path.join(REPO_ROOT, 'packages/server/src/main.ts'),
           {
             PORT: '0',
             HOST: '127.0.0.1',
