@@ -24,7 +24,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
     engine === 'postgres'
       ? new Kysely<DB>({
           dialect: new PostgresDialect({
-            pool: new pg.Pool({
+            pool: postgresPool({
               connectionString: config.databaseUrl ?? undefined,
               max: 10,
               // bigint columns hold satang and counts, all far below 2^53.
@@ -40,6 +40,17 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
           plugins: [new SqliteWithoutRowLocks()],
         });
   return { kysely, engine, destroy: () => kysely.destroy() };
+}
+
+/**
+ * A pool whose idle connections may end (PostgreSQL restarted, an administrator or failover ended them): pg
+ * drops such a client from the pool and the next query opens a new one, but an 'error' event nobody listens to
+ * would crash the whole server.
+ */
+function postgresPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 function openSqlite(dataDir: string): Database.Database {

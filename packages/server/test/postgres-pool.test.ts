@@ -1,0 +1,36 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import { freshDatabase } from './helpers/test-app';
+
+// An idle pooled connection ended by the server (a restart, an administrator, a failover, or a test database
+// dropped WITH (FORCE)) must not crash the process: the pool's 'error' event had no listener.
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
+  it('survives its idle connections being ended by the server and opens new ones', async () => {
+    const fresh = await freshDatabase('postgres');
+    const db = openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
+    const unhandled: unknown[] = [];
+    const onUncaught = (err: unknown) => unhandled.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.kysely)).rows[0]?.pid;
+      expect(pid).toBeGreaterThan(0);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+      } finally {
+        await admin.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
+      expect(again.rows).toEqual([{ one: 1 }]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await db.destroy();
+      await fresh.drop();
+    }
+  });
+});
