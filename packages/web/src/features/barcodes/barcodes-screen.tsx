@@ -11,7 +11,8 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { QueryStates } from '../../components/ui/query-states';
+import { EmptyState } from '../../components/ui/states';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { errorDetail } from '../../lib/api';
@@ -257,71 +258,56 @@ export function BarcodesScreen() {
     </Button>
   ) : null;
 
-  let body;
-  if (products.isPending) {
-    body = (
-      <LoadingState>
-        <ListSkeleton />
-      </LoadingState>
-    );
-  } else if (products.isError) {
-    body = (
-      <ErrorState
-        title={t('barcodes.loadErrorTitle')}
-        message={loadError}
-        onRetry={() => void products.refetch()}
-        retrying={products.isFetching}
-      />
-    );
-  } else if (all.length === 0) {
-    body = (
-      <EmptyState
-        title={t('barcodes.emptyTitle')}
-        message={t('barcodes.emptyMessage')}
-        action={
-          can(me.role, 'products_view') ? (
-            <Button variant="outline" asChild>
-              <Link to="/products">{t('barcodes.goToProducts')}</Link>
-            </Button>
-          ) : null
-        }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <div className="mb-2 flex min-h-11 items-center justify-between gap-3">
-          <div className="flex items-center gap-1 md:hidden">
-            {selectAllBox}
-            <span className="text-sm text-slate-700">{t('barcodes.selectAllShort')}</span>
+  const emptyAction = can(me.role, 'products_view') ? (
+    <Button variant="outline" asChild>
+      <Link to="/products">{t('barcodes.goToProducts')}</Link>
+    </Button>
+  ) : null;
+
+  // No match keeps the summary and select-all above it, so it is drawn inside the list, not as QueryStates' noMatch.
+  const body = (
+    <QueryStates
+      query={products}
+      loading={<ListSkeleton />}
+      errorTitle={t('barcodes.loadErrorTitle')}
+      errorMessage={loadError}
+      empty={<EmptyState title={t('barcodes.emptyTitle')} message={t('barcodes.emptyMessage')} action={emptyAction} />}
+    >
+      {() => (
+        <>
+          <div className="mb-2 flex min-h-11 items-center justify-between gap-3">
+            <div className="flex items-center gap-1 md:hidden">
+              {selectAllBox}
+              <span className="text-sm text-slate-700">{t('barcodes.selectAllShort')}</span>
+            </div>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {t('barcodes.selectedSummary', { products: selectedCount, labels: total })}
+            </p>
           </div>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('barcodes.selectedSummary', { products: selectedCount, labels: total })}
-          </p>
-        </div>
-        {filtered.length === 0 ? (
-          <EmptyState
-            title={t('barcodes.noMatchTitle')}
-            message={t('barcodes.noMatchMessage')}
-            action={
-              <Button variant="outline" onClick={() => setSearch('')}>
-                {t('barcodes.clearSearch')}
-              </Button>
-            }
-          />
-        ) : (
-          <>
-            <div className="hidden md:block">
-              <SelectionTable {...rows} header={selectAllBox} />
-            </div>
-            <div className="md:hidden">
-              <SelectionCards {...rows} />
-            </div>
-          </>
-        )}
-      </>
-    );
-  }
+          {filtered.length === 0 ? (
+            <EmptyState
+              title={t('barcodes.noMatchTitle')}
+              message={t('barcodes.noMatchMessage')}
+              action={
+                <Button variant="outline" onClick={() => setSearch('')}>
+                  {t('barcodes.clearSearch')}
+                </Button>
+              }
+            />
+          ) : (
+            <>
+              <div className="hidden md:block">
+                <SelectionTable {...rows} header={selectAllBox} />
+              </div>
+              <div className="md:hidden">
+                <SelectionCards {...rows} />
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </QueryStates>
+  );
 
   return (
     <section>

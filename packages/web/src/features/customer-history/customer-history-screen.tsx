@@ -7,7 +7,8 @@ import { useCurrentUser } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { QueryStates } from '../../components/ui/query-states';
+import { EmptyState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { getToken } from '../../lib/session';
@@ -100,30 +101,6 @@ export function CustomerHistoryScreen() {
     fetching: customers.isFetching,
   };
 
-  let body;
-  if (customers.isPending) {
-    body = (
-      <LoadingState>
-        <HistorySkeleton />
-      </LoadingState>
-    );
-  } else if (customers.isError) {
-    body = (
-      <ErrorState
-        title={t('customerHistory.loadErrorTitle')}
-        message={loadError ?? undefined}
-        onRetry={() => void customers.refetch()}
-        retrying={customers.isFetching}
-      />
-    );
-  } else if (all.length === 0) {
-    body = <EmptyState title={t('customerHistory.emptyTitle')} message={t('customerHistory.emptyMessage')} />;
-  } else if (shown.length === 0) {
-    body = <CustomerNoMatch term={term} onClear={() => setSearch('')} />;
-  } else {
-    body = <HistoryTable customers={shown} now={now} onView={view} />;
-  }
-
   return (
     <section>
       <PageHeader
@@ -202,7 +179,16 @@ export function CustomerHistoryScreen() {
         result={term && customers.isSuccess ? { shown: shown.length, total: all.length } : null}
       />
 
-      {body}
+      <QueryStates
+        query={customers}
+        loading={<HistorySkeleton />}
+        errorTitle={t('customerHistory.loadErrorTitle')}
+        errorMessage={loadError ?? undefined}
+        empty={<EmptyState title={t('customerHistory.emptyTitle')} message={t('customerHistory.emptyMessage')} />}
+        noMatch={shown.length === 0 ? <CustomerNoMatch term={term} onClear={() => setSearch('')} /> : null}
+      >
+        {() => <HistoryTable customers={shown} now={now} onView={view} />}
+      </QueryStates>
 
       {selectedNow ? (
         <CustomerDetailDialog key={selectedNow.id} customer={selectedNow} onClose={() => setSelected(null)} />

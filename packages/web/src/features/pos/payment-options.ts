@@ -2,7 +2,7 @@
  * Which payment options the dialog offers, from settings.payment (spec 000 §2
  * "Payment dialog", §5). The card option is wired in a later issue and stays hidden.
  */
-import type { PaymentMethod } from '@pos/core';
+import { parseBahtText, type PaymentMethod } from '@pos/core';
 
 /** The methods this dialog can take today. */
 export const POS_PAYMENT_METHODS = ['cash', 'transfer', 'promptpay'] as const;
@@ -88,14 +88,13 @@ export function paymentAvailability(payment: PaymentFlags | null | undefined): P
 /** What the cash box holds: nothing (the exact amount), a valid baht amount in satang, or junk. */
 export type CashInput = { kind: 'exact' } | { kind: 'amount'; satang: number } | { kind: 'invalid' };
 
-/** Reads the amount received ("1,000", "500.5"); at most 2 decimals. */
+/** Reads the amount received as every money input does ("1,000", "500.5", ".5"; core parseBahtText). */
 export function parseCashInput(text: string): CashInput {
-  const clean = text.trim().replace(/,/g, '');
-  if (clean === '') return { kind: 'exact' };
-  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return { kind: 'invalid' };
-  const [whole = '0', fraction = ''] = clean.split('.');
-  const satang = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(satang) ? { kind: 'amount', satang } : { kind: 'invalid' };
+  const satang = parseBahtText(text);
+  if (satang === null) return { kind: 'exact' };
+  // Cash received is never below zero: "-5" is a slip of the keyboard, not a refund.
+  if (Number.isNaN(satang) || satang < 0 || Object.is(satang, -0)) return { kind: 'invalid' };
+  return { kind: 'amount', satang };
 }
 
 /** Quick amounts for the cash view: the next round sums of notes above the total (in satang). */

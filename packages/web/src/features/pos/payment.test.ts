@@ -94,6 +94,13 @@ describe('cash received', () => {
     expect(parseCashInput('abc')).toEqual({ kind: 'invalid' });
   });
 
+  it('reads cash as the other money inputs read baht (core parseBahtText)', () => {
+    expect(parseCashInput('.5')).toEqual({ kind: 'amount', satang: 50 });
+    expect(parseCashInput('1,234.50')).toEqual({ kind: 'amount', satang: 123_450 });
+    expect(parseCashInput('-0')).toEqual({ kind: 'invalid' });
+    expect(parseCashInput('.')).toEqual({ kind: 'invalid' });
+  });
+
   it('suggests the next round amounts above the total', () => {
     expect(cashSuggestions(20_330)).toEqual([22_000, 30_000, 50_000]);
     expect(cashSuggestions(30_000)).toEqual([32_000, 40_000, 50_000]);

@@ -140,4 +140,14 @@ describe('PosCatalogue', () => {
     expect(screen.queryByText('ยังไม่มีสินค้าในระบบ')).toBeNull();
     expect(box.disabled).toBe(false);
   });
+
+  it('sells on with the last list when a reload fails, and says when the search matches nothing', () => {
+    const { box } = setup({ status: 'error', error: new Error('x') });
+    expect(screen.queryByText('เกิดข้อผิดพลาด')).toBeNull();
+    expect(screen.getByText('สินค้า 1')).toBeTruthy();
+
+    type(box, 'ไม่มีสินค้านี้แน่นอน');
+    expect(screen.queryByText('สินค้า 1')).toBeNull();
+    expect(screen.getByText('ไม่พบสินค้า ลองใช้คำอื่นหรือเปลี่ยนหมวดหมู่')).toBeTruthy();
+  });
 });

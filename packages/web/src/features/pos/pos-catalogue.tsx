@@ -15,7 +15,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { QueryStates, type ListQuery } from '../../components/ui/query-states';
+import { EmptyState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { filterCatalogue, findByCode, hasMatch, warmCatalogue, type Catalogue } from './catalogue';
@@ -101,42 +102,14 @@ export const PosCatalogue = memo(function PosCatalogue({
     }
   };
 
-  let grid;
-  if (status === 'pending') {
-    grid = (
-      <LoadingState>
-        <ProductGridSkeleton />
-      </LoadingState>
-    );
-  } else if (status === 'error' && catalogue.products.length === 0) {
-    grid = (
-      <ErrorState
-        title={t('pos.loadErrorTitle')}
-        message={errorMessage(error, t('pos.loadError'))}
-        onRetry={onRetry}
-        retrying={retrying}
-      />
-    );
-  } else if (catalogue.products.length === 0) {
-    grid = (
-      <EmptyState
-        title={t('pos.noProductsTitle')}
-        message={t('pos.noProductsMessage')}
-        action={
-          canCreateProducts ? (
-            <Link to="/products" className={buttonClasses('primary')}>
-              <PackagePlus aria-hidden />
-              {t('pos.goToProducts')}
-            </Link>
-          ) : null
-        }
-      />
-    );
-  } else if (visible.length === 0) {
-    grid = <NoProductsFound />;
-  } else {
-    grid = <ProductGrid products={visible} inCart={gridInCart} onAdd={onAdd} />;
-  }
+  const catalogueQuery: ListQuery<Catalogue<PosProduct>> = {
+    isPending: status === 'pending',
+    // A failed reload keeps the last list on screen: the till sells on with it.
+    isError: status === 'error' && catalogue.products.length === 0,
+    isFetching: retrying,
+    data: catalogue,
+    refetch: onRetry,
+  };
 
   return (
     <>
@@ -169,7 +142,30 @@ export const PosCatalogue = memo(function PosCatalogue({
 
       <CategoryChips names={categoryNames} value={category} onChange={setCategory} />
 
-      {grid}
+      <QueryStates
+        query={catalogueQuery}
+        loading={<ProductGridSkeleton />}
+        errorTitle={t('pos.loadErrorTitle')}
+        errorMessage={errorMessage(error, t('pos.loadError'))}
+        isEmpty={(loaded) => loaded.products.length === 0}
+        empty={
+          <EmptyState
+            title={t('pos.noProductsTitle')}
+            message={t('pos.noProductsMessage')}
+            action={
+              canCreateProducts ? (
+                <Link to="/products" className={buttonClasses('primary')}>
+                  <PackagePlus aria-hidden />
+                  {t('pos.goToProducts')}
+                </Link>
+              ) : null
+            }
+          />
+        }
+        noMatch={visible.length === 0 ? <NoProductsFound /> : null}
+      >
+        {() => <ProductGrid products={visible} inCart={gridInCart} onAdd={onAdd} />}
+      </QueryStates>
     </>
   );
 });

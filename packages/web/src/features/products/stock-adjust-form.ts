@@ -1,25 +1,21 @@
-import {
-  adjustedStock,
-  StockAdjustmentRequest,
-  type StockAdjustMode,
-  type StockAdjustReason,
-  type StockAdjustment,
-} from '@pos/core';
-import type { z } from 'zod';
+import { adjustedStock, StockAdjustmentRequest, type StockAdjustMode, type StockAdjustReason } from '@pos/core';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 
-/** The adjust-stock dialog's fields as the inputs hold them; checked by core StockAdjustmentRequest. */
-export interface StockAdjustFields {
-  mode: StockAdjustMode;
-  amount: string;
-  /** The stock the user sees; replaced by the fresh value after a 409. */
-  expected: string;
-  reason: StockAdjustReason | '';
-  note: string;
-}
+/** A core field as its control holds it: a string where core also takes text (numbers and notes read from text). */
+type HeldAs<T> = string extends T ? string : T;
 
-/** The core schema typed for these text inputs (its input type says `unknown`, which react-hook-form cannot use). */
-export const StockAdjustSchema = StockAdjustmentRequest as unknown as z.ZodType<StockAdjustment, StockAdjustFields>;
+/**
+ * The adjust-stock dialog's fields, derived from core StockAdjustmentRequest: the text inputs hold
+ * strings, and the reason may still be unchosen ('') until core refuses it. `expected` is the stock
+ * the user sees, replaced by the fresh value after a 409.
+ */
+export type StockAdjustFields = {
+  [K in Exclude<keyof StockAdjustmentRequest, 'reason'>]-?: HeldAs<StockAdjustmentRequest[K]>;
+} & { reason: StockAdjustReason | '' };
+
+/** The core schema taking the fields as the inputs hold them (core's own input type also takes numbers and nothing). */
+export const StockAdjustSchema = z.preprocess((fields: StockAdjustFields) => fields, StockAdjustmentRequest);
 
 export const STOCK_ADJUST_FIELDS = [
   'mode',
