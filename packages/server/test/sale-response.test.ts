@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CreateSaleRequest, type CreateSaleResponse, type Sale, type Settings } from '@pos/core';
+import { CreateSaleRequest, pricingSettingsOf, type CreateSaleResponse, type Sale, type Settings } from '@pos/core';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -11,6 +11,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
 import { createSale } from '../src/features/sales/sales.service';
+import { readSettingGroups, writeSettingGroup } from '../src/features/settings/settings.queries';
 import { buildProduct } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
@@ -160,5 +161,23 @@ describe.each(ENGINES)('statements per sale on %s', (engine) => {
     counter.count = 0;
     await createSale(counted, user, body, key);
     expect(counter.count).toBeLessThanOrEqual(3);
+  });
+});
+
+describe.each(ENGINES)('settings per sale on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('prices each sale with the settings stored then, even when another process changed them', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const lamp = await buildProduct(t, { price: 1000, stock: 10 });
+    const first = await postSale(t, token, salePayload([{ product: lamp, quantity: 1 }]));
+    expect(first.body.sale).toMatchObject({ tax_rate: 3, tax: 30 });
+    // Written straight to the database, as another server process on it would.
+    const system = { ...(await readSettingGroups(t.built.deps.db.kysely)).system, taxRate: 7 };
+    await writeSettingGroup(t.built.deps.db.kysely, 'system', system, null, new Date().toISOString());
+    const settings = pricingSettingsOf({ system: { taxRate: 7 } });
+    const second = await postSale(t, token, salePayload([{ product: lamp, quantity: 1 }], { settings }));
+    expect(second.status).toBe(201);
+    expect(second.body.sale).toMatchObject({ tax_rate: 7, tax: 70 });
   });
 });
