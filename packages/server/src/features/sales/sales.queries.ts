@@ -128,20 +128,25 @@ export async function insertSale(
   return row.id;
 }
 
-export async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<void> {
-  await db.insertInto('sale_items').values(rows).execute();
+/**
+ * Answers the new lines' ids in the order of `rows`: one statement numbers its rows in order on both
+ * engines, but RETURNING promises no order, hence the sort.
+ */
+export async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<number[]> {
+  const inserted = await db.insertInto('sale_items').values(rows).returning('id').execute();
+  return inserted.map((r) => r.id).sort((a, b) => a - b);
 }
 
 export async function insertPayment(db: DbExecutor, values: Omit<PaymentsTable, 'id'>): Promise<void> {
   await db.insertInto('payments').values(values).execute();
 }
 
-/** A sale that was refunded for editing and not yet replaced by a new sale. */
-export async function isReplaceable(db: DbExecutor, saleId: number): Promise<boolean> {
+/** The document number of a sale that was refunded for editing and not yet replaced by a new sale. */
+export async function replaceableDocumentNumber(db: DbExecutor, saleId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('sales')
     .innerJoin('refunds', 'refunds.sale_id', 'sales.id')
-    .select('sales.id')
+    .select('sales.document_number')
     .where('sales.id', '=', saleId)
     .where('sales.status', '=', 'refunded')
     .where('refunds.reason', '=', 'edit_sale')
@@ -155,7 +160,7 @@ export async function isReplaceable(db: DbExecutor, saleId: number): Promise<boo
       ),
     )
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.document_number;
 }
 
 export async function saleExists(db: DbExecutor, saleId: number): Promise<boolean> {
@@ -303,7 +308,7 @@ function findSaleHeads(db: DbExecutor, ids: number[]) {
       .execute()
   );
 }
-type SaleHeadRow = Awaited<ReturnType<typeof findSaleHeads>>[number];
+export type SaleHeadRow = Awaited<ReturnType<typeof findSaleHeads>>[number];
 
 function findSaleItemRows(db: DbExecutor, saleIds: number[]) {
   return db
@@ -339,7 +344,7 @@ function findPaymentRows(db: DbExecutor, saleIds: number[]) {
     .orderBy('id')
     .execute();
 }
-type PaymentRow = Awaited<ReturnType<typeof findPaymentRows>>[number];
+export type PaymentRow = Awaited<ReturnType<typeof findPaymentRows>>[number];
 
 function findRefundRows(db: DbExecutor, saleIds: number[]) {
   return db
@@ -432,7 +437,7 @@ function toApiRefund(row: RefundRow, lines: readonly RefundLineRow[], documentNu
 function toApiSale(
   head: SaleHeadRow,
   items: readonly SaleItemRow[],
-  payment: PaymentRow | undefined,
+  payment: Omit<PaymentRow, 'id' | 'sale_id'> | undefined,
   refunds: readonly RefundRow[],
   refundLines: ReadonlyMap<number, RefundLineRow[]>,
 ): Sale {
@@ -535,6 +540,24 @@ export async function readSales(db: DbExecutor, ids: readonly number[]): Promise
     }
   }
   return ids.flatMap((id) => sales.get(id) ?? []);
+}
+
+/**
+ * A sale just recorded, from the rows its transaction wrote: what readSale would answer, without
+ * reading it back (issue 17). A new sale has no refunds and no replacement yet.
+ */
+export function recordedSale(
+  head: Omit<SaleHeadRow, 'replaced_by_sale_id' | 'replaced_by_document_number'>,
+  items: readonly SaleItemRow[],
+  payment: Omit<PaymentRow, 'id' | 'sale_id'>,
+): Sale {
+  return toApiSale(
+    { ...head, replaced_by_sale_id: null, replaced_by_document_number: null },
+    items,
+    payment,
+    [],
+    new Map(),
+  );
 }
 
 export async function readSale(db: DbExecutor, id: number): Promise<Sale | undefined> {

@@ -43,11 +43,12 @@ import {
   insertPayment,
   insertSale,
   insertSaleItems,
-  isReplaceable,
   countSales,
   listSaleIds,
   nextInSeries,
   readSale,
+  recordedSale,
+  replaceableDocumentNumber,
   readSales,
   type SaleFilter,
   saleExists,
@@ -145,13 +146,13 @@ async function useVatApproval(
   seller: SessionUser,
   input: SaleInput,
   now: string,
-): Promise<{ approverId: number; tokenHash: string } | null> {
+): Promise<{ approverId: number; approverName: string | null; tokenHash: string } | null> {
   if (!input.excludeVAT || !settings.system.vatExclusionNeedsApproval) return null;
   if (!input.vatApprovalToken) throw new AppError({ status: 403, code: 'VAT_APPROVAL_REQUIRED' });
   const tokenHash = hashToken(input.vatApprovalToken);
-  const approverId = await consumeApproval(trx, { tokenHash, sellerId: seller.id, now });
-  if (approverId === undefined) throw new AppError({ status: 403, code: 'VAT_APPROVAL_INVALID' });
-  return { approverId, tokenHash };
+  const approver = await consumeApproval(trx, { tokenHash, sellerId: seller.id, now });
+  if (approver === undefined) throw new AppError({ status: 403, code: 'VAT_APPROVAL_INVALID' });
+  return { approverId: approver.id, approverName: approver.name, tokenHash };
 }
 
 /**
@@ -255,10 +256,11 @@ export async function createSale(
     if (cashReceived !== null && cashReceived < figures.total)
       throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
 
+    let replacesDocumentNumber: string | null = null;
     if (input.replacesSaleId) {
       if (!(await saleExists(trx, input.replacesSaleId))) throw notFound('SALE_NOT_FOUND');
-      if (!(await isReplaceable(trx, input.replacesSaleId)))
-        throw new AppError({ status: 409, code: 'SALE_NOT_REPLACEABLE' });
+      replacesDocumentNumber = (await replaceableDocumentNumber(trx, input.replacesSaleId)) ?? null;
+      if (replacesDocumentNumber === null) throw new AppError({ status: 409, code: 'SALE_NOT_REPLACEABLE' });
     }
 
     // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
@@ -284,7 +286,7 @@ export async function createSale(
 
     const series = documentSeries(now, deps.config.shopTimezone);
     const documentNumber = formatDocumentNumber(series, await nextInSeries(trx, series));
-    const saleId = await insertSale(trx, {
+    const saleValues = {
       document_number: documentNumber,
       status: 'completed',
       customer_id: customer?.id ?? null,
@@ -306,37 +308,34 @@ export async function createSale(
       notes: input.notes ?? null,
       payment_method: input.paymentMethod,
       created_at: nowIso,
-    });
+    };
+    const saleId = await insertSale(trx, saleValues);
     if (vatApproval) await linkApprovalToSale(trx, vatApproval.tokenHash, saleId);
-    await insertSaleItems(
-      trx,
-      lines.map(({ item, product, variant }) => ({
-        sale_id: saleId,
-        product_id: product.id,
-        product_name: product.name,
-        sku: product.sku,
-        barcode: product.barcode,
-        category: product.category,
-        price: product.price,
-        original_price: usualPriceKept(product),
-        quantity: item.quantity,
-        line_total: product.price * item.quantity,
-        size: variant.size,
-        color: variant.color,
-        sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
-        colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
-      })),
-    );
-    await insertPayment(trx, {
+    const itemRows = lines.map(({ item, product, variant }) => ({
       sale_id: saleId,
+      product_id: product.id,
+      product_name: product.name,
+      sku: product.sku,
+      barcode: product.barcode,
+      category: product.category,
+      price: product.price,
+      original_price: usualPriceKept(product),
+      quantity: item.quantity,
+      line_total: product.price * item.quantity,
+      size: variant.size,
+      color: variant.color,
+      sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
+      colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
+    }));
+    const itemIds = await insertSaleItems(trx, itemRows);
+    const payment = {
       method: input.paymentMethod,
       amount: figures.total,
       cash_received: cashReceived,
       change_given: cashReceived === null ? null : cashReceived - figures.total,
       reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
-      provider_session_id: null,
-      created_at: nowIso,
-    });
+    };
+    await insertPayment(trx, { ...payment, sale_id: saleId, provider_session_id: null, created_at: nowIso });
     await insertStockMovements(
       trx,
       [...wanted.entries()].map(([productId, quantity]) => ({
@@ -351,7 +350,19 @@ export async function createSale(
       })),
     );
 
-    const sale = await loadSale(trx, saleId);
+    // Built from what was written rather than read back (issue 17); a test holds it equal to GET /sales/:id.
+    const sale = recordedSale(
+      {
+        ...saleValues,
+        id: saleId,
+        created_by_name: seller.name,
+        vat_excluded_by_name: input.excludeVAT ? seller.name : null,
+        vat_exclusion_approved_by_name: vatApproval?.approverName ?? null,
+        replaces_document_number: replacesDocumentNumber,
+      },
+      itemRows.map((row, i) => ({ ...row, id: itemIds[i]! })),
+      payment,
+    );
     const body: CreateSaleResponse = {
       sale,
       pointsEarned: sale.points_earned,

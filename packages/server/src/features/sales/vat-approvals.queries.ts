@@ -23,12 +23,12 @@ export async function insertApproval(
 
 /**
  * Uses an approval in one conditional update: only an unused, unexpired VAT
- * approval asked for by this seller. Answers the approver's id, or undefined.
+ * approval asked for by this seller. Answers the approver's id and name, or undefined.
  */
 export async function consumeApproval(
   db: DbExecutor,
   values: { tokenHash: string; sellerId: number; now: string },
-): Promise<number | undefined> {
+): Promise<{ id: number; name: string | null } | undefined> {
   const row = await db
     .updateTable('sale_approvals')
     .set({ used_at: values.now })
@@ -37,9 +37,12 @@ export async function consumeApproval(
     .where('requested_by', '=', values.sellerId)
     .where('used_at', 'is', null)
     .where('expires_at', '>', values.now)
-    .returning('approver_id')
+    .returning((eb) => [
+      'approver_id',
+      eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'sale_approvals.approver_id').as('name'),
+    ])
     .executeTakeFirst();
-  return row?.approver_id;
+  return row && { id: row.approver_id, name: row.name };
 }
 
 /** Links a used approval to the sale it allowed. */

@@ -29,15 +29,34 @@ const GROUP_SCHEMAS = {
 type GroupName = keyof typeof GROUP_SCHEMAS;
 const GROUPS = Object.keys(GROUP_SCHEMAS) as GroupName[];
 
+/** Built once: `.partial()` builds a new schema, which was most of a settings read's CPU (issue 17). */
+const PARTIAL_SCHEMAS = Object.fromEntries(GROUPS.map((g) => [g, GROUP_SCHEMAS[g].partial()])) as {
+  [G in GroupName]: ReturnType<(typeof GROUP_SCHEMAS)[G]['partial']>;
+};
+
+/**
+ * The settings last worked out in this process, by the stored text they came from. The rows are
+ * still read every time (another process may have changed them); only the checking is skipped
+ * when they are unchanged.
+ */
+let lastWorkedOut: { stored: string; settings: StoredSettings } | undefined;
+
 /**
  * Stored settings with defaults filled in. Each stored field is re-checked, so a
  * value that no longer passes validation falls back to its default.
  */
 export async function readStoredSettings(db: DbExecutor): Promise<StoredSettings> {
   const stored = await readSettingGroups(db);
+  const text = JSON.stringify(stored);
+  if (lastWorkedOut?.stored !== text) lastWorkedOut = { stored: text, settings: withDefaults(stored) };
+  // A copy: callers may change what they get.
+  return structuredClone(lastWorkedOut.settings);
+}
+
+function withDefaults(stored: Record<string, Record<string, unknown>>): StoredSettings {
   const result = structuredClone(DEFAULT_SETTINGS);
   for (const group of GROUPS) {
-    const schema = GROUP_SCHEMAS[group].partial();
+    const schema = PARTIAL_SCHEMAS[group];
     const fields = stored[group] ?? {};
     for (const [key, value] of Object.entries(fields)) {
       const parsed = schema.safeParse({ [key]: value });

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { CreateSaleRequest, pricingSettingsOf, type CreateSaleResponse, type Sale, type Settings } from '@pos/core';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
+import { createSale } from '../src/features/sales/sales.service';
+import { readSettingGroups, writeSettingGroup } from '../src/features/settings/settings.queries';
+import { buildProduct } from './helpers/catalogue-factories';
+import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * The answer to POST /api/sales is built from what the sale's transaction wrote, not read back
+ * (issue 17): it must be exactly what GET /api/sales/:id shows for the same sale, and a retry
+ * under the same key must get it unchanged.
+ */
+async function expectAnswerIsTheSale(t: TestApp, token: string, body: unknown): Promise<CreateSaleResponse> {
+  const key = randomUUID();
+  const res = await postSale(t, token, body, key);
+  expect(res.status).toBe(201);
+  const read = await t.request<{ sale: Sale }>('GET', `/api/sales/${res.body.sale.id}`, {
+    token: await t.adminToken(),
+  });
+  expect(read.status).toBe(200);
+  expect(res.body.sale).toStrictEqual(read.body.sale);
+  expect(res.body).toStrictEqual({
+    sale: read.body.sale,
+    pointsEarned: read.body.sale.points_earned,
+    total: read.body.sale.total,
+    items: read.body.sale.items,
+    paymentMethod: read.body.sale.payment_method,
+  });
+  const replay = await postSale(t, token, body, key);
+  expect(replay.status).toBe(201);
+  expect(replay.body).toStrictEqual(res.body);
+  return res.body;
+}
+
+async function setSystem(t: TestApp, system: Record<string, unknown>): Promise<void> {
+  const res = await t.request<{ settings: Settings }>('PUT', '/api/settings', {
+    token: await t.adminToken(),
+    body: { settings: { system } },
+  });
+  expect(res.status).toBe(200);
+}
+
+describe.each(ENGINES)('the sale answer on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('equals the sale as read: customer, points used, VAT excluded, sizes, usual price, cash change', async () => {
+    const { token } = await t.buildUser({ role: 'cashier', name: 'แคชเชียร์ ซี' });
+    const shirt = await buildProduct(t, { price: 450, original_price: 590, stock: 10, sizes: ['S', 'M'] });
+    const belt = await buildProduct(t, { price: 199.5, stock: 10, category: null, barcode: null });
+    const customer = await buildSaleCustomer(t, 300);
+    const body = salePayload(
+      [
+        { product: shirt, quantity: 2, size: 'M' },
+        { product: belt, quantity: 1 },
+        { product: shirt, quantity: 1, size: 'S' },
+      ],
+      { customerId: customer.id, pointsUsed: 120, excludeVAT: true, notes: 'ห่อของขวัญ' },
+    );
+    const answer = await expectAnswerIsTheSale(t, token, { ...body, cashReceived: 2000 });
+    expect(answer.sale).toMatchObject({
+      customer_id: customer.id,
+      points_used: 120,
+      exclude_vat: true,
+      vat_excluded_by_name: 'แคชเชียร์ ซี',
+      final_loyalty_points: 300 - 120 + answer.sale.points_earned,
+    });
+    expect(answer.sale.items.map((i) => i.size)).toEqual(['M', null, 'S']);
+  });
+
+  it('equals the sale as read with tax on, a transfer reference and no customer', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const mug = await buildProduct(t, { price: 89.25, stock: 5 });
+    await expectAnswerIsTheSale(
+      t,
+      token,
+      salePayload([{ product: mug, quantity: 3 }], { paymentMethod: 'transfer', paymentReference: 'TRF-42' }),
+    );
+  });
+
+  it('equals the sale as read with a VAT approval and as a replacement of an edited sale', async () => {
+    const cashier = await t.buildUser({ role: 'cashier' });
+    const approver = await t.buildUser({ role: 'admin', name: 'ผู้จัดการ ดี' });
+    const dress = await buildProduct(t, { price: 790, stock: 5 });
+    await setSystem(t, { vatExclusionNeedsApproval: true });
+    const approval = await t.request<{ approvalToken: string }>('POST', '/api/sales/vat-exclusion-approvals', {
+      token: cashier.token,
+      body: { username: approver.user.username, password: approver.password },
+    });
+    expect(approval.status).toBe(201);
+    const approved = await expectAnswerIsTheSale(
+      t,
+      cashier.token,
+      salePayload([{ product: dress, quantity: 2 }], {
+        excludeVAT: true,
+        vatApprovalToken: approval.body.approvalToken,
+      }),
+    );
+    expect(approved.sale.vat_exclusion_approved_by_name).toBe('ผู้จัดการ ดี');
+
+    const admin = await t.adminToken();
+    const edited = await t.request('POST', `/api/sales/${approved.sale.id}/refund`, {
+      token: admin,
+      body: { reason: 'edit_sale', refundAmount: approved.sale.total, edit_reason: 'wrong_quantity' },
+    });
+    expect(edited.status).toBe(201);
+    const replacement = await expectAnswerIsTheSale(
+      t,
+      cashier.token,
+      salePayload([{ product: dress, quantity: 1 }], { replacesSaleId: approved.sale.id }),
+    );
+    expect(replacement.sale.replaces_document_number).toBe(approved.sale.document_number);
+  });
+});
+
+/** Counts the statements Kysely sends (BEGIN and COMMIT are not queries and are left out). */
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count += 1;
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+describe.each(ENGINES)('statements per sale on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('records a 3-line sale to a customer in at most 15 statements, and replays one in 3', async () => {
+    const { user } = await t.buildUser({ role: 'cashier' });
+    const products = await Promise.all([1, 2, 3].map(() => buildProduct(t, { price: 120, stock: 10 })));
+    const customer = await buildSaleCustomer(t, 50);
+    const body = CreateSaleRequest.parse(
+      salePayload(
+        products.map((product) => ({ product, quantity: 1 })),
+        { customerId: customer.id, pointsUsed: 10 },
+      ),
+    );
+    const counter = new StatementCounter();
+    const deps = t.built.deps;
+    const counted = { ...deps, db: { ...deps.db, kysely: deps.db.kysely.withPlugin(counter) } };
+    const key = randomUUID();
+    // Purging old keys runs once per interval, outside the sale; the first call pays it, so warm it up.
+    await purgeExpiredIdempotencyKeysIfDue(deps);
+    await createSale(counted, user, body, key);
+    // Claim key, settings, products, customer, 3 × stock, customer points, number, sale, lines, payment,
+    // movements, answer: 15; 20 while the sale was read back (5 statements) to build the answer.
+    expect(counter.count).toBeLessThanOrEqual(15);
+    counter.count = 0;
+    await createSale(counted, user, body, key);
+    expect(counter.count).toBeLessThanOrEqual(3);
+  });
+});
+
+describe.each(ENGINES)('settings per sale on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('prices each sale with the settings stored then, even when another process changed them', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const lamp = await buildProduct(t, { price: 1000, stock: 10 });
+    const first = await postSale(t, token, salePayload([{ product: lamp, quantity: 1 }]));
+    expect(first.body.sale).toMatchObject({ tax_rate: 3, tax: 30 });
+    // Written straight to the database, as another server process on it would.
+    const system = { ...(await readSettingGroups(t.built.deps.db.kysely)).system, taxRate: 7 };
+    await writeSettingGroup(t.built.deps.db.kysely, 'system', system, null, new Date().toISOString());
+    const settings = pricingSettingsOf({ system: { taxRate: 7 } });
+    const second = await postSale(t, token, salePayload([{ product: lamp, quantity: 1 }], { settings }));
+    expect(second.status).toBe(201);
+    expect(second.body.sale).toMatchObject({ tax_rate: 7, tax: 70 });
+  });
+});
