@@ -138,7 +138,7 @@ describe('barcode printing screen', () => {
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(3);
     const shirt = labels.filter({ hasText: 'เสื้อเชิ้ตลายทาง' }).first();
-    expect(await labels.filter({ hasText: 'เสื้อเชิ้ตลายทาง' }).count()).toBe(3);
+    await expect.poll(() => labels.filter({ hasText: 'เสื้อเชิ้ตลายทาง' }).count()).toBe(3);
     await shirt.getByText('เสื้อเชิ้ตลายทาง').waitFor();
     await shirt.getByText('฿459.50', { exact: true }).waitFor();
     const original = shirt.getByText('ปกติ ฿590');
