@@ -11,6 +11,14 @@ export const UserRole = z.preprocess(
   z.enum(ROLES, { error: msg('user.roleInvalid') }),
 );
 
+/**
+ * The one form of a username that sign-in, the user list and the sign-in throttle compare
+ * (usernames match whatever their case and surrounding spaces).
+ */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
 export const Username = SingleLineText(msg('user.usernameRequired'))
   .min(1, msg('user.usernameRequired'))
   .max(50, msg('text.tooLong', { label: 'username', max: 50 }))
