@@ -130,29 +130,6 @@ export function errorText(code: ErrorCode, details?: ErrorDetails): string {
   });
 }
 
-/**
- * Field messages shared by every text field (see SingleLineText and MultiLineText
- * in api/common.ts): the form shows them at the field, the server sends them in `fields`.
- */
-export const TEXT_MESSAGES = {
-  controlChars: 'ข้อความมีอักขระพิเศษที่มองไม่เห็นหรือเสีย (อักขระควบคุม) ซึ่งใช้ไม่ได้ กรุณาลบออก',
-  bidiControls: 'ข้อความมีอักขระที่มองไม่เห็นซึ่งกลับทิศทางตัวอักษร (เช่น U+202E) ใช้ไม่ได้ กรุณาลบออก',
-  idInvalid: 'รหัสไม่ถูกต้อง',
-} as const;
-
-/** Field messages of refusals the server words itself (beyond the request schemas' own). */
-export const FIELD_MESSAGES = {
-  quantityInvalid: 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
-  priceInvalid: 'ราคาสินค้าไม่ถูกต้อง',
-  pointsInvalid: 'แต้มที่ใช้ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
-  categoryGone: 'ไม่พบหมวดหมู่ที่เลือก กรุณาเลือกหมวดหมู่ใหม่',
-  formInvalid: 'รูปแบบข้อมูลฟอร์มไม่ถูกต้อง',
-  unknownFile: (field: string) => `รูปแบบข้อมูลฟอร์มไม่ถูกต้อง: ไม่รู้จักไฟล์ ${field}`,
-  imageField: (field: string) => `ส่งรูปภาพในช่อง ${field}`,
-  logoField: (field: string) => `ส่งโลโก้ในช่อง ${field}`,
-  idempotencyKeyInvalid: 'Idempotency-Key ต้องเป็นตัวอักษรหรือตัวเลข 8-100 ตัว',
-} as const;
-
 /** Thai texts of successful answers that carry a message. */
 export const RESULT_MESSAGES = {
   userDeleted: 'ลบผู้ใช้แล้ว',

@@ -2,6 +2,7 @@ import './zod-locale';
 export * from './permissions';
 export * from './money';
 export * from './errors';
+export * from './validation';
 export * from './api/index';
 export * from './phone';
 export * from './csv';

@@ -6,10 +6,11 @@ import {
   ReorderCategoriesRequest,
   stockLevel,
   UpdateStockRequest,
+  validationText,
 } from '../src/index';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), validationText(i.message)]));
 
 describe('catalogue schemas', () => {
   it('reads the product form as the dialog sends it: text numbers, SKU as barcode, lists as JSON text', () => {

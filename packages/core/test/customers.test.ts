@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateCustomerRequest, CUSTOMER_MESSAGES, UpdateCustomerRequest, type Customer } from '../src/api/customers';
+import { CreateCustomerRequest, UpdateCustomerRequest, type Customer } from '../src/api/customers';
+import { msg, validationText } from '../src/validation';
 import { averageOrderValue, customerMatchesSearch, isActiveCustomer, summarizeCustomers } from '../src/customers';
 
 const base: Customer = {
@@ -26,11 +27,11 @@ describe('customer request schemas', () => {
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(messages).toEqual([
-      ['name', CUSTOMER_MESSAGES.nameAndPhoneRequired],
-      ['phone', CUSTOMER_MESSAGES.nameAndPhoneRequired],
+      ['name', msg('customer.nameAndPhoneRequired')],
+      ['phone', msg('customer.nameAndPhoneRequired')],
     ]);
-    expect(CUSTOMER_MESSAGES.nameAndPhoneRequired).toBe('กรุณากรอกชื่อและเบอร์โทรศัพท์');
-    expect(CreateCustomerRequest.safeParse({}).error?.issues[0]?.message).toBe(CUSTOMER_MESSAGES.nameAndPhoneRequired);
+    expect(validationText(msg('customer.nameAndPhoneRequired'))).toBe('กรุณากรอกชื่อและเบอร์โทรศัพท์');
+    expect(CreateCustomerRequest.safeParse({}).error?.issues[0]?.message).toBe(msg('customer.nameAndPhoneRequired'));
   });
 
   it('stores a foreign phone in E.164', () => {
@@ -39,7 +40,7 @@ describe('customer request schemas', () => {
 
   it('refuses a phone that is neither Thai nor international, and an invalid e-mail', () => {
     const phone = CreateCustomerRequest.safeParse({ name: 'a', phone: '12345' });
-    expect(phone.error?.issues[0]).toMatchObject({ path: ['phone'], message: CUSTOMER_MESSAGES.phoneInvalid });
+    expect(phone.error?.issues[0]).toMatchObject({ path: ['phone'], message: msg('customer.phoneInvalid') });
     const email = CreateCustomerRequest.safeParse({ name: 'a', phone: '0812345678', email: 'nope' });
     expect(email.error?.issues[0]?.path).toEqual(['email']);
   });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CreateSaleRequest,
-  ID_MAX,
-  Id,
-  IdParams,
-  MultiLineText,
-  SingleLineText,
-  TEXT_MESSAGES,
-  textProblem,
-} from '../src/index';
+import { CreateSaleRequest, ID_MAX, Id, IdParams, MultiLineText, SingleLineText, msg, textProblem } from '../src/index';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -26,28 +17,26 @@ describe('text building blocks', () => {
 
   it('refuses every control character inside one-line text, tab and line breaks included', () => {
     for (const c of CONTROLS) {
-      expect(messageOf(line.safeParse(`ab${c}cd`)), `U+${c.charCodeAt(0).toString(16)}`).toBe(
-        TEXT_MESSAGES.controlChars,
-      );
+      expect(messageOf(line.safeParse(`ab${c}cd`)), `U+${c.charCodeAt(0).toString(16)}`).toBe(msg('text.controlChars'));
     }
   });
 
   it('keeps tab, line feed and carriage return in multi-line text, and refuses the other controls', () => {
     expect(block.parse('บ้านเลขที่ 1\r\nถนนสุขุมวิท\tกรุงเทพฯ')).toBe('บ้านเลขที่ 1\r\nถนนสุขุมวิท\tกรุงเทพฯ');
     for (const c of CONTROLS.filter((c) => !'\t\n\r'.includes(c))) {
-      expect(messageOf(block.safeParse(`ab${c}cd`))).toBe(TEXT_MESSAGES.controlChars);
+      expect(messageOf(block.safeParse(`ab${c}cd`))).toBe(msg('text.controlChars'));
     }
   });
 
   it('refuses bidirectional overrides and isolates in both kinds', () => {
     for (const c of BIDI) {
-      expect(messageOf(line.safeParse(`${c}เสื้อ`))).toBe(TEXT_MESSAGES.bidiControls);
-      expect(messageOf(block.safeParse(`ที่อยู่${c}`))).toBe(TEXT_MESSAGES.bidiControls);
+      expect(messageOf(line.safeParse(`${c}เสื้อ`))).toBe(msg('text.bidiControls'));
+      expect(messageOf(block.safeParse(`ที่อยู่${c}`))).toBe(msg('text.bidiControls'));
     }
   });
 
   it('refuses half a surrogate pair but keeps emoji, Thai, and marks that only hint direction', () => {
-    expect(messageOf(line.safeParse('ab\ud800'))).toBe(TEXT_MESSAGES.controlChars);
+    expect(messageOf(line.safeParse('ab\ud800'))).toBe(msg('text.controlChars'));
     // LEFT-TO-RIGHT MARK, ZERO WIDTH JOINER: harmless and used in real text.
     for (const ok of ['ร้านสมใจ 😀', 'กาแฟ\u200eเย็น', '👩\u200d💻', 'Café ñ']) expect(line.parse(ok)).toBe(ok);
   });
@@ -57,7 +46,7 @@ describe('text building blocks', () => {
     expect(messageOf(line.safeParse('x'.repeat(21)))).toBe('ยาวเกินไป');
     expect(textProblem('ok')).toBeNull();
     expect(textProblem('a\tb', 'multi-line')).toBeNull();
-    expect(textProblem('a\tb')).toBe(TEXT_MESSAGES.controlChars);
+    expect(textProblem('a\tb')).toBe(msg('text.controlChars'));
   });
 });
 
@@ -66,7 +55,7 @@ describe('ids', () => {
     expect(IdParams.parse({ id: '42' })).toEqual({ id: 42 });
     expect(Id().parse(ID_MAX)).toBe(2_147_483_647);
     for (const bad of [0, -1, 1.5, 2 ** 31, 2 ** 53 - 1, 1e308, 'abc', '']) {
-      expect(messageOf(Id().safeParse(bad)), String(bad)).toBe(TEXT_MESSAGES.idInvalid);
+      expect(messageOf(Id().safeParse(bad)), String(bad)).toBe(msg('value.invalid', { label: 'id' }));
     }
   });
 

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES, type Customer, type CustomerSale } from '@pos/core';
+import { VALIDATION_MESSAGES, type Customer, type CustomerSale } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
@@ -104,20 +104,20 @@ describe.each(ENGINES)('customers API on %s', (engine) => {
   });
 
   it.each([
-    [{ phone: '0812349999' }, 'name', CUSTOMER_MESSAGES.nameAndPhoneRequired],
-    [{ name: '   ', phone: '0812349999' }, 'name', CUSTOMER_MESSAGES.nameAndPhoneRequired],
-    [{ name: 'ก' }, 'phone', CUSTOMER_MESSAGES.nameAndPhoneRequired],
-    [{ name: 'ก', phone: '' }, 'phone', CUSTOMER_MESSAGES.nameAndPhoneRequired],
-    [{ name: 'ก', phone: '12345' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
-    [{ name: 'ก', phone: '+1 415 555 010' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
-    [{ name: 'ก', phone: '+44 20' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
-    [{ name: 'ก', phone: '+44 2079 4609 5812 34' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
-    [{ name: 'ก', phone: '442079460958' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
-    [{ name: 'ก', phone: '08123456789' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
+    [{ phone: '0812349999' }, 'name', VALIDATION_MESSAGES['customer.nameAndPhoneRequired']],
+    [{ name: '   ', phone: '0812349999' }, 'name', VALIDATION_MESSAGES['customer.nameAndPhoneRequired']],
+    [{ name: 'ก' }, 'phone', VALIDATION_MESSAGES['customer.nameAndPhoneRequired']],
+    [{ name: 'ก', phone: '' }, 'phone', VALIDATION_MESSAGES['customer.nameAndPhoneRequired']],
+    [{ name: 'ก', phone: '12345' }, 'phone', VALIDATION_MESSAGES['customer.phoneInvalid']],
+    [{ name: 'ก', phone: '+1 415 555 010' }, 'phone', VALIDATION_MESSAGES['customer.phoneInvalid']],
+    [{ name: 'ก', phone: '+44 20' }, 'phone', VALIDATION_MESSAGES['customer.phoneInvalid']],
+    [{ name: 'ก', phone: '+44 2079 4609 5812 34' }, 'phone', VALIDATION_MESSAGES['customer.phoneInvalid']],
+    [{ name: 'ก', phone: '442079460958' }, 'phone', VALIDATION_MESSAGES['customer.phoneInvalid']],
+    [{ name: 'ก', phone: '08123456789' }, 'phone', VALIDATION_MESSAGES['customer.phoneInvalid']],
     [{ name: 'ก', phone: 81234567 }, 'phone', undefined],
     [{ name: 'ก', phone: '0812349999', email: 'not-an-email' }, 'email', 'รูปแบบอีเมลไม่ถูกต้อง'],
-    [{ name: 'ก'.repeat(101), phone: '0812349999' }, 'name', CUSTOMER_MESSAGES.nameTooLong],
-    [{ name: 'ก', phone: '0812349999', address: 'ก'.repeat(501) }, 'address', CUSTOMER_MESSAGES.addressTooLong],
+    [{ name: 'ก'.repeat(101), phone: '0812349999' }, 'name', 'ชื่อลูกค้าต้องไม่เกิน 100 ตัวอักษร'],
+    [{ name: 'ก', phone: '0812349999', address: 'ก'.repeat(501) }, 'address', 'ที่อยู่ต้องไม่เกิน 500 ตัวอักษร'],
   ])('refuses %j naming the field %s in Thai', async (body, field, message) => {
     const admin = await t.adminToken();
     const res = await t.request<{ code: string; error: string; fields: Record<string, string> }>(

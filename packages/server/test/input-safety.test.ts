@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORIES, ID_MAX, TEXT_MESSAGES, type Customer, type Product } from '@pos/core';
+import { DEFAULT_CATEGORIES, ID_MAX, VALIDATION_MESSAGES, type Customer, type Product } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildProduct, productFormFields, sendForm } from './helpers/catalogue-factories';
 import { buildSaleCustomer, salePayload } from './helpers/sales-factories';
@@ -228,27 +228,33 @@ describe.each(ENGINES)('text that never reaches the database raw on %s', (engine
   it('refuses NUL and other control characters in every text field and search, changing nothing', async () => {
     const f = await fixtures();
     for (const c of CASES) {
-      await expectRefused(t, c, f, (base) => `${base.slice(0, 2)}${NUL}${base.slice(2)}`, TEXT_MESSAGES.controlChars);
+      await expectRefused(
+        t,
+        c,
+        f,
+        (base) => `${base.slice(0, 2)}${NUL}${base.slice(2)}`,
+        VALIDATION_MESSAGES['text.controlChars'],
+      );
     }
     // A C1 control (NEXT LINE) and an escape character are refused the same way.
     for (const bad of ['\u0085', '\u001b']) {
-      await expectRefused(t, CASES[1]!, f, (base) => `${base}${bad}`, TEXT_MESSAGES.controlChars);
+      await expectRefused(t, CASES[1]!, f, (base) => `${base}${bad}`, VALIDATION_MESSAGES['text.controlChars']);
     }
   });
 
   it('refuses bidirectional override and isolate characters in every text field, changing nothing', async () => {
     const f = await fixtures();
     for (const c of CASES) {
-      await expectRefused(t, c, f, (base) => `${RLO}${base}`, TEXT_MESSAGES.bidiControls);
+      await expectRefused(t, c, f, (base) => `${RLO}${base}`, VALIDATION_MESSAGES['text.bidiControls']);
     }
     for (const bidi of ['\u202a', '\u202d', '\u2066', '\u2069']) {
-      await expectRefused(t, CASES[1]!, f, (base) => `${base}${bidi}x`, TEXT_MESSAGES.bidiControls);
+      await expectRefused(t, CASES[1]!, f, (base) => `${base}${bidi}x`, VALIDATION_MESSAGES['text.bidiControls']);
     }
   });
 
   it('refuses a tab or line break in one-line text but keeps them in addresses, notes and descriptions', async () => {
     const f = await fixtures();
-    await expectRefused(t, CASES[11]!, f, (base) => `${base}\tจูเนียร์`, TEXT_MESSAGES.controlChars);
+    await expectRefused(t, CASES[11]!, f, (base) => `${base}\tจูเนียร์`, VALIDATION_MESSAGES['text.controlChars']);
     const address = '99/1 หมู่ 2\nถนนสุขุมวิท\tแขวงคลองเตย';
     const customer = await t.request<{ customer: Customer }>('PUT', `/api/customers/${f.customer.id}`, {
       token: f.admin,

@@ -55,7 +55,7 @@ describe.each(ENGINES)('the OpenAPI document on %s', (engine) => {
     const doc = await openApi(t);
     const shape = doc.components.schemas.ErrorResponse;
     expect(shape?.required).toEqual(['error', 'code']);
-    expect(Object.keys(shape?.properties ?? {})).toEqual(['error', 'code', 'fields', 'details']);
+    expect(Object.keys(shape?.properties ?? {})).toEqual(['error', 'code', 'fields', 'fieldIds', 'details']);
 
     const missing: string[] = [];
     for (const route of t.built.routes) {

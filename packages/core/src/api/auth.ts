@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { msg } from '../validation';
 import { SingleLineText } from './common';
 import { NewPassword, User } from './users';
 
 /** Passwords are only ever hashed, never stored or printed, so they are taken as typed. */
 export const LoginRequest = z.object({
-  username: SingleLineText('กรุณากรอกชื่อผู้ใช้').min(1, 'กรุณากรอกชื่อผู้ใช้').max(50, 'ชื่อผู้ใช้ยาวเกินไป'),
-  password: z.string({ error: 'กรุณากรอกรหัสผ่าน' }).min(1, 'กรุณากรอกรหัสผ่าน').max(256, 'รหัสผ่านยาวเกินไป'),
+  username: SingleLineText(msg('user.usernameRequired'))
+    .min(1, msg('user.usernameRequired'))
+    .max(50, msg('value.tooLong', { label: 'username' })),
+  password: z
+    .string({ error: msg('user.passwordRequired') })
+    .min(1, msg('user.passwordRequired'))
+    .max(256, msg('value.tooLong', { label: 'password' })),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -16,7 +22,7 @@ export const RefreshResponse = z.object({ token: z.string(), expires_at: z.strin
 export const MeResponse = z.object({ user: User });
 
 export const ChangeOwnPasswordRequest = z.object({
-  currentPassword: z.string({ error: 'กรุณากรอกรหัสผ่านปัจจุบัน' }).min(1, 'กรุณากรอกรหัสผ่านปัจจุบัน'),
+  currentPassword: z.string({ error: msg('auth.currentPasswordRequired') }).min(1, msg('auth.currentPasswordRequired')),
   newPassword: NewPassword,
 });
 export type ChangeOwnPasswordRequest = z.input<typeof ChangeOwnPasswordRequest>;

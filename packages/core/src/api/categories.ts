@@ -1,32 +1,37 @@
 import { z } from 'zod';
+import { grouped, msg } from '../validation';
 import { Flag, Id, MultiLineText, SingleLineText } from './common';
 
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
 export const DEFAULT_CATEGORY_ICON = 'folder';
 export const CATEGORY_NAME_MAX = 100;
 
-export const CategoryName = SingleLineText('กรุณากรอกชื่อหมวดหมู่')
-  .min(1, 'กรุณากรอกชื่อหมวดหมู่')
-  .max(CATEGORY_NAME_MAX, `ชื่อหมวดหมู่ต้องไม่เกิน ${CATEGORY_NAME_MAX} ตัวอักษร`);
+export const CategoryName = SingleLineText(msg('category.nameRequired'))
+  .min(1, msg('category.nameRequired'))
+  .max(CATEGORY_NAME_MAX, msg('text.tooLong', { label: 'categoryName', max: CATEGORY_NAME_MAX }));
 
-export const CategoryColor = SingleLineText('สีต้องเป็นรหัสสี เช่น #3B82F6').regex(
+export const CategoryColor = SingleLineText(msg('category.colorInvalid')).regex(
   /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/,
-  'สีต้องเป็นรหัสสี เช่น #3B82F6',
+  msg('category.colorInvalid'),
+);
+
+const CategoryDescription = MultiLineText(msg('text.type', { label: 'categoryDescription' })).max(
+  500,
+  msg('text.tooLong', { label: 'categoryDescription', max: 500 }),
 );
 
 const CategoryFields = {
   name: CategoryName,
-  description: MultiLineText('คำอธิบายต้องเป็นข้อความ')
-    .max(500, 'คำอธิบายต้องไม่เกิน 500 ตัวอักษร')
-    .nullish()
-    .transform((v) => v ?? ''),
+  description: CategoryDescription.nullish().transform((v) => v ?? ''),
   color: CategoryColor,
-  icon: SingleLineText('ไอคอนต้องเป็นข้อความ').min(1, 'กรุณาเลือกไอคอน').max(50, 'ชื่อไอคอนต้องไม่เกิน 50 ตัวอักษร'),
+  icon: SingleLineText(msg('text.type', { label: 'icon' }))
+    .min(1, msg('category.iconRequired'))
+    .max(50, msg('text.tooLong', { label: 'iconName', max: 50 })),
   sort_order: z.coerce
-    .number({ error: 'ลำดับต้องเป็นตัวเลข' })
-    .int('ลำดับต้องเป็นจำนวนเต็ม')
-    .min(0, 'ลำดับต้องไม่ติดลบ')
-    .max(100_000, 'ลำดับต้องไม่เกิน 100,000'),
+    .number({ error: msg('number.type', { label: 'sortOrder' }) })
+    .int(msg('number.int', { label: 'sortOrder' }))
+    .min(0, msg('number.nonNegative', { label: 'sortOrder' }))
+    .max(100_000, msg('number.max', { label: 'sortOrder', max: grouped(100_000) })),
   is_active: Flag,
 };
 
@@ -44,7 +49,7 @@ export type CreateCategoryRequest = z.input<typeof CreateCategoryRequest>;
 /** `PUT /api/categories/:id`: any subset of the fields; unknown fields (e.g. product_count sent back) are ignored. */
 export const UpdateCategoryRequest = z.object({
   name: CategoryFields.name.optional(),
-  description: MultiLineText('คำอธิบายต้องเป็นข้อความ').max(500, 'คำอธิบายต้องไม่เกิน 500 ตัวอักษร').nullable().optional(),
+  description: CategoryDescription.nullable().optional(),
   color: CategoryFields.color.optional(),
   icon: CategoryFields.icon.optional(),
   sort_order: CategoryFields.sort_order.optional(),
@@ -64,7 +69,8 @@ export const DeleteCategoryQuery = z.object({
   force: Flag.optional(),
 });
 
-const CategoryId = Id('รหัสหมวดหมู่ไม่ถูกต้อง');
+const CategoryId = Id(msg('value.invalid', { label: 'categoryId' }));
+const TOO_MANY_CATEGORIES = msg('value.tooMany', { label: 'category' });
 
 /**
  * `PUT /api/categories/reorder`: `{categories: [{id, sort_order}]}` (a missing
@@ -74,14 +80,17 @@ export const ReorderCategoriesRequest = z
   .object({
     categories: z
       .array(z.object({ id: CategoryId, sort_order: CategoryFields.sort_order.optional() }), {
-        error: 'categories ต้องเป็นรายการหมวดหมู่',
+        error: msg('category.listInvalid'),
       })
-      .max(1000, 'หมวดหมู่มากเกินไป')
+      .max(1000, TOO_MANY_CATEGORIES)
       .optional(),
-    ids: z.array(CategoryId, { error: 'ids ต้องเป็นรายการรหัสหมวดหมู่' }).max(1000, 'หมวดหมู่มากเกินไป').optional(),
+    ids: z
+      .array(CategoryId, { error: msg('category.idsInvalid') })
+      .max(1000, TOO_MANY_CATEGORIES)
+      .optional(),
   })
   .refine((v) => v.categories !== undefined || v.ids !== undefined, {
-    message: 'กรุณาส่งลำดับหมวดหมู่ (categories หรือ ids)',
+    message: msg('category.orderRequired'),
     path: ['categories'],
   })
   .transform((v) =>

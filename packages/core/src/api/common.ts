@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_MESSAGES } from '../errors';
+import { msg } from '../validation';
 
 /**
  * Every error the API sends: a Thai message for people and a stable code for
@@ -12,6 +12,11 @@ export const ErrorResponse = z
     code: z.string().describe('Stable code for programs (see ERROR_MESSAGES in @pos/core)'),
     /** Field name → Thai message, present on validation failures. */
     fields: z.record(z.string(), z.string()).optional().describe('Field name → Thai message, on validation failures'),
+    /** Field name → the message's id and parameters (`validation.<id>?<params>`), for clients that word it themselves. */
+    fieldIds: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Field name → message id with its parameters (`validation.<id>?<params>`), beside `fields`'),
     /** Machine-readable facts about the refusal (e.g. the server's figures when totals changed). */
     details: z
       .record(z.string(), z.unknown())
@@ -30,8 +35,19 @@ export const ID_MAX = INT_MAX;
  * a whole number from 1 to ID_MAX. A larger one can name no row, and PostgreSQL
  * refuses to even compare it with an id column.
  */
-export const Id = (message: string = TEXT_MESSAGES.idInvalid) =>
+export const Id = (message: string = msg('value.invalid', { label: 'id' })) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
+
+/**
+ * A list's `limit` query parameter: a whole number from 1 to `max` (`shownMax` is how the
+ * message prints it). Chain `.default()` or `.optional()`.
+ */
+export const ListLimit = (max: number, shownMax: string | number = max) =>
+  z.coerce
+    .number({ error: msg('number.type', { label: 'limit' }) })
+    .int(msg('number.int', { label: 'limit' }))
+    .min(1, msg('number.positive', { label: 'limit' }))
+    .max(max, msg('number.max', { label: 'limit', max: shownMax }));
 
 export const IdParams = z.object({ id: Id() });
 export type IdParams = z.infer<typeof IdParams>;
@@ -56,10 +72,10 @@ export type TextKind = 'single-line' | 'multi-line';
 
 const controlChars = (kind: TextKind) => (kind === 'single-line' ? CONTROL_CHARS : CONTROL_CHARS_BUT_LINES);
 
-/** The Thai message saying why `text` may not be stored, or null when it may (for lists of text). */
+/** The message (id) saying why `text` may not be stored, or null when it may (for lists of text). */
 export function textProblem(text: string, kind: TextKind = 'single-line'): string | null {
-  if (controlChars(kind).test(text)) return TEXT_MESSAGES.controlChars;
-  if (BIDI_CONTROLS.test(text)) return TEXT_MESSAGES.bidiControls;
+  if (controlChars(kind).test(text)) return msg('text.controlChars');
+  if (BIDI_CONTROLS.test(text)) return msg('text.bidiControls');
   return null;
 }
 
@@ -67,8 +83,8 @@ const textOf = (kind: TextKind, typeError: string) =>
   z
     .string({ error: typeError })
     .trim()
-    .refine((v) => !controlChars(kind).test(v), TEXT_MESSAGES.controlChars)
-    .refine((v) => !BIDI_CONTROLS.test(v), TEXT_MESSAGES.bidiControls);
+    .refine((v) => !controlChars(kind).test(v), msg('text.controlChars'))
+    .refine((v) => !BIDI_CONTROLS.test(v), msg('text.bidiControls'));
 
 /**
  * The base of every one-line text field (names, codes, search terms, addresses of web
@@ -85,15 +101,15 @@ export const MultiLineText = (typeError: string) => textOf('multi-line', typeErr
  * (spec 000 §5: flags are held as strings).
  */
 export const Flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: 'ต้องเป็นค่าเปิด/ปิด (true/false)' })
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: msg('flag.type') })
   .transform((v) => v === true || v === 'true' || v === '1');
 
 const emailCheck = z.email();
 
 /** Optional e-mail: empty text means none; anything else must be an e-mail address. */
-export const OptionalEmail = SingleLineText('รูปแบบอีเมลไม่ถูกต้อง')
-  .max(254, 'อีเมลยาวเกินไป')
-  .refine((v) => v === '' || emailCheck.safeParse(v).success, 'รูปแบบอีเมลไม่ถูกต้อง')
+export const OptionalEmail = SingleLineText(msg('email.invalid'))
+  .max(254, msg('value.tooLong', { label: 'email' }))
+  .refine((v) => v === '' || emailCheck.safeParse(v).success, msg('email.invalid'))
   .transform((v) => (v === '' ? null : v))
   .nullish();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePhone } from '../phone';
-import { MultiLineText, OptionalEmail, SingleLineText } from './common';
+import { msg } from '../validation';
+import { ListLimit, MultiLineText, OptionalEmail, SingleLineText } from './common';
 import { Sale, SaleItem } from './sales';
 
 export const CUSTOMER_NAME_MAX_LENGTH = 100;
@@ -8,40 +9,34 @@ export const CUSTOMER_ADDRESS_MAX_LENGTH = 500;
 export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
 export const CUSTOMER_LIST_LIMIT_MAX = 10_000;
 
-/** The customer form messages (spec 000 §5: title "incomplete data", "please fill in name and phone"). */
-export const CUSTOMER_MESSAGES = {
-  incompleteTitle: 'ข้อมูลไม่ครบถ้วน',
-  nameAndPhoneRequired: 'กรุณากรอกชื่อและเบอร์โทรศัพท์',
-  phoneInvalid: 'เบอร์โทรศัพท์ไม่ถูกต้อง กรุณากรอกเบอร์ไทย 9 หรือ 10 หลักที่ขึ้นต้นด้วย 0 หรือเบอร์ต่างประเทศที่ขึ้นต้นด้วย + และรหัสประเทศ',
-  nameTooLong: `ชื่อลูกค้าต้องไม่เกิน ${CUSTOMER_NAME_MAX_LENGTH} ตัวอักษร`,
-  addressInvalid: 'ที่อยู่ต้องเป็นข้อความ',
-  addressTooLong: `ที่อยู่ต้องไม่เกิน ${CUSTOMER_ADDRESS_MAX_LENGTH} ตัวอักษร`,
-} as const;
+// The customer form's message for a missing name or phone (spec 000 §5: "please fill in name and phone").
+const NAME_AND_PHONE_REQUIRED = msg('customer.nameAndPhoneRequired');
+const PHONE_INVALID = msg('customer.phoneInvalid');
 
-export const CustomerName = SingleLineText(CUSTOMER_MESSAGES.nameAndPhoneRequired)
-  .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
-  .max(CUSTOMER_NAME_MAX_LENGTH, CUSTOMER_MESSAGES.nameTooLong);
+export const CustomerName = SingleLineText(NAME_AND_PHONE_REQUIRED)
+  .min(1, NAME_AND_PHONE_REQUIRED)
+  .max(CUSTOMER_NAME_MAX_LENGTH, msg('text.tooLong', { label: 'customerName', max: CUSTOMER_NAME_MAX_LENGTH }));
 
 /**
  * A phone number as typed: Thai (`081-234-5678`, `+66 81 234 5678`), stored as
  * digits (`0812345678`), or foreign with its country code (`+44 20 7946 0958`),
  * stored in E.164 (`+442079460958`).
  */
-export const CustomerPhone = SingleLineText(CUSTOMER_MESSAGES.nameAndPhoneRequired)
-  .min(1, CUSTOMER_MESSAGES.nameAndPhoneRequired)
-  .max(30, CUSTOMER_MESSAGES.phoneInvalid)
+export const CustomerPhone = SingleLineText(NAME_AND_PHONE_REQUIRED)
+  .min(1, NAME_AND_PHONE_REQUIRED)
+  .max(30, PHONE_INVALID)
   .transform((value, ctx) => {
     const phone = normalizePhone(value);
     if (phone === null) {
-      ctx.issues.push({ code: 'custom', message: CUSTOMER_MESSAGES.phoneInvalid, input: value });
+      ctx.issues.push({ code: 'custom', message: PHONE_INVALID, input: value });
       return z.NEVER;
     }
     return phone;
   });
 
 /** Optional address: empty text means none. */
-export const CustomerAddress = MultiLineText(CUSTOMER_MESSAGES.addressInvalid)
-  .max(CUSTOMER_ADDRESS_MAX_LENGTH, CUSTOMER_MESSAGES.addressTooLong)
+export const CustomerAddress = MultiLineText(msg('text.type', { label: 'address' }))
+  .max(CUSTOMER_ADDRESS_MAX_LENGTH, msg('text.tooLong', { label: 'address', max: CUSTOMER_ADDRESS_MAX_LENGTH }))
   .transform((v) => (v === '' ? null : v))
   .nullish();
 
@@ -72,15 +67,10 @@ export type UpdateCustomerRequest = z.input<typeof UpdateCustomerRequest>;
 
 /** `GET /api/customers?search=`: name, e-mail or phone contains the term (phone also by its digits). */
 export const ListCustomersQuery = z.object({
-  search: SingleLineText('คำค้นหาต้องเป็นข้อความ')
-    .max(CUSTOMER_SEARCH_MAX_LENGTH, `คำค้นหาต้องไม่เกิน ${CUSTOMER_SEARCH_MAX_LENGTH} ตัวอักษร`)
+  search: SingleLineText(msg('text.type', { label: 'search' }))
+    .max(CUSTOMER_SEARCH_MAX_LENGTH, msg('text.tooLong', { label: 'search', max: CUSTOMER_SEARCH_MAX_LENGTH }))
     .optional(),
-  limit: z.coerce
-    .number({ error: 'limit ต้องเป็นตัวเลข' })
-    .int('limit ต้องเป็นจำนวนเต็ม')
-    .min(1, 'limit ต้องมากกว่า 0')
-    .max(CUSTOMER_LIST_LIMIT_MAX, `limit ต้องไม่เกิน ${CUSTOMER_LIST_LIMIT_MAX}`)
-    .optional(),
+  limit: ListLimit(CUSTOMER_LIST_LIMIT_MAX).optional(),
 });
 export type ListCustomersQuery = z.input<typeof ListCustomersQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
-import { ID_MAX, Id, MultiLineText, SingleLineText, textProblem } from './common';
+import { grouped, msg, type ValidationLabel } from '../validation';
+import { ID_MAX, Id, ListLimit, MultiLineText, SingleLineText, textProblem } from './common';
 
 /** Stock of this many or fewer is "low" (red); up to MEDIUM_STOCK_THRESHOLD is orange (spec 001 §2, §9). */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -23,16 +24,6 @@ const MAX_BAHT = 10_000_000;
 const MAX_STOCK = 10_000_000;
 const MAX_TAGS = 50;
 const MAX_TAG_LENGTH = 50;
-
-/** The product form messages of spec 001 §5. */
-export const PRODUCT_MESSAGES = {
-  incompleteTitle: 'ข้อมูลไม่ครบถ้วน',
-  nameRequired: 'กรุณากรอกชื่อสินค้า',
-  skuRequired: 'กรุณากรอก SKU',
-  categoryRequired: 'กรุณาเลือกหมวดหมู่',
-  priceRequired: 'กรุณากรอกราคาสินค้า',
-  stockInvalid: 'จำนวนสต็อกต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
-} as const;
 
 /** What a form or API client sends for a text or number field (its schema refuses anything else at run time). */
 type FieldInput = string | number | null | undefined;
@@ -89,66 +80,71 @@ function tagsFromInput(value: unknown): unknown {
   return v;
 }
 
-const money = (label: string) =>
+const money = (label: ValidationLabel) =>
   z
-    .number({ error: `${label}ต้องเป็นตัวเลข` })
-    .min(0, `${label}ต้องไม่ติดลบ`)
-    .max(MAX_BAHT, `${label}ต้องไม่เกิน ${MAX_BAHT.toLocaleString('th-TH')} บาท`)
-    .refine(hasAtMostTwoDecimals, `${label}มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง`);
+    .number({ error: msg('number.type', { label }) })
+    .min(0, msg('number.nonNegative', { label }))
+    .max(MAX_BAHT, msg('money.max', { label, max: grouped(MAX_BAHT) }))
+    .refine(hasAtMostTwoDecimals, msg('money.decimals', { label }));
+
+const nameRequired = msg('product.nameRequired');
+const skuRequired = msg('product.skuRequired');
+const categoryRequired = msg('product.categoryRequired');
+const priceRequired = msg('product.priceRequired');
+const stockInvalid = msg('product.stockInvalid');
+const stockMax = msg('number.max', { label: 'stock', max: grouped(MAX_STOCK) });
 
 export const ProductName = z.preprocess(
   textFromInput,
-  SingleLineText(PRODUCT_MESSAGES.nameRequired)
-    .min(1, PRODUCT_MESSAGES.nameRequired)
-    .max(200, 'ชื่อสินค้าต้องไม่เกิน 200 ตัวอักษร'),
+  SingleLineText(nameRequired)
+    .min(1, nameRequired)
+    .max(200, msg('text.tooLong', { label: 'productName', max: 200 })),
 );
 
 export const ProductSku = z.preprocess(
   textFromInput,
-  SingleLineText(PRODUCT_MESSAGES.skuRequired).min(1, PRODUCT_MESSAGES.skuRequired).max(64, 'SKU ต้องไม่เกิน 64 ตัวอักษร'),
+  SingleLineText(skuRequired)
+    .min(1, skuRequired)
+    .max(64, msg('text.tooLong', { label: 'sku', max: 64 })),
 );
 
 /** Selling price: required and above 0 (spec 001 §5), baht with at most 2 decimals. */
 export const ProductPrice = z.preprocess(
   numberFromText,
   z
-    .number({ error: PRODUCT_MESSAGES.priceRequired })
-    .positive(PRODUCT_MESSAGES.priceRequired)
-    .max(MAX_BAHT, `ราคาสินค้าต้องไม่เกิน ${MAX_BAHT.toLocaleString('th-TH')} บาท`)
-    .refine(hasAtMostTwoDecimals, 'ราคาสินค้ามีทศนิยมได้ไม่เกิน 2 ตำแหน่ง'),
+    .number({ error: priceRequired })
+    .positive(priceRequired)
+    .max(MAX_BAHT, msg('money.max', { label: 'price', max: grouped(MAX_BAHT) }))
+    .refine(hasAtMostTwoDecimals, msg('money.decimals', { label: 'price' })),
 );
 
 /** Cost: optional, 0 when left out. */
-export const ProductCost = z.preprocess(numberFromText, money('ต้นทุน').optional()).transform((v) => v ?? 0);
+export const ProductCost = z.preprocess(numberFromText, money('cost').optional()).transform((v) => v ?? 0);
 
 /** Original ("ปกติ") price: optional, null when left out. */
 export const ProductOriginalPrice = z
-  .preprocess(numberFromText, money('ราคาปกติ').optional())
+  .preprocess(numberFromText, money('originalPrice').optional())
   .transform((v) => v ?? null);
 
 /** Stock: a whole number from 0. */
 export const StockQuantity = z.preprocess(
   numberFromText,
-  z
-    .number({ error: PRODUCT_MESSAGES.stockInvalid })
-    .int(PRODUCT_MESSAGES.stockInvalid)
-    .min(0, PRODUCT_MESSAGES.stockInvalid)
-    .max(MAX_STOCK, `จำนวนสต็อกต้องไม่เกิน ${MAX_STOCK.toLocaleString('th-TH')}`),
+  z.number({ error: stockInvalid }).int(stockInvalid).min(0, stockInvalid).max(MAX_STOCK, stockMax),
 );
 
-const tagList = (label: string) =>
+const tagList = (label: ValidationLabel) =>
   z
     .preprocess(
       tagsFromInput,
       z
-        .array(z.preprocess(textFromInput, z.string({ error: `${label}ต้องเป็นข้อความ` })), {
-          error: `${label}ต้องเป็นรายการข้อความ`,
+        .array(z.preprocess(textFromInput, z.string({ error: msg('text.type', { label }) })), {
+          error: msg('list.type', { label }),
         })
-        .max(MAX_TAGS, `${label}ต้องไม่เกิน ${MAX_TAGS} รายการ`)
+        .max(MAX_TAGS, msg('list.max', { label, max: MAX_TAGS }))
         // Checked on the list, so the error names the form field (sizes/colors), not one entry.
         .refine(
           (tags) => tags.every((tag) => tag.trim().length <= MAX_TAG_LENGTH),
-          `${label}แต่ละรายการต้องไม่เกิน ${MAX_TAG_LENGTH} ตัวอักษร`,
+          msg('list.itemTooLong', { label, max: MAX_TAG_LENGTH }),
         )
         .superRefine((tags, ctx) => {
           const problem = tags.map((tag) => textProblem(tag.trim())).find((p) => p !== null);
@@ -157,19 +153,21 @@ const tagList = (label: string) =>
     )
     .transform(normalizeTags);
 
-export const ProductSizes = tagList('ไซส์');
-export const ProductColors = tagList('สี');
+export const ProductSizes = tagList('sizes');
+export const ProductColors = tagList('colors');
 
 export const ProductDescription = z
   .preprocess(
     textFromInput,
-    MultiLineText('รายละเอียดต้องเป็นข้อความ').max(2000, 'รายละเอียดต้องไม่เกิน 2,000 ตัวอักษร').optional(),
+    MultiLineText(msg('text.type', { label: 'description' }))
+      .max(2000, msg('text.tooLong', { label: 'description', max: grouped(2000) }))
+      .optional(),
   )
   .transform((v) => v ?? '');
 
 const CategoryNameInput = z.preprocess(
   textFromInput,
-  SingleLineText(PRODUCT_MESSAGES.categoryRequired).max(100, 'ชื่อหมวดหมู่ต้องไม่เกิน 100 ตัวอักษร'),
+  SingleLineText(categoryRequired).max(100, msg('text.tooLong', { label: 'categoryName', max: 100 })),
 );
 
 /** The aliases the spec's screens use: sku sent as `barcode`, `originalPrice`, `categoryId`. */
@@ -186,7 +184,7 @@ function productAliases(value: unknown): unknown {
   return input;
 }
 
-const IMAGE_URL_MESSAGE = 'ที่อยู่รูปภาพต้องขึ้นต้นด้วย https://, http:// หรือ /uploads/';
+const IMAGE_URL_MESSAGE = msg('product.imageUrlInvalid');
 
 /** The fields of a product as clients write it; the web's product form picks from them. */
 export const ProductWriteFields = z.object({
@@ -194,16 +192,21 @@ export const ProductWriteFields = z.object({
   sku: ProductSku,
   /** A separate scan code; left out it equals the SKU; empty text means none. */
   barcode: z
-    .preprocess(textFromInput, SingleLineText('บาร์โค้ดต้องเป็นข้อความ').max(64, 'บาร์โค้ดต้องไม่เกิน 64 ตัวอักษร').optional())
+    .preprocess(
+      textFromInput,
+      SingleLineText(msg('text.type', { label: 'barcode' }))
+        .max(64, msg('text.tooLong', { label: 'barcode', max: 64 }))
+        .optional(),
+    )
     .transform((v) => (v === undefined ? undefined : v === '' ? null : v)),
   category: z.preprocess(textFromInput, CategoryNameInput.optional()),
   category_id: z.preprocess(
     numberFromText,
     z
-      .number({ error: PRODUCT_MESSAGES.categoryRequired })
-      .int(PRODUCT_MESSAGES.categoryRequired)
-      .positive(PRODUCT_MESSAGES.categoryRequired)
-      .max(ID_MAX, 'รหัสหมวดหมู่ไม่ถูกต้อง')
+      .number({ error: categoryRequired })
+      .int(categoryRequired)
+      .positive(categoryRequired)
+      .max(ID_MAX, msg('value.invalid', { label: 'categoryId' }))
       .optional(),
   ),
   price: ProductPrice,
@@ -214,7 +217,7 @@ export const ProductWriteFields = z.object({
   sizes: ProductSizes,
   colors: ProductColors,
   image_url: z
-    .union([SingleLineText(IMAGE_URL_MESSAGE).max(1000, 'ที่อยู่รูปภาพยาวเกินไป'), z.null()], {
+    .union([SingleLineText(IMAGE_URL_MESSAGE).max(1000, msg('value.tooLong', { label: 'imageUrl' })), z.null()], {
       error: IMAGE_URL_MESSAGE,
     })
     .optional()
@@ -235,7 +238,7 @@ export const ProductWriteRequest = z.preprocess(
   productAliases,
   ProductWriteFields.refine((v) => v.category_id !== undefined || (v.category !== undefined && v.category !== ''), {
     path: ['category'],
-    message: PRODUCT_MESSAGES.categoryRequired,
+    message: categoryRequired,
     // Reported together with the other missing fields, as the form shows them all at once.
     when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
   }),
@@ -273,16 +276,15 @@ export type ProductWrite = z.output<typeof ProductWriteRequest>;
 
 export const ListProductsQuery = z.object({
   /** Case-insensitive substring of the name, SKU or barcode. */
-  search: SingleLineText('คำค้นหาต้องเป็นข้อความ').max(100, 'คำค้นหาต้องไม่เกิน 100 ตัวอักษร').optional(),
+  search: SingleLineText(msg('text.type', { label: 'search' }))
+    .max(100, msg('text.tooLong', { label: 'search', max: 100 }))
+    .optional(),
   /** Category name (case-insensitive); empty means all. */
-  category: SingleLineText('หมวดหมู่ต้องเป็นข้อความ').max(100, 'หมวดหมู่ต้องไม่เกิน 100 ตัวอักษร').optional(),
-  category_id: Id('รหัสหมวดหมู่ไม่ถูกต้อง').optional(),
-  limit: z.coerce
-    .number({ error: 'limit ต้องเป็นตัวเลข' })
-    .int('limit ต้องเป็นจำนวนเต็ม')
-    .min(1, 'limit ต้องมากกว่า 0')
-    .max(PRODUCT_LIST_LIMIT_MAX, `limit ต้องไม่เกิน ${PRODUCT_LIST_LIMIT_MAX.toLocaleString('th-TH')}`)
-    .default(PRODUCT_LIST_LIMIT_MAX),
+  category: SingleLineText(msg('text.type', { label: 'category' }))
+    .max(100, msg('text.tooLong', { label: 'category', max: 100 }))
+    .optional(),
+  category_id: Id(msg('value.invalid', { label: 'categoryId' })).optional(),
+  limit: ListLimit(PRODUCT_LIST_LIMIT_MAX, grouped(PRODUCT_LIST_LIMIT_MAX)).default(PRODUCT_LIST_LIMIT_MAX),
 });
 export type ListProductsQuery = z.input<typeof ListProductsQuery>;
 
@@ -293,17 +295,8 @@ export type StockAdjustReason = (typeof STOCK_ADJUST_REASONS)[number];
 export const STOCK_ADJUST_MODES = ['add', 'remove', 'set'] as const;
 export type StockAdjustMode = (typeof STOCK_ADJUST_MODES)[number];
 
-export const STOCK_MESSAGES = {
-  modeRequired: 'กรุณาเลือกวิธีปรับสต็อก (เพิ่ม ลด หรือกำหนดจำนวน)',
-  amountInvalid: 'จำนวนต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
-  amountZero: 'จำนวนที่เพิ่มหรือลดต้องมากกว่า 0',
-  expectedRequired: 'กรุณาส่งจำนวนสต็อกที่เห็นอยู่ก่อนปรับ (expected)',
-  reasonRequired: 'กรุณาเลือกเหตุผลในการปรับสต็อก',
-  noteRequired: 'กรุณาระบุรายละเอียดเมื่อเลือกเหตุผล "อื่น ๆ"',
-  noteTooLong: 'รายละเอียดต้องไม่เกิน 200 ตัวอักษร',
-  belowZero: (stock: number) => `ลดสต็อกได้ไม่เกินจำนวนที่มีอยู่ (${stock.toLocaleString('th-TH')} ชิ้น)`,
-  tooMuch: `จำนวนสต็อกหลังปรับต้องไม่เกิน ${MAX_STOCK.toLocaleString('th-TH')}`,
-} as const;
+const NOTE_TOO_LONG = msg('text.tooLong', { label: 'description', max: 200 });
+const STOCK_TOO_MUCH = msg('stock.tooMuch', { max: grouped(MAX_STOCK) });
 
 /** The stock after an adjustment of `amount` from `current` (may be negative or too big: the schema refuses those). */
 export function adjustedStock(current: number, mode: StockAdjustMode, amount: number): number {
@@ -315,7 +308,7 @@ export function adjustedStock(current: number, mode: StockAdjustMode, amount: nu
 const wholeCount = (message: string) =>
   z.preprocess(
     numberFromText,
-    z.number({ error: message }).int(message).min(0, message).max(MAX_STOCK, STOCK_MESSAGES.tooMuch),
+    z.number({ error: message }).int(message).min(0, message).max(MAX_STOCK, STOCK_TOO_MUCH),
   );
 
 /**
@@ -326,25 +319,27 @@ const wholeCount = (message: string) =>
  */
 export const StockAdjustmentRequest = z
   .object({
-    mode: z.enum(STOCK_ADJUST_MODES, { error: STOCK_MESSAGES.modeRequired }),
-    amount: wholeCount(STOCK_MESSAGES.amountInvalid),
-    expected: wholeCount(STOCK_MESSAGES.expectedRequired),
-    reason: z.enum(STOCK_ADJUST_REASONS, { error: STOCK_MESSAGES.reasonRequired }),
+    mode: z.enum(STOCK_ADJUST_MODES, { error: msg('stock.modeRequired') }),
+    amount: wholeCount(msg('stock.amountInvalid')),
+    expected: wholeCount(msg('stock.expectedRequired')),
+    reason: z.enum(STOCK_ADJUST_REASONS, { error: msg('stock.reasonRequired') }),
     note: z
-      .preprocess(
-        textFromInput,
-        MultiLineText(STOCK_MESSAGES.noteTooLong).max(200, STOCK_MESSAGES.noteTooLong).optional(),
-      )
+      .preprocess(textFromInput, MultiLineText(NOTE_TOO_LONG).max(200, NOTE_TOO_LONG).optional())
       .transform((v) => (v === undefined || v === '' ? null : v)),
   })
   .superRefine((v, ctx) => {
     if (v.mode !== 'set' && v.amount === 0)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_MESSAGES.amountZero });
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: msg('stock.amountZero') });
     const after = adjustedStock(v.expected, v.mode, v.amount);
-    if (after < 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_MESSAGES.belowZero(v.expected) });
-    if (after > MAX_STOCK) ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_MESSAGES.tooMuch });
+    if (after < 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: msg('stock.belowZero', { stock: grouped(v.expected) }),
+      });
+    if (after > MAX_STOCK) ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_TOO_MUCH });
     if (v.reason === 'other' && v.note === null)
-      ctx.addIssue({ code: 'custom', path: ['note'], message: STOCK_MESSAGES.noteRequired });
+      ctx.addIssue({ code: 'custom', path: ['note'], message: msg('stock.noteRequired') });
   });
 export type StockAdjustmentRequest = z.input<typeof StockAdjustmentRequest>;
 export type StockAdjustment = z.output<typeof StockAdjustmentRequest>;
@@ -357,13 +352,18 @@ export const StockCountRequest = z.object({
   quantity: z.preprocess(
     numberFromText,
     z
-      .number({ error: 'กรุณากรอกจำนวนสต็อก' })
-      .int(PRODUCT_MESSAGES.stockInvalid)
-      .min(0, PRODUCT_MESSAGES.stockInvalid)
-      .max(MAX_STOCK, `จำนวนสต็อกต้องไม่เกิน ${MAX_STOCK.toLocaleString('th-TH')}`),
+      .number({ error: msg('product.stockRequired') })
+      .int(stockInvalid)
+      .min(0, stockInvalid)
+      .max(MAX_STOCK, stockMax),
   ),
   reason: z
-    .preprocess(textFromInput, MultiLineText('เหตุผลต้องเป็นข้อความ').max(200, 'เหตุผลต้องไม่เกิน 200 ตัวอักษร').optional())
+    .preprocess(
+      textFromInput,
+      MultiLineText(msg('text.type', { label: 'reason' }))
+        .max(200, msg('text.tooLong', { label: 'reason', max: 200 }))
+        .optional(),
+    )
     .transform((v) => (v === undefined || v === '' ? null : v)),
 });
 export type StockCount = z.output<typeof StockCountRequest>;
@@ -496,13 +496,8 @@ export const STOCK_MOVEMENTS_PAGE_MAX = 200;
 
 /** `GET /api/products/:id/stock-movements`: newest first, a page at a time (`before` = the last id seen). */
 export const ListStockMovementsQuery = z.object({
-  before: Id('before ต้องเป็นรหัสรายการ (จำนวนเต็มบวก)').optional(),
-  limit: z.coerce
-    .number({ error: 'limit ต้องเป็นตัวเลข' })
-    .int('limit ต้องเป็นจำนวนเต็ม')
-    .min(1, 'limit ต้องมากกว่า 0')
-    .max(STOCK_MOVEMENTS_PAGE_MAX, `limit ต้องไม่เกิน ${STOCK_MOVEMENTS_PAGE_MAX}`)
-    .default(50),
+  before: Id(msg('product.beforeInvalid')).optional(),
+  limit: ListLimit(STOCK_MOVEMENTS_PAGE_MAX).default(50),
 });
 export type ListStockMovementsQuery = z.input<typeof ListStockMovementsQuery>;
 

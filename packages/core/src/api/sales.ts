@@ -1,23 +1,44 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
-import { Flag, Id, INT_MAX, MultiLineText, SingleLineText, textProblem } from './common';
+import { msg, type ValidationLabel } from '../validation';
+import { Flag, Id, INT_MAX, ListLimit, MultiLineText, SingleLineText, textProblem } from './common';
 import { PAYMENT_METHODS } from './settings';
 
 /** Figures as browsers send them: baht with at most 2 decimals. */
-const Baht = (label: string) =>
+const Baht = (label: ValidationLabel) =>
   z.coerce
-    .number({ error: `${label}ต้องเป็นตัวเลข` })
-    .min(0, `${label}ต้องไม่ติดลบ`)
-    .max(100_000_000, `${label}สูงเกินไป`)
-    .refine(hasAtMostTwoDecimals, `${label}มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง`);
+    .number({ error: msg('number.type', { label }) })
+    .min(0, msg('number.nonNegative', { label }))
+    .max(100_000_000, msg('number.tooHigh', { label }))
+    .refine(hasAtMostTwoDecimals, msg('money.decimals', { label }));
+
+/** Optional text of a sale or refund: `label` names it in the messages. */
+const Text = (label: ValidationLabel, max: number, kind: 'single' | 'multi' = 'single') =>
+  (kind === 'single' ? SingleLineText : MultiLineText)(msg('text.type', { label })).max(
+    max,
+    msg('value.tooLong', { label }),
+  );
+
+/** A whole number of units on a line (`label`): 1 to 10,000. */
+const Units = (label: ValidationLabel) =>
+  z
+    .number({ error: msg('number.type', { label }) })
+    .int(msg('number.int', { label }))
+    .positive(msg('number.positive', { label }))
+    .max(10_000, msg('value.tooMany', { label }));
 
 /** Sizes and colours of a line: a list, or an object whose values are the list (spec 000 §3). */
 const LineTags = z
   .preprocess(
     (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.values(v) : (v ?? [])),
     z
-      .array(z.coerce.string().trim().max(50, 'ข้อความยาวเกินไป'))
-      .max(50, 'รายการมากเกินไป')
+      .array(
+        z.coerce
+          .string()
+          .trim()
+          .max(50, msg('value.tooLong', { label: 'text' })),
+      )
+      .max(50, msg('value.tooMany', { label: 'list' }))
       .superRefine((tags, ctx) => {
         const problem = tags.map((tag) => textProblem(tag)).find((p) => p !== null);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -26,25 +47,20 @@ const LineTags = z
   .transform((list) => [...new Set(list.filter((s) => s !== ''))]);
 
 /** The one size or colour chosen for a line; blank means none. */
-const LineChoice = SingleLineText('ไซส์หรือสีที่เลือกต้องเป็นข้อความ')
-  .max(50, 'ไซส์หรือสีที่เลือกยาวเกินไป')
+const LineChoice = Text('lineChoice', 50)
   .nullish()
   .transform((v) => (v === '' ? null : v));
 
 export const SaleItemInput = z.object({
-  productId: Id('รหัสสินค้าไม่ถูกต้อง'),
-  quantity: z
-    .number({ error: 'จำนวนสินค้าต้องเป็นตัวเลข' })
-    .int('จำนวนสินค้าต้องเป็นจำนวนเต็ม')
-    .positive('จำนวนสินค้าต้องมากกว่า 0')
-    .max(10_000, 'จำนวนสินค้ามากเกินไป'),
+  productId: Id(msg('value.invalid', { label: 'productId' })),
+  quantity: Units('quantity'),
   /** What the cart showed; compared with the database price. */
-  price: Baht('ราคาสินค้า'),
-  name: SingleLineText('ชื่อสินค้าต้องเป็นข้อความ').max(200, 'ชื่อสินค้ายาวเกินไป').optional(),
-  product_name: SingleLineText('ชื่อสินค้าต้องเป็นข้อความ').max(200, 'ชื่อสินค้ายาวเกินไป').optional(),
-  total: Baht('ยอดรวมรายการ').optional(),
-  sku: SingleLineText('SKU ต้องเป็นข้อความ').max(100, 'SKU ยาวเกินไป').nullish(),
-  category: SingleLineText('หมวดหมู่ต้องเป็นข้อความ').max(100, 'หมวดหมู่ยาวเกินไป').nullish(),
+  price: Baht('price'),
+  name: Text('productName', 200).optional(),
+  product_name: Text('productName', 200).optional(),
+  total: Baht('lineTotal').optional(),
+  sku: Text('sku', 100).nullish(),
+  category: Text('category', 100).nullish(),
   /** The size sold: one of the product's sizes, required when it has any. */
   size: LineChoice,
   /** The colour sold: one of the product's colours, required when it has any. */
@@ -63,30 +79,35 @@ export const ZERO_TOTAL_PAYMENT_METHOD = 'cash' satisfies (typeof PAYMENT_METHOD
 
 /** `POST /api/sales` (spec 000 §3 sale payload, plus payment details and the edit link). */
 export const CreateSaleRequest = z.object({
-  customerId: Id('รหัสลูกค้าไม่ถูกต้อง').nullish(),
-  items: z.array(SaleItemInput, { error: 'รายการสินค้าไม่ถูกต้อง' }).min(1, 'ไม่มีสินค้าในตะกร้า').max(200),
-  subtotal: Baht('ยอดรวมสินค้า'),
-  discount: Baht('ส่วนลด').default(0),
-  tax: Baht('ภาษี').default(0),
-  total: Baht('ยอดสุทธิ'),
+  customerId: Id(msg('value.invalid', { label: 'customerId' })).nullish(),
+  items: z
+    .array(SaleItemInput, { error: msg('value.invalid', { label: 'items' }) })
+    .min(1, msg('sale.cartEmpty'))
+    .max(200),
+  subtotal: Baht('subtotal'),
+  discount: Baht('discount').default(0),
+  tax: Baht('tax').default(0),
+  total: Baht('total'),
   excludeVAT: Flag.default(false),
   /** From POST /api/sales/vat-exclusion-approvals, when the shop requires approval to exclude VAT. */
-  vatApprovalToken: SingleLineText('การอนุมัติไม่ถูกต้อง').max(200, 'การอนุมัติไม่ถูกต้อง').nullish(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีชำระเงินไม่ถูกต้อง' }),
-  notes: MultiLineText('หมายเหตุต้องเป็นข้อความ').max(500, 'หมายเหตุยาวเกินไป').nullish(),
+  vatApprovalToken: SingleLineText(msg('value.invalid', { label: 'approval' }))
+    .max(200, msg('value.invalid', { label: 'approval' }))
+    .nullish(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }),
+  notes: Text('notes', 500, 'multi').nullish(),
   pointsUsed: z
-    .number({ error: 'แต้มที่ใช้ต้องเป็นตัวเลข' })
-    .int('แต้มที่ใช้ต้องเป็นจำนวนเต็ม')
-    .min(0, 'แต้มที่ใช้ต้องไม่ติดลบ')
-    .max(INT_MAX, 'แต้มที่ใช้มากเกินไป')
+    .number({ error: msg('number.type', { label: 'pointsUsed' }) })
+    .int(msg('number.int', { label: 'pointsUsed' }))
+    .min(0, msg('number.nonNegative', { label: 'pointsUsed' }))
+    .max(INT_MAX, msg('value.tooMany', { label: 'pointsUsed' }))
     .default(0),
   pointsEarned: z.number().int().min(0).max(INT_MAX).optional(),
   /** Cash tendered, for the change; must cover the total. */
-  cashReceived: Baht('จำนวนเงินที่รับ').nullish(),
+  cashReceived: Baht('cashReceived').nullish(),
   /** Bank transfer reference (optional). */
-  paymentReference: SingleLineText('เลขอ้างอิงต้องเป็นข้อความ').max(100, 'เลขอ้างอิงยาวเกินไป').nullish(),
+  paymentReference: Text('paymentReference', 100).nullish(),
   /** Set by the edit flow: the refunded sale this one replaces. */
-  replacesSaleId: Id('รหัสรายการขายที่แก้ไขไม่ถูกต้อง').nullish(),
+  replacesSaleId: Id(msg('value.invalid', { label: 'replacesSaleId' })).nullish(),
 });
 export type CreateSaleRequest = z.input<typeof CreateSaleRequest>;
 
@@ -219,8 +240,11 @@ export type CreateSaleResponse = z.infer<typeof CreateSaleResponse>;
 
 /** `POST /api/sales/vat-exclusion-approvals`: a user holding pos_refund signs in at the till. */
 export const VatExclusionApprovalRequest = z.object({
-  username: SingleLineText('กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ').min(1, 'กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ').max(100),
-  password: z.string({ error: 'กรุณากรอกรหัสผ่านของผู้อนุมัติ' }).min(1, 'กรุณากรอกรหัสผ่านของผู้อนุมัติ').max(200),
+  username: SingleLineText(msg('sale.approverUsernameRequired')).min(1, msg('sale.approverUsernameRequired')).max(100),
+  password: z
+    .string({ error: msg('sale.approverPasswordRequired') })
+    .min(1, msg('sale.approverPasswordRequired'))
+    .max(200),
 });
 export type VatExclusionApprovalRequest = z.input<typeof VatExclusionApprovalRequest>;
 
@@ -251,14 +275,17 @@ export const SALES_LIST_LIMIT_DEFAULT = 1000;
 export const SALES_LIST_LIMIT_MAX = 1000;
 export const SALES_SEARCH_MAX_LENGTH = 100;
 
-const ShopDay = (label: string) =>
+const ShopDay = (label: ValidationLabel) =>
   z
-    .string({ error: `${label}ต้องเป็นวันที่ YYYY-MM-DD` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}ต้องเป็นวันที่ YYYY-MM-DD`)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, `${label}ไม่ใช่วันที่ที่มีอยู่จริง`);
+    .string({ error: msg('date.format', { label }) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, msg('date.format', { label }))
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+      },
+      msg('date.notReal', { label }),
+    );
 
 /**
  * `GET /api/sales`: the shop's days (SHOP_TIMEZONE), end day included; search matches the customer's
@@ -266,27 +293,22 @@ const ShopDay = (label: string) =>
  */
 export const ListSalesQuery = z
   .object({
-    startDate: ShopDay('วันที่เริ่มต้น').optional(),
-    endDate: ShopDay('วันที่สิ้นสุด').optional(),
-    search: SingleLineText('คำค้นหาต้องเป็นข้อความ')
-      .max(SALES_SEARCH_MAX_LENGTH, `คำค้นหาต้องไม่เกิน ${SALES_SEARCH_MAX_LENGTH} ตัวอักษร`)
+    startDate: ShopDay('startDate').optional(),
+    endDate: ShopDay('endDate').optional(),
+    search: SingleLineText(msg('text.type', { label: 'search' }))
+      .max(SALES_SEARCH_MAX_LENGTH, msg('text.tooLong', { label: 'search', max: SALES_SEARCH_MAX_LENGTH }))
       .optional(),
-    status: z.enum(SALE_STATUSES, { error: 'สถานะไม่ถูกต้อง' }).optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีชำระเงินไม่ถูกต้อง' }).optional(),
-    limit: z.coerce
-      .number({ error: 'limit ต้องเป็นตัวเลข' })
-      .int('limit ต้องเป็นจำนวนเต็ม')
-      .min(1, 'limit ต้องมากกว่า 0')
-      .max(SALES_LIST_LIMIT_MAX, `limit ต้องไม่เกิน ${SALES_LIST_LIMIT_MAX}`)
-      .default(SALES_LIST_LIMIT_DEFAULT),
+    status: z.enum(SALE_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }).optional(),
+    limit: ListLimit(SALES_LIST_LIMIT_MAX).default(SALES_LIST_LIMIT_DEFAULT),
     /** `nextCursor` of the previous page. */
     cursor: z
-      .string({ error: 'cursor ไม่ถูกต้อง' })
-      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor ไม่ถูกต้อง')
+      .string({ error: msg('value.invalid', { label: 'cursor' }) })
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, msg('value.invalid', { label: 'cursor' }))
       .optional(),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: 'วันที่เริ่มต้นต้องไม่อยู่หลังวันที่สิ้นสุด',
+    message: msg('sale.dateRange'),
     path: ['endDate'],
   });
 export type ListSalesQuery = z.input<typeof ListSalesQuery>;
@@ -301,12 +323,8 @@ export const SalesListResponse = z.object({
 export type SalesListResponse = z.infer<typeof SalesListResponse>;
 
 export const RefundLineInput = z.object({
-  saleItemId: Id('รหัสรายการสินค้าไม่ถูกต้อง'),
-  quantity: z
-    .number({ error: 'จำนวนที่คืนต้องเป็นตัวเลข' })
-    .int('จำนวนที่คืนต้องเป็นจำนวนเต็ม')
-    .positive('จำนวนที่คืนต้องมากกว่า 0')
-    .max(10_000, 'จำนวนที่คืนมากเกินไป'),
+  saleItemId: Id(msg('value.invalid', { label: 'saleItemId' })),
+  quantity: Units('refundQuantity'),
 });
 
 /**
@@ -316,14 +334,20 @@ export const RefundLineInput = z.object({
  * what those units come to. Who edited and when are the signed-in user and the server's clock.
  */
 export const RefundSaleRequest = z.object({
-  reason: SingleLineText('เหตุผลต้องเป็นข้อความ').max(100, 'เหตุผลยาวเกินไป').default('customer_request'),
-  refundAmount: Baht('จำนวนเงินที่คืน').optional(),
-  refundMethod: z.enum(PAYMENT_METHODS, { error: 'วิธีคืนเงินไม่ถูกต้อง' }).default('cash'),
-  edit_reason: SingleLineText('เหตุผลการแก้ไขต้องเป็นข้อความ').max(200, 'เหตุผลการแก้ไขยาวเกินไป').nullish(),
-  edit_details: MultiLineText('รายละเอียดต้องเป็นข้อความ').max(1000, 'รายละเอียดยาวเกินไป').nullish(),
-  edited_by: Id('รหัสผู้แก้ไขไม่ถูกต้อง').nullish(),
-  edited_at: SingleLineText('เวลาที่แก้ไขต้องเป็นข้อความ').max(50, 'เวลาที่แก้ไขไม่ถูกต้อง').nullish(),
-  lines: z.array(RefundLineInput, { error: 'รายการที่คืนไม่ถูกต้อง' }).min(1, 'ไม่มีรายการที่คืน').max(200).optional(),
+  reason: Text('reason', 100).default('customer_request'),
+  refundAmount: Baht('refundAmount').optional(),
+  refundMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'refundMethod' }) }).default('cash'),
+  edit_reason: Text('editReason', 200).nullish(),
+  edit_details: Text('description', 1000, 'multi').nullish(),
+  edited_by: Id(msg('value.invalid', { label: 'editedBy' })).nullish(),
+  edited_at: SingleLineText(msg('text.type', { label: 'editedAt' }))
+    .max(50, msg('value.invalid', { label: 'editedAt' }))
+    .nullish(),
+  lines: z
+    .array(RefundLineInput, { error: msg('value.invalid', { label: 'refundLines' }) })
+    .min(1, msg('sale.refundLinesEmpty'))
+    .max(200)
+    .optional(),
 });
 export type RefundSaleRequest = z.input<typeof RefundSaleRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
+import { grouped, msg, type ValidationLabel } from '../validation';
 import { Flag, MultiLineText, OptionalEmail, SingleLineText, type TextKind } from './common';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'promptpay'] as const;
@@ -11,7 +12,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  */
 export const DefaultPaymentMethod = z
   .enum(['cash', 'card', 'transfer', 'promptpay', 'stripe', '1', '2', '3'], {
-    error: 'วิธีชำระเงินเริ่มต้นต้องเป็น cash, card, transfer หรือ promptpay',
+    error: msg('settings.defaultPaymentMethodInvalid'),
   })
   .transform((v): PaymentMethod => {
     if (v === '1') return 'cash';
@@ -20,25 +21,25 @@ export const DefaultPaymentMethod = z
     return v;
   });
 
-const baht = (label: string, max: number) =>
+const baht = (label: ValidationLabel, max: number) =>
   z.coerce
-    .number({ error: `${label}ต้องเป็นตัวเลข` })
-    .min(0, `${label}ต้องไม่ติดลบ`)
-    .max(max, `${label}ต้องไม่เกิน ${max.toLocaleString('th-TH')}`)
-    .refine(hasAtMostTwoDecimals, `${label}มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง`);
+    .number({ error: msg('number.type', { label }) })
+    .min(0, msg('number.nonNegative', { label }))
+    .max(max, msg('number.max', { label, max: grouped(max) }))
+    .refine(hasAtMostTwoDecimals, msg('money.decimals', { label }));
 
-const optionalText = (max: number, label: string, kind: TextKind = 'single-line') =>
-  (kind === 'single-line' ? SingleLineText : MultiLineText)(`${label}ต้องเป็นข้อความ`)
-    .max(max, `${label}ต้องไม่เกิน ${max} ตัวอักษร`)
+const optionalText = (max: number, label: ValidationLabel, kind: TextKind = 'single-line') =>
+  (kind === 'single-line' ? SingleLineText : MultiLineText)(msg('text.type', { label }))
+    .max(max, msg('text.tooLong', { label, max }))
     .nullish()
     .transform((v) => v ?? '');
 
 /** A PromptPay id: a Thai mobile number, a 13-digit national/tax id or a 15-digit e-wallet id. */
-export const PromptPayId = SingleLineText('PromptPay ID ต้องเป็นข้อความ')
+export const PromptPayId = SingleLineText(msg('text.type', { label: 'promptPayId' }))
   .transform((v) => v.replace(/[\s-]/g, ''))
   .refine(
     (v) => v === '' || /^0\d{9}$/.test(v) || /^\d{13}$/.test(v) || /^\d{15}$/.test(v),
-    'PromptPay ID ต้องเป็นเบอร์มือถือ 10 หลัก เลขประจำตัว 13 หลัก หรือ e-Wallet 15 หลัก',
+    msg('settings.promptPayIdInvalid'),
   );
 
 export const POS_REGISTRATION_NUMBER_MAX = 30;
@@ -48,31 +49,33 @@ export const POS_REGISTRATION_NUMBER_MAX = 30;
  * short tax invoices. Its format differs between approvals (letters, digits,
  * dashes, slashes), so only its length and characters are checked.
  */
-export const PosRegistrationNumber = SingleLineText('หมายเลขเครื่อง POS ต้องเป็นข้อความ')
-  .max(POS_REGISTRATION_NUMBER_MAX, `หมายเลขเครื่อง POS ต้องไม่เกิน ${POS_REGISTRATION_NUMBER_MAX} ตัวอักษร`)
-  .regex(/^[A-Za-z0-9 ./-]*$/, 'หมายเลขเครื่อง POS ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข ช่องว่าง - / และ .')
+export const PosRegistrationNumber = SingleLineText(msg('text.type', { label: 'posNumber' }))
+  .max(POS_REGISTRATION_NUMBER_MAX, msg('text.tooLong', { label: 'posNumber', max: POS_REGISTRATION_NUMBER_MAX }))
+  .regex(/^[A-Za-z0-9 ./-]*$/, msg('settings.posNumberChars'))
   .nullish()
   .transform((v) => v ?? '');
 
 export const SystemSettingsInput = z.object({
-  storeName: SingleLineText('กรุณากรอกชื่อร้าน').min(1, 'กรุณากรอกชื่อร้าน').max(100, 'ชื่อร้านต้องไม่เกิน 100 ตัวอักษร'),
+  storeName: SingleLineText(msg('settings.storeNameRequired'))
+    .min(1, msg('settings.storeNameRequired'))
+    .max(100, msg('text.tooLong', { label: 'storeName', max: 100 })),
   taxRate: z.coerce
-    .number({ error: 'อัตราภาษีต้องเป็นตัวเลข' })
-    .min(0, 'อัตราภาษีต้องไม่ติดลบ')
-    .max(100, 'อัตราภาษีต้องไม่เกิน 100%')
-    .refine(hasAtMostTwoDecimals, 'อัตราภาษีมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง'),
+    .number({ error: msg('number.type', { label: 'taxRate' }) })
+    .min(0, msg('number.nonNegative', { label: 'taxRate' }))
+    .max(100, msg('settings.taxRateMax'))
+    .refine(hasAtMostTwoDecimals, msg('money.decimals', { label: 'taxRate' })),
   /** Shelf prices already include VAT (Thai retail norm); off follows the spec's tax-on-top arithmetic. */
   pricesIncludeVat: Flag,
   /** "Exclude VAT" at the till needs a user holding pos_refund to approve it on the spot. */
   vatExclusionNeedsApproval: Flag,
-  logo_url: optionalText(500, 'ที่อยู่โลโก้'),
-  address: optionalText(500, 'ที่อยู่', 'multi-line'),
-  phone: optionalText(50, 'เบอร์โทร'),
+  logo_url: optionalText(500, 'logoUrl'),
+  address: optionalText(500, 'address', 'multi-line'),
+  phone: optionalText(50, 'phone'),
   email: OptionalEmail.transform((v) => v ?? ''),
-  website: optionalText(200, 'เว็บไซต์'),
-  taxId: SingleLineText('เลขประจำตัวผู้เสียภาษีต้องเป็นข้อความ')
+  website: optionalText(200, 'website'),
+  taxId: SingleLineText(msg('text.type', { label: 'taxId' }))
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => v === '' || /^\d{13}$/.test(v), 'เลขประจำตัวผู้เสียภาษีต้องเป็นตัวเลข 13 หลัก'),
+    .refine((v) => v === '' || /^\d{13}$/.test(v), msg('settings.taxIdInvalid')),
   posRegistrationNumber: PosRegistrationNumber,
 });
 
@@ -82,18 +85,18 @@ export const PaymentSettingsInput = z.object({
   promptpayEnabled: Flag,
   promptpayId: PromptPayId,
   stripeEnabled: Flag,
-  stripePublishableKey: SingleLineText('Publishable key ต้องเป็นข้อความ').refine(
+  stripePublishableKey: SingleLineText(msg('text.type', { label: 'stripeKey' })).refine(
     (v) => v === '' || v.startsWith('pk_'),
-    'Publishable key ต้องขึ้นต้นด้วย pk_',
+    msg('settings.stripeKeyPrefix'),
   ),
-  stripePriceId: optionalText(200, 'Price ID'),
+  stripePriceId: optionalText(200, 'stripePriceId'),
   defaultPaymentMethod: DefaultPaymentMethod,
   allowMultiplePaymentMethods: Flag,
 });
 
 export const LoyaltySettingsInput = z.object({
-  purchaseAmountForOnePoint: baht('ยอดซื้อต่อ 1 แต้ม', 1_000_000),
-  onePointValueInBaht: baht('มูลค่า 1 แต้ม', 10_000),
+  purchaseAmountForOnePoint: baht('bahtPerPoint', 1_000_000),
+  onePointValueInBaht: baht('pointValue', 10_000),
 });
 
 /** The LINE token as shown to browsers: only its last 4 characters. */
@@ -106,8 +109,8 @@ export function isMaskedSecret(value: string): boolean {
 }
 
 export const NotificationSettingsInput = z.object({
-  lineChannelAccessToken: optionalText(1000, 'Channel Access Token'),
-  lineUserId: optionalText(100, 'LINE User ID'),
+  lineChannelAccessToken: optionalText(1000, 'lineToken'),
+  lineUserId: optionalText(100, 'lineUserId'),
   notifyOnSale: Flag,
 });
 
@@ -120,7 +123,7 @@ export const UpdateSettingsRequest = z.object({
       loyalty: LoyaltySettingsInput.partial().optional(),
       notifications: NotificationSettingsInput.partial().optional(),
     },
-    { error: 'มีกลุ่มการตั้งค่าที่ไม่รู้จัก' },
+    { error: msg('settings.unknownGroup') },
   ),
 });
 export type UpdateSettingsRequest = z.input<typeof UpdateSettingsRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Flag } from './common';
+import { msg } from '../validation';
 
 /** Spec 001 §9: the image files tab shows the latest 20. */
 export const STORAGE_RESOURCES_PAGE_SIZE = 20;
@@ -48,16 +49,16 @@ export const StorageUsageResponse = z.object({
 export type StorageUsageResponse = z.infer<typeof StorageUsageResponse>;
 
 const PageCursor = z
-  .string({ error: 'cursor ไม่ถูกต้อง' })
-  .regex(/^\d{1,9}$/, 'cursor ไม่ถูกต้อง')
+  .string({ error: msg('value.invalid', { label: 'cursor' }) })
+  .regex(/^\d{1,9}$/, msg('value.invalid', { label: 'cursor' }))
   .describe('`nextCursor` of the previous page ("load more")');
 
 export const StorageResourcesQuery = z.object({
   limit: z.coerce
-    .number({ error: 'limit ต้องเป็นตัวเลข' })
-    .int('limit ต้องเป็นจำนวนเต็ม')
-    .min(1, 'limit ต้องไม่น้อยกว่า 1')
-    .max(STORAGE_RESOURCES_LIMIT_MAX, `limit ต้องไม่เกิน ${STORAGE_RESOURCES_LIMIT_MAX}`)
+    .number({ error: msg('number.type', { label: 'limit' }) })
+    .int(msg('number.int', { label: 'limit' }))
+    .min(1, msg('number.atLeastOne', { label: 'limit' }))
+    .max(STORAGE_RESOURCES_LIMIT_MAX, msg('number.max', { label: 'limit', max: STORAGE_RESOURCES_LIMIT_MAX }))
     .default(STORAGE_RESOURCES_PAGE_SIZE),
   cursor: PageCursor.optional(),
 });

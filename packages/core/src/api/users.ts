@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
+import { msg } from '../validation';
 import { OptionalEmail, SingleLineText } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -7,23 +8,31 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const UserRole = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(ROLES, { error: 'บทบาทต้องเป็น admin, manager, cashier หรือ viewer' }),
+  z.enum(ROLES, { error: msg('user.roleInvalid') }),
 );
 
-export const Username = SingleLineText('กรุณากรอกชื่อผู้ใช้')
-  .min(1, 'กรุณากรอกชื่อผู้ใช้')
-  .max(50, 'ชื่อผู้ใช้ต้องไม่เกิน 50 ตัวอักษร')
-  .regex(/^[A-Za-z0-9._-]+$/, 'ชื่อผู้ใช้ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ . _ -');
+/**
+ * The one form of a username that sign-in, the user list and the sign-in throttle compare
+ * (usernames match whatever their case and surrounding spaces).
+ */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export const Username = SingleLineText(msg('user.usernameRequired'))
+  .min(1, msg('user.usernameRequired'))
+  .max(50, msg('text.tooLong', { label: 'username', max: 50 }))
+  .regex(/^[A-Za-z0-9._-]+$/, msg('user.usernameChars'));
 
 export const NewPassword = z
-  .string({ error: 'กรุณากรอกรหัสผ่าน' })
-  .min(1, 'กรุณากรอกรหัสผ่าน')
-  .min(PASSWORD_MIN_LENGTH, `รหัสผ่านต้องมีอย่างน้อย ${PASSWORD_MIN_LENGTH} ตัวอักษร`)
-  .max(PASSWORD_MAX_LENGTH, `รหัสผ่านต้องไม่เกิน ${PASSWORD_MAX_LENGTH} ตัวอักษร`);
+  .string({ error: msg('user.passwordRequired') })
+  .min(1, msg('user.passwordRequired'))
+  .min(PASSWORD_MIN_LENGTH, msg('user.passwordTooShort', { min: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, msg('text.tooLong', { label: 'password', max: PASSWORD_MAX_LENGTH }));
 
-export const FullName = SingleLineText('กรุณากรอกชื่อ-นามสกุล')
-  .min(1, 'กรุณากรอกชื่อ-นามสกุล')
-  .max(100, 'ชื่อต้องไม่เกิน 100 ตัวอักษร');
+export const FullName = SingleLineText(msg('user.fullNameRequired'))
+  .min(1, msg('user.fullNameRequired'))
+  .max(100, msg('text.tooLong', { label: 'fullName', max: 100 }));
 
 export const User = z.object({
   id: z.number().int(),
@@ -57,10 +66,10 @@ export const UpdateUserRequest = z.strictObject(
     name: FullName.optional(),
     email: OptionalEmail,
     role: UserRole.optional(),
-    isActive: z.boolean({ error: 'isActive ต้องเป็น true หรือ false' }).optional(),
-    is_active: z.boolean({ error: 'is_active ต้องเป็น true หรือ false' }).optional(),
+    isActive: z.boolean({ error: msg('boolean.type', { label: 'isActive' }) }).optional(),
+    is_active: z.boolean({ error: msg('boolean.type', { label: 'isActiveSnake' }) }).optional(),
   },
-  { error: 'แก้ไขได้เฉพาะชื่อ อีเมล บทบาท และสถานะการใช้งาน' },
+  { error: msg('user.onlyProfileFields') },
 );
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 

@@ -1,8 +1,8 @@
-import { errorText, type ErrorCode } from '@pos/core';
+import { errorText, validationText, type ErrorCode } from '@pos/core';
 
 interface AppErrorBase {
   status: number;
-  /** Field name → that field's message, for a form to show at the field. */
+  /** Field name → that field's message (Thai text, or a core message id: see wordedFields), for a form to show at the field. */
   fields?: Record<string, string>;
   headers?: Record<string, string>;
   /** Facts for programs (sent as `details`); they also fill the code's detailed message, if it has one. */
@@ -15,7 +15,9 @@ interface AppErrorBase {
  */
 export type AppErrorOptions = AppErrorBase &
   (
-    { code: Exclude<ErrorCode, 'VALIDATION_FAILED'>; message?: never } | { code: 'VALIDATION_FAILED'; message?: string }
+    | { code: Exclude<ErrorCode, 'VALIDATION_FAILED'>; message?: never }
+    // Thai text or a core message id (worded here).
+    | { code: 'VALIDATION_FAILED'; message?: string }
   );
 
 /** An error a client caused or may see: becomes `{ error, code }` with this status. */
@@ -27,7 +29,7 @@ export class AppError extends Error {
   readonly details: Record<string, unknown> | undefined;
 
   constructor(options: AppErrorOptions) {
-    super(options.message ?? errorText(options.code, options.details));
+    super(options.message === undefined ? errorText(options.code, options.details) : validationText(options.message));
     this.statusCode = options.status;
     this.code = options.code;
     this.fields = options.fields;

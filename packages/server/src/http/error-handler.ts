@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+import { validationFailure, wordedFields } from './validation-failure';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -18,28 +19,31 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 function body(
   code: ErrorCode,
-  { error = ERROR_MESSAGES[code], fields, details }: Partial<Pick<ErrorResponse, 'error' | 'fields' | 'details'>> = {},
+  {
+    error = ERROR_MESSAGES[code],
+    fields,
+    fieldIds,
+    details,
+  }: Partial<Pick<ErrorResponse, 'error' | 'fields' | 'fieldIds' | 'details'>> = {},
 ): ErrorResponse {
-  return { error, code, ...(fields && { fields }), ...(details && { details }) };
+  return { error, code, ...(fields && { fields }), ...(fieldIds && { fieldIds }), ...(details && { details }) };
 }
 
 /** The one place errors become `{ error, code }`. Anything unexpected is a logged 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
+    const err = hasZodFastifySchemaValidationErrors(caught)
+      ? validationFailure(
+          caught.validation.map((issue) => [
+            issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || caught.validationContext || 'body',
+            issue.message,
+          ]),
+        )
+      : caught;
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply
-        .status(err.statusCode)
-        .send(body(err.code, { error: err.message, fields: err.fields, details: err.details }));
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
-        fields[key] ??= issue.message ?? ERROR_MESSAGES.VALIDATION_FAILED;
-      }
-      const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', ERROR_MESSAGES.VALIDATION_FAILED];
-      return reply.status(400).send(body('VALIDATION_FAILED', { error: `${firstMessage} (${firstField})`, fields }));
+      const fields = err.fields && wordedFields(err.fields);
+      return reply.status(err.statusCode).send(body(err.code, { error: err.message, ...fields, details: err.details }));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

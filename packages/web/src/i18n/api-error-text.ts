@@ -1,5 +1,6 @@
 import { detailedTemplate, ERROR_CODES, type ErrorCode } from '@pos/core';
 import { DICTIONARIES, INTL_LOCALE, translate } from './translate';
+import { validationMessage } from './validation-text';
 import type { Locale, MessageKey, MessageParams } from './types';
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
@@ -42,4 +43,24 @@ export function apiErrorText(
     return translate(locale, detailed, paramsOf(locale, details));
   }
   return translate(locale, plainKey(code));
+}
+
+/**
+ * The locale's text for a VALIDATION_FAILED refusal, as the server words it: the first refused
+ * field's message and its name. Null when that message has no id the web knows (the caller then
+ * shows the server's text).
+ */
+export function validationFailureText(
+  locale: Locale,
+  refusal: {
+    code: string;
+    fields?: Readonly<Record<string, string>> | undefined;
+    fieldIds?: Readonly<Record<string, string>> | undefined;
+  },
+): string | null {
+  if (refusal.code !== 'VALIDATION_FAILED') return null;
+  const first = Object.keys(refusal.fields ?? {})[0];
+  const id = first === undefined ? undefined : refusal.fieldIds?.[first];
+  const text = id === undefined ? null : validationMessage(locale, id);
+  return text === null ? null : `${text} (${first})`;
 }

@@ -1,6 +1,6 @@
 import { ErrorResponse } from '@pos/core';
 import type { z } from 'zod';
-import { apiErrorText } from '../i18n/api-error-text';
+import { apiErrorText, validationFailureText } from '../i18n/api-error-text';
 import { getCurrentLocale, t } from '../i18n/translate';
 import { API_BASE, takeEarlyGet } from './early-get';
 import { clearSession, getToken } from './session';
@@ -27,6 +27,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /** Field name → core's message id (`validation.<id>?<params>`) for the fields whose message has one. */
+  readonly fieldIds: Readonly<Record<string, string>> | undefined;
   /** Machine-readable facts the server sent with the refusal (e.g. its figures on TOTALS_CHANGED). */
   readonly details: Readonly<Record<string, unknown>> | undefined;
   readonly fromServer: boolean;
@@ -36,6 +38,7 @@ export class ApiError extends Error {
     code: string;
     message: string;
     fields?: Record<string, string> | undefined;
+    fieldIds?: Record<string, string> | undefined;
     details?: Record<string, unknown> | undefined;
     fromServer?: boolean;
   }) {
@@ -43,6 +46,7 @@ export class ApiError extends Error {
     this.status = options.status;
     this.code = options.code;
     this.fields = options.fields;
+    this.fieldIds = options.fieldIds;
     this.details = options.details;
     this.fromServer = options.fromServer ?? false;
   }
@@ -55,7 +59,8 @@ export class ApiError extends Error {
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || !error.fromServer) return fallback;
-  const known = apiErrorText(getCurrentLocale(), error.code, error.details);
+  const locale = getCurrentLocale();
+  const known = apiErrorText(locale, error.code, error.details) ?? validationFailureText(locale, error);
   if (known !== null) return known;
   return error.message.trim() !== '' ? error.message : fallback;
 }
@@ -74,6 +79,7 @@ export function parseErrorResponse(status: number, body: unknown): ApiError {
       code: parsed.data.code,
       message: parsed.data.error,
       fields: parsed.data.fields,
+      fieldIds: parsed.data.fieldIds,
       details: parsed.data.details,
       fromServer: true,
     });

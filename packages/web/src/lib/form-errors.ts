@@ -1,3 +1,4 @@
+import { parseValidationMessage } from '@pos/core';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { apiErrorText } from '../i18n/api-error-text';
 import { getCurrentLocale } from '../i18n/translate';
@@ -21,7 +22,10 @@ export function applyServerFieldErrors<T extends FieldValues>(
   for (const [field, message] of Object.entries(error.fields ?? {})) {
     const match = formFields.find((name) => name === field);
     if (match) {
-      setError(match, { type: 'server', message: known ?? message });
+      // Core's id, when the server sent one, is worded at the field in the reader's language.
+      const id = error.fieldIds?.[field];
+      const fieldMessage = id !== undefined && parseValidationMessage(id) ? id : message;
+      setError(match, { type: 'server', message: known ?? fieldMessage });
       applied = true;
     }
   }

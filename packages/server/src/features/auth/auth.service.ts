@@ -18,7 +18,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.queries';
-import { throttledCheck, throttleName } from './login-throttle.service';
+import { throttledCheck } from './login-throttle.service';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteExpiredSessions,
@@ -83,7 +83,7 @@ export async function checkCredentials(
   address: string,
 ): Promise<UserRow | undefined> {
   return throttledCheck(deps, username, address, async () => {
-    const user = await findLiveUserByUsername(deps.db.kysely, throttleName(username));
+    const user = await findLiveUserByUsername(deps.db.kysely, username);
     // Verified even for an unknown or deactivated account, so every answer takes as long.
     const ok = await verifyPassword(user?.password_hash ?? null, password);
     return user && ok && user.is_active === 1 ? user : undefined;

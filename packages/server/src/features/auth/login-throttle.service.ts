@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOGIN_THROTTLE, loginDelayMs } from '@pos/core';
+import { LOGIN_THROTTLE, loginDelayMs, normalizeUsername } from '@pos/core';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import {
@@ -11,11 +11,6 @@ import {
 } from './login-throttle.queries';
 
 const WINDOW_MS = LOGIN_THROTTLE.windowMinutes * 60_000;
-
-/** The form of a username the throttle counts under (sign-in matches usernames case-insensitively). */
-export function throttleName(username: string): string {
-  return username.trim().toLowerCase();
-}
 
 async function refuse(deps: Deps, key: string): Promise<never> {
   const started = await windowStartOf(deps.db.kysely, key);
@@ -52,7 +47,7 @@ export async function throttledCheck<T>(
   const now = deps.now();
   const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
   const at = now.toISOString();
-  const name = throttleName(username);
+  const name = normalizeUsername(username);
   const pairKey = `pair:${address} ${name}`;
   const addressKey = `address:${address}`;
   const userKey = `user:${name}`;

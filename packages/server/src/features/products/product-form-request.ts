@@ -1,6 +1,6 @@
-import { FIELD_MESSAGES, PRODUCT_FORM_IMAGE_FIELD } from '@pos/core';
+import { msg, PRODUCT_FORM_IMAGE_FIELD } from '@pos/core';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error';
+import { multipartError, unknownFileError } from '../../http/multipart-errors';
 
 export interface ProductFormBody {
   /** Form fields as sent (text), or the JSON body. */
@@ -24,12 +24,7 @@ export async function readProductForm(request: FastifyRequest): Promise<ProductF
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.fieldname !== PRODUCT_FORM_IMAGE_FIELD) {
-          throw new AppError({
-            status: 400,
-            code: 'VALIDATION_FAILED',
-            message: FIELD_MESSAGES.unknownFile(part.fieldname),
-            fields: { [part.fieldname]: FIELD_MESSAGES.imageField(PRODUCT_FORM_IMAGE_FIELD) },
-          });
+          throw unknownFileError(part.fieldname, msg('server.imageField', { field: PRODUCT_FORM_IMAGE_FIELD }));
         }
         // A file input left empty still sends an empty part.
         if (data.length === 0 && !part.filename) continue;
@@ -43,16 +38,7 @@ export async function readProductForm(request: FastifyRequest): Promise<ProductF
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (err instanceof errors.RequestFileTooLargeError) throw new AppError({ status: 413, code: 'IMAGE_TOO_LARGE' });
-    if (
-      err instanceof errors.FilesLimitError ||
-      err instanceof errors.FieldsLimitError ||
-      err instanceof errors.PartsLimitError
-    ) {
-      throw new AppError({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-    }
-    throw new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.formInvalid });
+    throw multipartError(err, errors, 'IMAGE_TOO_LARGE');
   }
   // fromEntries defines own properties, so a field named __proto__ stays a plain field.
   return { fields: Object.fromEntries(fields), image };

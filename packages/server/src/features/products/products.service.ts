@@ -1,8 +1,8 @@
 import {
   adjustedStock,
   bahtToSatang,
+  msg,
   errorText,
-  FIELD_MESSAGES,
   type ListProductsQuery,
   type ListStockMovementsQuery,
   PRODUCT_LIST_LIMIT_MAX,
@@ -82,7 +82,7 @@ async function resolveCategoryId(db: DbExecutor, input: ProductWrite): Promise<n
       ? await findCategory(db, input.category_id)
       : await findCategoryByName(db, input.category ?? '');
   if (!row) {
-    throw new AppError({ status: 400, code: 'CATEGORY_NOT_FOUND', fields: { category: FIELD_MESSAGES.categoryGone } });
+    throw new AppError({ status: 400, code: 'CATEGORY_NOT_FOUND', fields: { category: msg('server.categoryGone') } });
   }
   return row.id;
 }

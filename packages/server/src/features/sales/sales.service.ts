@@ -1,6 +1,6 @@
 import {
   bahtToSatang,
-  FIELD_MESSAGES,
+  msg,
   originalPriceShown,
   pointsForCustomer,
   priceSale,
@@ -67,11 +67,11 @@ function pricingRefusal(problem: PricingProblem): AppError {
     case 'DISCOUNT_OVER_SUBTOTAL':
       return new AppError({ status: 400, code: problem });
     case 'BAD_QUANTITY':
-      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.quantityInvalid });
+      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: msg('server.quantityInvalid') });
     case 'BAD_PRICE':
-      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.priceInvalid });
+      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: msg('server.priceInvalid') });
     case 'BAD_POINTS':
-      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.pointsInvalid });
+      return new AppError({ status: 400, code: 'VALIDATION_FAILED', message: msg('server.pointsInvalid') });
   }
 }
 

@@ -1,6 +1,7 @@
-import { ERROR_MESSAGES, FIELD_MESSAGES, LOGO_FORM_FIELD, LOGO_MAX_BYTES } from '@pos/core';
+import { ERROR_MESSAGES, LOGO_FORM_FIELD, LOGO_MAX_BYTES, msg } from '@pos/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { multipartError, unknownFileError } from '../../http/multipart-errors';
 
 const fileRequired = () =>
   new AppError({
@@ -23,26 +24,12 @@ export async function readLogoForm(request: FastifyRequest): Promise<Buffer> {
       if (part.type !== 'file') continue;
       const data = await part.toBuffer();
       if (part.fieldname !== LOGO_FORM_FIELD) {
-        throw new AppError({
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          message: FIELD_MESSAGES.unknownFile(part.fieldname),
-          fields: { [part.fieldname]: FIELD_MESSAGES.logoField(LOGO_FORM_FIELD) },
-        });
+        throw unknownFileError(part.fieldname, msg('server.logoField', { field: LOGO_FORM_FIELD }));
       }
       if (data.length > 0) logo = data;
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (err instanceof errors.RequestFileTooLargeError) throw new AppError({ status: 413, code: 'LOGO_TOO_LARGE' });
-    if (
-      err instanceof errors.FilesLimitError ||
-      err instanceof errors.FieldsLimitError ||
-      err instanceof errors.PartsLimitError
-    ) {
-      throw new AppError({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-    }
-    throw new AppError({ status: 400, code: 'VALIDATION_FAILED', message: FIELD_MESSAGES.formInvalid });
+    throw multipartError(err, errors, 'LOGO_TOO_LARGE');
   }
   if (!logo) throw fileRequired();
   return logo;

@@ -1,4 +1,4 @@
-import { normalizeRole, type User } from '@pos/core';
+import { normalizeRole, normalizeUsername, type User } from '@pos/core';
 import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
@@ -50,7 +50,7 @@ export function findLiveUserByUsername(
   return db
     .selectFrom('users')
     .select([...USER_COLUMNS, 'password_hash'])
-    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+    .where(sql<string>`lower(username)`, '=', normalizeUsername(username))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }

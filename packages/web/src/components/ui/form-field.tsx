@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n, validationText } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { Label } from './label';
 
@@ -13,8 +14,12 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A label, a control, and its hint or error. The control takes `id`, `aria-invalid` and `aria-describedby` itself. */
+/**
+ * A label, a control, and its hint or error (core's validation ids worded in the reader's language).
+ * The control takes `id`, `aria-invalid` and `aria-describedby` itself.
+ */
 export function FormField({ id, label, labelNote, hint, error, className, children }: FormFieldProps) {
+  const { locale } = useI18n();
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>
@@ -24,7 +29,7 @@ export function FormField({ id, label, labelNote, hint, error, className, childr
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
+          {validationText(locale, error)}
         </p>
       ) : hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-500">

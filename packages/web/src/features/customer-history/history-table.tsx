@@ -1,11 +1,21 @@
 import type { Customer } from '@pos/core';
 import { Card } from '../../components/ui/card';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
+import { cn } from '../../lib/utils';
 import { HistoryCard, HistoryRow, type HistoryRowProps } from './history-rows';
 
 interface HistoryTableProps extends Omit<HistoryRowProps, 'customer'> {
   customers: readonly Customer[];
 }
+
+/** The table's columns in spec 001's order; numbers sit to the right. */
+const COLUMNS: readonly { key: MessageKey; numeric: boolean }[] = [
+  { key: 'customerHistory.colCustomer', numeric: false },
+  { key: 'customerHistory.colContact', numeric: false },
+  { key: 'customerHistory.colPurchases', numeric: true },
+  { key: 'customerHistory.colPoints', numeric: true },
+  { key: 'customerHistory.colLastPurchase', numeric: false },
+];
 
 /** The customers shown: cards on phones and small tablets, the table of spec 001 on wider screens. */
 export function HistoryTable({ customers, now, onView }: HistoryTableProps) {
@@ -25,21 +35,11 @@ export function HistoryTable({ customers, now, onView }: HistoryTableProps) {
           <caption className="sr-only">{t('customerHistory.tableLabel')}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                {t('customerHistory.colCustomer')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                {t('customerHistory.colContact')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                {t('customerHistory.colPurchases')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                {t('customerHistory.colPoints')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                {t('customerHistory.colLastPurchase')}
-              </th>
+              {COLUMNS.map(({ key, numeric }) => (
+                <th key={key} scope="col" className={cn('px-4 py-3 font-medium', numeric && 'text-right')}>
+                  {t(key)}
+                </th>
+              ))}
               <th scope="col" className="px-4 py-3 text-right font-medium">
                 <span className="sr-only">{t('customerHistory.colActions')}</span>
               </th>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TEXT_MESSAGES } from '@pos/core';
+import { msg } from '@pos/core';
 import { describe, expect, it } from 'vitest';
+import { validationText } from '../../i18n';
 import { CustomerForm, customerFormValues, type CustomerFormInput } from './customer-form';
 
 // The dialog's own resolver: what it returns is what the fields show.
@@ -10,15 +11,17 @@ const resolve = (values: CustomerFormInput) =>
 describe('customer dialog field messages for characters that may not be stored', () => {
   const filled = { ...customerFormValues(), name: 'สมชาย ใจดี', phone: '081-234-5678' };
 
-  it('has Thai messages for them', () => {
-    expect(TEXT_MESSAGES.controlChars).toMatch(/[\u0E00-\u0E7F]/);
-    expect(TEXT_MESSAGES.bidiControls).toMatch(/[\u0E00-\u0E7F]/);
+  it('has Thai and English messages for them', () => {
+    for (const id of ['text.controlChars', 'text.bidiControls'] as const) {
+      expect(validationText('th', msg(id))).toMatch(/[\u0E00-\u0E7F]/);
+      expect(validationText('en', msg(id))).toMatch(/^The text contains invisible/);
+    }
   });
 
-  it('shows the Thai message at the name and address', async () => {
+  it('gives the message id at the name and address', async () => {
     const { errors } = await resolve({ ...filled, name: 'สมชาย\u0000', address: '\u202e99 ถนนสุขุมวิท' });
-    expect(errors.name?.message).toBe(TEXT_MESSAGES.controlChars);
-    expect(errors.address?.message).toBe(TEXT_MESSAGES.bidiControls);
+    expect(errors.name?.message).toBe(msg('text.controlChars'));
+    expect(errors.address?.message).toBe(msg('text.bidiControls'));
   });
 
   it('accepts an address over several lines', async () => {

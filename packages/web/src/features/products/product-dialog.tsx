@@ -15,7 +15,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
-import { useT } from '../../i18n';
+import { useI18n, validationText } from '../../i18n';
 import { ImagePicker } from './image-picker';
 import { NoCategoriesWarning, ProductCategoryField, ProductTagsField, SkuBarcodePreview } from './product-fields';
 import {
@@ -44,7 +44,7 @@ interface ProductDialogProps {
 
 /** Add or edit a product (spec 001 "Product management", §5 validation, §8 errors). */
 export function ProductDialog({ product, categories, categoriesLoading = false, onClose }: ProductDialogProps) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const isEdit = product !== null;
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -70,7 +70,7 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
 
   const onInvalid = (invalid: FieldErrors<ProductFormInput>) => {
     const first = PRODUCT_FORM_FIELDS.map((name) => invalid[name]?.message).find(Boolean);
-    toast.error(t('products.incompleteTitle'), { description: first });
+    toast.error(t('products.incompleteTitle'), { description: first && validationText(locale, first) });
   };
 
   const onValid = (values: ProductFormValues) => {

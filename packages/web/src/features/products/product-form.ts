@@ -1,4 +1,4 @@
-import { bahtToSatang, PRODUCT_FORM_IMAGE_FIELD, PRODUCT_MESSAGES, ProductWriteFields, type Product } from '@pos/core';
+import { bahtToSatang, msg, PRODUCT_FORM_IMAGE_FIELD, ProductWriteFields, type Product } from '@pos/core';
 import { z } from 'zod';
 import { moneyFieldValue } from '../../components/form/money-value';
 
@@ -17,7 +17,7 @@ const heldAs =
  */
 export const ProductForm = ProductWriteFields.pick({ name: true, sku: true, stock: true, description: true }).extend({
   category: api.category
-    .refine((name) => name !== undefined && name !== '', PRODUCT_MESSAGES.categoryRequired)
+    .refine((name) => name !== undefined && name !== '', msg('product.categoryRequired'))
     .transform((name) => name ?? ''),
   price: moneyFieldValue(api.price),
   cost: moneyFieldValue(api.cost),

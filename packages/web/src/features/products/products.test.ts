@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRODUCT_FORM_IMAGE_FIELD, TEXT_MESSAGES, type Product } from '@pos/core';
+import { PRODUCT_FORM_IMAGE_FIELD, msg, type Product } from '@pos/core';
 import { describe, expect, it } from 'vitest';
+import { validationText } from '../../i18n';
 import { th } from '../../i18n/th';
 import { ProductForm, productFormData, productFormDefaults, type ProductFormInput } from './product-form';
 import { stockTone } from './stock';
@@ -73,9 +74,9 @@ describe('product form', () => {
   it('reports every missing required field with the spec messages', () => {
     const result = ProductForm.safeParse(productFormDefaults(null, []));
     expect(result.success).toBe(false);
-    // The first message of each field, as the form (and the server) show it.
+    // The first message of each field, as the form (and the server) show it in Thai.
     const messages: Record<string, string> = {};
-    for (const issue of result.error!.issues) messages[issue.path.join('.')] ??= issue.message;
+    for (const issue of result.error!.issues) messages[issue.path.join('.')] ??= validationText('th', issue.message);
     expect(messages).toMatchObject({
       name: 'กรุณากรอกชื่อสินค้า',
       sku: 'กรุณากรอก SKU',
@@ -92,11 +93,17 @@ describe('product form', () => {
       price: 0,
       cost: Number.NaN,
     });
-    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
-    expect(messages).toEqual({
+    const messagesIn = (locale: 'th' | 'en') =>
+      Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), validationText(locale, i.message)]));
+    expect(messagesIn('th')).toEqual({
       category: 'กรุณาเลือกหมวดหมู่',
       price: 'กรุณากรอกราคาสินค้า',
       cost: 'ต้นทุนต้องเป็นตัวเลข',
+    });
+    expect(messagesIn('en')).toEqual({
+      category: 'Please choose a category',
+      price: 'Please enter the price',
+      cost: 'Cost must be a number',
     });
   });
 
@@ -142,12 +149,14 @@ describe('product dialog field messages for characters that may not be stored', 
     zodResolver(ProductForm)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
   const filled = { ...productFormDefaults(null, ['เสื้อผ้า']), name: 'เสื้อ', sku: 'TS-1', price: 10000 };
 
-  it('has Thai messages for them', () => {
-    expect(TEXT_MESSAGES.controlChars).toMatch(/[\u0E00-\u0E7F]/);
-    expect(TEXT_MESSAGES.bidiControls).toMatch(/[\u0E00-\u0E7F]/);
+  it('has Thai and English messages for them', () => {
+    for (const id of ['text.controlChars', 'text.bidiControls'] as const) {
+      expect(validationText('th', msg(id))).toMatch(/[\u0E00-\u0E7F]/);
+      expect(validationText('en', msg(id))).toMatch(/^The text contains invisible/);
+    }
   });
 
-  it('shows the Thai message at the name, SKU, description and sizes', async () => {
+  it('gives the message id at the name, SKU, description and sizes', async () => {
     const { errors } = await resolve({
       ...filled,
       name: 'เสื้อ\u202eยืด',
@@ -155,10 +164,10 @@ describe('product dialog field messages for characters that may not be stored', 
       description: 'ผ้า\u0007ฝ้าย',
       sizes: ['S', 'M\u2066'],
     });
-    expect(errors.name?.message).toBe(TEXT_MESSAGES.bidiControls);
-    expect(errors.sku?.message).toBe(TEXT_MESSAGES.controlChars);
-    expect(errors.description?.message).toBe(TEXT_MESSAGES.controlChars);
-    expect(errors.sizes?.message).toBe(TEXT_MESSAGES.bidiControls);
+    expect(errors.name?.message).toBe(msg('text.bidiControls'));
+    expect(errors.sku?.message).toBe(msg('text.controlChars'));
+    expect(errors.description?.message).toBe(msg('text.controlChars'));
+    expect(errors.sizes?.message).toBe(msg('text.bidiControls'));
   });
 
   it('keeps line breaks in the description', async () => {

@@ -22,6 +22,7 @@ import { barcodes } from './barcodes';
 import { customers } from './customers';
 import { customerDialog } from './customer-dialog';
 import { customerHistory } from './customer-history';
+import { validation } from './validation';
 
 /** Every namespace, in menu order; th.ts and en.ts assemble them into one dictionary per locale. */
 export const NAMESPACES = [
@@ -30,6 +31,7 @@ export const NAMESPACES = [
   form,
   errors,
   apiErrors,
+  validation,
   auth,
   login,
   guard,
