@@ -22,6 +22,7 @@ import { barcodes } from './barcodes';
 import { customers } from './customers';
 import { customerDialog } from './customer-dialog';
 import { customerHistory } from './customer-history';
+import { salesHistory } from './sales-history';
 
 /** Every namespace, in menu order; th.ts and en.ts assemble them into one dictionary per locale. */
 export const NAMESPACES = [
@@ -49,4 +50,5 @@ export const NAMESPACES = [
   customers,
   customerDialog,
   customerHistory,
+  salesHistory,
 ] as const;
