@@ -109,7 +109,7 @@ function SaleActions({ sale, canRefund, onAction, wide }: SaleRowProps & { wide:
     <div
       role="group"
       aria-label={t('salesHistory.actionsFor', { number: sale.document_number })}
-      className={cn('flex flex-wrap gap-1', wide ? 'justify-end' : '')}
+      className={cn('flex gap-1', wide ? 'justify-end' : 'flex-wrap')}
     >
       {buttons
         .filter((b) => b.shown)
@@ -136,7 +136,7 @@ function EntryCell({ sale }: { sale: Sale }) {
   const { t } = useI18n();
   return (
     <div>
-      <p className="font-semibold break-all text-slate-900">{sale.document_number}</p>
+      <p className="font-semibold whitespace-nowrap text-slate-900">{sale.document_number}</p>
       <p className="text-xs text-slate-600">{t(PAYMENT_METHOD_LABEL[sale.payment_method])}</p>
     </div>
   );
