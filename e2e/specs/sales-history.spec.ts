@@ -216,6 +216,16 @@ describe('sales history', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await shot(page, 'sales-history');
     await expectNoSeriousA11yViolations(page, 'sales-history-mobile');
+    // A custom range of today alone includes today's sales (the end day counts); a search may match nothing.
+    await page.getByRole('button', { name: 'กำหนดเอง' }).click();
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+    await page.getByLabel('ตั้งแต่วันที่').fill(today);
+    await page.getByLabel('ถึงวันที่').fill(today);
+    await page.getByText('แสดง 4 จาก 4 รายการ').waitFor();
+    await page.getByRole('searchbox', { name: 'ค้นหารายการขาย' }).fill('ไม่มีรายการนี้แน่นอน');
+    await page.getByText('ไม่พบรายการขายที่ตรงกับเงื่อนไข').waitFor();
+    await shot(page, 'sales-history-no-match');
+    await page.getByRole('button', { name: 'ล้างตัวกรอง' }).click();
     await page
       .getByTestId(`sale-card-${sales.lines.document_number}`)
       .getByRole('button', { name: 'คืนเงิน', exact: true })
