@@ -104,6 +104,46 @@ describe.each(ENGINES)('sales history on %s', (engine) => {
     });
   });
 
+  it('sums the summary cards over every matching sale, not the page: amount, refunds, units, customers', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const sock = await buildProduct(t, { price: 45, stock: 50, name: 'ถุงเท้าสรุปยอด', sku: 'SUM-SOCK' });
+    const belt = await buildProduct(t, { price: 390, stock: 50, name: 'เข็มขัดสรุปยอด', sku: 'SUM-BELT' });
+    const nid = await buildSaleCustomer(t, 0, 'นิดสรุปยอด');
+    const sales = [
+      (await postSale(t, token, salePayload([{ product: sock, quantity: 3 }], { customerId: nid.id }))).body.sale,
+      (await postSale(t, token, salePayload([{ product: sock, quantity: 1 }], { customerId: nid.id }))).body.sale,
+      (
+        await postSale(
+          t,
+          token,
+          salePayload([
+            { product: sock, quantity: 2 },
+            { product: belt, quantity: 1 },
+          ]),
+        )
+      ).body.sale,
+    ];
+    const admin = await t.adminToken();
+    const refund = await t.request<{ refund: { amount: number } }>('POST', `/api/sales/${sales[2]!.id}/refund`, {
+      token: admin,
+      body: { lines: [{ saleItemId: sales[2]!.items[1]!.id, quantity: 1 }] },
+    });
+    expect(refund.status).toBe(201);
+
+    const page = await list(t, token, { search: 'สรุปยอด', limit: 1 });
+    expect(page.status).toBe(200);
+    expect(page.body.sales).toHaveLength(1);
+    expect(page.body.total).toBe(3);
+    expect(page.body.summary).toEqual({
+      totalAmount: sales.reduce((sum, s) => Math.round((sum + s.total) * 100) / 100, 0),
+      refundedAmount: refund.body.refund.amount,
+      itemsSold: 3 + 1 + 2 + 1,
+      uniqueCustomers: 1,
+    });
+    const none = await list(t, token, { search: 'ไม่มีขายแน่นอน' });
+    expect(none.body.summary).toEqual({ totalAmount: 0, refundedAmount: 0, itemsSold: 0, uniqueCustomers: 0 });
+  });
+
   it('shows a sale with its items, seller, points, payment, status and refunds', async () => {
     const seller = await t.buildUser({ role: 'cashier', name: 'พนักงานขายหนึ่ง' });
     const shoe = await buildProduct(t, { price: 1500, stock: 3 });

@@ -313,10 +313,24 @@ export const ListSalesQuery = z
   });
 export type ListSalesQuery = z.input<typeof ListSalesQuery>;
 
+/** The sales history's summary cards, over every sale matching the filters (not one page). */
+export const SalesSummary = z.object({
+  /** Baht of the matching sales' totals, before refunds. */
+  totalAmount: z.number(),
+  /** Baht refunded from those sales so far. */
+  refundedAmount: z.number(),
+  /** Units sold on those sales (refunded units included: they were sold). */
+  itemsSold: z.number(),
+  /** Distinct registered customers among them (walk-in sales count none). */
+  uniqueCustomers: z.number(),
+});
+export type SalesSummary = z.infer<typeof SalesSummary>;
+
 export const SalesListResponse = z.object({
   sales: z.array(Sale),
   /** How many sales match the filters, over every page. */
   total: z.number(),
+  summary: SalesSummary,
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
 });

@@ -233,12 +233,40 @@ function filteredSales(db: DbExecutor, filter: SaleFilter) {
     );
 }
 
-/** How many sales match, over every page. */
-export async function countSales(db: DbExecutor, filter: SaleFilter): Promise<number> {
-  const row = await filteredSales(db, { ...filter, before: undefined })
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** How many sales match and the summary cards' figures over all of them (every page), in satang. */
+export async function summarizeSales(
+  db: DbExecutor,
+  filter: SaleFilter,
+): Promise<{ count: number; total: number; refunded: number; items: number; customers: number }> {
+  const ids = filteredSales(db, { ...filter, before: undefined }).select('sales.id');
+  const [head, items, refunded] = await Promise.all([
+    db
+      .selectFrom('sales')
+      .where('sales.id', 'in', ids)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.coalesce(eb.fn.sum<number>('sales.total'), eb.lit(0)).as('total'),
+        eb.fn.count<number>('sales.customer_id').distinct().as('customers'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sale_items')
+      .where('sale_items.sale_id', 'in', ids)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sale_items.quantity'), eb.lit(0)).as('items'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('refunds')
+      .where('refunds.sale_id', 'in', ids)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refunds.amount'), eb.lit(0)).as('amount'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    count: Number(head.count),
+    total: Number(head.total),
+    refunded: Number(refunded.amount),
+    items: Number(items.items),
+    customers: Number(head.customers),
+  };
 }
 
 /** Ids and positions of one page of matching sales, newest first. */

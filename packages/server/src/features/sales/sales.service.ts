@@ -43,7 +43,6 @@ import {
   insertPayment,
   insertSale,
   insertSaleItems,
-  countSales,
   listSaleIds,
   nextInSeries,
   readSale,
@@ -52,6 +51,7 @@ import {
   readSales,
   type SaleFilter,
   saleExists,
+  summarizeSales,
   takeStock,
   type ProductForSale,
 } from './sales.queries';
@@ -428,7 +428,7 @@ export async function listSales(
     ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
   };
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const [page, total] = await Promise.all([listSaleIds(trx, filter, query.limit + 1), countSales(trx, filter)]);
+    const [page, summary] = await Promise.all([listSaleIds(trx, filter, query.limit + 1), summarizeSales(trx, filter)]);
     const shown = page.slice(0, query.limit);
     const last = shown.at(-1);
     return {
@@ -436,7 +436,13 @@ export async function listSales(
         trx,
         shown.map((s) => s.id),
       ),
-      total,
+      total: summary.count,
+      summary: {
+        totalAmount: satangToBaht(summary.total),
+        refundedAmount: satangToBaht(summary.refunded),
+        itemsSold: summary.items,
+        uniqueCustomers: summary.customers,
+      },
       nextCursor: page.length > query.limit && last ? encodeCursor(last) : null,
     };
   });

@@ -19,7 +19,7 @@ import { receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt'
 import { ReceiptDocument } from './receipt-document';
 import { SalePaymentSummary } from './sale-payment-summary';
 
-const PRINTING_CLASS = 'receipt-printing';
+export const PRINTING_CLASS = 'receipt-printing';
 const PAGE_STYLE_ID = 'receipt-roll-page';
 const PX_PER_MM = 96 / 25.4;
 
@@ -27,7 +27,7 @@ const PX_PER_MM = 96 / 25.4;
  * Prints the copy in `root` alone: the roll's page length is set to the
  * receipt's own height so a thermal printer cuts right after it.
  */
-function printDocument(root: HTMLElement, paper: ReceiptPaper): void {
+export function printDocument(root: HTMLElement, paper: ReceiptPaper): void {
   document.getElementById(PAGE_STYLE_ID)?.remove();
   const style = document.createElement('style');
   style.id = PAGE_STYLE_ID;

@@ -22,6 +22,7 @@ import { barcodes } from './barcodes';
 import { customers } from './customers';
 import { customerDialog } from './customer-dialog';
 import { customerHistory } from './customer-history';
+import { salesHistory } from './sales-history';
 import { validation } from './validation';
 
 /** Every namespace, in menu order; th.ts and en.ts assemble them into one dictionary per locale. */
@@ -51,4 +52,5 @@ export const NAMESPACES = [
   customers,
   customerDialog,
   customerHistory,
+  salesHistory,
 ] as const;

@@ -1,0 +1,103 @@
+import '../receipt/receipt-print.css';
+import type { Sale } from '@pos/core';
+import { Printer } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { useT } from '../../i18n';
+import { cn } from '../../lib/utils';
+import { PRINTING_CLASS, printDocument } from '../receipt/receipt-dialog';
+import { useStoreSettings } from '../settings/settings.queries';
+import { CreditNoteDocument } from './credit-note-document';
+
+/** The refund documents of a sale (newest first), each reprintable on the receipt roll. */
+export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+  const t = useT();
+  const settings = useStoreSettings();
+  const refunds = [...sale.refunds].reverse();
+  const [shownId, setShownId] = useState(refunds[0]?.id ?? null);
+  const shown = refunds.find((r) => r.id === shownId) ?? refunds[0] ?? null;
+  const printRoot = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="flex max-w-md flex-col overflow-hidden">
+        <DialogHeader>
+          <DialogTitle>{t('salesHistory.creditNotes')}</DialogTitle>
+          <DialogDescription>
+            {t('salesHistory.creditNoteDescription', { number: sale.document_number })}
+          </DialogDescription>
+        </DialogHeader>
+        {refunds.length > 1 ? (
+          <div className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1" role="group">
+            {refunds.map((r) => (
+              <button
+                key={r.id}
+                type="button"
+                aria-pressed={r.id === shown?.id}
+                onClick={() => setShownId(r.id)}
+                className={cn(
+                  'min-h-11 flex-1 cursor-pointer rounded-md px-3 text-sm font-medium',
+                  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
+                  r.id === shown?.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {r.credit_note_number ?? `#${r.id}`}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {shown ? (
+          <>
+            <div
+              role="region"
+              aria-label={t('receipt.preview')}
+              tabIndex={0}
+              className="-mx-1 flex min-h-0 flex-1 items-start justify-center overflow-y-auto rounded-lg bg-slate-100 p-3 focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              <CreditNoteDocument
+                sale={sale}
+                refund={shown}
+                settings={settings.data}
+                className="w-[300px] max-w-full px-3 py-4 shadow-md ring-1 ring-slate-200"
+              />
+            </div>
+            {createPortal(
+              <div ref={printRoot} className="receipt-print-root" data-paper="roll" aria-hidden>
+                <CreditNoteDocument sale={sale} refund={shown} settings={settings.data} />
+              </div>,
+              document.body,
+            )}
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">{t('salesHistory.creditNoteNone')}</p>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button
+            autoFocus
+            disabled={!shown}
+            onClick={() => {
+              if (printRoot.current) printDocument(printRoot.current, 'roll');
+            }}
+          >
+            <Printer aria-hidden />
+            {t('receipt.print')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

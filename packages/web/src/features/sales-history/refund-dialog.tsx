@@ -1,0 +1,170 @@
+import { formatBaht, type RefundSaleRequest, type RefundSaleResponse, type Sale } from '@pos/core';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { useI18n } from '../../i18n';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/utils';
+import { variantText } from '../../lib/variant-text';
+import { newIdempotencyKey } from '../pos/sale-payload';
+import { useRefundSale } from './sales-history.queries';
+
+type Mode = 'whole' | 'lines';
+
+/** Units of a line not yet refunded. */
+const left = (item: Sale['items'][number]) => item.quantity - item.refunded_quantity;
+
+/**
+ * Refund confirmation (spec 001): the whole sale for the amount still refundable, or chosen lines
+ * and quantities (beyond the spec). The server works out the amount, stock and points; one
+ * Idempotency-Key per opening so a retried click never refunds twice.
+ */
+export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+  const { t } = useI18n();
+  const refund = useRefundSale();
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [mode, setMode] = useState<Mode>('whole');
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [error, setError] = useState<string | null>(null);
+  const lines = sale.items.filter((item) => left(item) > 0);
+  const picked = lines
+    .map((item) => ({ saleItemId: item.id, quantity: chosen[item.id] ?? 0 }))
+    .filter((l) => l.quantity > 0);
+  // What is still refundable, from the server's two figures; the server checks it again.
+  const remaining = Math.round((sale.total - sale.refunded_amount) * 100) / 100;
+
+  const done = (result: RefundSaleResponse) => {
+    const shortfall = result.refund.points_shortfall;
+    toast.success(t('salesHistory.refundDone'), {
+      description: [
+        t('salesHistory.refundDoneMessage', {
+          amount: formatBaht(result.refund.amount),
+          number: sale.document_number,
+        }),
+        shortfall > 0 ? t('salesHistory.refundShortfall', { points: shortfall }) : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    });
+    onClose();
+  };
+
+  const confirm = () => {
+    if (mode === 'lines' && picked.length === 0) {
+      setError(t('salesHistory.refundNothing'));
+      return;
+    }
+    setError(null);
+    const body: RefundSaleRequest =
+      mode === 'whole'
+        ? { reason: 'customer_request', refundAmount: remaining }
+        : { reason: 'customer_request', lines: picked };
+    refund.mutate(
+      { saleId: sale.id, body, idempotencyKey: key },
+      {
+        onSuccess: done,
+        onError: (cause) => {
+          const message = errorMessage(cause, t('salesHistory.refundError'));
+          // A refusal is final for this body; a lost answer (no status) is retried with the same key.
+          if (cause instanceof ApiError && cause.status > 0) setKey(newIdempotencyKey());
+          setError(message);
+          toast.error(t('common.error'), { description: message });
+        },
+      },
+    );
+  };
+
+  const segment = (value: Mode, label: string) => (
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => setMode(value)}
+      className={cn(
+        'min-h-11 flex-1 cursor-pointer rounded-md px-3 text-sm font-medium',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
+        mode === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+      )}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !refund.isPending && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t('salesHistory.refundTitle')}</DialogTitle>
+          <DialogDescription>
+            {t('salesHistory.refundQuestion', { number: sale.document_number, amount: formatBaht(remaining) })}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('salesHistory.refund')}>
+          {segment('whole', t('salesHistory.refundWhole'))}
+          {segment('lines', t('salesHistory.refundLines'))}
+        </div>
+        {mode === 'lines' ? (
+          <ul className="max-h-72 space-y-3 overflow-y-auto">
+            {lines.map((item) => {
+              const id = `refund-qty-${item.id}`;
+              const variant = variantText(item, t);
+              return (
+                <li key={item.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+                  <div className="min-w-0 flex-1">
+                    <label htmlFor={id} className="block font-medium break-words text-slate-900">
+                      {item.product_name}
+                      {variant ? <span className="text-slate-500"> ({variant})</span> : null}
+                    </label>
+                    <p className="text-xs text-slate-600 tabular-nums">
+                      {formatBaht(item.price)} ·{' '}
+                      {t('salesHistory.refundLeft', { count: left(item), sold: item.quantity })}
+                    </p>
+                  </div>
+                  <Input
+                    id={id}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={left(item)}
+                    step={1}
+                    className="w-20 text-right tabular-nums"
+                    aria-label={t('salesHistory.refundQuantity', { name: item.product_name })}
+                    value={chosen[item.id] ?? 0}
+                    onChange={(e) => {
+                      const n = Math.trunc(Number(e.target.value));
+                      const q = Number.isFinite(n) ? Math.min(Math.max(n, 0), left(item)) : 0;
+                      setChosen((c) => ({ ...c, [item.id]: q }));
+                    }}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {error ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={refund.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
+            {refund.isPending ? <Spinner /> : null}
+            {refund.isPending ? t('salesHistory.refunding') : t('salesHistory.refundConfirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
