@@ -183,9 +183,10 @@ export function BarcodeTab({ readOnly }: { readOnly: boolean }) {
           {t('settings.barcode.reset')}
         </Button>
       </div>
-      <Card className="flex flex-col gap-3 p-4">
+      {/* First on a phone, so each change shows without scrolling; beside the controls on a wide screen. */}
+      <Card className="order-first flex flex-col gap-3 self-start p-4 lg:sticky lg:top-24 lg:order-last">
         <h3 className="text-sm font-medium text-slate-900">{t('settings.barcode.preview')}</h3>
-        <div className="flex min-h-64 items-center justify-center overflow-auto rounded-lg bg-slate-100 p-4">
+        <div className="flex min-h-48 items-center justify-center overflow-auto rounded-lg bg-slate-100 p-4">
           <BarcodeLabel product={sample} settings={settings} variant="design" className="shadow-sm" />
         </div>
       </Card>

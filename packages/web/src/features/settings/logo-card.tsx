@@ -38,7 +38,7 @@ export function LogoCard({ logoUrl, readOnly }: { logoUrl: string; readOnly: boo
     });
 
   return (
-    <Card className="flex flex-col items-center gap-3 p-4 text-center">
+    <Card className="flex flex-col items-center gap-3 self-start p-4 text-center">
       <h3 className="self-start text-sm font-medium text-slate-900">{t('settings.logo.title')}</h3>
       <div className="flex size-32 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
         {logoUrl ? (

@@ -8,8 +8,7 @@ import { Card } from '../../components/ui/card';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { useStorageCleanup } from './storage.queries';
-
-const mb = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 });
+import { formatMb } from './format-mb';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -101,7 +100,7 @@ export function CleanupTab() {
               label={t('storage.cleanup.unused')}
               value={t('storage.cleanup.unusedValue', {
                 count: analysis.unusedImages,
-                size: mb.format(analysis.unusedSizeMB),
+                size: formatMb(analysis.unusedSizeMB),
               })}
             />
           </dl>
@@ -119,7 +118,7 @@ export function CleanupTab() {
             <Figure
               testId="cleanup-freed"
               label={t('storage.cleanup.freed')}
-              value={t('storage.cleanup.freedValue', { size: mb.format(result.totalSizeFreedMB) })}
+              value={t('storage.cleanup.freedValue', { size: formatMb(result.totalSizeFreedMB) })}
             />
           </dl>
         </Card>
