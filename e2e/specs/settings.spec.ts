@@ -56,7 +56,15 @@ describe('settings screen', () => {
     // Store name and tax rate, then the header's save button.
     await nameBox.fill('ร้านแต่งตัวดี สาขาอีทูอี');
     await page.getByLabel('ที่อยู่').fill('99 ถนนสุขุมวิท กรุงเทพฯ');
+    // "7 %, prices include VAT" in one click: saved, and the open form takes it.
+    await checklist.getByRole('button', { name: 'ใช้ VAT 7% ราคารวม VAT' }).click();
+    await seeToast(page, 'ตั้งค่า VAT 7% ราคารวม VAT แล้ว');
+    await checklist.getByRole('button', { name: 'ใช้ VAT 7% ราคารวม VAT' }).waitFor({ state: 'detached' });
     await openTab(page, 'ระบบและภาษี');
+    expect(await page.getByLabel('อัตราภาษี (%)').inputValue()).toBe('7');
+    expect(await page.getByLabel('ราคาสินค้ารวม VAT แล้ว').isChecked()).toBe(true);
+    // Back to tax on top, at 10 %.
+    await page.getByLabel('ราคาสินค้ารวม VAT แล้ว').uncheck();
     await page.getByLabel('อัตราภาษี (%)').fill('abc');
     await page.getByTestId('settings-save').click();
     await page.getByText('อัตราภาษีต้องเป็นตัวเลข').waitFor();

@@ -204,8 +204,11 @@ function SettingsEditor({ saved }: { saved: Settings }) {
         <SetupChecklist
           className="mb-6"
           onVatApplied={(next) => {
-            form.resetField('settings.system.taxRate', { defaultValue: next.system.taxRate });
-            form.resetField('settings.system.pricesIncludeVat', { defaultValue: next.system.pricesIncludeVat });
+            // The saved settings become the form's defaults; other unsaved edits stay, and the two
+            // VAT fields take the values just saved (resetField would skip a tab never opened).
+            form.reset(settingsFormValues(next), { keepDirtyValues: true });
+            form.setValue('settings.system.taxRate', next.system.taxRate, { shouldDirty: true });
+            form.setValue('settings.system.pricesIncludeVat', next.system.pricesIncludeVat, { shouldDirty: true });
           }}
         />
       ) : (
