@@ -144,6 +144,30 @@ describe.each(ENGINES)('store logo on %s', (engine) => {
     expect((await t.request('DELETE', '/api/settings/logo', { token })).status).toBe(200);
   });
 
+  it('keeps the logo when a settings form opened before an upload or delete is saved (only the logo calls change it)', async () => {
+    const { token } = await t.buildUser({ role: 'admin' });
+    // The form was opened while there was no logo; the upload happens in another tab.
+    const opened = await t.request<{ settings: { system: Record<string, unknown> } }>('GET', '/api/settings', {
+      token,
+    });
+    const up = await uploadLogo(t, token, await makePng(64, 64));
+    expect(up.status).toBe(200);
+    const save = (system: Record<string, unknown>) =>
+      t.request('PUT', '/api/settings', { token, body: { settings: { system } } });
+    const { storeName: _name, taxRate, address, logo_url } = opened.body.settings.system;
+    expect(logo_url).toBe('');
+    const first = await save({ storeName: 'ร้านหลังอัปโหลด', taxRate, address, logo_url });
+    expect(first.status).toBe(200);
+    expect(await storeLogo(t, token)).toBe(up.body.logo_url);
+    expect(fs.existsSync(fileOf(t, up.body.logo_url))).toBe(true);
+
+    // And the other way round: a form that still holds the old logo does not bring it back after a delete.
+    expect((await t.request('DELETE', '/api/settings/logo', { token })).status).toBe(200);
+    const second = await save({ storeName: 'ร้านหลังลบโลโก้', logo_url: up.body.logo_url });
+    expect(second.status).toBe(200);
+    expect(await storeLogo(t, token)).toBe('');
+  });
+
   it('lets only settings_edit holders change the logo', async () => {
     const { token } = await t.buildUser({ role: 'cashier' });
     const up = await uploadLogo(t, token, await makePng());

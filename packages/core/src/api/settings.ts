@@ -68,6 +68,7 @@ export const SystemSettingsInput = z.object({
   pricesIncludeVat: Flag,
   /** "Exclude VAT" at the till needs a user holding pos_refund to approve it on the spot. */
   vatExclusionNeedsApproval: Flag,
+  /** Accepted (the spec's screen sends it) but ignored by PUT /api/settings: only the logo calls change the logo. */
   logo_url: optionalText(500, 'logoUrl'),
   address: optionalText(500, 'address', 'multi-line'),
   phone: optionalText(50, 'phone'),

@@ -6,7 +6,7 @@ import { processImageUpload } from '../images/image-upload';
 import { insertImage } from '../images/images.queries';
 import { putImageFile } from '../images/images.service';
 import { deleteUnreferencedFiles } from '../storage/storage.service';
-import { readStoredSettings } from './settings.service';
+import { LOGO_GROUP, readStoredSettings } from './settings.service';
 import { writeSettingGroup } from './settings.queries';
 
 /** The logo's folder in the image store. */
@@ -22,7 +22,7 @@ const view = (url: string): LogoResponse => ({ logo_url: url, logo: url });
 async function setLogoUrl(deps: LogoDeps, userId: number, url: string): Promise<string> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const current = await readStoredSettings(trx);
-    await writeSettingGroup(trx, 'system', { ...current.system, logo_url: url }, userId, deps.now().toISOString());
+    await writeSettingGroup(trx, LOGO_GROUP, { logo_url: url }, userId, deps.now().toISOString());
     return current.system.logo_url;
   });
 }
@@ -69,7 +69,7 @@ export async function uploadLogo(deps: LogoDeps, userId: number, file: Buffer): 
         created_at: now,
       });
       const current = await readStoredSettings(trx);
-      await writeSettingGroup(trx, 'system', { ...current.system, logo_url: stored.url }, userId, now);
+      await writeSettingGroup(trx, LOGO_GROUP, { logo_url: stored.url }, userId, now);
       return current.system.logo_url;
     });
   } catch (err) {

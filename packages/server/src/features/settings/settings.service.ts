@@ -53,6 +53,13 @@ export async function readStoredSettings(db: DbExecutor): Promise<StoredSettings
   return structuredClone(lastWorkedOut.settings);
 }
 
+/**
+ * The logo's own row: only the logo calls write it, so a settings save (which rewrites the whole
+ * system group) can never undo an upload or a delete made after its form was opened. A logo set
+ * before this row existed still reads from the system group until the logo next changes.
+ */
+export const LOGO_GROUP = 'logo';
+
 function withDefaults(stored: Record<string, Record<string, unknown>>): StoredSettings {
   const result = structuredClone(DEFAULT_SETTINGS);
   for (const group of GROUPS) {
@@ -63,6 +70,8 @@ function withDefaults(stored: Record<string, Record<string, unknown>>): StoredSe
       if (parsed.success && key in result[group]) Object.assign(result[group], { [key]: parsed.data[key as never] });
     }
   }
+  const logo = PARTIAL_SCHEMAS.system.safeParse({ logo_url: stored[LOGO_GROUP]?.logo_url });
+  if (logo.success && logo.data.logo_url !== undefined) result.system.logo_url = logo.data.logo_url;
   return result;
 }
 
@@ -98,6 +107,13 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Se
   };
 }
 
+/** The logo is changed only by its own calls (see LOGO_GROUP): a logo_url sent with the settings is ignored. */
+function withoutLogo<T extends { logo_url?: unknown }>(system: T | undefined): Omit<T, 'logo_url'> | undefined {
+  if (!system) return undefined;
+  const { logo_url: _ignored, ...rest } = system;
+  return rest;
+}
+
 export async function updateSettings(
   deps: Deps,
   actor: SessionUser,
@@ -117,7 +133,7 @@ export async function updateSettings(
     }
     const now = deps.now().toISOString();
     for (const group of GROUPS) {
-      const changes = input[group];
+      const changes = group === 'system' ? withoutLogo(input.system) : input[group];
       if (!changes) continue;
       const next: Record<string, unknown> = { ...current[group], ...changes };
       // The browser only ever sees the masked token; sending it back means "unchanged".

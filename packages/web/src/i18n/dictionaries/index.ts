@@ -24,6 +24,8 @@ import { customerDialog } from './customer-dialog';
 import { customerHistory } from './customer-history';
 import { salesHistory } from './sales-history';
 import { validation } from './validation';
+import { settings } from './settings';
+import { storage } from './storage';
 
 /** Every namespace, in menu order; th.ts and en.ts assemble them into one dictionary per locale. */
 export const NAMESPACES = [
@@ -53,4 +55,6 @@ export const NAMESPACES = [
   customerDialog,
   customerHistory,
   salesHistory,
+  settings,
+  storage,
 ] as const;

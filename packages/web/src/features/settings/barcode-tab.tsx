@@ -1,0 +1,195 @@
+import { Check, RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import { BarcodeLabel, type BarcodeLabelProduct } from '../../components/barcode/barcode-label';
+import { DEFAULT_BARCODE_SETTINGS, type BarcodeLabelSettings } from '../../components/barcode/label-settings';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useT } from '../../i18n';
+import type { MessageKey } from '../../i18n/types';
+import { cn } from '../../lib/utils';
+import {
+  BARCODE_SETTING_LIMITS,
+  mergeBarcodeSettings,
+  saveBarcodeSettings,
+  useBarcodeSettings,
+} from '../barcodes/barcode-settings';
+
+/** 12 preset bar colours (spec 001 §9): dark enough for a scanner to read on white. */
+export const BARCODE_PRESET_COLORS = [
+  '#000000',
+  '#1e293b',
+  '#374151',
+  '#1e3a8a',
+  '#1d4ed8',
+  '#0e7490',
+  '#047857',
+  '#166534',
+  '#78350f',
+  '#9a3412',
+  '#991b1b',
+  '#6b21a8',
+] as const;
+
+type SliderKey = keyof typeof BARCODE_SETTING_LIMITS;
+
+const SLIDERS: readonly { key: SliderKey; label: MessageKey }[] = [
+  { key: 'labelWidth', label: 'settings.barcode.labelWidth' },
+  { key: 'labelHeight', label: 'settings.barcode.labelHeight' },
+  { key: 'width', label: 'settings.barcode.barWidth' },
+  { key: 'height', label: 'settings.barcode.barHeight' },
+  { key: 'margin', label: 'settings.barcode.margin' },
+  { key: 'fontSize', label: 'settings.barcode.fontSize' },
+];
+
+type FlagKey = 'showName' | 'showPrice' | 'showSku' | 'nameBold' | 'priceBold';
+
+const FLAGS: readonly { key: FlagKey; label: MessageKey }[] = [
+  { key: 'showName', label: 'settings.barcode.showName' },
+  { key: 'showPrice', label: 'settings.barcode.showPrice' },
+  { key: 'showSku', label: 'settings.barcode.showSku' },
+  { key: 'nameBold', label: 'settings.barcode.nameBold' },
+  { key: 'priceBold', label: 'settings.barcode.priceBold' },
+];
+
+function Slider({
+  label,
+  value,
+  limits,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  limits: { min: number; max: number; step: number };
+  disabled: boolean;
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center justify-between text-sm">
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {label}
+        </label>
+        <output htmlFor={id} className="text-slate-700 tabular-nums">
+          {value}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={limits.min}
+        max={limits.max}
+        step={limits.step}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="h-11 w-full cursor-pointer accent-blue-600 disabled:cursor-not-allowed"
+      />
+    </div>
+  );
+}
+
+/**
+ * Barcode label appearance (spec 001): sliders within the spec ranges, 12 preset colours and a live
+ * preview drawn by the same label component the /barcodes screen prints with. Kept in this browser
+ * (pos_barcode_settings) through the barcodes feature's settings module, saved as it changes.
+ */
+export function BarcodeTab({ readOnly }: { readOnly: boolean }) {
+  const t = useT();
+  const settings = useBarcodeSettings();
+  const change = (patch: Partial<BarcodeLabelSettings>) => saveBarcodeSettings(mergeBarcodeSettings(settings, patch));
+  const sample: BarcodeLabelProduct = {
+    name: t('settings.barcode.sampleName'),
+    barcode: '8850123456789',
+    price: 290,
+    originalPrice: 350,
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="space-y-5">
+        <p className="text-sm text-slate-600">{t('settings.barcode.savedHere')}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {SLIDERS.map(({ key, label }) => (
+            <Slider
+              key={key}
+              label={t(label)}
+              value={settings[key]}
+              limits={BARCODE_SETTING_LIMITS[key]}
+              disabled={readOnly}
+              onChange={(value) => change({ [key]: value })}
+            />
+          ))}
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-900">{t('settings.barcode.color')}</legend>
+          <div className="grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">
+            {BARCODE_PRESET_COLORS.map((color) => {
+              const selected = settings.lineColor.toLowerCase() === color;
+              return (
+                <button
+                  key={color}
+                  type="button"
+                  aria-label={t('settings.barcode.colorName', { color })}
+                  aria-pressed={selected}
+                  disabled={readOnly}
+                  onClick={() => change({ lineColor: color })}
+                  className={cn(
+                    'flex size-11 cursor-pointer items-center justify-center rounded-lg border-2 disabled:cursor-not-allowed',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+                    selected ? 'border-blue-600' : 'border-transparent',
+                  )}
+                  style={{ backgroundColor: color }}
+                >
+                  {selected ? <Check className="size-5 text-white" aria-hidden /> : null}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {[...FLAGS, { key: 'textTop' as const, label: 'settings.barcode.textTop' as const }].map(({ key, label }) => {
+            const id = `settings-barcode-${key}`;
+            const checked = key === 'textTop' ? settings.textPosition === 'top' : settings[key];
+            return (
+              <label key={key} htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={checked}
+                  disabled={readOnly}
+                  onChange={(event) =>
+                    change(
+                      key === 'textTop'
+                        ? { textPosition: event.target.checked ? 'top' : 'bottom' }
+                        : { [key]: event.target.checked },
+                    )
+                  }
+                  className="size-5 accent-blue-600"
+                />
+                {t(label)}
+              </label>
+            );
+          })}
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={readOnly}
+          onClick={() => saveBarcodeSettings({ ...DEFAULT_BARCODE_SETTINGS })}
+        >
+          <RotateCcw aria-hidden />
+          {t('settings.barcode.reset')}
+        </Button>
+      </div>
+      {/* First on a phone, so each change shows without scrolling; beside the controls on a wide screen. */}
+      <Card className="order-first flex flex-col gap-3 self-start p-4 lg:sticky lg:top-24 lg:order-last">
+        <h3 className="text-sm font-medium text-slate-900">{t('settings.barcode.preview')}</h3>
+        <div className="flex min-h-48 items-center justify-center overflow-auto rounded-lg bg-slate-100 p-4">
+          <BarcodeLabel product={sample} settings={settings} variant="design" className="shadow-sm" />
+        </div>
+      </Card>
+    </div>
+  );
+}

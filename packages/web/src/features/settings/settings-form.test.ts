@@ -1,0 +1,71 @@
+import type { Settings } from '@pos/core';
+import { describe, expect, it } from 'vitest';
+import { SettingsForm, settingsFormValues, settingsRequest } from './settings-form';
+
+const SETTINGS: Settings = {
+  system: {
+    storeName: 'ร้านทดสอบ',
+    taxRate: 7,
+    tax_rate: 7,
+    pricesIncludeVat: true,
+    vatExclusionNeedsApproval: false,
+    logo_url: '/uploads/logo/a.png',
+    logo: '/uploads/logo/a.png',
+    address: 'ถนนสุขุมวิท',
+    phone: '',
+    email: '',
+    website: '',
+    taxId: '0105512345678',
+    posRegistrationNumber: '',
+  },
+  payment: {
+    cashEnabled: true,
+    transferEnabled: false,
+    promptpayEnabled: true,
+    promptpayId: '0812345678',
+    stripeEnabled: false,
+    stripePublishableKey: '',
+    stripePriceId: '',
+    defaultPaymentMethod: 'cash',
+    allowMultiplePaymentMethods: false,
+    stripeSecretConfigured: false,
+  },
+  loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
+  notifications: {
+    lineChannelAccessToken: '••••WXYZ',
+    lineChannelAccessTokenSet: true,
+    lineUserId: 'U1',
+    notifyOnSale: true,
+  },
+  categories: [],
+};
+
+const roundTrip = (edit: (v: ReturnType<typeof settingsFormValues>) => void = () => undefined) => {
+  const values = settingsFormValues(SETTINGS);
+  edit(values);
+  return settingsRequest(SettingsForm.parse(values));
+};
+
+describe('the settings form', () => {
+  it('never sends the masked LINE token back, nor the logo (only its own calls change it)', () => {
+    const body = roundTrip();
+    expect(body.notifications).toEqual({ lineUserId: 'U1', notifyOnSale: true });
+    expect(body.system).not.toHaveProperty('logo_url');
+    expect(JSON.stringify(body)).not.toContain('••••');
+
+    const masked = roundTrip((v) => (v.settings.notifications.lineChannelAccessToken = '••••WXYZ'));
+    expect(masked.notifications).not.toHaveProperty('lineChannelAccessToken');
+  });
+
+  it('sends a newly typed token, and the other groups as checked by the core schemas', () => {
+    const body = roundTrip((v) => {
+      v.settings.notifications.lineChannelAccessToken = '  new-token-1234 ';
+      v.settings.loyalty.onePointValueInBaht = '';
+      v.settings.system.taxId = '0-1055-12345-67-8';
+    });
+    expect(body.notifications).toMatchObject({ lineChannelAccessToken: 'new-token-1234' });
+    // Spec 001 §5: loyalty values are decimals that fall back to 0.
+    expect(body.loyalty).toEqual({ purchaseAmountForOnePoint: 100, onePointValueInBaht: 0 });
+    expect(body.system).toMatchObject({ taxId: '0105512345678', taxRate: 7, pricesIncludeVat: true });
+  });
+});

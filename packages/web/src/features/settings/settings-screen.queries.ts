@@ -1,0 +1,120 @@
+import {
+  CategoriesResponse,
+  CategoryResponse,
+  DeleteCategoryResponse,
+  LOGO_FORM_FIELD,
+  LogoResponse,
+  OkResponse,
+  SettingsResponse,
+  type Settings,
+  type UpdateSettingsRequest,
+} from '@pos/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { productKeys } from '../products/products.queries';
+import { retryOnTimeout } from './retry-on-timeout';
+import { settingsKeys, SETTINGS_UPDATED_EVENTS } from './settings.queries';
+
+/** Keys of the settings screen's own reads, under settingsKeys.all so a settings-updated event refreshes them. */
+export const settingsScreenKeys = {
+  full: [...settingsKeys.all, 'full'] as const,
+  categories: [...settingsKeys.all, 'categories'] as const,
+};
+
+/** Tells every screen the settings changed (spec 000 §2): the app's listener reloads them (see useSettingsUpdatedListener). */
+export function announceSettingsUpdated(): void {
+  window.dispatchEvent(new Event(SETTINGS_UPDATED_EVENTS[0]));
+}
+
+export const settingsScreenApi = {
+  full: (signal?: AbortSignal) => api.get('/settings', { schema: SettingsResponse, signal }).then((r) => r.settings),
+  save: (settings: UpdateSettingsRequest['settings']) =>
+    api.put('/settings', { settings }, { schema: SettingsResponse }).then((r) => r.settings),
+  uploadLogo: (file: File) => {
+    const form = new FormData();
+    form.append(LOGO_FORM_FIELD, file);
+    return api.post('/settings/logo', form, { schema: LogoResponse });
+  },
+  deleteLogo: () => api.delete('/settings/logo', { schema: LogoResponse }),
+  categories: (signal?: AbortSignal) =>
+    api.get('/categories?include=true', { schema: CategoriesResponse, signal }).then((r) => r.categories),
+  addCategory: (name: string, count: number, description: string) =>
+    api
+      .post('/categories', { name, description, sort_order: count + 1 }, { schema: CategoryResponse })
+      .then((r) => r.category),
+  deleteCategory: (id: number) => api.delete(`/categories/${id}`, { schema: DeleteCategoryResponse }),
+  /** The LINE test (server side: branch h/line). Left-out fields mean "the saved ones". */
+  testNotification: (body: { lineChannelAccessToken?: string; lineUserId?: string }) =>
+    api.post('/settings/notifications/test', body, { schema: OkResponse }),
+};
+
+/** The whole settings, secrets masked (settings_view). */
+export function useFullSettings() {
+  return useQuery({ queryKey: settingsScreenKeys.full, queryFn: ({ signal }) => settingsScreenApi.full(signal) });
+}
+
+/** After any settings change: the screen's copy now, and every other reader through the event. */
+function useSettingsChanged() {
+  const queryClient = useQueryClient();
+  return (settings?: Settings) => {
+    if (settings) queryClient.setQueryData(settingsScreenKeys.full, settings);
+    announceSettingsUpdated();
+  };
+}
+
+/** PUT /api/settings, tried again on timeout (3 attempts, 1 s then 2 s). */
+export function useSaveSettings() {
+  const changed = useSettingsChanged();
+  return useMutation({
+    mutationFn: (settings: UpdateSettingsRequest['settings']) => retryOnTimeout(() => settingsScreenApi.save(settings)),
+    onSuccess: (settings) => changed(settings),
+  });
+}
+
+export function useUploadLogo() {
+  const changed = useSettingsChanged();
+  return useMutation({ mutationFn: (file: File) => settingsScreenApi.uploadLogo(file), onSuccess: () => changed() });
+}
+
+export function useDeleteLogo() {
+  const changed = useSettingsChanged();
+  return useMutation({ mutationFn: () => settingsScreenApi.deleteLogo(), onSuccess: () => changed() });
+}
+
+export function useSettingsCategories() {
+  return useQuery({
+    queryKey: settingsScreenKeys.categories,
+    queryFn: ({ signal }) => settingsScreenApi.categories(signal),
+  });
+}
+
+/** Categories feed the product dialog and the till too: their lists reload with the settings. */
+function useCategoriesChanged() {
+  const queryClient = useQueryClient();
+  const changed = useSettingsChanged();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: productKeys.categoryNames() });
+    changed();
+  };
+}
+
+export function useAddCategory() {
+  const changed = useCategoriesChanged();
+  return useMutation({
+    mutationFn: (input: { name: string; count: number; description: string }) =>
+      settingsScreenApi.addCategory(input.name, input.count, input.description),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useDeleteCategory() {
+  const changed = useCategoriesChanged();
+  return useMutation({
+    mutationFn: (id: number) => settingsScreenApi.deleteCategory(id),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useTestNotification() {
+  return useMutation({ mutationFn: settingsScreenApi.testNotification });
+}

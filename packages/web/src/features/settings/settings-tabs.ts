@@ -1,0 +1,30 @@
+/** The settings screen's tabs, in spec 001 order; `?tab=` in the address picks one (the checklist links there). */
+export const SETTINGS_TABS = [
+  'store',
+  'system',
+  'payment',
+  'categories',
+  'barcode',
+  'loyalty',
+  'notifications',
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+export function settingsTabOf(value: string | null): SettingsTab {
+  return SETTINGS_TABS.find((tab) => tab === value) ?? 'store';
+}
+
+const SYSTEM_TAB_FIELDS: ReadonlySet<string> = new Set([
+  'taxRate',
+  'pricesIncludeVat',
+  'vatExclusionNeedsApproval',
+  'posRegistrationNumber',
+]);
+
+/** The tab holding a form field (`settings.<group>.<field>`), to show the first refused one. */
+export function tabOfField(path: string): SettingsTab {
+  const [, group, field = ''] = path.split('.');
+  if (group === 'system') return SYSTEM_TAB_FIELDS.has(field) ? 'system' : 'store';
+  if (group === 'payment' || group === 'loyalty' || group === 'notifications') return group;
+  return 'store';
+}

@@ -1,0 +1,45 @@
+import { CheckboxField } from '../../components/form/checkbox-field';
+import { TextField } from '../../components/form/text-field';
+import { useT } from '../../i18n';
+import type { SettingsControl } from './settings-form';
+
+/** Tax rate and mode, VAT-exclusion approval, and the POS registration number. */
+export function SystemTab({ control, canSwitchApproval }: { control: SettingsControl; canSwitchApproval: boolean }) {
+  const t = useT();
+  return (
+    <div className="grid max-w-2xl gap-4">
+      <TextField
+        control={control}
+        name="settings.system.taxRate"
+        id="settings-tax-rate"
+        label={t('settings.system.taxRate')}
+        hint={t('settings.system.taxRateHint')}
+        inputMode="decimal"
+        className="max-w-xs"
+      />
+      <CheckboxField
+        control={control}
+        name="settings.system.pricesIncludeVat"
+        id="settings-prices-include-vat"
+        label={t('settings.system.pricesIncludeVat')}
+        hint={t('settings.system.pricesIncludeVatHint')}
+      />
+      {/* The server lets only those who may approve (pos_refund) switch the approval. */}
+      <CheckboxField
+        control={control}
+        name="settings.system.vatExclusionNeedsApproval"
+        id="settings-vat-approval"
+        label={t('settings.system.vatApproval')}
+        disabled={!canSwitchApproval}
+      />
+      <TextField
+        control={control}
+        name="settings.system.posRegistrationNumber"
+        id="settings-pos-number"
+        label={t('settings.system.posNumber')}
+        hint={t('settings.system.posNumberHint')}
+        className="max-w-md"
+      />
+    </div>
+  );
+}
