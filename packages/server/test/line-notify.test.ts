@@ -4,6 +4,7 @@ import { hashPassword } from '../src/features/auth/passwords';
 import { OUTBOX } from '../src/features/notifications/notification-worker';
 import { claimDueMessages } from '../src/features/notifications/notifications.queries';
 import { insertUser } from '../src/features/users/users.queries';
+import { pushLineText } from '../src/integrations/line/line-push';
 import { startServer, type RunningServer } from '../src/server';
 import { buildProduct } from './helpers/catalogue-factories';
 import { startFakeLine, type FakeLine } from './helpers/fake-line';
@@ -179,7 +180,7 @@ describe.each(ENGINES)('LINE notification after each sale (%s)', (engine) => {
     }
   });
 
-  it('two workers on one database send each message once; a lapsed claim is taken over', async () => {
+  it('two workers on one database send each message once; a lapsed claim is taken over and not shown twice', async () => {
     const admin = await t.adminToken();
     await saveNotifications(t, admin, configured());
     const product = await buildProduct(t, { price: 10, stock: 100 });
@@ -214,8 +215,20 @@ describe.each(ENGINES)('LINE notification after each sale (%s)', (engine) => {
       });
       expect(stuck).toHaveLength(1);
       expect(await other.built.notifications.drainOnce()).toMatchObject({ sent: 0 });
+      // It had even reached LINE before it stopped: the retry key makes LINE refuse the copy (409), and the
+      // row counts as sent.
+      await pushLineText({
+        apiBase: line.url,
+        token: line.token,
+        to: line.userId,
+        text: stuck[0]!.message,
+        retryKey: stuck[0]!.retry_key,
+      });
+      const pushedOnce = line.pushes.length;
       t.advanceClock(OUTBOX.leaseMs);
       expect(await other.built.notifications.drainOnce()).toMatchObject({ sent: 1 });
+      expect(line.pushes.length).toBe(pushedOnce);
+      expect((await outboxRows(t.built.deps.db)).at(-1)).toMatchObject({ status: 'sent', attempts: 2 });
 
       // A refused push is logged with LINE's answer, never the token.
       await saveNotifications(t, admin, { lineChannelAccessToken: `${line.token}-revoked` });
