@@ -70,6 +70,9 @@ export const ERROR_MESSAGES = {
   EDIT_REFUND_MUST_BE_WHOLE: 'การแก้ไขรายการขายต้องคืนเงินทั้งรายการที่เหลือ',
   SALE_CURSOR_INVALID: 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง กรุณาโหลดรายการใหม่',
   SALE_NOT_REPLACEABLE: 'รายการขายเดิมยังไม่ได้คืนเงินเพื่อแก้ไข หรือถูกแทนที่ไปแล้ว',
+  LINE_SETTINGS_INCOMPLETE: 'ข้อมูลไม่ครบถ้วน กรุณากรอก Channel Access Token และ User ID ก่อน',
+  LINE_REJECTED: 'LINE ปฏิเสธการส่งข้อความ: Channel Access Token หรือ User ID ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่',
+  LINE_UNREACHABLE: 'ไม่สามารถเชื่อมต่อ LINE ได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่อีกครั้ง',
   METHOD_NOT_ALLOWED: 'ไม่รองรับคำขอนี้',
   INTERNAL_ERROR: 'เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่อีกครั้ง',
   SERVICE_UNAVAILABLE: 'ระบบไม่พร้อมให้บริการชั่วคราว',
@@ -101,6 +104,8 @@ export const DETAILED_ERROR_MESSAGES = {
   COLOR_REQUIRED: 'กรุณาเลือกสีของสินค้า: {name}',
   COLOR_NOT_OFFERED: 'สินค้านี้ไม่มีสีที่เลือก: {name}',
   INSUFFICIENT_POINTS: 'แต้มสะสมของลูกค้าไม่เพียงพอ (คุณมี {points} แต้ม)',
+  LINE_REJECTED:
+    'LINE ปฏิเสธการส่งข้อความ (HTTP {lineStatus}: {lineMessage}) กรุณาตรวจสอบว่า Channel Access Token ถูกต้องและยังไม่หมดอายุ และ User ID ถูกต้อง',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** The `{name}` placeholders of a template. */

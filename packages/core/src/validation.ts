@@ -171,6 +171,7 @@ export const VALIDATION_MESSAGES = {
   'server.imageField': 'ส่งรูปภาพในช่อง {field}',
   'server.logoField': 'ส่งโลโก้ในช่อง {field}',
   'server.idempotencyKeyInvalid': 'Idempotency-Key ต้องเป็นตัวอักษรหรือตัวเลข 8-100 ตัว',
+  'server.lineTokenInvalid': 'Channel Access Token ต้องเป็นตัวอักษรภาษาอังกฤษ ตัวเลข หรือเครื่องหมาย โดยไม่มีช่องว่าง',
 } as const;
 export type ValidationId = keyof typeof VALIDATION_MESSAGES;
 

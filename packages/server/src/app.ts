@@ -16,6 +16,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { categoriesRoutes } from './features/categories/categories.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createNotificationWorker, type NotificationWorker } from './features/notifications/notification-worker';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -38,6 +40,8 @@ export interface BuiltApp {
   deps: Deps;
   /** Every /api route with the access it declares (the permission-matrix test walks it). */
   routes: RouteAccessEntry[];
+  /** The LINE notification outbox's sender; startServer starts it (tests may drive `drainOnce` instead). */
+  notifications: NotificationWorker;
 }
 
 export interface BuildOptions {
@@ -53,12 +57,8 @@ export interface BuildOptions {
 /** The whole app without listening. Closing the app closes the database it opened. */
 export async function buildApp(config: Config, overrides: BuildOptions = {}): Promise<BuiltApp> {
   const db = overrides.db ?? openDatabase(config);
-  const deps: Deps = {
-    db,
-    config,
-    now: overrides.now ?? (() => new Date()),
-    imageStore: overrides.imageStore ?? (await imageStoreFor(config)),
-  };
+  const now = overrides.now ?? (() => new Date());
+  const imageStore = overrides.imageStore ?? (await imageStoreFor(config));
   const routes: RouteAccessEntry[] = [];
 
   const app = Fastify({
@@ -89,6 +89,10 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     frameworkErrors,
     clientErrorHandler,
   });
+  const notifications = createNotificationWorker({ db, config, now }, app.log.child({ module: 'line-outbox' }));
+  const deps: Deps = { db, config, now, imageStore, notifications };
+  // Before onClose (which closes the database): a drain under way finishes its writes first.
+  app.addHook('preClose', () => notifications.stop());
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,6 +142,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(authRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(settingsRoutes(deps));
+      await api.register(notificationsRoutes(deps));
       await api.register(categoriesRoutes(deps));
       await api.register(productsRoutes(deps));
       await api.register(customersRoutes(deps));
@@ -150,7 +155,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
   if (config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await registerSpa(app, config.webDistDir);
   }
-  return { app, deps, routes };
+  return { app, deps, routes, notifications };
 }
 
 /**

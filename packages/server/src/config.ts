@@ -32,6 +32,8 @@ export interface Config {
   cloudinary: CloudinaryConfig | null;
   /** The storage screen's limit for local disk, and for Cloudinary plans whose usage names none. */
   imageStorageLimitMb: number;
+  /** LINE Messaging API origin (`LINE_API_BASE`): null for LINE's own, a fake's in tests. */
+  lineApiBase: string | null;
 }
 
 export interface CloudinaryConfig {
@@ -157,6 +159,16 @@ function cloudinaryConfig(env: Env): CloudinaryConfig | null {
   };
 }
 
+/** `LINE_API_BASE`: an http(s) origin, e.g. http://127.0.0.1:4010 for a fake in tests. */
+function lineApiBase(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value)) {
+    throw new ConfigError(`LINE_API_BASE must be an http(s) origin, e.g. https://api.line.me (got "${raw}")`);
+  }
+  return value.replace(/\/$/, '');
+}
+
 /** Reads and checks the environment; throws a ConfigError naming the variable at fault. */
 export function loadConfig(env: Env = process.env, defaults: { webDistDir?: string | null } = {}): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -190,6 +202,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
     idempotencyRetentionDays: integer(env, 'IDEMPOTENCY_RETENTION_DAYS', 7, 1, 365),
     cloudinary: cloudinaryConfig(env),
     imageStorageLimitMb: integer(env, 'IMAGE_STORAGE_LIMIT_MB', 1024, 1, 10_000_000),
+    lineApiBase: lineApiBase(env.LINE_API_BASE),
   };
 }
 

@@ -9,4 +9,6 @@ export interface Deps {
   now: () => Date;
   /** Where uploaded images are kept (local disk under DATA_DIR/uploads by default). */
   imageStore: ImageStore;
+  /** The LINE notification outbox's worker: a sale that queued a message wakes it after commit. */
+  notifications: { wake(): void };
 }

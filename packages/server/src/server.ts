@@ -9,6 +9,11 @@ export interface StartOptions extends Omit<BuildOptions, 'db'> {
   db?: Db;
   /** Where to listen instead of the config's port and host (port 0 picks a free one). */
   listen?: { port?: number; host?: string };
+  /**
+   * `background` (the default): the LINE notification outbox is sent by a worker from start-up to
+   * stop. `manual`: nothing is sent until someone calls `built.notifications.drainOnce()` (tests).
+   */
+  notificationWorker?: 'background' | 'manual';
 }
 
 export interface RunningServer {
@@ -24,7 +29,7 @@ export interface RunningServer {
 
 /** The one way to start the server: open the database, migrate it, seed the first admin, build the app, listen. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const { db: given, listen, ...buildOptions } = options;
+  const { db: given, listen, notificationWorker = 'background', ...buildOptions } = options;
   const db = given ?? openDatabase(config);
   let built: BuiltApp;
   let seededFirstAdmin: boolean;
@@ -44,5 +49,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : wanted;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Also sends what a stopped or crashed process left in the outbox.
+  if (notificationWorker === 'background') built.notifications.start();
   return { built, url, port, seededFirstAdmin, stop: () => built.app.close() };
 }

@@ -34,6 +34,8 @@ describe('configuration', () => {
     ['IDEMPOTENCY_RETENTION_DAYS', '0'],
     ['IDEMPOTENCY_RETENTION_DAYS', '366'],
     ['IDEMPOTENCY_RETENTION_DAYS', 'week'],
+    ['LINE_API_BASE', 'api.line.me'],
+    ['LINE_API_BASE', 'https://api.line.me/v2/bot'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

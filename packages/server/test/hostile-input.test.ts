@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@pos/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
+import { startFakeLine, type FakeLine } from './helpers/fake-line';
 import {
   HOSTILE_BODIES,
   HOSTILE_IDS,
@@ -209,7 +210,15 @@ function buildRequests(
 }
 
 describe.each(ENGINES)('hostile input from the OpenAPI document on %s', (engine) => {
-  const t = useTestApp(engine);
+  // The test notification reaches LINE: a fake on 127.0.0.1 taking any token, never the internet.
+  let line: FakeLine;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    line = await startFakeLine({ acceptAnyToken: true });
+    env.LINE_API_BASE = line.url;
+  });
+  afterAll(() => line.close());
+  const t = useTestApp(engine, env);
 
   it('answers every operation below 500, in the error shape, and refused requests change no table', async () => {
     const started = Date.now();

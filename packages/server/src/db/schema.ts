@@ -248,6 +248,31 @@ export interface CustomersTable {
   deleted_at: string | null;
 }
 
+/**
+ * A LINE message waiting to be sent, written with the sale it tells of. `status`: pending, sent,
+ * failed (gave up after the last retry) or skipped (notifications were switched off meanwhile).
+ */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  sale_id: number | null;
+  /** The text to send, built when the sale was recorded. */
+  message: string;
+  /** Sent as X-Line-Retry-Key, so LINE accepts a resent message only once. */
+  retry_key: string;
+  status: Generated<string>;
+  /** Sends started, counted when a worker claims the row. */
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A worker's lease: until then no other worker takes the row. */
+  claimed_until: string | null;
+  claim_token: string | null;
+  /** Why the last send failed (never the token). */
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -266,4 +291,5 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   document_counters: DocumentCountersTable;
   sale_approvals: SaleApprovalsTable;
+  notification_outbox: NotificationOutboxTable;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { RouteAccess } from './route-access';
 
 /** The error statuses the API answers with (see the error handler). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +21,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   413: 'Too large: PAYLOAD_TOO_LARGE (JSON over 1 MB, too many form parts), IMAGE_TOO_LARGE (over 5 MB)',
   415: 'Content type not taken: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNSUPPORTED_TYPE',
   429: 'Too many attempts: TOO_MANY_ATTEMPTS; the Retry-After header gives the seconds to wait',
+  502: "An outside service refused or did not answer: LINE_REJECTED (LINE's answer in `details`), LINE_UNREACHABLE",
   503: 'A service the server relies on did not answer: IMAGE_STORE_UNAVAILABLE (the image store, e.g. Cloudinary)',
 };
 

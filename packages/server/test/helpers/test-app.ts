@@ -116,7 +116,9 @@ export function useTestApp(engine: DatabaseEngine, env: Record<string, string> =
       ...env,
     });
     const now = () => new Date(Date.now() + clockOffset);
-    server = await startServer(config, { now, listen: { port: 0, host: '127.0.0.1' } });
+    // The LINE outbox is sent only when a test calls built.notifications.drainOnce(): no background
+    // writes race a test's checks (line-notify.test.ts starts the worker where that is the point).
+    server = await startServer(config, { now, listen: { port: 0, host: '127.0.0.1' }, notificationWorker: 'manual' });
     const { built } = server;
     const db = built.deps.db;
 

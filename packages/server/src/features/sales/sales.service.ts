@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
 import { hashToken } from '../auth/tokens';
 import { findLiveCustomer } from '../customers/customers.queries';
+import { queueSaleNotification } from '../notifications/notifications.service';
 import { insertStockMovements } from '../products/products.queries';
 import { readStoredSettings } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
@@ -169,6 +170,7 @@ export async function createSale(
   idempotencyKey: string,
 ): Promise<CreateSaleResponse> {
   const hash = requestHash(input);
+  let notificationQueued = false;
   const answer = await deps.db.kysely.transaction().execute(async (trx) => {
     const now = deps.now();
     const nowIso = now.toISOString();
@@ -349,6 +351,19 @@ export async function createSale(
         created_at: nowIso,
       })),
     );
+    notificationQueued = await queueSaleNotification(
+      trx,
+      settings,
+      {
+        saleId,
+        documentNumber,
+        total: figures.total,
+        customerName: customer?.name ?? null,
+        itemCount: input.items.reduce((units, item) => units + item.quantity, 0),
+        paymentMethod: input.paymentMethod,
+      },
+      nowIso,
+    );
 
     // Built from what was written rather than read back (issue 17); a test holds it equal to GET /sales/:id.
     const sale = recordedSale(
@@ -373,6 +388,8 @@ export async function createSale(
     await rememberAnswer(trx, idempotencyKey, 201, body);
     return body;
   });
+  // After the commit: the worker sends it in the background; the sale's answer never waits for LINE.
+  if (notificationQueued) deps.notifications.wake();
   await purgeExpiredIdempotencyKeysIfDue(deps).catch(() => {
     // The sale is recorded and must be answered; the next pass deletes what this one could not.
   });

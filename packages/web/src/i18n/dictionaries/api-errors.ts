@@ -73,6 +73,9 @@ export const apiErrors = defineMessages({
     'apiErrors.METHOD_NOT_ALLOWED': 'ไม่รองรับคำขอนี้',
     'apiErrors.INTERNAL_ERROR': 'เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่อีกครั้ง',
     'apiErrors.SERVICE_UNAVAILABLE': 'ระบบไม่พร้อมให้บริการชั่วคราว',
+    'apiErrors.LINE_SETTINGS_INCOMPLETE': 'ข้อมูลไม่ครบถ้วน กรุณากรอก Channel Access Token และ User ID ก่อน',
+    'apiErrors.LINE_REJECTED': 'LINE ปฏิเสธการส่งข้อความ: Channel Access Token หรือ User ID ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่',
+    'apiErrors.LINE_UNREACHABLE': 'ไม่สามารถเชื่อมต่อ LINE ได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่อีกครั้ง',
     'apiErrors.detailed.ROUTE_NOT_FOUND': 'ไม่พบ API ที่เรียก: {method} {url}',
     'apiErrors.detailed.FORBIDDEN': 'คุณไม่มีสิทธิ์ดำเนินการนี้ ({permission})',
     'apiErrors.detailed.TOO_MANY_ATTEMPTS': 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
@@ -88,6 +91,8 @@ export const apiErrors = defineMessages({
     'apiErrors.detailed.COLOR_REQUIRED': 'กรุณาเลือกสีของสินค้า: {name}',
     'apiErrors.detailed.COLOR_NOT_OFFERED': 'สินค้านี้ไม่มีสีที่เลือก: {name}',
     'apiErrors.detailed.INSUFFICIENT_POINTS': 'แต้มสะสมของลูกค้าไม่เพียงพอ (คุณมี {points} แต้ม)',
+    'apiErrors.detailed.LINE_REJECTED':
+      'LINE ปฏิเสธการส่งข้อความ (HTTP {lineStatus}: {lineMessage}) กรุณาตรวจสอบว่า Channel Access Token ถูกต้องและยังไม่หมดอายุ และ User ID ถูกต้อง',
   },
   en: {
     'apiErrors.VALIDATION_FAILED': 'The data is not valid',
@@ -159,6 +164,11 @@ export const apiErrors = defineMessages({
     'apiErrors.METHOD_NOT_ALLOWED': 'This request is not supported',
     'apiErrors.INTERNAL_ERROR': 'Something went wrong on the server, please try again',
     'apiErrors.SERVICE_UNAVAILABLE': 'The service is temporarily unavailable',
+    'apiErrors.LINE_SETTINGS_INCOMPLETE':
+      'Incomplete information: please fill in the Channel Access Token and User ID first',
+    'apiErrors.LINE_REJECTED':
+      'LINE refused the message: the Channel Access Token or User ID is wrong. Check them and try again',
+    'apiErrors.LINE_UNREACHABLE': 'LINE cannot be reached. Check the internet connection and try again',
     'apiErrors.detailed.ROUTE_NOT_FOUND': 'This API does not exist: {method} {url}',
     'apiErrors.detailed.FORBIDDEN': 'You are not allowed to do this ({permission})',
     'apiErrors.detailed.TOO_MANY_ATTEMPTS': 'Too many failed sign-in attempts. Please try again in {minutes} minutes',
@@ -174,5 +184,7 @@ export const apiErrors = defineMessages({
     'apiErrors.detailed.COLOR_REQUIRED': "Please choose the product's colour: {name}",
     'apiErrors.detailed.COLOR_NOT_OFFERED': 'This product does not come in the chosen colour: {name}',
     'apiErrors.detailed.INSUFFICIENT_POINTS': 'The customer does not have enough points (they have {points})',
+    'apiErrors.detailed.LINE_REJECTED':
+      'LINE refused the message (HTTP {lineStatus}: {lineMessage}). Check that the Channel Access Token is right and has not expired, and that the User ID is right',
   },
 });

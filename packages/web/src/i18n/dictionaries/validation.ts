@@ -86,6 +86,7 @@ export const validation = defineMessages({
     'validation.server.imageField': 'ส่งรูปภาพในช่อง {field}',
     'validation.server.logoField': 'ส่งโลโก้ในช่อง {field}',
     'validation.server.idempotencyKeyInvalid': 'Idempotency-Key ต้องเป็นตัวอักษรหรือตัวเลข 8-100 ตัว',
+    'validation.server.lineTokenInvalid': 'Channel Access Token ต้องเป็นตัวอักษรภาษาอังกฤษ ตัวเลข หรือเครื่องหมาย โดยไม่มีช่องว่าง',
     'validation.label.address': 'ที่อยู่',
     'validation.label.approval': 'การอนุมัติ',
     'validation.label.bahtPerPoint': 'ยอดซื้อต่อ 1 แต้ม',
@@ -247,6 +248,8 @@ export const validation = defineMessages({
     'validation.server.imageField': 'Send the image in the field {field}',
     'validation.server.logoField': 'Send the logo in the field {field}',
     'validation.server.idempotencyKeyInvalid': 'Idempotency-Key must be 8-100 letters or digits',
+    'validation.server.lineTokenInvalid':
+      'The Channel Access Token must be English letters, digits or symbols, with no spaces',
     'validation.label.address': 'Address',
     'validation.label.approval': 'Approval',
     'validation.label.bahtPerPoint': 'Spend per point',
