@@ -22,6 +22,8 @@ import { barcodes } from './barcodes';
 import { customers } from './customers';
 import { customerDialog } from './customer-dialog';
 import { customerHistory } from './customer-history';
+import { reports } from './reports';
+import { dashboard } from './dashboard';
 
 /** Every namespace, in menu order; th.ts and en.ts assemble them into one dictionary per locale. */
 export const NAMESPACES = [
@@ -49,4 +51,6 @@ export const NAMESPACES = [
   customers,
   customerDialog,
   customerHistory,
+  reports,
+  dashboard,
 ] as const;
