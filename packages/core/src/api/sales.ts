@@ -251,7 +251,8 @@ export const SALES_LIST_LIMIT_DEFAULT = 1000;
 export const SALES_LIST_LIMIT_MAX = 1000;
 export const SALES_SEARCH_MAX_LENGTH = 100;
 
-const ShopDay = (label: string) =>
+/** A shop day (YYYY-MM-DD in SHOP_TIMEZONE) as a query sends it: a real calendar date. */
+export const ShopDay = (label: string) =>
   z
     .string({ error: `${label}ต้องเป็นวันที่ YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}ต้องเป็นวันที่ YYYY-MM-DD`)
