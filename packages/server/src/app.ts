@@ -17,6 +17,7 @@ import { categoriesRoutes } from './features/categories/categories.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { productsRoutes } from './features/products/products.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { storageRoutes } from './features/storage/storage.routes';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(productsRoutes(deps));
       await api.register(customersRoutes(deps));
       await api.register(salesRoutes(deps));
+      await api.register(reportsRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },
