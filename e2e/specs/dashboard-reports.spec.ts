@@ -176,7 +176,7 @@ describe('dashboard and reports', () => {
     expect(allLines[1]).toContain(`${SHIRT.name} x3`);
 
     // Reports: the last 7 days by default; the same figures; export of the period.
-    await page.getByRole('button', { name: 'ดูทั้งหมด' }).first().click();
+    await page.getByRole('link', { name: 'ดูทั้งหมด' }).first().click();
     await page.waitForURL(/\/reports$/);
     await page.getByText('ยอดขายรายวัน (7 วันล่าสุด)').waitFor();
     expect(await card(page, 'ยอดขายรวม').innerText()).toContain(formatBaht(total));

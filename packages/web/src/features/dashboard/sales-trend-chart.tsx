@@ -27,7 +27,8 @@ export interface TrendChartProps {
 /**
  * The dashboard's sales trend as bars (recharts), one per day or month, with Thai labels and a tooltip
  * giving the day, the sales and the orders. Loaded on its own (React.lazy), so the till never downloads
- * the charting library. A visually hidden table gives screen readers the same figures.
+ * the charting library. Arrow keys move the tooltip (recharts' accessibility layer); a visually hidden
+ * table gives screen readers the same figures.
  */
 export default function SalesTrendChart({ points, granularity, label }: TrendChartProps) {
   const { t, intlLocale } = useI18n();
@@ -56,9 +57,14 @@ export default function SalesTrendChart({ points, granularity, label }: TrendCha
 
   return (
     <figure aria-label={label} className="m-0">
-      <div aria-hidden data-testid="trend-chart" style={{ height: TREND_BAR_MAX_PX + X_AXIS_PX + TOP_MARGIN_PX }}>
+      <div data-testid="trend-chart" style={{ height: TREND_BAR_MAX_PX + X_AXIS_PX + TOP_MARGIN_PX }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: TOP_MARGIN_PX, right: 8, bottom: 0, left: 0 }} barCategoryGap="20%">
+          <BarChart
+            data={data}
+            margin={{ top: TOP_MARGIN_PX, right: 8, bottom: 0, left: 0 }}
+            barCategoryGap="20%"
+            title={label}
+          >
             <CartesianGrid vertical={false} stroke="#e2e8f0" />
             <XAxis
               dataKey="label"
