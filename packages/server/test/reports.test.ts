@@ -361,6 +361,31 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     expect((await t.request('GET', '/api/sales/stats/dashboard')).status).toBe(401);
   });
 
+  it('refuses at sale time what the dashboard of the spec would skip: prices over 100,000, totals over 1,000,000 baht', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const watch = await buildProduct(t, { name: 'นาฬิกาทองคำ', price: 100_000.01, stock: 5 });
+    const ring = await buildProduct(t, { name: 'แหวนเพชร', price: 100_000, stock: 20 });
+    const stockBefore = await t.built.deps.db.kysely.selectFrom('products').select(['id', 'stock']).execute();
+    const salesBefore = await t.built.deps.db.kysely.selectFrom('sales').select('id').execute();
+
+    const tooDear = await postSale(t, token, salePayload([{ product: watch, quantity: 1 }]));
+    expect(tooDear).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(fieldsOf(tooDear)['items.0.price']).toContain('100,000');
+    // 10 rings: 1,000,000 baht before the 3 % tax, over the bound after it.
+    const tooMuch = await postSale(t, token, salePayload([{ product: ring, quantity: 10 }]));
+    expect(tooMuch).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(fieldsOf(tooMuch).total).toContain('1,000,000');
+    const tooMany = await postSale(t, token, salePayload([{ product: ring, quantity: 10_001 }]));
+    expect(tooMany).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(Object.keys(fieldsOf(tooMany))).toContain('items.0.quantity');
+
+    // Bad input changes nothing.
+    expect(await t.built.deps.db.kysely.selectFrom('products').select(['id', 'stock']).execute()).toEqual(stockBefore);
+    expect(await t.built.deps.db.kysely.selectFrom('sales').select('id').execute()).toEqual(salesBefore);
+    // At the bound is fine: 9 rings and their tax come to 927,000 baht.
+    expect((await postSale(t, token, salePayload([{ product: ring, quantity: 9 }]))).status).toBe(201);
+  });
+
   it('sums output VAT per month by document date: tax invoices, credit notes subtracted, VAT-excluded apart; CSV too', async () => {
     const res = await t.request<VatSummaryResponse>('GET', '/api/sales/stats/vat?startMonth=2026-01&endMonth=2026-04', {
       token: viewer,
@@ -455,3 +480,6 @@ describe.each(ENGINES)('reports on %s', (engine) => {
 });
 
 const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The per-field messages of a refusal. */
+const fieldsOf = (res: { body: unknown }) => (res.body as { fields?: Record<string, string> }).fields ?? {};
