@@ -1,4 +1,11 @@
-import type { DashboardResponse, Product, Sale, SalesSummaryResponse } from '@pos/core';
+import {
+  VAT_CSV_COLUMNS,
+  type DashboardResponse,
+  type Product,
+  type Sale,
+  type SalesSummaryResponse,
+  type VatSummaryResponse,
+} from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
@@ -96,6 +103,15 @@ async function seedMonth(t: TestApp): Promise<Seeded> {
     body: { lines: [{ saleItemId: nine.items[0]!.id, quantity: 1 }] },
   });
   expect(partNine.status).toBe(201);
+  // Credit notes dated in March and, for a March sale, in April.
+  const db = t.built.deps.db.kysely;
+  for (const [saleId, at] of [
+    [ids[2]!, '2026-03-20T05:00:00.000Z'],
+    [ids[9]!, '2026-03-28T03:00:00.000Z'],
+    [ids[5]!, '2026-03-31T17:30:00.000Z'],
+  ] as const) {
+    await db.updateTable('refunds').set({ created_at: at }).where('sale_id', '=', saleId).execute();
+  }
 
   const sales: Sale[] = [];
   for (const id of ids)
@@ -344,4 +360,126 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     expect(anonymous).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect((await t.request('GET', '/api/sales/stats/dashboard')).status).toBe(401);
   });
+
+  it('refuses at sale time what the dashboard of the spec would skip: prices over 100,000, totals over 1,000,000 baht', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const watch = await buildProduct(t, { name: 'นาฬิกาทองคำ', price: 100_000.01, stock: 5 });
+    const ring = await buildProduct(t, { name: 'แหวนเพชร', price: 100_000, stock: 20 });
+    const stockBefore = await t.built.deps.db.kysely.selectFrom('products').select(['id', 'stock']).execute();
+    const salesBefore = await t.built.deps.db.kysely.selectFrom('sales').select('id').execute();
+
+    const tooDear = await postSale(t, token, salePayload([{ product: watch, quantity: 1 }]));
+    expect(tooDear).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(fieldsOf(tooDear)['items.0.price']).toContain('100,000');
+    // 10 rings: 1,000,000 baht before the 3 % tax, over the bound after it.
+    const tooMuch = await postSale(t, token, salePayload([{ product: ring, quantity: 10 }]));
+    expect(tooMuch).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(fieldsOf(tooMuch).total).toContain('1,000,000');
+    const tooMany = await postSale(t, token, salePayload([{ product: ring, quantity: 10_001 }]));
+    expect(tooMany).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(Object.keys(fieldsOf(tooMany))).toContain('items.0.quantity');
+
+    // Bad input changes nothing.
+    expect(await t.built.deps.db.kysely.selectFrom('products').select(['id', 'stock']).execute()).toEqual(stockBefore);
+    expect(await t.built.deps.db.kysely.selectFrom('sales').select('id').execute()).toEqual(salesBefore);
+    // At the bound is fine: 9 rings and their tax come to 927,000 baht.
+    expect((await postSale(t, token, salePayload([{ product: ring, quantity: 9 }]))).status).toBe(201);
+  });
+
+  it('sums output VAT per month by document date: tax invoices, credit notes subtracted, VAT-excluded apart; CSV too', async () => {
+    const res = await t.request<VatSummaryResponse>('GET', '/api/sales/stats/vat?startMonth=2026-01&endMonth=2026-04', {
+      token: viewer,
+    });
+    expect(res.status).toBe(200);
+    const satang = (baht: number) => Math.round(baht * 100);
+    const monthOf = (iso: string) => bangkokDay(iso).slice(0, 7);
+    const notes = seeded.sales.flatMap((sale) => {
+      let before = 0;
+      return sale.refunds.map((r) => {
+        const vatBefore = Math.round((satang(sale.tax) * before) / satang(sale.total));
+        before += satang(r.amount);
+        const vat = Math.round((satang(sale.tax) * before) / satang(sale.total)) - vatBefore;
+        return { ...r, vat };
+      });
+    });
+    expect(notes.filter((n) => n.credit_note_number !== null)).toHaveLength(3);
+    for (const month of ['2026-01', '2026-02', '2026-03', '2026-04']) {
+      const invoices = seeded.sales.filter((s) => monthOf(s.created_at) === month && !s.exclude_vat);
+      const excluded = seeded.sales.filter((s) => monthOf(s.created_at) === month && s.exclude_vat);
+      const credit = notes.filter((n) => n.credit_note_number !== null && monthOf(n.created_at) === month);
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      const base = sum(invoices.map((s) => satang(s.total) - satang(s.tax)));
+      const vat = sum(invoices.map((s) => satang(s.tax)));
+      const creditVat = sum(credit.map((n) => n.vat));
+      const creditBase = sum(credit.map((n) => satang(n.amount))) - creditVat;
+      const numbers = invoices.map((s) => s.document_number).sort();
+      const creditNumbers = credit.map((n) => n.credit_note_number!).sort();
+      expect(res.body.months.find((m) => m.month === month)).toEqual({
+        month,
+        taxInvoiceCount: invoices.length,
+        taxableBase: base / 100,
+        vat: vat / 100,
+        firstTaxInvoice: numbers[0] ?? null,
+        lastTaxInvoice: numbers.at(-1) ?? null,
+        vatExcludedCount: excluded.length,
+        vatExcludedSales: sum(excluded.map((s) => satang(s.total))) / 100,
+        creditNoteCount: credit.length,
+        creditNoteBase: creditBase / 100,
+        creditNoteVat: creditVat / 100,
+        firstCreditNote: creditNumbers[0] ?? null,
+        lastCreditNote: creditNumbers.at(-1) ?? null,
+        netTaxableBase: (base - creditBase) / 100,
+        netVat: (vat - creditVat) / 100,
+      });
+    }
+    const april = res.body.months[3]!;
+    expect(april.creditNoteCount).toBe(1);
+    expect(res.body.total.taxInvoiceCount).toBe(sumOf(res.body.months.map((m) => m.taxInvoiceCount)));
+    expect(res.body.total.netVat).toBe(round2(sumOf(res.body.months.map((m) => m.netVat))));
+
+    const { token: cashier } = await t.buildUser({ role: 'cashier' });
+    const { token: manager } = await t.buildUser({ role: 'manager' });
+    const csvUrl = '/api/sales/stats/vat.csv?startMonth=2026-01&endMonth=2026-04';
+    expect(await t.request('GET', csvUrl, { token: cashier })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    const csv = await t.request<string>('GET', csvUrl, { token: manager });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toContain('vat_summary_2026-01_2026-04.csv');
+    // The body as bytes: text decoding would drop the byte-order mark.
+    const raw = await fetch(`${t.url}${csvUrl}`, { headers: { authorization: `Bearer ${manager}` } });
+    const bytes = Buffer.from(await raw.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(VAT_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(5);
+    const march = lines[3]!.split(',');
+    const m3 = res.body.months[2]!;
+    expect(march.slice(0, 6)).toEqual([
+      '2026-03',
+      String(m3.taxInvoiceCount),
+      m3.firstTaxInvoice,
+      m3.lastTaxInvoice,
+      m3.taxableBase.toFixed(2),
+      m3.vat.toFixed(2),
+    ]);
+    expect(march[12]).toBe(m3.netVat.toFixed(2));
+    for (const query of [
+      'startMonth=2026-13&endMonth=2026-14',
+      'startMonth=2026-04&endMonth=2026-01',
+      'startMonth=2020-01&endMonth=2026-01',
+    ]) {
+      expect(await t.request('GET', `/api/sales/stats/vat?${query}`, { token: viewer })).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED' },
+      });
+    }
+  });
 });
+
+const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The per-field messages of a refusal. */
+const fieldsOf = (res: { body: unknown }) => (res.body as { fields?: Record<string, string> }).fields ?? {};

@@ -266,3 +266,24 @@ export const VatSummaryResponse = z.object({
   total: VatMonth.omit({ month: true }),
 });
 export type VatSummaryResponse = z.infer<typeof VatSummaryResponse>;
+
+/** Column headings of the VAT summary CSV (`vat_summary_{start}_{end}.csv`), in the order written. */
+export const VAT_CSV_COLUMNS = [
+  'เดือน',
+  'จำนวนใบกำกับภาษี',
+  'ใบกำกับภาษีเลขที่ (ตั้งแต่)',
+  'ใบกำกับภาษีเลขที่ (ถึง)',
+  'มูลค่าก่อนภาษี',
+  'ภาษีขาย',
+  'จำนวนใบลดหนี้',
+  'ใบลดหนี้เลขที่ (ตั้งแต่)',
+  'ใบลดหนี้เลขที่ (ถึง)',
+  'มูลค่าใบลดหนี้ก่อนภาษี',
+  'ภาษีตามใบลดหนี้',
+  'มูลค่าสุทธิ',
+  'ภาษีขายสุทธิ',
+  'จำนวนรายการยกเว้น VAT',
+  'ยอดขายยกเว้น VAT',
+] as const;
+
+export const VAT_CSV_PREFIX = 'vat_summary';

@@ -31,15 +31,26 @@ const LineChoice = SingleLineText('ไซส์หรือสีที่เล
   .nullish()
   .transform((v) => (v === '' ? null : v));
 
+/**
+ * Spec 000's sanity bounds, refused when the sale is made (so reports never need to skip a sale):
+ * a unit price up to 100,000 baht, a line's quantity up to 10,000, a sale's total up to 1,000,000.
+ */
+export const SALE_LIMITS = { unitPriceBaht: 100_000, quantity: 10_000, totalBaht: 1_000_000 } as const;
+
+const bahtLimit = (n: number) => n.toLocaleString('en-US');
+
 export const SaleItemInput = z.object({
   productId: Id('รหัสสินค้าไม่ถูกต้อง'),
   quantity: z
     .number({ error: 'จำนวนสินค้าต้องเป็นตัวเลข' })
     .int('จำนวนสินค้าต้องเป็นจำนวนเต็ม')
     .positive('จำนวนสินค้าต้องมากกว่า 0')
-    .max(10_000, 'จำนวนสินค้ามากเกินไป'),
+    .max(SALE_LIMITS.quantity, `จำนวนสินค้าต้องไม่เกิน ${bahtLimit(SALE_LIMITS.quantity)} ชิ้นต่อรายการ`),
   /** What the cart showed; compared with the database price. */
-  price: Baht('ราคาสินค้า'),
+  price: Baht('ราคาสินค้า').refine(
+    (v) => v <= SALE_LIMITS.unitPriceBaht,
+    `ราคาสินค้าต้องไม่เกิน ${bahtLimit(SALE_LIMITS.unitPriceBaht)} บาทต่อชิ้น`,
+  ),
   name: SingleLineText('ชื่อสินค้าต้องเป็นข้อความ').max(200, 'ชื่อสินค้ายาวเกินไป').optional(),
   product_name: SingleLineText('ชื่อสินค้าต้องเป็นข้อความ').max(200, 'ชื่อสินค้ายาวเกินไป').optional(),
   total: Baht('ยอดรวมรายการ').optional(),
@@ -68,7 +79,10 @@ export const CreateSaleRequest = z.object({
   subtotal: Baht('ยอดรวมสินค้า'),
   discount: Baht('ส่วนลด').default(0),
   tax: Baht('ภาษี').default(0),
-  total: Baht('ยอดสุทธิ'),
+  total: Baht('ยอดสุทธิ').refine(
+    (v) => v <= SALE_LIMITS.totalBaht,
+    `ยอดสุทธิต้องไม่เกิน ${bahtLimit(SALE_LIMITS.totalBaht)} บาทต่อรายการขาย`,
+  ),
   excludeVAT: Flag.default(false),
   /** From POST /api/sales/vat-exclusion-approvals, when the shop requires approval to exclude VAT. */
   vatApprovalToken: SingleLineText('การอนุมัติไม่ถูกต้อง').max(200, 'การอนุมัติไม่ถูกต้อง').nullish(),

@@ -1,8 +1,20 @@
-import { DashboardQuery, DashboardResponse, SalesSummaryQuery, SalesSummaryResponse } from '@pos/core';
+import {
+  CSV_MIME_TYPE,
+  csvFileName,
+  DashboardQuery,
+  DashboardResponse,
+  SalesSummaryQuery,
+  SalesSummaryResponse,
+  VAT_CSV_PREFIX,
+  VatSummaryQuery,
+  VatSummaryResponse,
+} from '@pos/core';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { needs } from '../../http/route-access';
 import { dashboard, salesSummary } from './reports.service';
+import { vatSummary, vatSummaryCsv } from './vat.service';
 
 export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,6 +34,30 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: DashboardQuery, response: { 200: DashboardResponse } },
       },
       async (req) => dashboard(deps, req.query),
+    );
+    app.get(
+      '/sales/stats/vat',
+      {
+        config: { access: needs('reports_view') },
+        schema: { tags, querystring: VatSummaryQuery, response: { 200: VatSummaryResponse } },
+      },
+      async (req) => vatSummary(deps, req.query),
+    );
+    app.get(
+      '/sales/stats/vat.csv',
+      {
+        config: { access: needs('reports_export') },
+        schema: {
+          tags,
+          querystring: VatSummaryQuery,
+          response: { 200: z.string().describe('CSV, UTF-8 with byte-order mark, one row a month') },
+        },
+      },
+      async (req, reply) => {
+        const csv = vatSummaryCsv(await vatSummary(deps, req.query));
+        const name = csvFileName(VAT_CSV_PREFIX, `${req.query.startMonth}_${req.query.endMonth}`);
+        return reply.type(CSV_MIME_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(csv);
+      },
     );
   };
 }
