@@ -9,20 +9,22 @@ export function DailySalesList({ days }: { days: readonly DailySalesFigure[] }) 
   return (
     <ul className="space-y-3" aria-label={t('reports.dailyTitle')}>
       {days.map((day) => (
-        <li key={day.date} className="grid grid-cols-[5.5rem_1fr] items-center gap-3 sm:grid-cols-[6.5rem_1fr_auto]">
-          <span className="text-sm text-slate-600">{formatDayKey(day.date, intlLocale)}</span>
-          <div className="h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+        <li key={day.date} className="space-y-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="text-sm text-slate-600">{formatDayKey(day.date, intlLocale)}</span>
+            <span className="text-sm tabular-nums">
+              <span className="font-semibold text-slate-900">{formatBaht(day.total)}</span>{' '}
+              <span className="text-slate-500">
+                {t('reports.dailyOrders', { count: formatCount(day.count, intlLocale) })}
+              </span>
+            </span>
+          </div>
+          <div className="h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
             <div
               className="h-full rounded-full bg-blue-500"
               style={{ width: `${max > 0 ? Math.max((day.total / max) * 100, day.total > 0 ? 2 : 0) : 0}%` }}
             />
           </div>
-          <span className="col-span-2 text-right text-sm tabular-nums sm:col-span-1">
-            <span className="font-semibold text-slate-900">{formatBaht(day.total)}</span>{' '}
-            <span className="text-slate-500">
-              {t('reports.dailyOrders', { count: formatCount(day.count, intlLocale) })}
-            </span>
-          </span>
         </li>
       ))}
     </ul>

@@ -139,7 +139,8 @@ export function VatSummarySection({ thisMonth, canExport }: { thisMonth: string;
         ) : !hasDocuments ? (
           <EmptyState title={t('reports.vatEmpty')} />
         ) : (
-          <div className="overflow-x-auto">
+          // Wider than a phone: the table scrolls sideways, reachable from the keyboard.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('reports.vatTitle')}>
             <table className="w-full min-w-[56rem] text-sm">
               <thead className="border-b border-slate-200 text-left text-slate-600">
                 <tr>
