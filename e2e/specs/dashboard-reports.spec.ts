@@ -32,9 +32,13 @@ function card(page: Page, label: string): Locator {
 
 /** The rows of the chart's table for screen readers: [day or month, sales]. */
 async function trendRows(page: Page): Promise<string[][]> {
-  return page
-    .locator('figure table tr')
-    .evaluateAll((rows) => rows.map((r) => Array.from(r.children).slice(0, 2).map((c) => c.textContent ?? '')));
+  return page.locator('figure table tr').evaluateAll((rows) =>
+    rows.map((r) =>
+      Array.from(r.children)
+        .slice(0, 2)
+        .map((c) => c.textContent ?? ''),
+    ),
+  );
 }
 
 async function csvOf(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
@@ -134,8 +138,9 @@ describe('dashboard and reports', () => {
     expect(await card(page, 'สินค้าคงเหลือทั้งหมด').innerText()).toContain(`${SHIRT.stock - 3 + SHOES.stock - 1} ชิ้น`);
 
     // Today: 7 days, today's bar the only one, and the tallest is 200 px.
+    // The chart's code arrives after the figures (its own chunk).
+    await expect.poll(async () => (await trendRows(page)).length).toBe(7);
     let rows = await trendRows(page);
-    expect(rows).toHaveLength(7);
     expect(rows.at(-1)?.[1]).toBe(formatBaht(total));
     expect(rows.slice(0, -1).every((r) => r[1] === formatBaht(0))).toBe(true);
     const bars = page.locator('[data-testid="trend-chart"] .recharts-bar-rectangle path');
