@@ -141,7 +141,7 @@ export function VatSummarySection({ thisMonth, canExport }: { thisMonth: string;
         ) : (
           // Wider than a phone: the table scrolls sideways, reachable from the keyboard.
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('reports.vatTitle')}>
-            <table className="w-full min-w-[56rem] text-sm">
+            <table className="w-full min-w-[56rem] text-sm [&_th]:whitespace-nowrap">
               <thead className="border-b border-slate-200 text-left text-slate-600">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">
