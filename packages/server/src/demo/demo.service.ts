@@ -16,6 +16,7 @@ import {
   type Product,
 } from '@pos/core';
 import type { Deps } from '../deps';
+import { AppError } from '../http/app-error';
 import type { SessionUser } from '../features/auth/sessions.queries';
 import { createCategory } from '../features/categories/categories.service';
 import { createCustomer } from '../features/customers/customers.service';
@@ -84,10 +85,15 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
     sellers.push(user);
   }
   for (const kind of DEMO_KINDS) {
-    await createCategory(
-      deps,
-      CreateCategoryRequest.parse({ name: kind.category, description: `หมวดหมู่ ${kind.category}` }),
-    );
+    try {
+      await createCategory(
+        deps,
+        CreateCategoryRequest.parse({ name: kind.category, description: `หมวดหมู่ ${kind.category}` }),
+      );
+    } catch (err) {
+      // A second lot (--force) finds the categories already there.
+      if (!(err instanceof AppError && err.code === 'CATEGORY_NAME_TAKEN')) throw err;
+    }
   }
   const products: Product[] = [];
   for (let i = 0; i < options.products; i++) {
