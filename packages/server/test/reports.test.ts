@@ -241,6 +241,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       'startDate=2026-03-01',
       'startDate=2000-01-01&endDate=2026-01-01',
       'startDate=2026-3-1&endDate=2026-03-02',
+      'startDate=0000-01-01&endDate=0000-01-02',
     ]) {
       expect(await summary(query)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     }
@@ -343,6 +344,13 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     const now = await dashboard('period=today');
     expect(now.body.today).toBe(bangkokDay(t.now().toISOString()));
     expect(now.body.startDate).toBe(now.body.today);
+    for (const query of [
+      'period=today&date=0000-01-01',
+      'period=year&date=9999-12-31',
+      'period=week&date=2026-02-29',
+    ]) {
+      expect(await dashboard(query)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    }
     const custom = await dashboard('period=custom');
     expect(custom).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     const range = await dashboard('period=custom&startDate=2026-02-25&endDate=2026-03-03');

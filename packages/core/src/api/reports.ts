@@ -9,6 +9,13 @@ import { SALE_STATUSES, ShopDay } from './sales';
  * refunded sale counts nothing, a partly refunded one counts what is left of it.
  */
 
+/**
+ * A day a report may ask about: the calendar's arithmetic (the day before, the previous year) stays
+ * within four-digit years.
+ */
+const ReportDay = (label: string) =>
+  ShopDay(label).refine((v) => v >= '1900-01-01' && v <= '2999-12-31', `${label}ต้องอยู่ระหว่างปี 1900 ถึง 2999`);
+
 /** The longest range one summary or dashboard request may cover (about ten years of shop days). */
 export const REPORT_MAX_DAYS = 3700;
 
@@ -18,8 +25,8 @@ const dayCount = (start: string, end: string) =>
 /** `GET /api/sales/stats/summary?startDate&endDate` (both YYYY-MM-DD, end included). */
 export const SalesSummaryQuery = z
   .object({
-    startDate: ShopDay('วันที่เริ่มต้น'),
-    endDate: ShopDay('วันที่สิ้นสุด'),
+    startDate: ReportDay('วันที่เริ่มต้น'),
+    endDate: ReportDay('วันที่สิ้นสุด'),
   })
   .refine((q) => q.startDate <= q.endDate, {
     message: 'วันที่เริ่มต้นต้องไม่อยู่หลังวันที่สิ้นสุด',
@@ -102,9 +109,9 @@ export const DashboardQuery = z
   .object({
     period: z.enum(DASHBOARD_PERIODS, { error: 'ช่วงเวลาไม่ถูกต้อง' }).default('today'),
     /** The day the period is taken around (today, its week, month or year); default: today in the shop. */
-    date: ShopDay('วันที่').optional(),
-    startDate: ShopDay('วันที่เริ่มต้น').optional(),
-    endDate: ShopDay('วันที่สิ้นสุด').optional(),
+    date: ReportDay('วันที่').optional(),
+    startDate: ReportDay('วันที่เริ่มต้น').optional(),
+    endDate: ReportDay('วันที่สิ้นสุด').optional(),
   })
   .refine((q) => q.period !== 'custom' || (q.startDate !== undefined && q.endDate !== undefined), {
     message: 'กรุณาเลือกวันที่เริ่มต้นและวันที่สิ้นสุด',
@@ -209,7 +216,10 @@ export const DASHBOARD_LIST_SIZE = 5;
 
 /** A month: YYYY-MM. */
 const ReportMonth = (label: string) =>
-  z.string({ error: `${label}ต้องเป็นเดือน YYYY-MM` }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}ต้องเป็นเดือน YYYY-MM`);
+  z
+    .string({ error: `${label}ต้องเป็นเดือน YYYY-MM` })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}ต้องเป็นเดือน YYYY-MM`)
+    .refine((v) => v >= '1900-01' && v <= '2999-12', `${label}ต้องอยู่ระหว่างปี 1900 ถึง 2999`);
 
 export const VAT_REPORT_MAX_MONTHS = 36;
 
