@@ -80,7 +80,13 @@ export default defineConfig({
             // Only the payment, receipt and label screens draw codes: kept out of the first load.
             { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs|pngjs|encode-utf8)[\\/]/, priority: 4 },
             { name: 'jsbarcode', test: /node_modules[\\/]jsbarcode[\\/]/, priority: 4 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // recharts and its own libraries stay out: they load with the dashboard's chart only (a group
+            // would also pull in what they import, React included, and so into the first load).
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!(recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|react-redux|@reduxjs|redux|redux-thunk|reselect|immer|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store)[\\/])/,
+              priority: 1,
+            },
           ],
         },
       },

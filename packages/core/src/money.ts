@@ -67,3 +67,15 @@ export function formatBaht(value: unknown): string {
 export function formatSatang(satang: Satang): string {
   return formatBaht(satangToBaht(satang));
 }
+
+const wholeBahtFormatter = new Intl.NumberFormat('th-TH', {
+  style: 'currency',
+  currency: 'THB',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** A baht amount rounded to whole baht, `฿1,235` (the dashboard's comparison panel, spec 000). */
+export function formatWholeBaht(value: number): string {
+  return wholeBahtFormatter.format(Number.isFinite(value) ? value : 0);
+}

@@ -3,6 +3,7 @@ import {
   bahtToSatang,
   formatBaht,
   formatBahtInput,
+  formatWholeBaht,
   formatSatang,
   hasAtMostTwoDecimals,
   parseBahtText,
@@ -53,5 +54,13 @@ describe('money', () => {
     expect(formatBahtInput(5)).toBe('0.05');
     expect(formatBahtInput(-250)).toBe('-2.50');
     for (const satang of [0, 1, 99, 100, 123456789]) expect(parseBahtText(formatBahtInput(satang))).toBe(satang);
+  });
+});
+
+describe('formatWholeBaht', () => {
+  it('rounds to whole baht with separators', () => {
+    expect(formatWholeBaht(1234.5)).toBe('฿1,235');
+    expect(formatWholeBaht(99.49)).toBe('฿99');
+    expect(formatWholeBaht(Number.NaN)).toBe('฿0');
   });
 });

@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { createNotificationWorker, type NotificationWorker } from './features/notifications/notification-worker';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { productsRoutes } from './features/products/products.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { storageRoutes } from './features/storage/storage.routes';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(productsRoutes(deps));
       await api.register(customersRoutes(deps));
       await api.register(salesRoutes(deps));
+      await api.register(reportsRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },

@@ -6,3 +6,11 @@ export { startServer, type RunningServer, type StartOptions } from './server';
 export { listCategoryRows } from './features/categories/categories.queries';
 export { insertCustomer } from './features/customers/customers.queries';
 export { insertProducts, type ProductValues } from './features/products/products.queries';
+// The demo shop and its bulk sales (`npm run demo`), and the reports the benchmark explains.
+export { runDemo, type DemoRunOptions } from './demo/demo-run';
+export { dashboard, salesSummary } from './features/reports/reports.service';
+export { addDays, shopToday } from './features/reports/calendar';
+export { openDatabase } from './db/database';
+export { migrateToLatest } from './db/migrate';
+export { ensureFirstAdmin } from './db/seed';
+export { imageStoreFor } from './integrations/image-store/image-store-factory';

@@ -9,3 +9,4 @@ export * from './customers';
 export * from './sales';
 export * from './storage';
 export * from './notifications';
+export * from './reports';

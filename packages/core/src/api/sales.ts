@@ -51,11 +51,22 @@ const LineChoice = Text('lineChoice', 50)
   .nullish()
   .transform((v) => (v === '' ? null : v));
 
+/**
+ * Spec 000's sanity bounds, refused when the sale is made (so reports never need to skip a sale):
+ * a unit price up to 100,000 baht, a line's quantity up to 10,000, a sale's total up to 1,000,000.
+ */
+export const SALE_LIMITS = { unitPriceBaht: 100_000, quantity: 10_000, totalBaht: 1_000_000 } as const;
+
+const bahtLimit = (n: number) => n.toLocaleString('en-US');
+
 export const SaleItemInput = z.object({
   productId: Id(msg('value.invalid', { label: 'productId' })),
   quantity: Units('quantity'),
   /** What the cart showed; compared with the database price. */
-  price: Baht('price'),
+  price: Baht('price').refine(
+    (v) => v <= SALE_LIMITS.unitPriceBaht,
+    msg('sale.unitPriceLimit', { max: bahtLimit(SALE_LIMITS.unitPriceBaht) }),
+  ),
   name: Text('productName', 200).optional(),
   product_name: Text('productName', 200).optional(),
   total: Baht('lineTotal').optional(),
@@ -87,7 +98,10 @@ export const CreateSaleRequest = z.object({
   subtotal: Baht('subtotal'),
   discount: Baht('discount').default(0),
   tax: Baht('tax').default(0),
-  total: Baht('total'),
+  total: Baht('total').refine(
+    (v) => v <= SALE_LIMITS.totalBaht,
+    msg('sale.totalLimit', { max: bahtLimit(SALE_LIMITS.totalBaht) }),
+  ),
   excludeVAT: Flag.default(false),
   /** From POST /api/sales/vat-exclusion-approvals, when the shop requires approval to exclude VAT. */
   vatApprovalToken: SingleLineText(msg('value.invalid', { label: 'approval' }))
@@ -275,7 +289,8 @@ export const SALES_LIST_LIMIT_DEFAULT = 1000;
 export const SALES_LIST_LIMIT_MAX = 1000;
 export const SALES_SEARCH_MAX_LENGTH = 100;
 
-const ShopDay = (label: ValidationLabel) =>
+/** A shop day (YYYY-MM-DD in SHOP_TIMEZONE) as a query sends it: a real calendar date. */
+export const ShopDay = (label: ValidationLabel) =>
   z
     .string({ error: msg('date.format', { label }) })
     .regex(/^\d{4}-\d{2}-\d{2}$/, msg('date.format', { label }))

@@ -30,7 +30,7 @@ import { loadSale } from './sales.service';
 type RefundInput = z.output<typeof RefundSaleRequest>;
 
 /** round(value × part / whole), half up, exact for any satang figures (no floating point). */
-function share(value: number, part: number, whole: number): number {
+export function share(value: number, part: number, whole: number): number {
   if (whole === 0) return 0;
   return Number((BigInt(value) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
 }

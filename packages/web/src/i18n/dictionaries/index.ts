@@ -26,6 +26,8 @@ import { salesHistory } from './sales-history';
 import { validation } from './validation';
 import { settings } from './settings';
 import { storage } from './storage';
+import { reports } from './reports';
+import { dashboard } from './dashboard';
 
 /** Every namespace, in menu order; th.ts and en.ts assemble them into one dictionary per locale. */
 export const NAMESPACES = [
@@ -57,4 +59,6 @@ export const NAMESPACES = [
   salesHistory,
   settings,
   storage,
+  reports,
+  dashboard,
 ] as const;

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CreateCategoryRequest,
+  CreateCustomerRequest,
+  CreateSaleRequest,
+  CreateUserRequest,
+  PaymentSettingsInput,
+  priceSale,
+  pricingSettingsOf,
+  ProductWriteRequest,
+  RefundSaleRequest,
+  satangToBaht,
+  SystemSettingsInput,
+  bahtToSatang,
+  type Customer,
+  type Product,
+} from '@pos/core';
+import type { Deps } from '../deps';
+import { AppError } from '../http/app-error';
+import type { SessionUser } from '../features/auth/sessions.queries';
+import { createCategory } from '../features/categories/categories.service';
+import { createCustomer } from '../features/customers/customers.service';
+import { createProduct } from '../features/products/products.service';
+import { refundSale } from '../features/sales/refunds.service';
+import { createSale, getSale } from '../features/sales/sales.service';
+import { shopDayStart } from '../features/sales/shop-day';
+import { readStoredSettings, updateSettings } from '../features/settings/settings.service';
+import { createUser } from '../features/users/users.service';
+import { addDays } from '../features/reports/calendar';
+import { DEMO_BRANDS, DEMO_COLOURS, DEMO_KINDS, pick, seededRandom, thaiName, thaiPhone } from './demo-catalogue';
+import { demoProductImage } from './demo-images';
+import { firstAdmin } from './demo.queries';
+
+/** Deps whose clock the generator moves: each sale is made at its own moment of the past. */
+export interface DemoDeps extends Deps {
+  setNow(at: Date): void;
+}
+
+export interface DemoShop {
+  admin: SessionUser;
+  sellers: SessionUser[];
+  products: Product[];
+  customers: Customer[];
+}
+
+export interface DemoOptions {
+  products: number;
+  customers: number;
+  seed: number;
+  /** Images for the products (off for the benchmark's catalogue, which needs none). */
+  images: boolean;
+}
+
+/** Settings, categories, staff, products (with pictures) and customers, each through its service. */
+export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promise<DemoShop> {
+  const random = seededRandom(options.seed);
+  const admin = await firstAdmin(deps.db.kysely);
+  if (!admin) throw new Error('the database has no admin account');
+  await updateSettings(deps, admin, {
+    system: SystemSettingsInput.partial().parse({
+      storeName: 'ร้านสยามแฟชั่น & รองเท้า',
+      taxRate: 7,
+      pricesIncludeVat: true,
+    }),
+    payment: PaymentSettingsInput.partial().parse({
+      promptpayEnabled: true,
+      promptpayId: '0812345678',
+      transferEnabled: true,
+    }),
+  });
+  const sellers: SessionUser[] = [];
+  for (const [username, name] of [
+    ['demo_cashier1', 'ปวีณา ขายเก่ง'],
+    ['demo_cashier2', 'ธนพล ยิ้มแย้ม'],
+  ] as const) {
+    const user = await createUser(
+      deps,
+      CreateUserRequest.parse({
+        username: `${username}_${options.seed}`,
+        password: 'demo12345',
+        name,
+        role: 'cashier',
+      }),
+    );
+    sellers.push(user);
+  }
+  for (const kind of DEMO_KINDS) {
+    try {
+      await createCategory(
+        deps,
+        CreateCategoryRequest.parse({ name: kind.category, description: `หมวดหมู่ ${kind.category}` }),
+      );
+    } catch (err) {
+      // A second lot (--force) finds the categories already there.
+      if (!(err instanceof AppError && err.code === 'CATEGORY_NAME_TAKEN')) throw err;
+    }
+  }
+  const products: Product[] = [];
+  for (let i = 0; i < options.products; i++) {
+    const kind = DEMO_KINDS[i % DEMO_KINDS.length]!;
+    const baseName = pick(random, kind.names);
+    const colours = [...new Set([pick(random, DEMO_COLOURS), pick(random, DEMO_COLOURS), pick(random, DEMO_COLOURS)])];
+    const [low, high] = kind.price;
+    // Thai shelf prices end in 9 or 0.
+    const price = Math.round((low + random() * (high - low)) / 10) * 10 - (random() < 0.6 ? 1 : 0);
+    const sku = `DM${String(options.seed).slice(-2)}${String(i + 1).padStart(5, '0')}`;
+    const input = ProductWriteRequest.parse({
+      name: `${baseName} ${pick(random, DEMO_BRANDS)} รุ่น ${i + 1}`,
+      sku,
+      barcode: `885${String(options.seed % 100).padStart(2, '0')}${String(i + 1).padStart(8, '0')}`,
+      category: kind.category,
+      price,
+      cost: Math.round(price * 0.55),
+      original_price: random() < 0.2 ? Math.round(price * 1.3) : null,
+      stock: 60 + Math.floor(random() * 140),
+      description: `${baseName} คุณภาพดี ใส่สบาย`,
+      sizes: kind.sizes,
+      colors: colours,
+    });
+    const image = options.images ? await demoProductImage(kind.hue + (i % 5) * 8, i) : null;
+    products.push(await createProduct(deps, admin, input, image));
+  }
+  const customers: Customer[] = [];
+  for (let i = 0; i < options.customers; i++) {
+    const input = CreateCustomerRequest.parse({
+      name: thaiName(random),
+      phone: thaiPhone(i + options.seed * 1000),
+      email: random() < 0.3 ? `customer${i + 1}@example.com` : undefined,
+    });
+    customers.push(await createCustomer(deps, input));
+  }
+  return { admin, sellers, products, customers };
+}
+
+/** Sales an hour of the day gets, relatively: quiet mornings, busy evenings (10:00 to 21:00). */
+const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 4, 3, 3, 4, 5, 7, 8, 6, 3];
+
+function hourOf(random: () => number): number {
+  const total = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
+  let roll = random() * total;
+  for (const [hour, weight] of HOUR_WEIGHTS.entries()) {
+    roll -= weight;
+    if (roll < 0) return hour;
+  }
+  return 20;
+}
+
+/** How busy a day is: weekends and the days around month-end paydays sell more. */
+function dayFactor(day: string, random: () => number): number {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const date = Number(day.slice(8, 10));
+  const weekend = weekday === 0 || weekday === 6 ? 1.6 : 1;
+  const payday = date >= 25 || date <= 2 ? 1.3 : 1;
+  return weekend * payday * (0.8 + random() * 0.4);
+}
+
+export interface SalesRunResult {
+  sales: number;
+  refunds: number;
+}
+
+/**
+ * `days` shop days of sales ending yesterday, each made by createSale at its own time (the clock
+ * moved to it), so stock, points, customer totals and document numbers hold as at a real till; a
+ * few are refunded (wholly or in part) later the same day through refundSale.
+ */
+export async function sellDemoDays(
+  deps: DemoDeps,
+  shop: DemoShop,
+  options: { days: number; salesPerDay: number; seed: number; today: string },
+): Promise<SalesRunResult> {
+  const random = seededRandom(options.seed + 1);
+  const settings = pricingSettingsOf(await readStoredSettings(deps.db.kysely));
+  const stock = new Map(shop.products.map((p) => [p.id, p.stock]));
+  const points = new Map(shop.customers.map((c) => [c.id, c.loyalty_points]));
+  const tz = deps.config.shopTimezone;
+  let sales = 0;
+  let refunds = 0;
+  for (let d = options.days; d >= 1; d--) {
+    const day = addDays(options.today, -d);
+    const midnight = Date.parse(shopDayStart(day, tz));
+    const count = Math.max(1, Math.round(options.salesPerDay * dayFactor(day, random)));
+    const moments = Array.from({ length: count }, () => hourOf(random) * 3_600_000 + random() * 3_600_000).sort(
+      (a, b) => a - b,
+    );
+    const made: number[] = [];
+    for (const offset of moments) {
+      deps.setNow(new Date(midnight + offset));
+      const lines = new Map<
+        number,
+        { product: Product; quantity: number; size: string | null; color: string | null }
+      >();
+      const lineCount = 1 + Math.floor(random() ** 2 * 4);
+      for (let n = 0; n < lineCount; n++) {
+        // A few best sellers: the square skews picks towards the catalogue's start.
+        const product = shop.products[Math.floor(random() ** 1.8 * shop.products.length)]!;
+        const quantity = random() < 0.8 ? 1 : 2;
+        if ((stock.get(product.id) ?? 0) < quantity || lines.has(product.id)) continue;
+        lines.set(product.id, {
+          product,
+          quantity,
+          size: product.sizes.length > 0 ? pick(random, product.sizes) : null,
+          color: product.colors.length > 0 ? pick(random, product.colors) : null,
+        });
+      }
+      if (lines.size === 0) continue;
+      const customer = random() < 0.45 ? pick(random, shop.customers) : null;
+      const balance = customer ? (points.get(customer.id) ?? 0) : 0;
+      const cart = [...lines.values()];
+      const subtotal = cart.reduce((sum, l) => sum + bahtToSatang(l.product.price) * l.quantity, 0);
+      const pointsUsed =
+        customer && balance >= 20 && random() < 0.25 ? Math.min(balance, Math.floor(subtotal / 100 / 2)) : 0;
+      const figures = priceSale(
+        cart.map((l) => ({ price: bahtToSatang(l.product.price), quantity: l.quantity })),
+        { pointsUsed, excludeVat: false, settings },
+      );
+      const roll = random();
+      const paymentMethod = figures.total === 0 || roll < 0.5 ? 'cash' : roll < 0.75 ? 'transfer' : 'promptpay';
+      const total = satangToBaht(figures.total);
+      const input = CreateSaleRequest.parse({
+        customerId: customer?.id ?? null,
+        items: cart.map((l) => ({
+          productId: l.product.id,
+          quantity: l.quantity,
+          price: l.product.price,
+          size: l.size,
+          color: l.color,
+        })),
+        subtotal: satangToBaht(figures.subtotal),
+        discount: satangToBaht(figures.discount),
+        tax: satangToBaht(figures.tax),
+        total,
+        paymentMethod,
+        pointsUsed,
+        cashReceived: paymentMethod === 'cash' ? Math.ceil(total / 100) * 100 : null,
+      });
+      const answer = await createSale(deps, pick(random, shop.sellers), input, randomUUID());
+      for (const l of cart) stock.set(l.product.id, (stock.get(l.product.id) ?? 0) - l.quantity);
+      if (customer) points.set(customer.id, answer.sale.final_loyalty_points ?? balance);
+      made.push(answer.sale.id);
+      sales += 1;
+    }
+    // Now and then a customer brings something back before closing time.
+    if (made.length > 0 && random() < 0.35) {
+      deps.setNow(new Date(midnight + 21.5 * 3_600_000));
+      const saleId = pick(random, made);
+      // Half give everything back, half one unit of the first line (a wrong size).
+      const first = random() < 0.5 ? null : (await getSale(deps, saleId)).items[0];
+      const input = RefundSaleRequest.parse(
+        first
+          ? { reason: 'wrong_size', lines: [{ saleItemId: first.id, quantity: 1 }] }
+          : { reason: 'customer_request' },
+      );
+      await refundSale(deps, shop.admin, saleId, input, undefined);
+      refunds += 1;
+    }
+  }
+  return { sales, refunds };
+}

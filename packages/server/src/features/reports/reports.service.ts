@@ -1,0 +1,262 @@
+import {
+  DASHBOARD_LIST_SIZE,
+  REPORT_TOP_PRODUCTS,
+  satangToBaht,
+  type DashboardQuery,
+  type DashboardResponse,
+  type PaymentMethod,
+  type SaleStatus,
+  type SalesSummaryQuery,
+  type SalesSummaryResponse,
+  type SalesTotals,
+  type TopProductFigure,
+} from '@pos/core';
+import type { z } from 'zod';
+import type { Deps } from '../../deps';
+import { shopDayEnd, shopDayStart } from '../sales/shop-day';
+import {
+  addDays,
+  addMonths,
+  dayCount,
+  daysOf,
+  firstDayOf,
+  lastDayOf,
+  monthOf,
+  monthsOf,
+  shopToday,
+  weekStart,
+} from './calendar';
+import {
+  figuresByBucket,
+  figuresByPaymentMethod,
+  newestSales,
+  refundTotals,
+  saleTotals,
+  shopCounts,
+  topProducts,
+  unitTotals,
+  type Bucket,
+  type Instant,
+  type TopProductRow,
+} from './reports.queries';
+
+type ReportDeps = Pick<Deps, 'db' | 'config' | 'now'>;
+
+/** The instants a range of shop days covers, end day included. */
+function instantOf(startDate: string, endDate: string, timeZone: string): Instant {
+  return { from: shopDayStart(startDate, timeZone), to: shopDayEnd(endDate, timeZone) };
+}
+
+export function dayBuckets(days: string[], timeZone: string): Bucket[] {
+  return days.map((day) => ({ key: day, ...instantOf(day, day, timeZone) }));
+}
+
+export function monthBuckets(months: string[], timeZone: string): Bucket[] {
+  return months.map((month) => ({ key: month, ...instantOf(firstDayOf(month), lastDayOf(month), timeZone) }));
+}
+
+/** Baht per order, to the satang; 0 without orders. */
+const average = (satang: number, orders: number) => (orders === 0 ? 0 : satangToBaht(Math.round(satang / orders)));
+
+/** Percent change, one decimal; null without a base. */
+export function growth(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+async function totalsOf(deps: ReportDeps, range: Instant): Promise<SalesTotals> {
+  const db = deps.db.kysely;
+  const [sales, refunds, units] = [
+    await saleTotals(db, range),
+    await refundTotals(db, range),
+    await unitTotals(db, range),
+  ];
+  const net = sales.gross - refunds.amount;
+  return {
+    totalSales: satangToBaht(net),
+    totalOrders: sales.orders,
+    averageOrderValue: average(net, sales.orders),
+    itemsSold: units.sold - units.refunded,
+    uniqueCustomers: sales.customers,
+    refundsTotal: satangToBaht(refunds.amount),
+    refundsCount: refunds.count,
+    grossSales: satangToBaht(sales.gross),
+  };
+}
+
+/** Net figures for each bucket, every bucket present (zero when nothing was sold). */
+async function series(deps: ReportDeps, buckets: Bucket[]) {
+  const rows = new Map((await figuresByBucket(deps.db.kysely, buckets)).map((r) => [r.key, r]));
+  return buckets.map((b) => {
+    const row = rows.get(b.key);
+    return { key: b.key, total: satangToBaht((row?.gross ?? 0) - (row?.refunded ?? 0)), count: row?.orders ?? 0 };
+  });
+}
+
+const toTopProduct = (row: TopProductRow): TopProductFigure => ({
+  product_id: row.product_id,
+  name: row.name,
+  total_quantity: row.quantity,
+  total_revenue: satangToBaht(row.revenue),
+});
+
+/** `GET /api/sales/stats/summary`: spec 001's sales stats over every sale of the range, net of refunds. */
+export async function salesSummary(
+  deps: ReportDeps,
+  query: z.output<typeof SalesSummaryQuery>,
+): Promise<SalesSummaryResponse> {
+  const { startDate, endDate } = query;
+  const tz = deps.config.shopTimezone;
+  const range = instantOf(startDate, endDate, tz);
+  const db = deps.db.kysely;
+  const summary = await totalsOf(deps, range);
+  const methods = await figuresByPaymentMethod(db, range);
+  const daily = await series(deps, dayBuckets(daysOf(startDate, endDate), tz));
+  const top = await topProducts(db, range, REPORT_TOP_PRODUCTS);
+  return {
+    startDate,
+    endDate,
+    summary,
+    paymentMethods: methods
+      .map((m) => ({
+        payment_method: m.key as PaymentMethod,
+        count: m.orders,
+        total: satangToBaht(m.gross - m.refunded),
+      }))
+      .sort((a, b) => b.total - a.total || a.payment_method.localeCompare(b.payment_method)),
+    dailySales: daily.map((d) => ({ date: d.key, total: d.total, count: d.count })),
+    topProducts: top.map(toTopProduct),
+  };
+}
+
+interface PeriodPlan {
+  startDate: string;
+  endDate: string;
+  trend: { granularity: 'day' | 'month'; buckets: string[] };
+  previous: { startDate: string; endDate: string } | null;
+}
+
+/** Spec 000's periods around `day` (the shop's today unless the request names a day). */
+export function planPeriod(query: z.output<typeof DashboardQuery>, today: string): PeriodPlan {
+  const day = query.date ?? today;
+  switch (query.period) {
+    case 'today':
+      return {
+        startDate: day,
+        endDate: day,
+        trend: { granularity: 'day', buckets: daysOf(addDays(day, -6), day) },
+        previous: null,
+      };
+    case 'week': {
+      const start = weekStart(day);
+      return {
+        startDate: start,
+        endDate: addDays(start, 6),
+        trend: { granularity: 'day', buckets: daysOf(start, addDays(start, 6)) },
+        previous: { startDate: addDays(start, -7), endDate: addDays(start, -1) },
+      };
+    }
+    case 'month': {
+      const month = monthOf(day);
+      const end = lastDayOf(month);
+      // 30 bars ending on the month's last day, or on today while the month runs.
+      const trendEnd = today >= firstDayOf(month) && today < end ? today : end;
+      const previous = addMonths(month, -1);
+      return {
+        startDate: firstDayOf(month),
+        endDate: end,
+        trend: { granularity: 'day', buckets: daysOf(addDays(trendEnd, -29), trendEnd) },
+        previous: { startDate: firstDayOf(previous), endDate: lastDayOf(previous) },
+      };
+    }
+    case 'year': {
+      const year = day.slice(0, 4);
+      const previousYear = String(Number(year) - 1).padStart(4, '0');
+      return {
+        startDate: `${year}-01-01`,
+        endDate: `${year}-12-31`,
+        trend: { granularity: 'month', buckets: monthsOf(`${year}-01`, `${year}-12`) },
+        previous: { startDate: `${previousYear}-01-01`, endDate: `${previousYear}-12-31` },
+      };
+    }
+    case 'custom': {
+      // The schema makes both dates present for custom.
+      const startDate = query.startDate ?? day;
+      const endDate = query.endDate ?? day;
+      const days = dayCount(startDate, endDate);
+      return {
+        startDate,
+        endDate,
+        trend:
+          days <= 31
+            ? { granularity: 'day', buckets: daysOf(startDate, endDate) }
+            : { granularity: 'month', buckets: monthsOf(monthOf(startDate), monthOf(endDate)) },
+        previous: { startDate: addDays(startDate, -days), endDate: addDays(startDate, -1) },
+      };
+    }
+  }
+}
+
+/** `GET /api/sales/stats/dashboard`: spec 000's dashboard figures for one period. */
+export async function dashboard(deps: ReportDeps, query: z.output<typeof DashboardQuery>): Promise<DashboardResponse> {
+  const tz = deps.config.shopTimezone;
+  const db = deps.db.kysely;
+  const today = shopToday(deps.now(), tz);
+  const plan = planPeriod(query, today);
+  const range = instantOf(plan.startDate, plan.endDate, tz);
+  const totals = await totalsOf(deps, range);
+  const counts = await shopCounts(db);
+
+  let yesterday: DashboardResponse['yesterday'] = null;
+  if (query.period === 'today') {
+    const date = addDays(plan.startDate, -1);
+    const before = await totalsOf(deps, instantOf(date, date, tz));
+    yesterday = {
+      date,
+      totalSales: before.totalSales,
+      totalOrders: before.totalOrders,
+      salesGrowth: growth(totals.totalSales, before.totalSales),
+      ordersGrowth: growth(totals.totalOrders, before.totalOrders),
+    };
+  }
+
+  let comparison: DashboardResponse['comparison'] = null;
+  if (plan.previous) {
+    const before = await totalsOf(deps, instantOf(plan.previous.startDate, plan.previous.endDate, tz));
+    comparison = {
+      previous: {
+        ...plan.previous,
+        totalSales: before.totalSales,
+        totalOrders: before.totalOrders,
+        averageOrderValue: before.averageOrderValue,
+      },
+      salesGrowth: growth(totals.totalSales, before.totalSales),
+      ordersGrowth: growth(totals.totalOrders, before.totalOrders),
+      averageOrderValueGrowth: growth(totals.averageOrderValue, before.averageOrderValue),
+    };
+  }
+
+  const buckets =
+    plan.trend.granularity === 'day' ? dayBuckets(plan.trend.buckets, tz) : monthBuckets(plan.trend.buckets, tz);
+  const recent = await newestSales(db, range, DASHBOARD_LIST_SIZE);
+  const top = await topProducts(db, range, DASHBOARD_LIST_SIZE);
+  return {
+    period: query.period,
+    today,
+    startDate: plan.startDate,
+    endDate: plan.endDate,
+    totals,
+    totalCustomers: counts.customers,
+    totalStock: counts.stock,
+    yesterday,
+    trend: { granularity: plan.trend.granularity, points: await series(deps, buckets) },
+    comparison,
+    recentSales: recent.map((s) => ({
+      ...s,
+      status: s.status as SaleStatus,
+      payment_method: s.payment_method as PaymentMethod,
+      total: satangToBaht(s.total),
+    })),
+    topProducts: top.map(toTopProduct),
+  };
+}

@@ -1,0 +1,46 @@
+import type { Sale } from '@pos/core';
+import { toast } from 'sonner';
+import type { Translate } from '../../i18n';
+import { errorMessage } from '../../lib/api';
+import type { DayRange } from '../../lib/date-keys';
+import { downloadTextFile } from '../../lib/download';
+import { fetchAllSales, salesCsv } from './sales-export';
+
+/**
+ * The export buttons of the reports screen and the dashboard: refused without reports_export or with no
+ * sales (spec 000 §5, 001 §5), otherwise every sale of `range` (null: all) from the server as a CSV file.
+ */
+export async function downloadSalesCsv({
+  allowed,
+  range,
+  prefix,
+  t,
+}: {
+  allowed: boolean;
+  range: DayRange | null;
+  prefix: string;
+  t: Translate;
+}): Promise<void> {
+  if (!allowed) {
+    toast.error(t('reports.exportNoPermissionTitle'), { description: t('reports.exportNoPermission') });
+    return;
+  }
+  let sales: Sale[];
+  try {
+    sales = await fetchAllSales(range);
+  } catch (error) {
+    toast.error(t('reports.exportErrorTitle'), { description: errorMessage(error, t('reports.exportError')) });
+    return;
+  }
+  if (sales.length === 0) {
+    toast.error(t('reports.exportNoDataTitle'), { description: t('reports.exportNoData') });
+    return;
+  }
+  const { fileName, text } = salesCsv(sales, {
+    prefix,
+    now: new Date(),
+    generalCustomer: t('receipt.generalCustomer'),
+  });
+  downloadTextFile(fileName, text);
+  toast.success(t('reports.exported'), { description: t('reports.exportedMessage', { file: fileName }) });
+}

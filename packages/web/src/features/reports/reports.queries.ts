@@ -1,0 +1,77 @@
+import { CSV_BOM, DashboardResponse, SalesSummaryResponse, VatSummaryResponse, type DashboardPeriod } from '@pos/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { DayRange } from '../../lib/date-keys';
+
+/** What the dashboard asks for: a named period, or a custom range of days (end included). */
+export interface DashboardParams {
+  period: DashboardPeriod;
+  custom: DayRange | null;
+}
+
+/** Query keys of the reports area (reports screen and dashboard share them, so "refresh" reloads both). */
+export const reportKeys = {
+  all: ['reports'] as const,
+  summary: (range: DayRange) => [...reportKeys.all, 'summary', range.startDate, range.endDate] as const,
+  dashboard: ({ period, custom }: DashboardParams) =>
+    [...reportKeys.all, 'dashboard', period, custom?.startDate ?? null, custom?.endDate ?? null] as const,
+  vat: (startMonth: string, endMonth: string) => [...reportKeys.all, 'vat', startMonth, endMonth] as const,
+};
+
+/** The calls of /api/sales/stats: every figure is the server's (issue 15). */
+export const reportsApi = {
+  summary: (range: DayRange, signal?: AbortSignal) =>
+    api.get(`/sales/stats/summary?${new URLSearchParams({ ...range }).toString()}`, {
+      schema: SalesSummaryResponse,
+      signal,
+    }),
+  dashboard: ({ period, custom }: DashboardParams, signal?: AbortSignal) => {
+    const params = new URLSearchParams({ period });
+    if (period === 'custom' && custom) {
+      params.set('startDate', custom.startDate);
+      params.set('endDate', custom.endDate);
+    }
+    return api.get(`/sales/stats/dashboard?${params.toString()}`, { schema: DashboardResponse, signal });
+  },
+  vat: (startMonth: string, endMonth: string, signal?: AbortSignal) =>
+    api.get(`/sales/stats/vat?${new URLSearchParams({ startMonth, endMonth }).toString()}`, {
+      schema: VatSummaryResponse,
+      signal,
+    }),
+  /** The server's CSV of the VAT summary; reading it as text drops the byte-order mark, so it is put back. */
+  vatCsv: async (startMonth: string, endMonth: string): Promise<string> => {
+    const body = await api.get(`/sales/stats/vat.csv?${new URLSearchParams({ startMonth, endMonth }).toString()}`);
+    const text = typeof body === 'string' ? body : '';
+    return text.startsWith(CSV_BOM) ? text : `${CSV_BOM}${text}`;
+  },
+};
+
+/** Errors show at once with a retry button (the screens' error state), not after three silent retries. */
+export function useSalesSummary(range: DayRange) {
+  return useQuery({
+    queryKey: reportKeys.summary(range),
+    queryFn: ({ signal }) => reportsApi.summary(range, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useDashboard(params: DashboardParams, enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.dashboard(params),
+    queryFn: ({ signal }) => reportsApi.dashboard(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+    retry: false,
+  });
+}
+
+export function useVatSummary(startMonth: string, endMonth: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.vat(startMonth, endMonth),
+    queryFn: ({ signal }) => reportsApi.vat(startMonth, endMonth, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+    retry: false,
+  });
+}
