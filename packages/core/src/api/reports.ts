@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg, type ValidationLabel } from '../validation';
 import { PAYMENT_METHODS } from './settings';
 import { SALE_STATUSES, ShopDay } from './sales';
 
@@ -13,8 +14,8 @@ import { SALE_STATUSES, ShopDay } from './sales';
  * A day a report may ask about: the calendar's arithmetic (the day before, the previous year) stays
  * within four-digit years.
  */
-const ReportDay = (label: string) =>
-  ShopDay(label).refine((v) => v >= '1900-01-01' && v <= '2999-12-31', `${label}ต้องอยู่ระหว่างปี 1900 ถึง 2999`);
+const ReportDay = (label: ValidationLabel) =>
+  ShopDay(label).refine((v) => v >= '1900-01-01' && v <= '2999-12-31', msg('date.yearRange', { label }));
 
 /** The longest range one summary or dashboard request may cover (about ten years of shop days). */
 export const REPORT_MAX_DAYS = 3700;
@@ -25,15 +26,15 @@ const dayCount = (start: string, end: string) =>
 /** `GET /api/sales/stats/summary?startDate&endDate` (both YYYY-MM-DD, end included). */
 export const SalesSummaryQuery = z
   .object({
-    startDate: ReportDay('วันที่เริ่มต้น'),
-    endDate: ReportDay('วันที่สิ้นสุด'),
+    startDate: ReportDay('startDate'),
+    endDate: ReportDay('endDate'),
   })
   .refine((q) => q.startDate <= q.endDate, {
-    message: 'วันที่เริ่มต้นต้องไม่อยู่หลังวันที่สิ้นสุด',
+    message: msg('sale.dateRange'),
     path: ['endDate'],
   })
   .refine((q) => dayCount(q.startDate, q.endDate) <= REPORT_MAX_DAYS, {
-    message: `ช่วงวันที่ต้องไม่เกิน ${REPORT_MAX_DAYS} วัน`,
+    message: msg('report.dayRangeTooLong', { max: REPORT_MAX_DAYS }),
     path: ['endDate'],
   });
 export type SalesSummaryQuery = z.input<typeof SalesSummaryQuery>;
@@ -107,22 +108,22 @@ export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 /** `GET /api/sales/stats/dashboard?period=…[&date=YYYY-MM-DD][&startDate&endDate]`. */
 export const DashboardQuery = z
   .object({
-    period: z.enum(DASHBOARD_PERIODS, { error: 'ช่วงเวลาไม่ถูกต้อง' }).default('today'),
+    period: z.enum(DASHBOARD_PERIODS, { error: msg('value.invalid', { label: 'period' }) }).default('today'),
     /** The day the period is taken around (today, its week, month or year); default: today in the shop. */
-    date: ReportDay('วันที่').optional(),
-    startDate: ReportDay('วันที่เริ่มต้น').optional(),
-    endDate: ReportDay('วันที่สิ้นสุด').optional(),
+    date: ReportDay('date').optional(),
+    startDate: ReportDay('startDate').optional(),
+    endDate: ReportDay('endDate').optional(),
   })
   .refine((q) => q.period !== 'custom' || (q.startDate !== undefined && q.endDate !== undefined), {
-    message: 'กรุณาเลือกวันที่เริ่มต้นและวันที่สิ้นสุด',
+    message: msg('report.customDatesRequired'),
     path: ['startDate'],
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: 'วันที่เริ่มต้นต้องไม่อยู่หลังวันที่สิ้นสุด',
+    message: msg('sale.dateRange'),
     path: ['endDate'],
   })
   .refine((q) => !q.startDate || !q.endDate || dayCount(q.startDate, q.endDate) <= REPORT_MAX_DAYS, {
-    message: `ช่วงวันที่ต้องไม่เกิน ${REPORT_MAX_DAYS} วัน`,
+    message: msg('report.dayRangeTooLong', { max: REPORT_MAX_DAYS }),
     path: ['endDate'],
   });
 export type DashboardQuery = z.input<typeof DashboardQuery>;
@@ -215,11 +216,11 @@ export type DashboardResponse = z.infer<typeof DashboardResponse>;
 export const DASHBOARD_LIST_SIZE = 5;
 
 /** A month: YYYY-MM. */
-const ReportMonth = (label: string) =>
+const ReportMonth = (label: ValidationLabel) =>
   z
-    .string({ error: `${label}ต้องเป็นเดือน YYYY-MM` })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}ต้องเป็นเดือน YYYY-MM`)
-    .refine((v) => v >= '1900-01' && v <= '2999-12', `${label}ต้องอยู่ระหว่างปี 1900 ถึง 2999`);
+    .string({ error: msg('month.format', { label }) })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg('month.format', { label }))
+    .refine((v) => v >= '1900-01' && v <= '2999-12', msg('date.yearRange', { label }));
 
 export const VAT_REPORT_MAX_MONTHS = 36;
 
@@ -228,15 +229,15 @@ const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(mo
 /** `GET /api/sales/stats/vat?startMonth&endMonth` and `GET /api/sales/stats/vat.csv?…` (both YYYY-MM, end included). */
 export const VatSummaryQuery = z
   .object({
-    startMonth: ReportMonth('เดือนเริ่มต้น'),
-    endMonth: ReportMonth('เดือนสิ้นสุด'),
+    startMonth: ReportMonth('startMonth'),
+    endMonth: ReportMonth('endMonth'),
   })
   .refine((q) => q.startMonth <= q.endMonth, {
-    message: 'เดือนเริ่มต้นต้องไม่อยู่หลังเดือนสิ้นสุด',
+    message: msg('report.monthOrder'),
     path: ['endMonth'],
   })
   .refine((q) => monthIndex(q.endMonth) - monthIndex(q.startMonth) < VAT_REPORT_MAX_MONTHS, {
-    message: `ช่วงเดือนต้องไม่เกิน ${VAT_REPORT_MAX_MONTHS} เดือน`,
+    message: msg('report.monthRangeTooLong', { max: VAT_REPORT_MAX_MONTHS }),
     path: ['endMonth'],
   });
 export type VatSummaryQuery = z.input<typeof VatSummaryQuery>;

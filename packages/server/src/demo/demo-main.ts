@@ -53,7 +53,8 @@ try {
   const today = shopToday(new Date(), config.shopTimezone);
   const started = performance.now();
   const result = await runDemo(
-    { db, config, imageStore: await imageStoreFor(config) },
+    // No outbox worker here: LINE messages a configured shop queues are sent when the app starts.
+    { db, config, imageStore: await imageStoreFor(config), notifications: { wake: () => {} } },
     {
       days,
       bulkSales: bulk,
