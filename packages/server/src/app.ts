@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { categoriesRoutes } from './features/categories/categories.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(productsRoutes(deps));
       await api.register(customersRoutes(deps));
       await api.register(salesRoutes(deps));
+      await api.register(paymentsRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },

@@ -8,3 +8,4 @@ export * from './products';
 export * from './customers';
 export * from './sales';
 export * from './storage';
+export * from './payments';

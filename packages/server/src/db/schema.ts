@@ -248,6 +248,26 @@ export interface CustomersTable {
   deleted_at: string | null;
 }
 
+export interface CardCheckoutsTable {
+  id: Generated<number>;
+  provider: string;
+  session_id: string;
+  /** The till's Idempotency-Key: the sale is recorded under it, once. */
+  idempotency_key: string;
+  request_hash: string;
+  user_id: number;
+  /** The sale request (JSON) as checked when the checkout was created. */
+  request: string;
+  /** Satang asked of the provider. */
+  amount: number;
+  url: string;
+  sale_id: number | null;
+  /** JSON [{productId, name, short}] when the goods had run out by the time the payment arrived. */
+  stock_shortfall: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -266,4 +286,5 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   document_counters: DocumentCountersTable;
   sale_approvals: SaleApprovalsTable;
+  card_checkouts: CardCheckoutsTable;
 }

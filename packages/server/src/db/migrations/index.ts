@@ -12,6 +12,7 @@ import { loginThrottle } from './2026112501-login-throttle';
 import { idempotencyKeyAge } from './2026112511-idempotency-key-age';
 import { salesCustomerFk } from './2026112531-sales-customer-fk';
 import { saleRefunds } from './2026112551-sale-refunds';
+import { cardCheckouts } from './2026112563-card-checkouts';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112511-idempotency-key-age': idempotencyKeyAge(),
     '2026112531-sales-customer-fk': salesCustomerFk(engine),
     '2026112551-sale-refunds': saleRefunds(engine),
+    '2026112563-card-checkouts': cardCheckouts(engine),
   };
 }
