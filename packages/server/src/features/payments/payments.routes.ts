@@ -12,7 +12,13 @@ import { currentUser, isPublic, needs } from '../../http/route-access';
 import { IdempotencyHeaders } from '../sales/sales.routes';
 import { confirmCardPayment, handleStripeWebhook, listFlaggedCardSales, startCardCheckout } from './payments.service';
 
-const WebhookHeaders = z.object({ 'stripe-signature': z.string().max(2000).optional() });
+// Stripe's header is printable ASCII (t=…,v1=…); anything else is no signature of ours.
+const WebhookHeaders = z.object({
+  'stripe-signature': z
+    .string()
+    .regex(/^[!-~]{1,2000}$/)
+    .optional(),
+});
 
 /** Card payment through Stripe Checkout: the sale is recorded only once Stripe says it is paid. */
 export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
