@@ -73,7 +73,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     const session = fake.sessions.get(started.body.sessionId)!;
     expect(started.body.url).toBe(session.url);
     // 3 × 199.75 = 599.25 + 3 % = 617.23 baht: exactly that in satang, one line, not a rounded baht count.
-    expect(session.amount_total).toBe(bahtToSatang(body.total));
+    expect(session.amount_total).toBe(bahtToSatang(body.total as number));
     expect(session.amount_total).toBe(61_723);
     expect(session.created_with).toMatchObject({
       'line_items[0][quantity]': '1',
@@ -204,7 +204,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
   it('refuses what a sale refuses before asking Stripe, and gives the same session for the same key', async () => {
     const { body } = await cardCart();
     const calls = fake.calls.length;
-    const wrongTotal = await checkout({ ...body, total: body.total + 1 });
+    const wrongTotal = await checkout({ ...body, total: (body.total as number) + 1 });
     expect(wrongTotal.status).toBe(409);
     expect(wrongTotal.body.code).toBe('TOTALS_CHANGED');
     const short = await checkout(
