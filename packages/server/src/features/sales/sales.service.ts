@@ -202,14 +202,16 @@ export async function createSale(
 ): Promise<CreateSaleResponse> {
   const hash = requestHash(input);
   const answer = await deps.db.kysely.transaction().execute(async (trx) => {
+    // One clock reading: the key is claimed at the sale's own time.
+    const now = deps.now();
     const replay = await claimOrReplay<CreateSaleResponse>(
       trx,
       deps,
       { key: idempotencyKey, userId: seller.id, requestHash: hash },
-      deps.now(),
+      now,
     );
     if (replay) return replay;
-    const body = await writeSale(trx, deps, seller, input, mode);
+    const body = await writeSale(trx, deps, seller, input, mode, now);
     await mode.onRecorded?.(trx, body);
     await rememberAnswer(trx, idempotencyKey, 201, body);
     return body;
@@ -230,9 +232,9 @@ export async function writeSale(
   seller: SessionUser,
   input: SaleInput,
   mode: SaleMode,
+  now: Date = deps.now(),
 ): Promise<CreateSaleResponse> {
   {
-    const now = deps.now();
     const nowIso = now.toISOString();
     const settings = await readStoredSettings(trx);
     // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
