@@ -359,7 +359,7 @@ describe('point of sale', () => {
     const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
     await receipt.waitFor();
     await toast(page, 'ยืนยันการชำระเงินผ่าน PromptPay QR แล้ว');
-    await receipt.getByTestId('receipt-document').getByText('พร้อมเพย์ (PromptPay)').waitFor();
+    await receipt.getByTestId('receipt-document').getByText('พร้อมเพย์', { exact: true }).waitFor();
     await receipt.getByTestId('receipt-document').getByText('ลูกค้าทั่วไป').waitFor();
 
     const { sale } = await api<{ sale: Sale }>(server, admin, 'GET', '/sales/3');

@@ -13,13 +13,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real app (API + built SPA) on a random port with a fresh SQLite database. */
-export async function startServer(): Promise<RunningServer> {
+/** The real app (API + built SPA) on a random port with a fresh SQLite database; `env` adds configuration. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error('packages/web/dist is missing: run `npm run build` before the browser tests');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-e2e-'));
-  const config = loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir }, { webDistDir: WEB_DIST });
+  const config = loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env }, { webDistDir: WEB_DIST });
   const server = await startPosServer(config, { listen: { port: 0, host: '127.0.0.1' } });
   return {
     url: server.url,

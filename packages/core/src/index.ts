@@ -11,3 +11,4 @@ export * from './pricing';
 export * from './promptpay';
 export * from './shelf-price';
 export * from './variants';
+export * from './payment-methods';

@@ -18,6 +18,7 @@ import { customersRoutes } from './features/customers/customers.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createNotificationWorker, type NotificationWorker } from './features/notifications/notification-worker';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(customersRoutes(deps));
       await api.register(salesRoutes(deps));
       await api.register(reportsRoutes(deps));
+      await api.register(paymentsRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },

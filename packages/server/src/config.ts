@@ -26,6 +26,10 @@ export interface Config {
   webDistDir: string | null;
   /** Card payments: the secret key lives only here, never in settings. */
   stripeSecretKey: string | null;
+  /** Checks the signature of Stripe's webhook calls (whsec_…); without it every webhook is refused. */
+  stripeWebhookSecret: string | null;
+  /** Where the Stripe SDK sends its calls (a fake in tests); null for Stripe's own API. */
+  stripeApiBase: URL | null;
   /** A sale's Idempotency-Key is remembered this many days; after that the key is forgotten. */
   idempotencyRetentionDays: number;
   /** Images go to Cloudinary when set; otherwise to local disk under `dataDir/uploads`. */
@@ -169,6 +173,24 @@ function lineApiBase(raw: string | undefined): string | null {
   return value.replace(/\/$/, '');
 }
 
+/** `STRIPE_API_BASE`: an http(s) origin such as http://127.0.0.1:12111, or unset. */
+function stripeApiBase(raw: string | undefined): URL | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // refused below
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new ConfigError(
+      `STRIPE_API_BASE must be an http(s) address without a path, e.g. http://127.0.0.1:12111 (got "${value}")`,
+    );
+  }
+  return url;
+}
+
 /** Reads and checks the environment; throws a ConfigError naming the variable at fault. */
 export function loadConfig(env: Env = process.env, defaults: { webDistDir?: string | null } = {}): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -187,6 +209,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
   if (stripeSecretKey !== null && !/^(sk|rk)_/.test(stripeSecretKey)) {
     throw new ConfigError('STRIPE_SECRET_KEY must start with sk_ or rk_');
   }
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
+  if (stripeWebhookSecret !== null && !stripeWebhookSecret.startsWith('whsec_')) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must start with whsec_');
+  }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -199,6 +225,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
     logLevel,
     webDistDir: defaults.webDistDir ?? null,
     stripeSecretKey,
+    stripeWebhookSecret,
+    stripeApiBase: stripeApiBase(env.STRIPE_API_BASE),
     idempotencyRetentionDays: integer(env, 'IDEMPOTENCY_RETENTION_DAYS', 7, 1, 365),
     cloudinary: cloudinaryConfig(env),
     imageStorageLimitMb: integer(env, 'IMAGE_STORAGE_LIMIT_MB', 1024, 1, 10_000_000),

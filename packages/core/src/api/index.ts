@@ -10,3 +10,4 @@ export * from './sales';
 export * from './storage';
 export * from './notifications';
 export * from './reports';
+export * from './payments';

@@ -273,6 +273,26 @@ export interface NotificationOutboxTable {
   finished_at: string | null;
 }
 
+export interface CardCheckoutsTable {
+  id: Generated<number>;
+  provider: string;
+  session_id: string;
+  /** The till's Idempotency-Key: the sale is recorded under it, once. */
+  idempotency_key: string;
+  request_hash: string;
+  user_id: number;
+  /** The sale request (JSON) as checked when the checkout was created. */
+  request: string;
+  /** Satang asked of the provider. */
+  amount: number;
+  url: string;
+  sale_id: number | null;
+  /** JSON [{productId, name, short}] when the goods had run out by the time the payment arrived. */
+  stock_shortfall: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -292,4 +312,5 @@ export interface DB {
   document_counters: DocumentCountersTable;
   sale_approvals: SaleApprovalsTable;
   notification_outbox: NotificationOutboxTable;
+  card_checkouts: CardCheckoutsTable;
 }

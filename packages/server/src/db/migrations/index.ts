@@ -13,6 +13,7 @@ import { idempotencyKeyAge } from './2026112511-idempotency-key-age';
 import { salesCustomerFk } from './2026112531-sales-customer-fk';
 import { saleRefunds } from './2026112551-sale-refunds';
 import { reportIndexes } from './2026112561-report-indexes';
+import { cardCheckouts } from './2026112563-card-checkouts';
 import { notificationOutbox } from './2026112565-notification-outbox';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -31,6 +32,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112531-sales-customer-fk': salesCustomerFk(engine),
     '2026112551-sale-refunds': saleRefunds(engine),
     '2026112561-report-indexes': reportIndexes(),
+    '2026112563-card-checkouts': cardCheckouts(engine),
     '2026112565-notification-outbox': notificationOutbox(engine),
   };
 }

@@ -57,15 +57,15 @@ export async function takeStock(
   productId: number,
   quantity: number,
   now: string,
+  belowZero = false,
 ): Promise<number | undefined> {
-  const row = await db
+  let update = db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: now }))
     .where('id', '=', productId)
-    .where('stock', '>=', quantity)
-    .where('deleted_at', 'is', null)
-    .returning('stock')
-    .executeTakeFirst();
+    .where('deleted_at', 'is', null);
+  if (!belowZero) update = update.where('stock', '>=', quantity);
+  const row = await update.returning('stock').executeTakeFirst();
   return row?.stock;
 }
 

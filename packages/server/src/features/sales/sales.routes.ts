@@ -23,7 +23,7 @@ import { approveVatExclusion } from './vat-approvals.service';
 const IdempotencyKey = z
   .string({ error: ERROR_MESSAGES.IDEMPOTENCY_KEY_REQUIRED })
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, msg('server.idempotencyKeyInvalid'));
-const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey });
+export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey });
 /** Refunds: a retry with the same key gets the first answer; without one, the refundable quantities still refuse a second refund. */
 const OptionalIdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 

@@ -2,6 +2,8 @@ import {
   bahtToSatang,
   msg,
   originalPriceShown,
+  PAYMENT_METHOD_RULES,
+  paymentMethodState,
   pointsForCustomer,
   priceSale,
   PricingError,
@@ -76,17 +78,24 @@ function pricingRefusal(problem: PricingProblem): AppError {
   }
 }
 
-/** Refuses a method the shop has not enabled (card sales come through the card checkout instead). */
-function assertPaymentMethodEnabled(method: PaymentMethod, settings: StoredSettings): void {
-  const p = settings.payment;
-  if (method === 'promptpay' && p.promptpayEnabled && p.promptpayId === '') {
-    throw new AppError({ status: 400, code: 'PROMPTPAY_NOT_CONFIGURED' });
+/**
+ * Refuses a method the shop has not enabled or set up (core's method table), and a provider's method
+ * (card): its sale is recorded only once the provider confirms payment (`/api/payments/stripe/*`).
+ */
+export function assertPaymentMethodUsable(
+  method: PaymentMethod,
+  settings: StoredSettings,
+  via: 'counter' | 'provider' = 'counter',
+): void {
+  const state = paymentMethodState(method, settings.payment);
+  if (state === 'off') throw new AppError({ status: 400, code: 'PAYMENT_METHOD_DISABLED' });
+  const rule = PAYMENT_METHOD_RULES[method];
+  if (state === 'unconfigured' && rule.needsSetting) {
+    throw new AppError({ status: 400, code: rule.needsSetting.refusal });
   }
-  const enabled =
-    (method === 'cash' && p.cashEnabled) ||
-    (method === 'transfer' && p.transferEnabled) ||
-    (method === 'promptpay' && p.promptpayEnabled);
-  if (!enabled) throw new AppError({ status: 400, code: 'PAYMENT_METHOD_DISABLED' });
+  if (via === 'counter' && rule.provider !== null) {
+    throw new AppError({ status: 400, code: 'PAYMENT_NEEDS_PROVIDER' });
+  }
 }
 
 /** Quantities per product, for the stock check (a product may appear on two lines). */
@@ -156,6 +165,28 @@ async function useVatApproval(
   return { approverId: approver.id, approverName: approver.name, tokenHash };
 }
 
+/** How a sale is being recorded: at the counter, or for a card checkout (checked first, then paid). */
+export interface SaleMode {
+  /** 'provider': the method's provider took (or will take) the money; see assertPaymentMethodUsable. */
+  via: 'counter' | 'provider';
+  /** The provider's session, kept on the payment. */
+  providerSessionId?: string;
+  /**
+   * Paid already (card money taken): stock that ran out meanwhile is taken below zero instead of
+   * refusing, and reported here so the checkout is flagged for the manager.
+   */
+  paid?: { shortfall: StockShortfall[] };
+  /** Runs in the sale's transaction once it is written (a card checkout links itself to the sale). */
+  onRecorded?: (trx: DbExecutor, answer: CreateSaleResponse) => Promise<void>;
+}
+
+export interface StockShortfall {
+  productId: number;
+  name: string;
+  /** Units sold beyond what was on the shelf. */
+  short: number;
+}
+
 /**
  * Records a sale in one transaction, the server deciding every figure:
  * prices from the database, tax and points from current settings, stock taken
@@ -168,12 +199,13 @@ export async function createSale(
   seller: SessionUser,
   input: SaleInput,
   idempotencyKey: string,
+  mode: SaleMode = { via: 'counter' },
 ): Promise<CreateSaleResponse> {
   const hash = requestHash(input);
   let notificationQueued = false;
   const answer = await deps.db.kysely.transaction().execute(async (trx) => {
+    // One clock reading: the key is claimed at the sale's own time.
     const now = deps.now();
-    const nowIso = now.toISOString();
     const replay = await claimOrReplay<CreateSaleResponse>(
       trx,
       deps,
@@ -181,12 +213,39 @@ export async function createSale(
       now,
     );
     if (replay) return replay;
+    const written = await writeSale(trx, deps, seller, input, mode, now);
+    notificationQueued = written.notificationQueued;
+    await mode.onRecorded?.(trx, written.body);
+    await rememberAnswer(trx, idempotencyKey, 201, written.body);
+    return written.body;
+  });
+  // After the commit: the worker sends it in the background; the sale's answer never waits for LINE.
+  if (notificationQueued) deps.notifications.wake();
+  await purgeExpiredIdempotencyKeysIfDue(deps).catch(() => {
+    // The sale is recorded and must be answered; the next pass deletes what this one could not.
+  });
+  return answer;
+}
 
+/**
+ * Every check and write of a sale, inside the caller's transaction (a card checkout runs it and rolls
+ * back to refuse exactly what a sale would, before asking for the money).
+ */
+export async function writeSale(
+  trx: DbExecutor,
+  deps: Deps,
+  seller: SessionUser,
+  input: SaleInput,
+  mode: SaleMode,
+  now: Date = deps.now(),
+): Promise<{ body: CreateSaleResponse; notificationQueued: boolean }> {
+  {
+    const nowIso = now.toISOString();
     const settings = await readStoredSettings(trx);
     // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
     // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
     const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
-    if (!nothingToPay) assertPaymentMethodEnabled(input.paymentMethod, settings);
+    if (!nothingToPay) assertPaymentMethodUsable(input.paymentMethod, settings, mode.via);
     const vatApproval = await useVatApproval(trx, settings, seller, input, nowIso);
 
     const wanted = quantitiesByProduct(input);
@@ -201,15 +260,19 @@ export async function createSale(
         });
       }
     }
-    const lines = input.items.map((item) => ({
-      item,
-      product: products.get(item.productId)!,
-      variant: requestedVariant(item),
-    }));
+    // A paid card sale keeps the prices the checkout was checked at: the customer paid those.
+    const lines = input.items.map((item) => {
+      const product = products.get(item.productId)!;
+      return {
+        item,
+        product: mode.paid ? { ...product, price: bahtToSatang(item.price) } : product,
+        variant: requestedVariant(item),
+      };
+    });
     for (const { product, variant } of lines) assertVariant(product, variant);
     for (const [productId, quantity] of wanted) {
       const product = products.get(productId)!;
-      if (product.stock < quantity) throw insufficientStock(product, Math.max(0, product.stock));
+      if (product.stock < quantity && !mode.paid) throw insufficientStock(product, Math.max(0, product.stock));
     }
 
     const customer = input.customerId ? await findLiveCustomer(trx, input.customerId) : undefined;
@@ -269,8 +332,13 @@ export async function createSale(
     const newStock = new Map<number, number>();
     for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
       const product = products.get(productId)!;
-      const left = await takeStock(trx, productId, wanted.get(productId)!, nowIso);
+      // Card money already taken: the units left the shop, so stock goes below zero (flagged) rather than lie.
+      const left = await takeStock(trx, productId, wanted.get(productId)!, nowIso, mode.paid !== undefined);
       if (left === undefined) throw insufficientStock(product, await currentStock(trx, productId));
+      if (mode.paid && left < 0) {
+        const quantity = wanted.get(productId)!;
+        mode.paid.shortfall.push({ productId, name: product.name, short: Math.min(quantity, -left) });
+      }
       newStock.set(productId, left);
     }
 
@@ -337,7 +405,12 @@ export async function createSale(
       change_given: cashReceived === null ? null : cashReceived - figures.total,
       reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
     };
-    await insertPayment(trx, { ...payment, sale_id: saleId, provider_session_id: null, created_at: nowIso });
+    await insertPayment(trx, {
+      ...payment,
+      sale_id: saleId,
+      provider_session_id: mode.providerSessionId ?? null,
+      created_at: nowIso,
+    });
     await insertStockMovements(
       trx,
       [...wanted.entries()].map(([productId, quantity]) => ({
@@ -351,7 +424,7 @@ export async function createSale(
         created_at: nowIso,
       })),
     );
-    notificationQueued = await queueSaleNotification(
+    const notificationQueued = await queueSaleNotification(
       trx,
       settings,
       {
@@ -385,15 +458,8 @@ export async function createSale(
       items: sale.items,
       paymentMethod: sale.payment_method,
     };
-    await rememberAnswer(trx, idempotencyKey, 201, body);
-    return body;
-  });
-  // After the commit: the worker sends it in the background; the sale's answer never waits for LINE.
-  if (notificationQueued) deps.notifications.wake();
-  await purgeExpiredIdempotencyKeysIfDue(deps).catch(() => {
-    // The sale is recorded and must be answered; the next pass deletes what this one could not.
-  });
-  return answer;
+    return { body, notificationQueued };
+  }
 }
 
 /** A sale as the API shows it (the one read model in sales.queries). */

@@ -16,24 +16,17 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ErrorState } from '../../components/ui/states';
-import { useI18n, type MessageKey } from '../../i18n';
+import { useI18n } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { CustomerContact } from '../customers/customer-contact';
+import { paymentMethodLabel } from '../payments/payment-methods';
 import { useCustomerSales } from './customer-history.queries';
 import { historyErrorMessage } from './history-errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const PAYMENT_LABELS: Readonly<Record<string, MessageKey>> = {
-  cash: 'customerHistory.paymentCash',
-  card: 'customerHistory.paymentCard',
-  stripe: 'customerHistory.paymentCard',
-  transfer: 'customerHistory.paymentTransfer',
-  promptpay: 'customerHistory.paymentPromptpay',
-};
 
 /** Totals of the loaded purchases: refunded sales are counted apart and not added to the amount. */
 export function salesSummary(sales: readonly CustomerSale[]) {
@@ -154,7 +147,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
         aria-label={t('customerHistory.purchases')}
       >
         {sales.data.map((sale) => {
-          const method = sale.payment_method ? PAYMENT_LABELS[sale.payment_method] : undefined;
+          const method = paymentMethodLabel(sale.payment_method);
           return (
             <li key={sale.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0 space-y-0.5">

@@ -1,17 +1,6 @@
-import { formatSatang, satangToBaht, ZERO_TOTAL_PAYMENT_METHOD } from '@pos/core';
-import {
-  AlertTriangle,
-  ArrowLeft,
-  Banknote,
-  Check,
-  ChevronRight,
-  Gift,
-  Info,
-  Landmark,
-  QrCode,
-  RotateCw,
-} from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { formatSatang, satangToBaht, ZERO_TOTAL_PAYMENT_METHOD, type PaymentMethod } from '@pos/core';
+import { AlertTriangle, ArrowLeft, Check, ChevronRight, Gift, Info, RotateCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -23,23 +12,20 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { useT, type MessageKey } from '../../i18n';
 import { cn } from '../../lib/utils';
-import {
-  cashSuggestions,
-  parseCashInput,
-  type PaymentAvailability,
-  type PaymentWarning,
-  type PosPaymentMethod,
-} from './payment-options';
+import { CardView } from '../payments/card-view';
+import type { PaymentAvailability, PaymentWarning } from '../payments/payment-availability';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { cashSuggestions, parseCashInput } from './payment-options';
 import { PromptPayQr } from './promptpay-qr';
 
 export interface PaymentChoice {
-  method: PosPaymentMethod;
+  method: PaymentMethod;
   /** Cash tendered in baht (cash only). */
   cashReceived?: number;
   paymentReference?: string;
 }
 
-type View = 'options' | PosPaymentMethod;
+type View = 'options' | PaymentMethod;
 
 export interface PaymentDialogProps {
   open: boolean;
@@ -62,26 +48,9 @@ export interface PaymentDialogProps {
   onClose: () => void;
 }
 
-const METHOD_ICON: Record<PosPaymentMethod, ReactNode> = {
-  cash: <Banknote aria-hidden />,
-  transfer: <Landmark aria-hidden />,
-  promptpay: <QrCode aria-hidden />,
-};
-
-export const METHOD_LABEL: Record<PosPaymentMethod, MessageKey> = {
-  cash: 'payment.cash',
-  transfer: 'payment.transfer',
-  promptpay: 'payment.promptpay',
-};
-
-const METHOD_HINT: Record<PosPaymentMethod, MessageKey> = {
-  cash: 'payment.cashHint',
-  transfer: 'payment.transferHint',
-  promptpay: 'payment.promptpayHint',
-};
-
 const WARNING_TEXT: Record<PaymentWarning, MessageKey> = {
   promptpayNotConfigured: 'payment.warnPromptpayNotConfigured',
+  cardNotReady: 'payments.warnCardNotReady',
   noneEnabled: 'payment.warnNoneEnabled',
 };
 
@@ -94,6 +63,16 @@ export function PaymentDialog(props: PaymentDialogProps) {
   const t = useT();
   const { open, pending, onClose } = props;
   const [view, setView] = useState<View>('options');
+  const choose = (next: View) => {
+    setView(next);
+    // Card has no view to fill in: choosing it starts the checkout (spec 000: loading, then redirect).
+    if (next === 'card') props.onConfirm({ method: 'card' });
+  };
+  // The provider refused or failed: back to the options, where the error shows (spec 000).
+  const failed = props.error !== null;
+  useEffect(() => {
+    if (view === 'card' && failed) setView('options');
+  }, [view, failed]);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
@@ -120,10 +99,11 @@ export function PaymentDialog(props: PaymentDialogProps) {
           </p>
         ) : null}
         {props.total === 0 ? <NothingToPayView {...props} /> : null}
-        {props.total > 0 && view === 'options' ? <OptionsView {...props} onChoose={setView} /> : null}
+        {props.total > 0 && view === 'options' ? <OptionsView {...props} onChoose={choose} /> : null}
         {view === 'cash' ? <CashView {...props} onBack={() => setView('options')} /> : null}
         {view === 'transfer' ? <TransferView {...props} onBack={() => setView('options')} /> : null}
         {view === 'promptpay' ? <PromptPayView {...props} onBack={() => setView('options')} /> : null}
+        {view === 'card' && !failed ? <CardView /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -165,9 +145,9 @@ function OptionsView({
     );
   }
 
-  const choose = (method: PosPaymentMethod, ready: boolean) => {
+  const choose = (method: PaymentMethod, ready: boolean) => {
     if (!ready) {
-      toast.error(t('payment.promptpayNotConfigured'));
+      toast.error(t(method === 'card' ? 'payments.cardNotReady' : 'payment.promptpayNotConfigured'));
       return;
     }
     onChoose(method);
@@ -195,6 +175,7 @@ function OptionsView({
       <ul className="space-y-2" aria-label={t('payment.methods')}>
         {availability.options.map((option) => {
           const isDefault = option.method === availability.defaultMethod;
+          const look = PAYMENT_METHOD_LOOK[option.method];
           return (
             <li key={option.method}>
               <button
@@ -211,12 +192,14 @@ function OptionsView({
                 )}
               >
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-white text-blue-700 shadow-sm ring-1 ring-slate-200 [&_svg]:size-6">
-                  {METHOD_ICON[option.method]}
+                  <look.Icon aria-hidden />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block font-semibold text-slate-900">{t(METHOD_LABEL[option.method])}</span>
+                  <span className="block font-semibold text-slate-900">{t(look.label)}</span>
                   <span className="block text-sm text-slate-600">
-                    {option.ready ? t(METHOD_HINT[option.method]) : t('payment.promptpayNotConfigured')}
+                    {option.ready
+                      ? t(look.hint)
+                      : t(option.method === 'card' ? 'payments.cardNotReady' : 'payment.promptpayNotConfigured')}
                   </span>
                 </span>
                 {isDefault ? <Badge tone="blue">{t('payment.default')}</Badge> : null}
@@ -311,8 +294,8 @@ function CashView({ total, pending, onConfirm, onBack }: PaymentDialogProps & { 
       }}
     >
       <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <Banknote className="size-5 text-blue-700" aria-hidden />
-        {t('payment.cash')}
+        <PAYMENT_METHOD_LOOK.cash.Icon className="size-5 text-blue-700" aria-hidden />
+        {t(PAYMENT_METHOD_LOOK.cash.label)}
       </h3>
       <div className="space-y-1.5">
         <Label htmlFor="payment-cash-received">{t('payment.cashReceived')}</Label>
@@ -375,8 +358,8 @@ function TransferView({ pending, onConfirm, onBack }: PaymentDialogProps & { onB
       }}
     >
       <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <Landmark className="size-5 text-blue-700" aria-hidden />
-        {t('payment.transfer')}
+        <PAYMENT_METHOD_LOOK.transfer.Icon className="size-5 text-blue-700" aria-hidden />
+        {t(PAYMENT_METHOD_LOOK.transfer.label)}
       </h3>
       <div className="space-y-1.5">
         <Label htmlFor="payment-reference">
@@ -418,7 +401,7 @@ function PromptPayView({
       }}
     >
       <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <QrCode className="size-5 text-blue-700" aria-hidden />
+        <PAYMENT_METHOD_LOOK.promptpay.Icon className="size-5 text-blue-700" aria-hidden />
         {t('payment.scanToPay')}
       </h3>
       <div className="flex flex-col items-center gap-2">

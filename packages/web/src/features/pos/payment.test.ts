@@ -5,25 +5,21 @@ import type { MessageKey, MessageParams } from '../../i18n/types';
 import { ApiError } from '../../lib/api';
 import { addProduct, EMPTY_CART, setCustomer, setExcludeVat, type CartProduct } from './cart';
 import { parseEditState } from './edit-mode';
-import {
-  cashSuggestions,
-  isFlagOn,
-  normalizeDefaultMethod,
-  parseCashInput,
-  paymentAvailability,
-} from './payment-options';
+import { paymentAvailability } from '../payments/payment-availability';
+import { cashSuggestions, parseCashInput } from './payment-options';
 import { cartNoticeText, pointsErrorText, saleErrorText, serverFiguresOf } from './pos-messages';
 import { buildSaleRequest, CheckoutAttempt, newIdempotencyKey } from './sale-payload';
 
 const t = (key: MessageKey, params?: MessageParams) => translate('th', key, params);
 
 describe('payment options from settings', () => {
-  it('accept true, "true" and "1" as on', () => {
-    expect([true, 'true', '1', 1, ' TRUE '].map(isFlagOn)).toEqual([true, true, true, true, true]);
-    expect([false, 'false', '0', '', undefined, null, 'yes'].map(isFlagOn)).toEqual(Array(7).fill(false));
+  it('accept true, "true" and "1" as on, as the settings schema does', () => {
+    const on = (flag: unknown) => paymentAvailability({ cashEnabled: flag }).options.length === 1;
+    expect([true, 'true', '1'].map(on)).toEqual([true, true, true]);
+    expect([false, 'false', '0', '', undefined, null, 'yes'].map(on)).toEqual(Array(7).fill(false));
   });
 
-  it('list the enabled methods in order; the card option stays hidden', () => {
+  it('list the enabled methods in order', () => {
     const a = paymentAvailability({
       cashEnabled: true,
       transferEnabled: 'true',
@@ -77,9 +73,43 @@ describe('payment options from settings', () => {
   });
 
   it('read the default method names and numbers of spec 000 §5', () => {
-    expect(
-      ['cash', '1', 'stripe', 'card', '2', '3', 'promptpay', 'transfer', 'x', 3].map(normalizeDefaultMethod),
-    ).toEqual(['cash', 'cash', 'card', 'card', 'card', 'promptpay', 'promptpay', 'transfer', null, 'promptpay']);
+    const all = { cashEnabled: true, transferEnabled: true, promptpayEnabled: true, promptpayId: '0812345678' };
+    const card = { ...all, stripeEnabled: true, stripePublishableKey: 'pk_test_1' };
+    const pick = (value: unknown) => paymentAvailability({ ...card, defaultPaymentMethod: value }).defaultMethod;
+    expect(['cash', '1', 'stripe', 'card', '2', '3', 'promptpay', 'transfer', 'x', 3].map(pick)).toEqual([
+      'cash',
+      'cash',
+      'card',
+      'card',
+      'card',
+      'promptpay',
+      'promptpay',
+      'transfer',
+      'cash',
+      'promptpay',
+    ]);
+  });
+
+  it('offer card only with a publishable key starting pk_, warning when it is missing', () => {
+    const on = { cashEnabled: true, stripeEnabled: 'true', defaultPaymentMethod: 'stripe' };
+    expect(paymentAvailability({ ...on, stripePublishableKey: 'pk_live_abc' })).toMatchObject({
+      options: [
+        { method: 'cash', ready: true },
+        { method: 'card', ready: true },
+      ],
+      warnings: [],
+      defaultMethod: 'card',
+    });
+    for (const key of ['', 'sk_live_secret', undefined]) {
+      expect(paymentAvailability({ ...on, stripePublishableKey: key })).toMatchObject({
+        options: [
+          { method: 'cash', ready: true },
+          { method: 'card', ready: false },
+        ],
+        warnings: ['cardNotReady'],
+        defaultMethod: 'cash',
+      });
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
 import { useDialogs } from '../../components/dialogs/dialogs-provider';
+import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -48,12 +49,13 @@ import {
   VariantPickerDialog,
   VatApprovalDialog,
 } from './pos-dialogs';
-import { paymentAvailability } from './payment-options';
 import { usePosProducts } from './pos.queries';
 import { cartNoticeText, pointsErrorText } from './pos-messages';
 import { PosCatalogue, type PosCatalogueHandle } from './pos-catalogue';
 import { useCart } from './use-cart';
+import { useCardReturn } from './use-card-return';
 import { useCheckout } from './use-checkout';
+import { paymentAvailability } from '../payments/payment-availability';
 import { useScannerFocus } from './use-scanner-focus';
 
 /** The point-of-sale screen (spec 000 §2 "Point-of-sale screen", §4–§5 cart rules). */
@@ -234,6 +236,13 @@ export function PosScreen() {
     onVatApprovalLost: () => setVatApproval(null),
   });
   const payment = checkout.payment;
+  const showCardSale = useCallback((sale: Sale) => {
+    setVatApproval(null);
+    setPointsError(null);
+    setDrawerOpen(false);
+    setReceipt(sale);
+  }, []);
+  const cardReturn = useCardReturn({ set, reset, onSold: showCardSale });
   const showDialogs =
     dialogsWanted || payment !== null || customerDialogOpen || vatApprovalOpen || picking !== null || receipt !== null;
 
@@ -307,6 +316,15 @@ export function PosScreen() {
   return (
     <div className="pb-24 lg:pb-0">
       <h1 className="sr-only">{t('screens.pos')}</h1>
+      {cardReturn.confirming ? (
+        <p
+          role="status"
+          className="mb-3 flex items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900"
+        >
+          <Spinner />
+          {t('payments.cardConfirming')}
+        </p>
+      ) : null}
       {edit ? (
         <EditModeBanner edit={edit} onCancel={() => void navigate(location.pathname, { replace: true, state: null })} />
       ) : null}

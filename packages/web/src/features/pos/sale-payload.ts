@@ -2,12 +2,11 @@
  * The sale payload of spec 000 §3 built from the cart, and the Idempotency-Key
  * of a checkout attempt.
  */
-import { bahtToSatang, satangToBaht, type CreateSaleRequest, type SaleFigures } from '@pos/core';
+import { bahtToSatang, satangToBaht, type CreateSaleRequest, type PaymentMethod, type SaleFigures } from '@pos/core';
 import type { CartState } from './cart';
-import type { PosPaymentMethod } from './payment-options';
 
 export interface PaymentDetails {
-  method: PosPaymentMethod;
+  method: PaymentMethod;
   /** Cash tendered in baht (cash only); left out means the exact amount. */
   cashReceived?: number | null;
   /** Bank transfer reference (transfer only). */

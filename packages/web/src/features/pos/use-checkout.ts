@@ -3,13 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../i18n';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { clearPendingCheckout, savePendingCheckout } from '../payments/pending-checkout';
+import { useStartCardCheckout } from '../payments/payments.queries';
 import { settingsKeys } from '../settings/settings.queries';
 import { cartFigures, setExcludeVat, type CartState } from './cart';
 import type { PaymentChoice } from './payment-dialog';
 import { RELOAD_PRODUCTS_CODES, saleErrorText, serverFiguresOf, totalsChangedText } from './pos-messages';
 import { useCreateSale } from './pos.queries';
 import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
+
+/** The card provider could not start a checkout: its message is shown and the options come back. */
+const PROVIDER_CODES: ReadonlySet<string> = new Set(['PAYMENT_PROVIDER_FAILED', 'CARD_NOT_CONFIGURED']);
 
 /** Codes after which the VAT exclusion is dropped and must be approved again. */
 const VAT_APPROVAL_CODES: ReadonlySet<string> = new Set(['VAT_APPROVAL_REQUIRED', 'VAT_APPROVAL_INVALID']);
@@ -48,13 +53,15 @@ export function useCheckout(options: CheckoutOptions) {
   const t = useT();
   const queryClient = useQueryClient();
   const createSale = useCreateSale();
+  const cardCheckout = useStartCardCheckout();
+  const pending = createSale.isPending || cardCheckout.isPending;
   const attempt = useRef(new CheckoutAttempt());
   const [payment, setPayment] = useState<PaymentState | null>(null);
 
   // A refusal that emptied the cart (everything sold out) closes the payment dialog.
   useEffect(() => {
-    if (payment && cart.lines.length === 0 && !createSale.isPending) setPayment(null);
-  }, [payment, cart.lines.length, createSale.isPending]);
+    if (payment && cart.lines.length === 0 && !pending) setPayment(null);
+  }, [payment, cart.lines.length, pending]);
 
   const open = () => {
     if (latest.current.lines.length === 0) return;
@@ -65,6 +72,7 @@ export function useCheckout(options: CheckoutOptions) {
     // Spec 000 §7: settings are read again when a sale is processed.
     void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     createSale.reset();
+    cardCheckout.reset();
     setPayment({ error: null, notice: null });
   };
 
@@ -75,10 +83,54 @@ export function useCheckout(options: CheckoutOptions) {
   const confirm = (choice: PaymentChoice) => {
     const current = latest.current;
     const figures = cartFigures(current, pricing);
-    if (!figures || createSale.isPending) return;
+    if (!figures || pending) return;
     const body = buildSaleRequest(current, figures, { ...choice, replacesSaleId, vatApprovalToken });
     const idempotencyKey = attempt.current.keyFor(body);
     setPayment((p) => (p ? { error: null, notice: null } : p));
+    const refused = (error: Error) => {
+      if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
+        const server = serverFiguresOf(error);
+        const notice = totalsChangedText(server?.total ?? null, t);
+        toast.warning(t('pos.totalsChangedTitle'), { description: notice });
+        setPayment((p) => (p ? { error: null, notice } : p));
+        void refreshAfterRefusal();
+        return;
+      }
+      if (error instanceof ApiError && VAT_APPROVAL_CODES.has(error.code)) {
+        set((c) => setExcludeVat(c, false));
+        options.onVatApprovalLost();
+        toast.error(t('pos.saleFailed'), { description: t('pos.vatApprovalExpired') });
+        setPayment(null);
+        void queryClient.refetchQueries({ queryKey: settingsKeys.all });
+        return;
+      }
+      const text =
+        error instanceof ApiError && PROVIDER_CODES.has(error.code)
+          ? { title: t('payments.cardProviderError'), description: errorMessage(error, error.message) }
+          : saleErrorText(error, t);
+      toast.error(text.title, text.description ? { description: text.description } : undefined);
+      const inline = text.description ? `${text.title}: ${text.description}` : text.title;
+      setPayment((p) => (p ? { ...p, error: inline } : p));
+      if (error instanceof ApiError && RELOAD_PRODUCTS_CODES.has(error.code)) void refreshAfterRefusal();
+    };
+    if (choice.method === 'card') {
+      // Spec 000: the cart is kept while the customer pays on the provider's page; the server
+      // records the sale only when Stripe reports it paid (see use-card-return.ts).
+      cardCheckout.mutate(
+        { body, idempotencyKey },
+        {
+          onSuccess: ({ url }) => {
+            savePendingCheckout(current);
+            window.location.assign(url);
+          },
+          onError: (error) => {
+            clearPendingCheckout();
+            refused(error);
+          },
+        },
+      );
+      return;
+    }
     createSale.mutate(
       { body, idempotencyKey },
       {
@@ -101,32 +153,10 @@ export function useCheckout(options: CheckoutOptions) {
             toast.success(t('pos.saleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
           }
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
-            const server = serverFiguresOf(error);
-            const notice = totalsChangedText(server?.total ?? null, t);
-            toast.warning(t('pos.totalsChangedTitle'), { description: notice });
-            setPayment((p) => (p ? { error: null, notice } : p));
-            void refreshAfterRefusal();
-            return;
-          }
-          if (error instanceof ApiError && VAT_APPROVAL_CODES.has(error.code)) {
-            set((c) => setExcludeVat(c, false));
-            options.onVatApprovalLost();
-            toast.error(t('pos.saleFailed'), { description: t('pos.vatApprovalExpired') });
-            setPayment(null);
-            void queryClient.refetchQueries({ queryKey: settingsKeys.all });
-            return;
-          }
-          const text = saleErrorText(error, t);
-          toast.error(text.title, text.description ? { description: text.description } : undefined);
-          const inline = text.description ? `${text.title}: ${text.description}` : text.title;
-          setPayment((p) => (p ? { ...p, error: inline } : p));
-          if (error instanceof ApiError && RELOAD_PRODUCTS_CODES.has(error.code)) void refreshAfterRefusal();
-        },
+        onError: refused,
       },
     );
   };
 
-  return { payment, pending: createSale.isPending, open, confirm, close: () => setPayment(null) };
+  return { payment, pending, open, confirm, close: () => setPayment(null) };
 }

@@ -8,14 +8,8 @@ import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { storeIdentity } from '../settings/settings.queries';
-import {
-  documentHeading,
-  formatAmount,
-  PAYMENT_METHOD_LABEL,
-  printable,
-  vatStatement,
-  type ReceiptType,
-} from './receipt';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { documentHeading, formatAmount, printable, vatStatement, type ReceiptType } from './receipt';
 
 /** Spec 001: a CODE128 barcode of the document, bar width 1.5, height 40. */
 const RECEIPT_BARCODE: Readonly<BarcodeDrawOptions> = Object.freeze({
@@ -174,7 +168,7 @@ export function ReceiptDocument({
 
       <Rule />
       <div className="space-y-0.5">
-        <Line label={t('receipt.paymentMethod')} value={t(PAYMENT_METHOD_LABEL[payment.method])} />
+        <Line label={t('receipt.paymentMethod')} value={t(PAYMENT_METHOD_LOOK[payment.method].label)} />
         {payment.cash_received !== null ? (
           <Line label={t('receipt.cashReceived')} value={formatAmount(payment.cash_received)} />
         ) : null}

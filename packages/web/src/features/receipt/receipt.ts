@@ -2,7 +2,7 @@
  * What a receipt or short tax invoice shows for a sale (spec 001 "Receipt and
  * tax invoice dialog"; Revenue Code section 86/6 for the short tax invoice).
  */
-import { withoutBidiControls, type PaymentMethod, type Sale } from '@pos/core';
+import { withoutBidiControls, type Sale } from '@pos/core';
 import type { MessageKey } from '../../i18n';
 
 /**
@@ -15,13 +15,6 @@ export type ReceiptType = 'receipt' | 'tax-invoice';
 
 /** Paper the print stylesheet lays the document out for. */
 export type ReceiptPaper = 'roll' | 'a4';
-
-export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, MessageKey> = {
-  cash: 'receipt.methodCash',
-  card: 'receipt.methodCard',
-  transfer: 'receipt.methodTransfer',
-  promptpay: 'receipt.methodPromptpay',
-};
 
 /** A sale recorded without VAT gets a receipt only; a tax invoice needs VAT. */
 export function receiptTypesFor(sale: Pick<Sale, 'exclude_vat'>): ReceiptType[] {

@@ -1,7 +1,7 @@
 import { formatBaht, type Sale } from '@pos/core';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
-import { PAYMENT_METHOD_LABEL } from './receipt';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 
 /**
  * Total, money received and change of a sale just made, large and above the
@@ -21,7 +21,7 @@ export function SalePaymentSummary({ sale }: { sale: Sale }) {
     >
       <Figure label={t('receipt.total')} value={formatBaht(sale.total)} testId="receipt-summary-total" />
       <Figure
-        label={`${t('receipt.cashReceived')} · ${t(PAYMENT_METHOD_LABEL[payment.method])}`}
+        label={`${t('receipt.cashReceived')} · ${t(PAYMENT_METHOD_LOOK[payment.method].label)}`}
         value={formatBaht(received)}
         testId="receipt-summary-received"
       />

@@ -13,6 +13,7 @@ import { role } from './role';
 import { dialogs } from './dialogs';
 import { pos } from './pos';
 import { payment } from './payment';
+import { payments } from './payments';
 import { receipt } from './receipt';
 import { users } from './users';
 import { account } from './account';
@@ -47,6 +48,7 @@ export const NAMESPACES = [
   dialogs,
   pos,
   payment,
+  payments,
   receipt,
   users,
   account,

@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
+import { api, createUser, firstAdminToken } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+const CASHIER = { username: 'kanya', password: 'kanya-pass-123', name: 'กัญญา แคชเชียร์', role: 'cashier' as const };
+const BAG = { name: 'กระเป๋าผ้าทอมือ', sku: 'BG-301', price: 199.75, stock: 10 };
+// 199.75 + 3 % = 205.74 baht, charged as 20,574 satang.
+const TOTAL_TEXT = '฿205.74';
+
+async function cardSales(server: RunningServer) {
+  return server.built.deps.db.kysely
+    .selectFrom('payments')
+    .select(['sale_id', 'amount', 'provider_session_id'])
+    .where('method', '=', 'card')
+    .execute();
+}
+
+/** Adds the bag, opens payment from the cart (drawer on a phone) and answers the payment dialog. */
+async function openPayment(page: Page, mobile: boolean) {
+  await page.getByTestId(`pos-product-${BAG.sku}`).click();
+  const cartName = 'ตะกร้าสินค้า';
+  if (mobile) await page.getByRole('button', { name: /เปิดตะกร้าสินค้า/ }).click();
+  const cart = mobile ? page.getByRole('dialog', { name: cartName }) : page.getByRole('region', { name: cartName });
+  expect(await cart.getByTestId('pos-total').innerText()).toBe(TOTAL_TEXT);
+  await cart.getByRole('button', { name: 'ชำระเงิน' }).click();
+  return page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
+}
+
+describe('card payment through Stripe Checkout', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startServer({
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_API_BASE: fake.apiBase,
+    });
+    // The hosted page's "pay" sends the signed webhook before the browser returns, as Stripe may.
+    fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
+    browser = await launchBrowser();
+    const admin = await firstAdminToken(server.url);
+    await api(server, admin, 'POST', '/products', { ...BAG, category: 'กระเป๋า' });
+    await api(server, admin, 'PUT', '/settings', {
+      settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_e2e' } },
+    });
+    await createUser(server.url, CASHIER);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('at 1280 px: provider error, cancel and retry, then paid on the hosted page back to the receipt', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    let payment = await openPayment(page, false);
+    await payment.getByRole('button', { name: /บัตรเครดิต/ }).waitFor();
+    await settle(page);
+    await screenshot(page, 'pos-card-options');
+    await expectNoSeriousA11yViolations(page, 'pos-card-options');
+
+    // Stripe down: its error is shown and the options come back; nothing is kept for a return.
+    fake.failWith = 500;
+    await payment.getByRole('button', { name: /บัตรเครดิต/ }).click();
+    await payment.getByText(/เกิดข้อผิดพลาดจากระบบชำระเงิน/).waitFor();
+    await payment.getByRole('button', { name: /บัตรเครดิต/ }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pending_checkout_cart'))).toBeNull();
+    fake.failWith = null;
+
+    // The loading view with the redirect message, held until it has been looked at.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/payments/stripe/checkout', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await payment.getByRole('button', { name: /บัตรเครดิต/ }).click();
+    await payment.getByText('กำลังไปยังหน้าชำระเงินด้วยบัตร...').waitFor();
+    await screenshot(page, 'pos-card-redirecting');
+    await expectNoSeriousA11yViolations(page, 'pos-card-redirecting');
+    release();
+    await page.waitForURL(/\/pay\/cs_test_/);
+    await page.unroute('**/api/payments/stripe/checkout');
+    expect(await page.locator('#amount').innerText()).toBe('205.74');
+
+    // Cancelled on Stripe's page: back with the cart, told it may be retried, the query removed.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByText('ยกเลิกการชำระเงินด้วยบัตรแล้ว').waitFor();
+    await page.waitForURL(/\/pos$/);
+    const cart = page.getByRole('region', { name: 'ตะกร้าสินค้า' });
+    expect(await cart.getByTestId('pos-total').innerText()).toBe(TOTAL_TEXT);
+    expect(await page.evaluate(() => localStorage.getItem('pending_checkout_cart'))).toBeNull();
+    expect(await cardSales(server)).toHaveLength(0);
+
+    await cart.getByRole('button', { name: 'ชำระเงิน' }).click();
+    payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
+    await payment.getByRole('button', { name: /บัตรเครดิต/ }).click();
+    await page.waitForURL(/\/pay\/cs_test_/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.getByText('ชำระเงินผ่าน Stripe สำเร็จ! บันทึกการขายแล้ว').waitFor();
+    const receipt = page.getByRole('dialog', { name: /ใบเสร็จรับเงิน|ใบกำกับภาษีอย่างย่อ/ });
+    await receipt.getByTestId('receipt-document').getByText('บัตรเครดิต').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await settle(page);
+    await screenshot(page, 'pos-card-receipt');
+    await expectNoSeriousA11yViolations(page, 'pos-card-receipt');
+    // The webhook came first, then the return: one sale, the amount the server decided.
+    const sales = await cardSales(server);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ amount: 20_574 });
+    expect(fake.sessions.get(sales[0]!.provider_session_id!)?.amount_total).toBe(20_574);
+    await context.close();
+    // Three trips through the hosted page on a shared 2-core CI machine.
+  }, 120_000);
+
+  it('at 390 px: a card sale from the cart drawer through the hosted page back to the receipt', async () => {
+    const { context, page } = await newPage(browser, server.url, MOBILE);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    const before = (await cardSales(server)).length;
+    const payment = await openPayment(page, true);
+    await settle(page);
+    await screenshot(page, 'pos-card-options');
+    await payment.getByRole('button', { name: /บัตรเครดิต/ }).click();
+    await page.waitForURL(/\/pay\/cs_test_/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('ชำระเงินผ่าน Stripe สำเร็จ! บันทึกการขายแล้ว').waitFor();
+    const receipt = page.getByRole('dialog', { name: /ใบเสร็จรับเงิน|ใบกำกับภาษีอย่างย่อ/ });
+    await receipt.getByTestId('receipt-document').getByText('บัตรเครดิต').waitFor();
+    await settle(page);
+    await screenshot(page, 'pos-card-receipt');
+    await expectNoSeriousA11yViolations(page, 'pos-card-receipt');
+    expect(await cardSales(server)).toHaveLength(before + 1);
+    await context.close();
+  });
+});

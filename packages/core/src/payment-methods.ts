@@ -1,0 +1,65 @@
+import { Flag } from './api/common';
+import { DefaultPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type PaymentSettings } from './api/settings';
+
+/** The settings switch that turns a method on. */
+type FlagSetting = 'cashEnabled' | 'transferEnabled' | 'promptpayEnabled' | 'stripeEnabled';
+
+export interface PaymentMethodRule {
+  /** The payment settings flag that enables it. */
+  flag: FlagSetting;
+  /** A setting it cannot work without (PromptPay's id) and the refusal while it is empty; null when none. */
+  needsSetting: { setting: 'promptpayId'; refusal: 'PROMPTPAY_NOT_CONFIGURED' } | null;
+  /** Whether the cashier may note a reference (a transfer's slip number). */
+  takesReference: boolean;
+  /**
+   * A provider that takes the money and tells the server it is paid: such a sale is recorded only by
+   * the provider's flow (`/api/payments/stripe/*`), never by `POST /api/sales`.
+   */
+  provider: 'stripe' | null;
+}
+
+/** Every payment method, once: what enables it and what it needs. Order is the payment dialog's. */
+export const PAYMENT_METHOD_RULES: Readonly<Record<PaymentMethod, PaymentMethodRule>> = {
+  cash: { flag: 'cashEnabled', needsSetting: null, takesReference: false, provider: null },
+  transfer: { flag: 'transferEnabled', needsSetting: null, takesReference: true, provider: null },
+  promptpay: {
+    flag: 'promptpayEnabled',
+    needsSetting: { setting: 'promptpayId', refusal: 'PROMPTPAY_NOT_CONFIGURED' },
+    takesReference: false,
+    provider: null,
+  },
+  card: { flag: 'stripeEnabled', needsSetting: null, takesReference: false, provider: 'stripe' },
+};
+
+/** Display order of the payment dialog. */
+export const PAYMENT_METHOD_ORDER: readonly PaymentMethod[] = ['cash', 'transfer', 'promptpay', 'card'];
+// Every method is in the order exactly once (checked at load: a new method cannot be forgotten).
+if (new Set(PAYMENT_METHOD_ORDER).size !== PAYMENT_METHODS.length) throw new Error('PAYMENT_METHOD_ORDER incomplete');
+
+/** The payment settings as stored or as an older local copy holds them (flags possibly text). */
+export type LoosePaymentSettings = Partial<Record<keyof PaymentSettings, unknown>>;
+
+/** A flag as settings accept it (true, "true", "1"), through the settings schema itself. */
+export function flagIsOn(value: unknown): boolean {
+  const parsed = Flag.safeParse(value);
+  return parsed.success && parsed.data;
+}
+
+/** The default method as settings accept it (a name, "stripe", or 1/2/3), or null for anything else. */
+export function defaultMethodOf(value: unknown): PaymentMethod | null {
+  const parsed = DefaultPaymentMethod.safeParse(typeof value === 'number' ? String(value) : value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** off: not enabled; unconfigured: enabled but a setting it needs is empty; ready: usable. */
+export type PaymentMethodState = 'off' | 'unconfigured' | 'ready';
+
+export function paymentMethodState(method: PaymentMethod, payment: LoosePaymentSettings): PaymentMethodState {
+  const rule = PAYMENT_METHOD_RULES[method];
+  if (!flagIsOn(payment[rule.flag])) return 'off';
+  if (rule.needsSetting !== null) {
+    const value = payment[rule.needsSetting.setting];
+    if (typeof value !== 'string' || value.trim() === '') return 'unconfigured';
+  }
+  return 'ready';
+}

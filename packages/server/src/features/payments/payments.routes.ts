@@ -1,0 +1,90 @@
+import {
+  CardCheckoutResponse,
+  ConfirmCardPaymentRequest,
+  CreateSaleRequest,
+  CreateSaleResponse,
+  FlaggedCardSalesResponse,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser, isPublic, needs } from '../../http/route-access';
+import { IdempotencyHeaders } from '../sales/sales.routes';
+import { confirmCardPayment, handleStripeWebhook, listFlaggedCardSales, startCardCheckout } from './payments.service';
+
+// Stripe's header is printable ASCII (t=…,v1=…); anything else is no signature of ours.
+const WebhookHeaders = z.object({
+  'stripe-signature': z
+    .string()
+    .regex(/^[!-~]{1,2000}$/)
+    .optional(),
+});
+
+/** Card payment through Stripe Checkout: the sale is recorded only once Stripe says it is paid. */
+export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['payments'];
+    app.post(
+      '/payments/stripe/checkout',
+      {
+        config: { access: needs('pos_process_sale'), errors: [404, 409, 503] },
+        schema: {
+          tags,
+          headers: IdempotencyHeaders,
+          body: CreateSaleRequest,
+          response: { 201: CardCheckoutResponse },
+        },
+      },
+      async (req, reply) => {
+        const origin = `${req.protocol}://${req.host}`;
+        const body = await startCardCheckout(
+          { ...deps, log: req.log },
+          currentUser(req),
+          req.body,
+          req.headers['idempotency-key'],
+          origin,
+        );
+        return reply.code(201).send(body);
+      },
+    );
+    app.post(
+      '/payments/stripe/confirm',
+      {
+        config: { access: needs('pos_process_sale'), errors: [404, 409, 503] },
+        schema: { tags, body: ConfirmCardPaymentRequest, response: { 201: CreateSaleResponse } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await confirmCardPayment({ ...deps, log: req.log }, req.body.sessionId)),
+    );
+    app.get(
+      '/payments/stripe/flagged',
+      {
+        config: { access: needs('reports_view') },
+        schema: { tags, response: { 200: FlaggedCardSalesResponse } },
+      },
+      async (req) => listFlaggedCardSales({ ...deps, log: req.log }),
+    );
+    // Stripe signs the exact bytes it sent, so this route alone takes its body raw.
+    await app.register(async (raw) => {
+      raw.removeAllContentTypeParsers();
+      raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      raw.post(
+        '/payments/stripe/webhook',
+        {
+          config: { access: isPublic },
+          schema: { tags, headers: WebhookHeaders, response: { 200: z.object({ received: z.literal(true) }) } },
+        },
+        async (req) => {
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const signature = req.headers['stripe-signature'];
+          await handleStripeWebhook(
+            { ...deps, log: req.log },
+            body,
+            typeof signature === 'string' ? signature : undefined,
+          );
+          return { received: true as const };
+        },
+      );
+    });
+  };
+}

@@ -1,0 +1,201 @@
+import { createHmac } from 'node:crypto';
+import Fastify from 'fastify';
+
+/** One Checkout Session as the fake keeps it (Stripe's own field names). */
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+  /** The form fields the SDK sent, for tests to check (line_items[0][price_data][unit_amount], ...). */
+  created_with: Record<string, string>;
+}
+
+export interface FakeStripe {
+  /** What to put in STRIPE_API_BASE. */
+  apiBase: string;
+  secretKey: string;
+  webhookSecret: string;
+  sessions: Map<string, FakeSession>;
+  /** Authorization headers and Idempotency-Keys of the calls, in order. */
+  calls: { method: string; path: string; authorization: string | undefined; idempotencyKey: string | undefined }[];
+  /** Where "pay" on the hosted page sends the signed checkout.session.completed (null: none is sent). */
+  webhookUrl: string | null;
+  /** While set, every API call answers this HTTP status with Stripe's error body. */
+  failWith: number | null;
+  /** Marks a session paid, as the hosted page's "pay" does (without a webhook). */
+  pay(sessionId: string): FakeSession;
+  /** The event Stripe sends when a session is paid, and its Stripe-Signature header for `secret`. */
+  completedEvent(
+    sessionId: string,
+    options?: { secret?: string; timestamp?: number },
+  ): {
+    payload: string;
+    signature: string;
+  };
+  /** Sends the signed checkout.session.completed of a session to `webhookUrl`; answers the status. */
+  sendWebhook(sessionId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const SECRET_KEY = 'sk_test_fake_stripe_key';
+const WEBHOOK_SECRET = 'whsec_fake_stripe_webhook_secret';
+
+/** Stripe's signature scheme: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" under the webhook secret>`. */
+export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+  `<title>${title}</title></head><body><main>${body}</main></body></html>`;
+
+/**
+ * A small Stripe on 127.0.0.1: the Checkout Session create and retrieve calls the official SDK makes
+ * (form-encoded, bearer secret key), a minimal hosted page with a "pay" button that marks the session
+ * paid, sends the signed webhook and redirects to the success URL, and a cancel link.
+ */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  let counter = 0;
+  let origin = '';
+
+  const fake: FakeStripe = {
+    apiBase: '',
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    sessions: new Map(),
+    calls: [],
+    webhookUrl: null,
+    failWith: null,
+    pay(sessionId) {
+      const session = fake.sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      session.payment_status = 'paid';
+      session.status = 'complete';
+      return session;
+    },
+    completedEvent(sessionId, options = {}) {
+      const session = fake.sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const payload = JSON.stringify({
+        id: `evt_${sessionId}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: session },
+      });
+      return { payload, signature: stripeSignature(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp) };
+    },
+    async sendWebhook(sessionId) {
+      if (!fake.webhookUrl) throw new Error('webhookUrl is not set');
+      const { payload, signature } = fake.completedEvent(sessionId);
+      const res = await fetch(fake.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        body: payload,
+      });
+      return res.status;
+    },
+    async close() {
+      await app.close();
+    },
+  };
+
+  const stripeError = (status: number, message: string) => ({
+    error: { type: status === 404 ? 'invalid_request_error' : 'api_error', message },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/v1/')) return;
+    fake.calls.push({
+      method: req.method,
+      path: req.url,
+      authorization: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
+    if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) {
+      return reply.code(401).send(stripeError(401, 'Invalid API Key provided'));
+    }
+    if (fake.failWith !== null) return reply.code(fake.failWith).send(stripeError(fake.failWith, 'fake failure'));
+  });
+
+  const byIdempotencyKey = new Map<string, string>();
+  app.post('/v1/checkout/sessions', async (req, reply) => {
+    const fields = req.body as Record<string, string>;
+    const key = req.headers['idempotency-key'] as string | undefined;
+    const earlier = key ? byIdempotencyKey.get(key) : undefined;
+    if (earlier) return fake.sessions.get(earlier);
+    const quantity = Number(fields['line_items[0][quantity]'] ?? '1');
+    const unit = Number(fields['line_items[0][price_data][unit_amount]']);
+    if (!Number.isInteger(unit) || !fields.success_url || !fields.cancel_url) {
+      return reply.code(400).send(stripeError(400, 'Missing required param'));
+    }
+    counter += 1;
+    const id = `cs_test_fake${counter}${Math.random().toString(36).slice(2, 10)}`;
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      mode: fields.mode ?? 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: unit * quantity,
+      currency: fields['line_items[0][price_data][currency]'] ?? '',
+      client_reference_id: fields.client_reference_id ?? null,
+      success_url: fields.success_url,
+      cancel_url: fields.cancel_url,
+      url: `${origin}/pay/${id}`,
+      created_with: fields,
+    };
+    fake.sessions.set(id, session);
+    if (key) byIdempotencyKey.set(key, id);
+    return session;
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/checkout/sessions/:id', async (req, reply) => {
+    const session = fake.sessions.get(req.params.id);
+    if (!session) return reply.code(404).send(stripeError(404, `No such checkout.session: '${req.params.id}'`));
+    return session;
+  });
+
+  // The hosted checkout page: the amount, a "pay" button and a cancel link.
+  app.get<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
+    const session = fake.sessions.get(req.params.id);
+    if (!session) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
+    const amount = (session.amount_total / 100).toFixed(2);
+    return reply
+      .type('text/html')
+      .send(
+        page(
+          'Fake Stripe Checkout',
+          `<h1>Fake Stripe Checkout</h1><p>Amount: <span id="amount">${amount}</span> ${session.currency.toUpperCase()}</p>` +
+            `<form method="post" action="/pay/${session.id}"><button type="submit">Pay</button></form>` +
+            `<p><a href="${session.cancel_url}">Cancel</a></p>`,
+        ),
+      );
+  });
+
+  app.post<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
+    const session = fake.sessions.get(req.params.id);
+    if (!session) return reply.code(404).send('not found');
+    fake.pay(session.id);
+    if (fake.webhookUrl) await fake.sendWebhook(session.id);
+    return reply.redirect(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id), 303);
+  });
+
+  origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  fake.apiBase = origin;
+  return fake;
+}

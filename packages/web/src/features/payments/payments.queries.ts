@@ -1,0 +1,37 @@
+import { CardCheckoutResponse, CreateSaleResponse, IDEMPOTENCY_HEADER, type CreateSaleRequest } from '@pos/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { customerKeys } from '../customers/customers.queries';
+import { productKeys } from '../products/products.queries';
+import { saleKeys } from '../pos/pos.queries';
+
+/** The card calls of /api/payments/stripe (the server keeps the sale until Stripe says it is paid). */
+export const cardApi = {
+  checkout: (body: CreateSaleRequest, idempotencyKey: string) =>
+    api.post('/payments/stripe/checkout', body, {
+      schema: CardCheckoutResponse,
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    }),
+  confirm: (sessionId: string) => api.post('/payments/stripe/confirm', { sessionId }, { schema: CreateSaleResponse }),
+};
+
+export function useStartCardCheckout() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateSaleRequest; idempotencyKey: string }) =>
+      cardApi.checkout(body, idempotencyKey),
+  });
+}
+
+/** Confirms a returned card checkout; like a sale, the server moved stock and points. */
+export function useConfirmCardPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cardApi.confirm,
+    onSuccess: (result) => {
+      queryClient.setQueryData(saleKeys.detail(result.sale.id), result.sale);
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all, refetchType: 'none' });
+    },
+  });
+}
