@@ -96,7 +96,8 @@ async function benchSize(size: number): Promise<void> {
     const today = shopToday(new Date(), config.shopTimezone);
     const started = performance.now();
     await runDemo(
-      { db, config, imageStore: await imageStoreFor(config) },
+      // Bulk sales queue no LINE messages: nothing to wake.
+      { db, config, imageStore: await imageStoreFor(config), notifications: { wake: () => {} } },
       { days: 365, bulkSales: size, products: 300, customers: 150, seed: 1, force: false, today },
     );
     const generated = performance.now() - started;

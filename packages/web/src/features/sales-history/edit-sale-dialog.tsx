@@ -21,7 +21,7 @@ import { useI18n, type MessageKey } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { newIdempotencyKey } from '../pos/sale-payload';
-import { PAYMENT_METHOD_LABEL } from '../receipt/receipt';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { useRefundSale } from './sales-history.queries';
 
 /** The reasons offered for an edit; the chosen label is what the refund records. */
@@ -116,7 +116,7 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
               {fact(t('salesHistory.colCustomer'), sale.customer_name ?? t('salesHistory.generalCustomer'))}
               {fact(t('salesHistory.colTotal'), formatBaht(sale.total))}
               {fact(t('salesHistory.colDate'), formatDateTime(sale.created_at, intlLocale))}
-              {fact(t('receipt.paymentMethod'), t(PAYMENT_METHOD_LABEL[sale.payment_method]))}
+              {fact(t('receipt.paymentMethod'), t(PAYMENT_METHOD_LOOK[sale.payment_method].label))}
             </dl>
             <p className="mt-2 text-xs text-slate-600">{t('salesHistory.items')}</p>
             <ul className="text-sm">

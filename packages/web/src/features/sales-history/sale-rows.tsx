@@ -7,7 +7,7 @@ import { useI18n, type MessageKey } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
-import { PAYMENT_METHOD_LABEL } from '../receipt/receipt';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 
 /** What a row's buttons open; the screen holds the dialogs. */
 export type SaleAction = 'receipt' | 'tax-invoice' | 'credit-notes' | 'edit' | 'refund';
@@ -137,7 +137,7 @@ function EntryCell({ sale }: { sale: Sale }) {
   return (
     <div>
       <p className="font-semibold whitespace-nowrap text-slate-900">{sale.document_number}</p>
-      <p className="text-xs text-slate-600">{t(PAYMENT_METHOD_LABEL[sale.payment_method])}</p>
+      <p className="text-xs text-slate-600">{t(PAYMENT_METHOD_LOOK[sale.payment_method].label)}</p>
     </div>
   );
 }
