@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/auth-context';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { SetupChecklist } from '../settings/setup-checklist';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ErrorState } from '../../components/ui/states';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -87,6 +88,9 @@ export function DashboardScreen() {
           ) : null
         }
       />
+
+      {/* Until the owner has set the shop up (issue 13's first run); hidden once every item is done. */}
+      <SetupChecklist className="mb-6" />
 
       <div className="mb-6 space-y-3">
         <SegmentedPicker
