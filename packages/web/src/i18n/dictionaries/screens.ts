@@ -14,8 +14,6 @@ export const screens = defineMessages({
     'screens.users': 'จัดการผู้ใช้',
     'screens.storage': 'จัดการพื้นที่เก็บข้อมูล',
     'screens.settings': 'ตั้งค่า',
-    'screens.notBuiltTitle': 'อยู่ระหว่างการพัฒนา',
-    'screens.notBuilt': 'หน้านี้ยังไม่พร้อมใช้งาน กำลังอยู่ระหว่างการพัฒนา',
   },
   en: {
     'screens.dashboard': 'Dashboard',
@@ -29,7 +27,5 @@ export const screens = defineMessages({
     'screens.users': 'User management',
     'screens.storage': 'Storage management',
     'screens.settings': 'Settings',
-    'screens.notBuiltTitle': 'Under development',
-    'screens.notBuilt': 'This screen is not built yet; it is under development',
   },
 });
