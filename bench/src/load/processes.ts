@@ -1,14 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
 
 export interface ServerProcess {
   url: string;
+  /** CPU time (user + system, all threads) the process has used so far, in ms; null where /proc is missing. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
+}
+
+/** Linux's /proc/<pid>/stat: utime and stime in clock ticks (100 per second on Linux). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -16,7 +29,9 @@ export interface ServerProcess {
  * loop) and resolves once its stdout shows `pattern`, whose first group is the port.
  */
 export function startProcess(file: string, env: NodeJS.ProcessEnv, pattern: RegExp): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(TSX, [file], {
+  // node itself with tsx's loader (not the tsx command, which runs the file in a child of its own), so
+  // the pid is the server's and its CPU time can be read.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,6 +56,7 @@ export function startProcess(file: string, env: NodeJS.ProcessEnv, pattern: RegE
       child.stderr?.removeAllListeners('data').resume();
       resolve({
         url: `http://127.0.0.1:${port}`,
+        cpuMs: () => processCpuMs(child.pid),
         stop: () =>
           new Promise((done) => {
             if (child.exitCode !== null) return done();

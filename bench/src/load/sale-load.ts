@@ -5,6 +5,9 @@
 // fresh key per request, pricing, document number, response). Figures are printed, never asserted.
 // SALE_LOAD_SECONDS (default 10) per target; BENCH_DATABASE_URL runs the real server on PostgreSQL;
 // SALE_LOAD_SERVER=<path to another checkout's packages/server/src/main.ts> measures that one (before/after).
+// Each row also gives the server process's CPU time per request (from /proc): on a machine shared with
+// other work req/s and latency mostly measure that work, CPU per request much less. TMPDIR=/dev/shm puts
+// both SQLite files in memory, taking the disk's fsync out: what is left is the code's own cost.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,15 +26,20 @@ interface Row {
   'req/s': number;
   'p50 ms': number;
   'p99 ms': number;
+  /** The server's CPU time per request: unlike req/s, barely moved by other work on a shared machine. */
+  'cpu µs/req': number | null;
   errors: number;
 }
 
 async function load(
   target: string,
-  url: string,
+  server: ServerProcess,
+  route: string,
   options: Partial<autocannon.Options> & { fresh?: () => Record<string, string> },
 ): Promise<Row> {
   const { fresh, ...rest } = options;
+  const url = `${server.url}${route}`;
+  const cpuBefore = server.cpuMs();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -48,12 +56,17 @@ async function load(
       ],
     }),
   });
+  const cpuAfter = server.cpuMs();
   const failed = result.non2xx + result.errors + result.timeouts;
   return {
     target,
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'cpu µs/req':
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total),
     errors: failed,
   };
 }
@@ -120,7 +133,7 @@ export async function benchSaleLoad(): Promise<void> {
   rows.push(
     await withProcess(
       () => startProcess(bare, { BARE_MODE: 'route' }, listening),
-      (s) => load('bare Fastify route', `${s.url}/ping`, {}),
+      (s) => load('bare Fastify route', s, '/ping', {}),
     ),
   );
   const body = JSON.stringify({ items: PRICES.map((price, i) => ({ productId: i + 1, quantity: i + 1, price })) });
@@ -128,7 +141,7 @@ export async function benchSaleLoad(): Promise<void> {
     await withProcess(
       () => startProcess(bare, { BARE_MODE: 'sale' }, listening),
       (s) =>
-        load('bare sale transaction (better-sqlite3)', `${s.url}/sale`, {
+        load('bare sale transaction (better-sqlite3)', s, '/sale', {
           method: 'POST',
           body,
           headers: { 'content-type': 'application/json' },
@@ -155,9 +168,9 @@ export async function benchSaleLoad(): Promise<void> {
       async (s) => {
         const token = await firstAdminToken(s.url);
         const sale = await saleBody(s.url, token);
-        rows.push(await load('real GET /api/health', `${s.url}/api/health`, {}));
+        rows.push(await load('real GET /api/health', s, '/api/health', {}));
         rows.push(
-          await load(`real POST /api/sales (${engine})`, `${s.url}/api/sales`, {
+          await load(`real POST /api/sales (${engine})`, s, '/api/sales', {
             method: 'POST',
             body: sale,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -185,6 +198,8 @@ export async function benchSaleLoad(): Promise<void> {
     `real sale / bare sale transaction: ${ratio(rate('real POST'), rate('bare sale'))} (target ≥ 0.5, p99 < 25 ms); ` +
       `real health / bare route: ${ratio(rate('real GET'), rate('bare Fastify'))}`,
   );
+  const cpu = (name: string) => rows.find((r) => r.target.startsWith(name))?.['cpu µs/req'] ?? 0;
+  console.log(`CPU per sale, real / bare transaction: ${ratio(cpu('real POST'), cpu('bare sale'))}×`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchSaleLoad();
