@@ -3,7 +3,8 @@
 // transaction on better-sqlite3 directly, and the real server (its own process, as `npm start` runs
 // it) for GET /api/health and POST /api/sales through everything (auth, validation, idempotency with a
 // fresh key per request, pricing, document number, response). Figures are printed, never asserted.
-// SALE_LOAD_SECONDS (default 10) per target; BENCH_DATABASE_URL runs the real server on PostgreSQL;
+// SALE_LOAD_SECONDS (default 10) per target; BENCH_DATABASE_URL runs the real server on PostgreSQL, then
+// two server processes on that one database with the connections split between them;
 // SALE_LOAD_SERVER=<path to another checkout's packages/server/src/main.ts> measures that one (before/after).
 // Each row also gives the server process's CPU time per request (from /proc): on a machine shared with
 // other work req/s and latency mostly measure that work, CPU per request much less. TMPDIR=/dev/shm puts
@@ -31,43 +32,52 @@ interface Row {
   errors: number;
 }
 
+/**
+ * Drives `route` on every server at once, the connections split between them (one autocannon each).
+ * Several servers: req/s and CPU add up; p50 and p99 are the worse of the servers' own (percentiles of
+ * two runs cannot be merged from their summaries).
+ */
 async function load(
   target: string,
-  server: ServerProcess,
+  servers: ServerProcess[],
   route: string,
   options: Partial<autocannon.Options> & { fresh?: () => Record<string, string> },
 ): Promise<Row> {
   const { fresh, ...rest } = options;
-  const url = `${server.url}${route}`;
-  const cpuBefore = server.cpuMs();
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    ...rest,
-    ...(fresh && {
-      requests: [
-        {
-          method: rest.method,
-          body: rest.body,
-          headers: rest.headers,
-          setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...fresh() } }),
-        },
-      ],
-    }),
-  });
-  const cpuAfter = server.cpuMs();
-  const failed = result.non2xx + result.errors + result.timeouts;
+  const cpuBefore = servers.map((s) => s.cpuMs());
+  const results = await Promise.all(
+    servers.map((server) =>
+      autocannon({
+        url: `${server.url}${route}`,
+        connections: Math.max(1, Math.round(CONNECTIONS / servers.length)),
+        duration: SECONDS,
+        ...rest,
+        ...(fresh && {
+          requests: [
+            {
+              method: rest.method,
+              body: rest.body,
+              headers: rest.headers,
+              setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...fresh() } }),
+            },
+          ],
+        }),
+      }),
+    ),
+  );
+  const cpuAfter = servers.map((s) => s.cpuMs());
+  const sum = (f: (r: autocannon.Result) => number) => results.reduce((total, r) => total + f(r), 0);
+  const worst = (f: (r: autocannon.Result) => number) => Math.max(...results.map(f));
+  const requests = sum((r) => r.requests.total);
+  const cpuKnown = cpuBefore.every((c) => c !== null) && cpuAfter.every((c) => c !== null);
+  const cpuMs = cpuKnown ? cpuAfter.reduce<number>((t, c, i) => t + (c ?? 0) - (cpuBefore[i] ?? 0), 0) : null;
   return {
     target,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'cpu µs/req':
-      cpuBefore === null || cpuAfter === null || result.requests.total === 0
-        ? null
-        : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total),
-    errors: failed,
+    'req/s': Math.round(sum((r) => r.requests.average)),
+    'p50 ms': worst((r) => r.latency.p50),
+    'p99 ms': worst((r) => r.latency.p99),
+    'cpu µs/req': cpuMs === null || requests === 0 ? null : Math.round((cpuMs * 1000) / requests),
+    errors: sum((r) => r.non2xx + r.errors + r.timeouts),
   };
 }
 
@@ -133,7 +143,7 @@ export async function benchSaleLoad(): Promise<void> {
   rows.push(
     await withProcess(
       () => startProcess(bare, { BARE_MODE: 'route' }, listening),
-      (s) => load('bare Fastify route', s, '/ping', {}),
+      (s) => load('bare Fastify route', [s], '/ping', {}),
     ),
   );
   const body = JSON.stringify({ items: PRICES.map((price, i) => ({ productId: i + 1, quantity: i + 1, price })) });
@@ -141,7 +151,7 @@ export async function benchSaleLoad(): Promise<void> {
     await withProcess(
       () => startProcess(bare, { BARE_MODE: 'sale' }, listening),
       (s) =>
-        load('bare sale transaction (better-sqlite3)', s, '/sale', {
+        load('bare sale transaction (better-sqlite3)', [s], '/sale', {
           method: 'POST',
           body,
           headers: { 'content-type': 'application/json' },
@@ -151,34 +161,41 @@ export async function benchSaleLoad(): Promise<void> {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-load-'));
   const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-  try {
-    await withProcess(
-      () =>
-        startProcess(
-          process.env.SALE_LOAD_SERVER ?? path.join(REPO_ROOT, 'packages/server/src/main.ts'),
-          {
-            PORT: '0',
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-            LOG_LEVEL: 'info',
-          },
-          /127\.0\.0\.1:(\d+)/,
-        ),
-      async (s) => {
-        const token = await firstAdminToken(s.url);
-        const sale = await saleBody(s.url, token);
-        rows.push(await load('real GET /api/health', s, '/api/health', {}));
-        rows.push(
-          await load(`real POST /api/sales (${engine})`, s, '/api/sales', {
-            method: 'POST',
-            body: sale,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            fresh: () => ({ 'idempotency-key': randomUUID() }),
-          }),
-        );
+  const startReal = () =>
+    startProcess(
+      process.env.SALE_LOAD_SERVER ?? path.join(REPO_ROOT, 'packages/server/src/main.ts'),
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+        LOG_LEVEL: 'info',
+      },
+      /127\.0\.0\.1:(\d+)/,
+    );
+  const saleLoad = (servers: ServerProcess[], token: string, sale: string) =>
+    load(
+      `real POST /api/sales (${engine}${servers.length > 1 ? `, ${servers.length} processes` : ''})`,
+      servers,
+      '/api/sales',
+      {
+        method: 'POST',
+        body: sale,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        fresh: () => ({ 'idempotency-key': randomUUID() }),
       },
     );
+  try {
+    await withProcess(startReal, async (s) => {
+      const token = await firstAdminToken(s.url);
+      const sale = await saleBody(s.url, token);
+      rows.push(await load('real GET /api/health', [s], '/api/health', {}));
+      rows.push(await saleLoad([s], token, sale));
+      // A chain's set-up (issue 17): a second process on the same PostgreSQL, the tills spread over both.
+      if (process.env.BENCH_DATABASE_URL) {
+        await withProcess(startReal, async (second) => rows.push(await saleLoad([s, second], token, sale)));
+      }
+    });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
