@@ -11,6 +11,43 @@ import { ENGINES, freshDatabase } from './helpers/test-app';
 const BEFORE_CUSTOMER_FK = '2026112511-idempotency-key-age';
 const NOW = '2026-11-25T03:00:00.000Z';
 
+/** A fresh database of `engine` migrated up to `migration` only, as a shop's stood then. */
+async function openAt(engine: (typeof ENGINES)[number], migration: string) {
+  const fresh = await freshDatabase(engine);
+  const db = openDatabase(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: fresh.dataDir,
+      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+    }),
+  );
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db.engine) } });
+  const { error } = await migrator.migrateTo(migration);
+  if (error) throw error;
+  return { db, drop: fresh.drop };
+}
+
+async function insertUser(db: Db, username: string, name: string, role: string): Promise<number> {
+  const row = await db.kysely
+    .insertInto('users')
+    .values({
+      username,
+      name,
+      email: null,
+      role,
+      password_hash: 'x',
+      is_active: 1,
+      must_change_password: 0,
+      created_at: NOW,
+      updated_at: NOW,
+      last_login: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 describe.each(ENGINES)('migrations (%s)', (engine) => {
   let db: Db;
   let drop: () => Promise<void> = async () => {};
@@ -65,38 +102,8 @@ describe.each(ENGINES)('migrations (%s)', (engine) => {
 
   // A shop's database as it stood before the foreign key, with one sale whose customer was (wrongly) removed.
   beforeAll(async () => {
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    db = openDatabase(
-      loadConfig({
-        LOG_LEVEL: 'silent',
-        DATA_DIR: fresh.dataDir,
-        ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
-      }),
-    );
-    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db.engine) } });
-    const { error } = await migrator.migrateTo(BEFORE_CUSTOMER_FK);
-    if (error) throw error;
-
-    ids.user = (
-      await db.kysely
-        .insertInto('users')
-        .values({
-          username: 'seller',
-          name: 'ผู้ขาย',
-          email: null,
-          role: 'cashier',
-          password_hash: 'x',
-          is_active: 1,
-          must_change_password: 0,
-          created_at: NOW,
-          updated_at: NOW,
-          last_login: null,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ db, drop } = await openAt(engine, BEFORE_CUSTOMER_FK));
+    ids.user = await insertUser(db, 'seller', 'ผู้ขาย', 'cashier');
     ids.kept = await insertCustomer('สมชาย', '0811111111');
     ids.gone = await insertCustomer('สมหญิง', '0822222222');
     ids.keptSale = await insertSale('INV-1', ids.kept, 'สมชาย');
@@ -219,37 +226,8 @@ describe.each(ENGINES)('refund VAT backfill (%s)', (engine) => {
   }
 
   beforeAll(async () => {
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    db = openDatabase(
-      loadConfig({
-        LOG_LEVEL: 'silent',
-        DATA_DIR: fresh.dataDir,
-        ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
-      }),
-    );
-    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db.engine) } });
-    const { error } = await migrator.migrateTo(BEFORE_REFUND_VAT);
-    if (error) throw error;
-    ids.user = (
-      await db.kysely
-        .insertInto('users')
-        .values({
-          username: 'owner',
-          name: 'เจ้าของร้าน',
-          email: null,
-          role: 'admin',
-          password_hash: 'x',
-          is_active: 1,
-          must_change_password: 0,
-          created_at: NOW,
-          updated_at: NOW,
-          last_login: null,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ db, drop } = await openAt(engine, BEFORE_REFUND_VAT));
+    ids.user = await insertUser(db, 'owner', 'เจ้าของร้าน', 'admin');
     ids.customer = (
       await db.kysely
         .insertInto('customers')
