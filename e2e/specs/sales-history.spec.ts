@@ -12,6 +12,7 @@ const BOSS = { username: 'boss', password: 'boss-pass-123', name: 'เจ้า�
 const SHIRT = { name: 'เสื้อเชิ้ตลายทาง', sku: 'SH-100', price: 200, stock: 10 };
 const CAP = { name: 'หมวกบักเก็ต', sku: 'CP-200', price: 100, stock: 10 };
 const SHOTS = process.env.SHOTS_DIR;
+const ADDRESS = '12/3 ถ.นิมมานเหมินท์ เชียงใหม่ 50200';
 
 /** A sale through the real API; 3 % VAT on top, the shop's default. */
 async function sell(
@@ -65,6 +66,7 @@ describe('sales history', () => {
     ({ customer } = await api<{ customer: Customer }>(server, token, 'POST', '/customers', {
       name: 'วันดี มีสุข',
       phone: '081-234-5678',
+      address: ADDRESS,
     }));
     sales.whole = await sell(server, token, [{ product: shirt, quantity: 1 }]);
     sales.lines = await sell(
@@ -98,11 +100,19 @@ describe('sales history', () => {
     await whole.getByRole('button', { name: 'คืนเงิน', exact: true }).click();
     const refund = page.getByRole('dialog', { name: 'ยืนยันการคืนเงิน' });
     await refund.getByText(`ต้องการคืนเงินรายการ ${sales.whole.document_number} จำนวน ฿206.00 ใช่หรือไม่?`).waitFor();
+    // The reason is asked for: "other" needs one typed in; the money goes back the way it was paid.
+    expect(await refund.getByLabel('คืนเงินทาง').inputValue()).toBe('cash');
+    await refund.getByLabel('เหตุผลการคืนเงิน').selectOption({ label: 'อื่น ๆ' });
+    await refund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
+    await refund.getByText('กรุณาระบุเหตุผลการคืนเงิน').waitFor();
+    await refund.getByLabel('ระบุเหตุผล').fill('ลูกค้าเปลี่ยนใจ');
     await settle(page);
     await shot(page, 'sales-history-refund');
     await expectNoSeriousA11yViolations(page, 'sales-history-refund');
     await refund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await refund.waitFor({ state: 'detached' });
+    const { sale: wholeNow } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${sales.whole.id}`);
+    expect(wholeNow.refunds.map((r) => [r.reason, r.refund_method, r.vat])).toEqual([['ลูกค้าเปลี่ยนใจ', 'cash', 6]]);
     await page.waitForSelector(`[data-testid="sale-row-${sales.whole.document_number}"][data-status="refunded"]`);
     await whole.getByText('ไม่สามารถคืนเงินซ้ำได้').waitFor();
     expect(await whole.getByRole('button', { name: 'คืนเงิน', exact: true }).isDisabled()).toBe(true);
@@ -115,6 +125,8 @@ describe('sales history', () => {
     await lines.getByRole('button', { name: 'คืนเงิน', exact: true }).click();
     await refund.getByRole('button', { name: 'เลือกสินค้าที่คืน' }).click();
     await refund.getByLabel(`จำนวนที่คืนของ ${CAP.name}`).fill('1');
+    await refund.getByLabel('เหตุผลการคืนเงิน').selectOption({ label: 'สินค้าชำรุดหรือเสียหาย' });
+    await refund.getByLabel('คืนเงินทาง').selectOption({ label: 'โอนเงินผ่านธนาคาร' });
     await settle(page);
     await shot(page, 'sales-history-refund-lines');
     await refund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
@@ -123,6 +135,10 @@ describe('sales history', () => {
     const { sale: partly } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${sales.lines.id}`);
     const taken = partly.refunds[0]!;
     expect(taken.lines).toEqual([expect.objectContaining({ product_name: CAP.name, quantity: 1 })]);
+    // ฿500 + 3 % = ฿515; the cap is ฿100 of it: ฿103 back, of which ฿3 VAT.
+    expect(taken).toMatchObject({ reason: 'defective', refund_method: 'transfer', amount: 103, vat: 3 });
+    expect(taken.buyer_address).toBe(ADDRESS);
+    await lines.getByText('คืน ฿103.00: สินค้าชำรุดหรือเสียหาย · โอนเงินผ่านธนาคาร').waitFor();
     const after = await api<{ customer: Customer }>(server, token, 'GET', `/customers/${customer.id}`);
     expect(taken.points_taken_back).toBeGreaterThan(0);
     expect(after.customer.loyalty_points).toBe(before.customer.loyalty_points - taken.points_taken_back);
@@ -138,6 +154,23 @@ describe('sales history', () => {
     await note.getByText(`เลขที่ ${taken.credit_note_number}`).waitFor();
     expect(taken.credit_note_number).toMatch(/^CN\d{4}-\d{6}$/);
     await note.getByText(new RegExp(`อ้างอิงใบกำกับภาษีเลขที่ ${sales.lines.document_number}`)).waitFor();
+    // Section 86/10's figures, the buyer and the reason.
+    const figures = await note.getByTestId('credit-note-figures').innerText();
+    const expected: [string, string][] = [
+      ['มูลค่าสินค้าตามใบกำกับภาษีเดิม', '500.00'],
+      ['มูลค่าที่ถูกต้อง', '400.00'],
+      ['ผลต่าง', '100.00'],
+      ['ภาษีมูลค่าเพิ่ม 3% ของผลต่าง', '3.00'],
+      ['รวมเงินที่คืน (รวมภาษี)', '103.00'],
+    ];
+    for (const [label, value] of expected) {
+      expect(figures).toMatch(new RegExp(`${label.replace(/[()]/g, '\\$&')}\\s+${value.replace('.', '\\.')}`));
+    }
+    const buyer = await note.getByTestId('credit-note-buyer').innerText();
+    expect(buyer).toContain('วันดี มีสุข');
+    expect(buyer).toContain(ADDRESS);
+    await note.getByText('เหตุผล: สินค้าชำรุดหรือเสียหาย').waitFor();
+    await note.getByText('โอนเงินผ่านธนาคาร').waitFor();
     await settle(page);
     await shot(page, 'sales-history-credit-note');
     await expectNoSeriousA11yViolations(page, 'sales-history-credit-note');
@@ -230,9 +263,28 @@ describe('sales history', () => {
       .getByTestId(`sale-card-${sales.lines.document_number}`)
       .getByRole('button', { name: 'คืนเงิน', exact: true })
       .click();
-    await page.getByRole('dialog', { name: 'ยืนยันการคืนเงิน' }).getByRole('button', { name: 'เลือกสินค้าที่คืน' }).click();
+    const refund = page.getByRole('dialog', { name: 'ยืนยันการคืนเงิน' });
+    await refund.getByRole('button', { name: 'เลือกสินค้าที่คืน' }).click();
     await settle(page);
     await shot(page, 'sales-history-refund-lines');
+    await refund.getByRole('button', { name: 'คืนทั้งรายการ' }).click();
+    await refund.getByLabel('เหตุผลการคืนเงิน').selectOption({ label: 'อื่น ๆ' });
+    await refund.getByLabel('ระบุเหตุผล').waitFor();
+    await settle(page);
+    await shot(page, 'sales-history-refund');
+    await expectNoSeriousA11yViolations(page, 'sales-history-refund-mobile');
+    await refund.getByRole('button', { name: 'ยกเลิก' }).click();
+    await refund.waitFor({ state: 'detached' });
+
+    await page
+      .getByTestId(`sale-card-${sales.lines.document_number}`)
+      .getByRole('button', { name: 'ใบลดหนี้/ใบคืนเงิน' })
+      .click();
+    const notes = page.getByRole('dialog', { name: 'ใบลดหนี้/ใบคืนเงิน' });
+    await notes.getByTestId('credit-note-figures').getByText('ผลต่าง', { exact: true }).waitFor();
+    await settle(page);
+    await shot(page, 'sales-history-credit-note');
+    await expectNoSeriousA11yViolations(page, 'sales-history-credit-note-mobile');
     await context.close();
   });
 });

@@ -127,3 +127,23 @@ export function priceSale(
 export function pointsForCustomer(figures: Pick<SaleFigures, 'pointsEarned'>, hasCustomer: boolean): number | null {
   return hasCustomer ? figures.pointsEarned : null;
 }
+
+/** round(value × part / whole), half up, exact for satang figures of any size (BigInt); 0 when whole is 0. */
+export function shareOf(value: Satang, part: Satang, whole: Satang): Satang {
+  if (whole === 0) return 0;
+  return Number((BigInt(value) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
+}
+
+/**
+ * The VAT a refund gives back (the "VAT on the difference" of its credit note), in satang.
+ * Refund amounts are shares of the sale's VAT-inclusive total in both VAT modes, so the refund's
+ * VAT is the same share of the VAT the tax invoice charged (worked out in the sale's mode at the
+ * rate of the day it was sold). It is taken on the cumulative amount refunded: the refunds of one
+ * sale never add up to more than its VAT, and the one that completes the refund takes the remainder.
+ * A sale without VAT (excluded) gives 0.
+ */
+export function refundVat(sale: { tax: Satang; total: Satang }, refundedBefore: Satang, amount: Satang): Satang {
+  if (sale.tax <= 0 || sale.total <= 0) return 0;
+  const after = Math.min(refundedBefore + amount, sale.total);
+  return shareOf(sale.tax, after, sale.total) - shareOf(sale.tax, Math.min(refundedBefore, sale.total), sale.total);
+}

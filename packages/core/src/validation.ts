@@ -171,6 +171,7 @@ export const VALIDATION_MESSAGES = {
   'sale.approverPasswordRequired': 'กรุณากรอกรหัสผ่านของผู้อนุมัติ',
   'sale.dateRange': 'วันที่เริ่มต้นต้องไม่อยู่หลังวันที่สิ้นสุด',
   'sale.refundLinesEmpty': 'ไม่มีรายการที่คืน',
+  'sale.refundReasonRequired': 'กรุณาระบุเหตุผลการคืนเงิน',
   'sale.unitPriceLimit': 'ราคาสินค้าต้องไม่เกิน {max} บาทต่อชิ้น',
   'sale.totalLimit': 'ยอดสุทธิต้องไม่เกิน {max} บาทต่อรายการขาย',
   // Refusals the server words itself, beyond the request schemas.

@@ -6,6 +6,8 @@ import {
   priceSale,
   PricingError,
   pricingSettingsOf,
+  refundVat,
+  shareOf,
   type PricingSettings,
 } from '../src/pricing';
 
@@ -167,5 +169,38 @@ describe('pointsForCustomer', () => {
 
   it('gives nobody points on a walk-in sale', () => {
     expect(pointsForCustomer(figures, false)).toBeNull();
+  });
+});
+
+describe('refundVat', () => {
+  // 3 × ฿33.33 tax-on-top at 7 %: base 9999, tax 700, total 10699.
+  const sale = { tax: 700, total: 10_699 };
+
+  it('gives back the whole VAT for a whole refund, and 0 for a sale without VAT', () => {
+    expect(refundVat(sale, 0, sale.total)).toBe(700);
+    expect(refundVat({ tax: 0, total: 10_000 }, 0, 10_000)).toBe(0);
+  });
+
+  it('takes each part on the cumulative amount, so parts add up to exactly the sale VAT', () => {
+    const parts = [3_566, 3_567, 3_566];
+    let before = 0;
+    const vats = parts.map((amount) => {
+      const vat = refundVat(sale, before, amount);
+      before += amount;
+      return vat;
+    });
+    expect(vats.reduce((s, v) => s + v, 0)).toBe(700);
+    expect(vats).toEqual([233, 234, 233]);
+  });
+
+  it('never passes the sale VAT, even when asked past the total', () => {
+    expect(refundVat(sale, 10_000, 5_000)).toBe(700 - shareOf(700, 10_000, 10_699));
+    expect(refundVat(sale, sale.total, 100)).toBe(0);
+  });
+
+  it('is the VAT part of the refunded amount in VAT-inclusive mode (฿107 at 7 % → ฿7)', () => {
+    const inclusive = { tax: 1_400, total: 21_400 };
+    expect(refundVat(inclusive, 0, 10_700)).toBe(700);
+    expect(refundVat(inclusive, 10_700, 10_700)).toBe(700);
   });
 });

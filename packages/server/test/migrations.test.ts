@@ -1,5 +1,5 @@
 import { DEFAULT_CATEGORIES } from '@pos/core';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
@@ -10,6 +10,43 @@ import { ENGINES, freshDatabase } from './helpers/test-app';
 /** The last migration before sales.customer_id became a foreign key. */
 const BEFORE_CUSTOMER_FK = '2026112511-idempotency-key-age';
 const NOW = '2026-11-25T03:00:00.000Z';
+
+/** A fresh database of `engine` migrated up to `migration` only, as a shop's stood then. */
+async function openAt(engine: (typeof ENGINES)[number], migration: string) {
+  const fresh = await freshDatabase(engine);
+  const db = openDatabase(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: fresh.dataDir,
+      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+    }),
+  );
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db.engine) } });
+  const { error } = await migrator.migrateTo(migration);
+  if (error) throw error;
+  return { db, drop: fresh.drop };
+}
+
+async function insertUser(db: Db, username: string, name: string, role: string): Promise<number> {
+  const row = await db.kysely
+    .insertInto('users')
+    .values({
+      username,
+      name,
+      email: null,
+      role,
+      password_hash: 'x',
+      is_active: 1,
+      must_change_password: 0,
+      created_at: NOW,
+      updated_at: NOW,
+      last_login: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 describe.each(ENGINES)('migrations (%s)', (engine) => {
   let db: Db;
@@ -65,38 +102,8 @@ describe.each(ENGINES)('migrations (%s)', (engine) => {
 
   // A shop's database as it stood before the foreign key, with one sale whose customer was (wrongly) removed.
   beforeAll(async () => {
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    db = openDatabase(
-      loadConfig({
-        LOG_LEVEL: 'silent',
-        DATA_DIR: fresh.dataDir,
-        ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
-      }),
-    );
-    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db.engine) } });
-    const { error } = await migrator.migrateTo(BEFORE_CUSTOMER_FK);
-    if (error) throw error;
-
-    ids.user = (
-      await db.kysely
-        .insertInto('users')
-        .values({
-          username: 'seller',
-          name: 'ผู้ขาย',
-          email: null,
-          role: 'cashier',
-          password_hash: 'x',
-          is_active: 1,
-          must_change_password: 0,
-          created_at: NOW,
-          updated_at: NOW,
-          last_login: null,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ db, drop } = await openAt(engine, BEFORE_CUSTOMER_FK));
+    ids.user = await insertUser(db, 'seller', 'ผู้ขาย', 'cashier');
     ids.kept = await insertCustomer('สมชาย', '0811111111');
     ids.gone = await insertCustomer('สมหญิง', '0822222222');
     ids.keptSale = await insertSale('INV-1', ids.kept, 'สมชาย');
@@ -172,5 +179,112 @@ describe.each(ENGINES)('migrations (%s)', (engine) => {
     const lonely = await insertCustomer('ไม่เคยซื้อ', '0833333333');
     await db.kysely.deleteFrom('customers').where('id', '=', lonely).execute();
     expect(await db.kysely.selectFrom('customers').select('id').where('id', '=', lonely).execute()).toEqual([]);
+  });
+});
+
+/** The last migration before refunds kept their VAT and the buyer's address. */
+const BEFORE_REFUND_VAT = '2026112565-notification-outbox';
+
+describe.each(ENGINES)('refund VAT backfill (%s)', (engine) => {
+  let db: Db;
+  let drop: () => Promise<void> = async () => {};
+  const ids = { user: 0, customer: 0, parts: 0, whole: 0, excluded: 0 };
+
+  async function insertSale(documentNumber: string, figures: { tax: number; total: number; excludeVat?: boolean }) {
+    const row = await db.kysely
+      .insertInto('sales')
+      .values({
+        document_number: documentNumber,
+        status: 'refunded',
+        customer_id: ids.customer,
+        customer_name: 'สมชาย',
+        created_by: ids.user,
+        subtotal: figures.total - figures.tax,
+        discount: 0,
+        tax: figures.tax,
+        total: figures.total,
+        prices_include_vat: 0,
+        exclude_vat: figures.excludeVat ? 1 : 0,
+        points_used: 0,
+        points_earned: 0,
+        replaces_sale_id: null,
+        notes: null,
+        final_loyalty_points: null,
+        vat_excluded_by: null,
+        vat_exclusion_approved_by: null,
+        created_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A refund as the old table held it: no VAT, no buyer address columns yet. */
+  async function insertOldRefund(saleId: number, amount: number) {
+    await sql`insert into refunds (sale_id, reason, amount, refund_method, refunded_by, created_at)
+      values (${saleId}, 'customer_request', ${amount}, 'cash', ${ids.user}, ${NOW})`.execute(db.kysely);
+  }
+
+  beforeAll(async () => {
+    ({ db, drop } = await openAt(engine, BEFORE_REFUND_VAT));
+    ids.user = await insertUser(db, 'owner', 'เจ้าของร้าน', 'admin');
+    ids.customer = (
+      await db.kysely
+        .insertInto('customers')
+        .values({
+          name: 'สมชาย',
+          phone: '0811111111',
+          address: '1 ถ.พหลโยธิน กรุงเทพฯ',
+          loyalty_points: 0,
+          total_purchases: 0,
+          total_spent: 0,
+          search_text: 'สมชาย',
+          created_at: NOW,
+          updated_at: NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // ฿100 + 3 % refunded in three parts of ฿34.33, ฿34.33 and ฿34.34; ฿535 with ฿35 VAT whole; a sale without VAT.
+    ids.parts = await insertSale('R2569-000001', { tax: 300, total: 10_300 });
+    ids.whole = await insertSale('R2569-000002', { tax: 3_500, total: 53_500 });
+    ids.excluded = await insertSale('R2569-000003', { tax: 0, total: 20_000, excludeVat: true });
+    await insertOldRefund(ids.parts, 3_433);
+    await insertOldRefund(ids.whole, 53_500);
+    await insertOldRefund(ids.parts, 3_433);
+    await insertOldRefund(ids.excluded, 20_000);
+    await insertOldRefund(ids.parts, 3_434);
+    await migrateToLatest(db);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await drop();
+  });
+
+  it('fills each old refund with its share of the sale VAT, in order, adding up to the sale VAT', async () => {
+    const rows = await db.kysely
+      .selectFrom('refunds')
+      .select(['sale_id', 'amount', 'vat', 'buyer_address'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.sale_id, Number(r.vat)])).toEqual([
+      [ids.parts, 100],
+      [ids.whole, 3_500],
+      [ids.parts, 100],
+      [ids.excluded, 0],
+      [ids.parts, 100],
+    ]);
+    expect(new Set(rows.map((r) => r.buyer_address))).toEqual(new Set(['1 ถ.พหลโยธิน กรุงเทพฯ']));
+  });
+
+  it('gives new refunds a VAT of 0 unless told', async () => {
+    await insertOldRefund(ids.whole, 0);
+    const last = await db.kysely
+      .selectFrom('refunds')
+      .select(['vat', 'buyer_address'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({ vat: 0, buyer_address: null });
   });
 });

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Customer, Product, RefundSaleResponse, Sale } from '@pos/core';
+import {
+  bahtToSatang,
+  pricingSettingsOf,
+  refundVat,
+  type Customer,
+  type Product,
+  type RefundSaleResponse,
+  type Sale,
+} from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
@@ -346,5 +354,151 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
     expect(res.body.refund.points_taken_back).toBe(Math.min(balance, sale.points_earned));
     expect(res.body.refund.points_shortfall).toBe(sale.points_earned - Math.min(balance, sale.points_earned));
     expect((await customerOf(t, customerBefore.id)).loyalty_points).toBe(Math.max(0, balance - sale.points_earned));
+  });
+
+  describe('the VAT each refund gives back (its credit note)', () => {
+    const satang = bahtToSatang;
+    async function setSystem(system: Record<string, unknown>) {
+      const res = await t.request('PUT', '/api/settings', {
+        token: await t.adminToken(),
+        body: { settings: { system } },
+      });
+      expect(res.status).toBe(200);
+    }
+
+    it('stores the whole VAT on a whole refund, and returns it from GET /api/sales/:id', async () => {
+      const kettle = await buildProduct(t, { price: 899, stock: 5 });
+      const { sale } = await sell(t, [{ product: kettle, quantity: 1 }]);
+      // Tax on top at 3 % (a new shop): ฿899 + ฿26.97.
+      expect(sale).toMatchObject({ tax: 26.97, total: 925.97 });
+      const res = await refund(t, await t.adminToken(), sale.id, { refundAmount: sale.total });
+      expect(res.status).toBe(201);
+      expect(res.body.refund.vat).toBe(26.97);
+      expect((await saleOf(t, sale.id)).refunds[0]).toMatchObject({ vat: 26.97, amount: 925.97 });
+    });
+
+    it('gives partial refunds their share, the parts adding up to exactly the sale VAT (tax on top)', async () => {
+      const pen = await buildProduct(t, { price: 33.33, stock: 9 });
+      const ink = await buildProduct(t, { price: 33.33, stock: 9 });
+      const pad = await buildProduct(t, { price: 33.34, stock: 9 });
+      const { sale } = await sell(t, [
+        { product: pen, quantity: 1 },
+        { product: ink, quantity: 1 },
+        { product: pad, quantity: 1 },
+      ]);
+      // ฿100 + 3 % = ฿103: VAT ฿3.
+      expect(sale).toMatchObject({ tax: 3, total: 103 });
+      const admin = await t.adminToken();
+      const vats: number[] = [];
+      let before = 0;
+      for (const item of sale.items) {
+        const res = await refund(t, admin, sale.id, { lines: [{ saleItemId: item.id, quantity: 1 }] });
+        expect(res.status).toBe(201);
+        const amount = satang(res.body.refund.amount);
+        expect(satang(res.body.refund.vat)).toBe(refundVat({ tax: 300, total: 10_300 }, before, amount));
+        before += amount;
+        vats.push(satang(res.body.refund.vat));
+      }
+      expect(vats).toEqual([100, 100, 100]);
+      const stored = (await saleOf(t, sale.id)).refunds.map((r) => satang(r.vat));
+      expect(stored).toEqual(vats);
+    });
+
+    it('never adds up past the sale VAT when parts round (VAT-inclusive prices, 7 %)', async () => {
+      await setSystem({ pricesIncludeVat: true, taxRate: 7 });
+      try {
+        const settings = pricingSettingsOf({ system: { pricesIncludeVat: true, taxRate: 7 } });
+        const soap = await buildProduct(t, { price: 10.01, stock: 9 });
+        const { token } = await t.buildUser({ role: 'cashier' });
+        const res = await postSale(t, token, salePayload([{ product: soap, quantity: 3 }], { settings }));
+        expect(res.status).toBe(201);
+        const sale = res.body.sale;
+        // ฿30.03 VAT included: VAT = 3003 × 7 / 107 = 196.46… → ฿1.96.
+        expect(sale).toMatchObject({ tax: 1.96, total: 30.03, prices_include_vat: true });
+        const admin = await t.adminToken();
+        const vats = [];
+        for (let i = 0; i < 3; i++) {
+          const part = await refund(t, admin, sale.id, { lines: [{ saleItemId: sale.items[0]!.id, quantity: 1 }] });
+          expect(part.status).toBe(201);
+          vats.push(satang(part.body.refund.vat));
+        }
+        // ฿10.01 each: 65.33… → 65, then 130.66… → 131 (66), the last takes the remainder (65).
+        expect(vats).toEqual([65, 66, 65]);
+        expect(vats.reduce((a, b) => a + b, 0)).toBe(196);
+      } finally {
+        await setSystem({ pricesIncludeVat: false, taxRate: 3 });
+      }
+    });
+
+    it('gives 0 VAT and no credit note for a sale with VAT excluded', async () => {
+      const mug = await buildProduct(t, { price: 120, stock: 5 });
+      const { sale } = await sell(t, [{ product: mug, quantity: 2 }], { excludeVAT: true });
+      expect(sale.tax).toBe(0);
+      const admin = await t.adminToken();
+      const part = await refund(t, admin, sale.id, { lines: [{ saleItemId: sale.items[0]!.id, quantity: 1 }] });
+      expect(part.body.refund).toMatchObject({ vat: 0, credit_note_number: null });
+      const rest = await refund(t, admin, sale.id, {});
+      expect(rest.body.refund).toMatchObject({ vat: 0, credit_note_number: null });
+    });
+
+    it('keeps the buyer address of the customer when refunded', async () => {
+      const hat = await buildProduct(t, { price: 150, stock: 5 });
+      const { sale, customerBefore } = await sell(t, [{ product: hat, quantity: 1 }]);
+      await t.built.deps.db.kysely
+        .updateTable('customers')
+        .set({ address: '99 ถ.สุขุมวิท กรุงเทพฯ 10110' })
+        .where('id', '=', customerBefore.id)
+        .execute();
+      const res = await refund(t, await t.adminToken(), sale.id, {});
+      expect(res.body.refund.buyer_address).toBe('99 ถ.สุขุมวิท กรุงเทพฯ 10110');
+      const walkIn = await buildProduct(t, { price: 10, stock: 5 });
+      const { token } = await t.buildUser({ role: 'cashier' });
+      const anon = await postSale(t, token, salePayload([{ product: walkIn, quantity: 1 }]));
+      const anonRefund = await refund(t, await t.adminToken(), anon.body.sale.id, {});
+      expect(anonRefund.body.refund.buyer_address).toBeNull();
+    });
+  });
+
+  it('stores the reason and refund method chosen, and returns them with the sale', async () => {
+    const scarf = await buildProduct(t, { price: 320, stock: 5 });
+    const { sale } = await sell(t, [{ product: scarf, quantity: 2 }]);
+    const admin = await t.adminToken();
+    const first = await refund(t, admin, sale.id, {
+      reason: 'defective',
+      refundMethod: 'transfer',
+      lines: [{ saleItemId: sale.items[0]!.id, quantity: 1 }],
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.refund).toMatchObject({ reason: 'defective', refund_method: 'transfer' });
+    const second = await refund(t, admin, sale.id, { reason: '  สีไม่ตรงกับรูป  ', refundMethod: 'promptpay' });
+    expect(second.status).toBe(201);
+    const stored = (await saleOf(t, sale.id)).refunds.map((r) => [r.reason, r.refund_method]);
+    expect(stored).toEqual([
+      ['defective', 'transfer'],
+      ['สีไม่ตรงกับรูป', 'promptpay'],
+    ]);
+  });
+
+  it('refuses a blank, multi-line or too long reason and an unknown refund method in Thai, changing nothing', async () => {
+    const belt = await buildProduct(t, { price: 450, stock: 5 });
+    const { sale } = await sell(t, [{ product: belt, quantity: 1 }]);
+    const admin = await t.adminToken();
+    const bad: [string, Record<string, unknown>, string][] = [
+      ['blank reason', { reason: '   ' }, 'reason'],
+      ['two-line reason', { reason: 'ชำรุด\nคืนเงิน' }, 'reason'],
+      ['long reason', { reason: 'ก'.repeat(101) }, 'reason'],
+      ['reason not text', { reason: 12 }, 'reason'],
+      ['unknown method', { refundMethod: 'bitcoin' }, 'refundMethod'],
+    ];
+    for (const [name, body, field] of bad) {
+      const res = await refund(t, admin, sale.id, body);
+      expect(res.status, name).toBe(400);
+      expect(res.body.code, name).toBe('VALIDATION_FAILED');
+      const answer = res.body as unknown as { error: string; fields: Record<string, string> };
+      expect(answer.error, name).toMatch(/[\u0E00-\u0E7F]/);
+      expect(answer.fields[field], name).toMatch(/[\u0E00-\u0E7F]/);
+    }
+    expect(await refundRows(t, sale.id)).toHaveLength(0);
+    expect(await stockOf(t, belt.id)).toBe(4);
   });
 });

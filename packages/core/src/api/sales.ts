@@ -166,6 +166,15 @@ export type SaleStatus = (typeof SALE_STATUSES)[number];
 /** The reason the edit flow's refund carries (spec 001 §4): the sale is replaced by a new one. */
 export const EDIT_SALE_REASON = 'edit_sale';
 
+/**
+ * The refund reasons the refund dialog offers, stored as these codes (and shown in words by the
+ * web). The spec's body takes any reason text, so a reason typed under "other" is stored as typed.
+ */
+export const REFUND_REASONS = ['customer_request', 'defective', 'wrong_item', 'price_error'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+/** What a refund without a reason records (spec 001's body). */
+export const DEFAULT_REFUND_REASON: RefundReason = 'customer_request';
+
 export const RefundLine = z.object({
   sale_item_id: z.number(),
   product_name: z.string(),
@@ -199,6 +208,10 @@ export const SaleRefund = z.object({
   points_taken_back: z.number(),
   points_returned: z.number(),
   points_shortfall: z.number(),
+  /** Baht: the VAT this refund gives back (its credit note's VAT on the difference); 0 without VAT. */
+  vat: z.number(),
+  /** The customer's address when refunded, for the credit note; null for a walk-in sale. */
+  buyer_address: z.string().nullable(),
   lines: z.array(RefundLine),
 });
 export type SaleRefund = z.infer<typeof SaleRefund>;
@@ -363,7 +376,7 @@ export const RefundLineInput = z.object({
  * what those units come to. Who edited and when are the signed-in user and the server's clock.
  */
 export const RefundSaleRequest = z.object({
-  reason: Text('reason', 100).default('customer_request'),
+  reason: Text('reason', 100).min(1, msg('sale.refundReasonRequired')).default(DEFAULT_REFUND_REASON),
   refundAmount: Baht('refundAmount').optional(),
   refundMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'refundMethod' }) }).default('cash'),
   edit_reason: Text('editReason', 200).nullish(),

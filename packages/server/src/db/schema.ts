@@ -151,6 +151,10 @@ export interface RefundsTable {
   points_returned: Generated<number>;
   /** Earned points the customer had already spent, so could not be taken back. */
   points_shortfall: Generated<number>;
+  /** Satang: the VAT this refund gave back (core's refundVat); 0 for a sale without VAT. */
+  vat: Generated<number>;
+  /** The customer's address when refunded, printed on the credit note. */
+  buyer_address: string | null;
 }
 
 /** The units one refund returned from one sale line. Satang. */

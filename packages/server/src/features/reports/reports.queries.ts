@@ -236,26 +236,21 @@ export interface CreditNoteRow {
   number: string;
   created_at: string;
   amount: number;
-  /** What earlier refunds of the same sale gave back, for the cumulative VAT share. */
-  before: number;
-  sale_total: number;
-  sale_tax: number;
+  /** The VAT the refund gave back, as stored on it when it was made. */
+  vat: number;
 }
 
-/** Credit notes issued in the range (by the refund's date), with what the VAT share needs. */
+/** Credit notes issued in the range (by the refund's date), with their amount and VAT. */
 export async function creditNotes(db: DbExecutor, range: Instant): Promise<CreditNoteRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    select r.credit_note_number as number, r.created_at, r.amount, s.total as sale_total, s.tax as sale_tax,
-      (select sum(e.amount) from refunds e where e.sale_id = r.sale_id and e.id < r.id) as before
-    from refunds r join sales s on s.id = r.sale_id
+    select r.credit_note_number as number, r.created_at, r.amount, r.vat
+    from refunds r
     where r.credit_note_number is not null and ${inRange('r.created_at', range)}
     order by r.created_at, r.id`.execute(db);
   return rows.map((r) => ({
     number: String(r.number),
     created_at: String(r.created_at),
     amount: num(r.amount),
-    before: num(r.before),
-    sale_total: num(r.sale_total),
-    sale_tax: num(r.sale_tax),
+    vat: num(r.vat),
   }));
 }

@@ -9,7 +9,6 @@ import {
 } from '@pos/core';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { share } from '../sales/refunds.service';
 import { monthsOf } from './calendar';
 import { creditNotes, invoicesByMonth } from './reports.queries';
 import { monthBuckets } from './reports.service';
@@ -73,8 +72,8 @@ const later = (a: string | null, b: string | null) => (a === null ? b : b === nu
 /**
  * The output-VAT working paper (ภ.พ.30) per month, by document date in the shop's days: tax
  * invoices are the sales with VAT, credit notes the refunds of such sales, counted in the month
- * they were issued. A credit note's VAT is its cumulative share of the sale's VAT (the way the
- * refund's amount is worked out), so a sale refunded in parts gives back exactly its VAT.
+ * they were issued. A credit note's VAT is the one stored on its refund when it was made (core's
+ * refundVat), the figure its printed credit note shows, so a sale refunded in parts gives back exactly its VAT.
  */
 export async function vatSummary(
   deps: ReportDeps,
@@ -99,12 +98,9 @@ export async function vatSummary(
   for (const note of notes) {
     const bucket = buckets.find((b) => note.created_at >= b.from && note.created_at < b.to)!;
     const m = byMonth.get(bucket.key)!;
-    const vat =
-      share(note.sale_tax, note.before + note.amount, note.sale_total) -
-      share(note.sale_tax, note.before, note.sale_total);
     m.creditNoteCount += 1;
     m.creditNoteTotal += note.amount;
-    m.creditNoteVat += vat;
+    m.creditNoteVat += note.vat;
     m.firstCreditNote = earlier(m.firstCreditNote, note.number);
     m.lastCreditNote = later(m.lastCreditNote, note.number);
   }

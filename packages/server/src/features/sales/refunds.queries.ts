@@ -11,6 +11,7 @@ export function findSaleForRefund(db: DbExecutor, id: number) {
       'status',
       'customer_id',
       'subtotal',
+      'tax',
       'total',
       'points_used',
       'points_earned',
@@ -42,7 +43,7 @@ export async function findLinesForRefund(db: DbExecutor, saleId: number) {
   return lines.map((line) => ({ ...line, refunded: done.get(line.id) ?? 0 }));
 }
 
-/** What earlier refunds of the sale gave back, in satang and points. */
+/** What earlier refunds of the sale gave back, in satang (amount and VAT) and points. */
 export async function refundedSoFar(db: DbExecutor, saleId: number) {
   const row = await db
     .selectFrom('refunds')
@@ -51,6 +52,7 @@ export async function refundedSoFar(db: DbExecutor, saleId: number) {
       eb.fn.coalesce(eb.fn.sum<number>('points_taken_back'), eb.lit(0)).as('taken'),
       eb.fn.coalesce(eb.fn.sum<number>('points_shortfall'), eb.lit(0)).as('shortfall'),
       eb.fn.coalesce(eb.fn.sum<number>('points_returned'), eb.lit(0)).as('returned'),
+      eb.fn.coalesce(eb.fn.sum<number>('vat'), eb.lit(0)).as('vat'),
     ])
     .where('sale_id', '=', saleId)
     .executeTakeFirstOrThrow();
@@ -58,15 +60,17 @@ export async function refundedSoFar(db: DbExecutor, saleId: number) {
     amount: Number(row.amount),
     pointsDue: Number(row.taken) + Number(row.shortfall),
     pointsReturned: Number(row.returned),
+    vat: Number(row.vat),
   };
 }
 
 export async function insertRefund(
   db: DbExecutor,
-  values: Omit<RefundsTable, 'id' | 'points_taken_back' | 'points_returned' | 'points_shortfall'> & {
+  values: Omit<RefundsTable, 'id' | 'points_taken_back' | 'points_returned' | 'points_shortfall' | 'vat'> & {
     points_taken_back: number;
     points_returned: number;
     points_shortfall: number;
+    vat: number;
   },
 ): Promise<number> {
   const row = await db.insertInto('refunds').values(values).returning('id').executeTakeFirstOrThrow();
@@ -104,7 +108,7 @@ export async function setSaleStatus(db: DbExecutor, saleId: number, status: stri
 export function findCustomerForRefund(db: DbExecutor, id: number) {
   return db
     .selectFrom('customers')
-    .select(['id', 'loyalty_points', 'total_purchases', 'total_spent'])
+    .select(['id', 'address', 'loyalty_points', 'total_purchases', 'total_spent'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -2,6 +2,8 @@ import {
   bahtToSatang,
   EDIT_SALE_REASON,
   ERROR_MESSAGES,
+  refundVat,
+  shareOf as share,
   type RefundSaleRequest,
   type RefundSaleResponse,
   type SaleStatus,
@@ -28,12 +30,6 @@ import { nextInSeries } from './sales.queries';
 import { loadSale } from './sales.service';
 
 type RefundInput = z.output<typeof RefundSaleRequest>;
-
-/** round(value × part / whole), half up, exact for any satang figures (no floating point). */
-export function share(value: number, part: number, whole: number): number {
-  if (whole === 0) return 0;
-  return Number((BigInt(value) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
-}
 
 /** floor(value × part / whole): points are whole, and a partial refund never takes back more than its share. */
 function floorShare(value: number, part: number, whole: number): number {
@@ -144,6 +140,7 @@ export async function refundSale(
     let pointsTaken = 0;
     let pointsShortfall = 0;
     let pointsReturned = 0;
+    let buyerAddress: string | null = null;
     if (sale.customer_id !== null) {
       const dueAfter = fully ? sale.points_earned : floorShare(sale.points_earned, valueAfter, subtotal);
       const returnedAfter = fully ? sale.points_used : floorShare(sale.points_used, valueAfter, subtotal);
@@ -151,6 +148,7 @@ export async function refundSale(
       pointsReturned = returnedAfter - before.pointsReturned;
       const customer = await findCustomerForRefund(trx, sale.customer_id);
       if (customer) {
+        buyerAddress = customer.address?.trim() ? customer.address : null;
         const balance = customer.loyalty_points + pointsReturned - due;
         pointsShortfall = balance < 0 ? -balance : 0;
         pointsTaken = due - pointsShortfall;
@@ -170,6 +168,9 @@ export async function refundSale(
             creditNoteSeries(now, deps.config.shopTimezone),
             await nextInSeries(trx, creditNoteSeries(now, deps.config.shopTimezone)),
           );
+    // Whatever earlier refunds kept, the refunds of a sale never give back more VAT than it charged.
+    const vatLeft = sale.tax - before.vat;
+    const vat = fully ? vatLeft : Math.min(refundVat(sale, before.amount, amount), vatLeft);
     const refundId = await insertRefund(trx, {
       sale_id: saleId,
       reason: input.reason,
@@ -186,6 +187,8 @@ export async function refundSale(
       points_taken_back: pointsTaken,
       points_returned: pointsReturned,
       points_shortfall: pointsShortfall,
+      vat: Math.max(0, vat),
+      buyer_address: buyerAddress,
     });
     // Each line's amount is its share of the cumulative figure, so the lines add up to the refund.
     let runningValue = lines.reduce((sum, l) => sum + l.price * l.refunded, 0);

@@ -395,6 +395,8 @@ function findRefundRows(db: DbExecutor, saleIds: number[]) {
       'refunds.points_taken_back',
       'refunds.points_returned',
       'refunds.points_shortfall',
+      'refunds.vat',
+      'refunds.buyer_address',
     ])
     .where('refunds.sale_id', 'in', saleIds)
     .orderBy('refunds.id')
@@ -452,6 +454,8 @@ function toApiRefund(row: RefundRow, lines: readonly RefundLineRow[], documentNu
     points_taken_back: row.points_taken_back,
     points_returned: row.points_returned,
     points_shortfall: row.points_shortfall,
+    vat: satangToBaht(Number(row.vat)),
+    buyer_address: row.buyer_address,
     lines: lines.map((line) => ({
       sale_item_id: line.sale_item_id,
       product_name: line.product_name,

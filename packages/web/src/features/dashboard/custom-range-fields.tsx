@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { DateRangeFields } from '../../components/form/date-range-fields';
 import { useI18n } from '../../i18n';
 import type { DayRange } from '../../lib/date-keys';
 
@@ -19,30 +18,17 @@ export function CustomRangeFields({ value, onApply }: { value: DayRange | null; 
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="space-y-1">
-        <Label htmlFor="dashboard-start">{t('dashboard.customStart')}</Label>
-        <Input
-          id="dashboard-start"
-          type="date"
-          value={start}
-          max={end || undefined}
-          onChange={(e) => change(e.target.value, end)}
-          aria-invalid={!inOrder || undefined}
-          className="w-48"
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="dashboard-end">{t('dashboard.customEnd')}</Label>
-        <Input
-          id="dashboard-end"
-          type="date"
-          value={end}
-          min={start || undefined}
-          onChange={(e) => change(start, e.target.value)}
-          aria-invalid={!inOrder || undefined}
-          className="w-48"
-        />
-      </div>
+      <DateRangeFields
+        type="date"
+        idPrefix="dashboard"
+        labels={{ start: t('dashboard.customStart'), end: t('dashboard.customEnd') }}
+        start={start}
+        end={end}
+        onChange={change}
+        invalid={!inOrder}
+        className="contents"
+        inputClassName="w-48"
+      />
       {inOrder ? null : (
         <p role="alert" className="w-full text-sm text-red-700">
           {t('dashboard.customInvalid')}

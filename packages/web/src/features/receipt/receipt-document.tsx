@@ -2,7 +2,6 @@ import type { Sale, StoreSettings } from '@pos/core';
 import { useState } from 'react';
 import { Barcode } from '../../components/barcode/barcode';
 import type { BarcodeDrawOptions } from '../../components/barcode/barcode-render';
-import { OriginalPrice } from '../../components/ui/original-price';
 import { useT } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
@@ -10,6 +9,7 @@ import { variantText } from '../../lib/variant-text';
 import { storeIdentity } from '../settings/settings.queries';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { documentHeading, formatAmount, printable, vatStatement, type ReceiptType } from './receipt';
+import { ReceiptLinesTable } from './receipt-lines-table';
 
 /** Spec 001: a CODE128 barcode of the document, bar width 1.5, height 40. */
 const RECEIPT_BARCODE: Readonly<BarcodeDrawOptions> = Object.freeze({
@@ -121,33 +121,17 @@ export function ReceiptDocument({
       </div>
 
       <Rule />
-      <table className="w-full border-collapse">
-        <thead>
-          <tr className="border-b border-black text-left">
-            <th className="py-0.5 font-semibold">{t('receipt.item')}</th>
-            <th className="py-0.5 text-right font-semibold">{t('receipt.quantity')}</th>
-            <th className="py-0.5 text-right font-semibold">{t('receipt.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sale.items.map((item) => (
-            <tr key={item.id} className="align-top">
-              <td className="py-0.5 pr-1">
-                <span className="block break-words">{item.product_name || item.name}</span>
-                {item.size || item.color ? (
-                  <span className="block text-[0.9em] break-words">{variantText(item, t)}</span>
-                ) : null}
-                <span className="block text-[0.9em] tabular-nums">
-                  {t('receipt.unitPrice', { price: formatAmount(item.price) })}
-                  <OriginalPrice price={item.price} originalPrice={item.original_price} className="ml-1.5" />
-                </span>
-              </td>
-              <td className="py-0.5 text-right tabular-nums">{item.quantity.toLocaleString('th-TH')}</td>
-              <td className="py-0.5 text-right tabular-nums">{formatAmount(item.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ReceiptLinesTable
+        lines={sale.items.map((item) => ({
+          id: item.id,
+          name: item.product_name || item.name,
+          variant: item.size || item.color ? variantText(item, t) : null,
+          price: item.price,
+          originalPrice: item.original_price,
+          quantity: item.quantity,
+          amount: item.total,
+        }))}
+      />
 
       <Rule />
       <div className="space-y-0.5">

@@ -4,7 +4,8 @@ import type { Translate } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import type { DayRange } from '../../lib/date-keys';
 import { downloadTextFile } from '../../lib/download';
-import { fetchAllSales, salesCsv } from './sales-export';
+import { fetchAllSales } from '../sales-history/sales-history.queries';
+import { salesCsv } from './sales-export';
 
 /**
  * The export buttons of the reports screen and the dashboard: refused without reports_export or with no
@@ -27,7 +28,7 @@ export async function downloadSalesCsv({
   }
   let sales: Sale[];
   try {
-    sales = await fetchAllSales(range);
+    sales = await fetchAllSales(range ?? {});
   } catch (error) {
     toast.error(t('reports.exportErrorTitle'), { description: errorMessage(error, t('reports.exportError')) });
     return;

@@ -1,7 +1,5 @@
-import { csvBaht, csvFileName, SalesListResponse, SALES_LIST_LIMIT_MAX, toCsv, type Sale } from '@pos/core';
-import { api } from '../../lib/api';
+import { csvBaht, csvFileName, toCsv, type Sale } from '@pos/core';
 import { localDateKey } from '../../lib/dates';
-import type { DayRange } from '../../lib/date-keys';
 import { csvDateTime } from '../customers/customers-export';
 
 /** Spec 000 §9: the all-sales export's columns; the reports export uses the same for its period. */
@@ -16,30 +14,6 @@ export const SALES_CSV_COLUMNS = [
   'Payment Method',
   'Items',
 ] as const;
-
-/**
- * Every sale (of `range`, or all of them), read page by page with the server's cursor: an export must
- * not stop at the first page.
- */
-export async function fetchAllSales(range: DayRange | null, signal?: AbortSignal): Promise<Sale[]> {
-  const sales: Sale[] = [];
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ limit: String(SALES_LIST_LIMIT_MAX) });
-    if (range) {
-      params.set('startDate', range.startDate);
-      params.set('endDate', range.endDate);
-    }
-    if (cursor) params.set('cursor', cursor);
-    const page: SalesListResponse = await api.get(`/sales?${params.toString()}`, {
-      schema: SalesListResponse,
-      signal,
-    });
-    sales.push(...page.sales);
-    cursor = page.nextCursor;
-  } while (cursor !== null);
-  return sales;
-}
 
 /** `{prefix}_{date}.csv`, UTF-8 with a byte-order mark, one row per sale, oldest first. */
 export function salesCsv(

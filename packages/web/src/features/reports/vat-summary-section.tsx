@@ -2,10 +2,9 @@ import { formatBaht, VAT_REPORT_MAX_MONTHS, type VatMonth } from '@pos/core';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DateRangeFields } from '../../components/form/date-range-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
@@ -91,26 +90,20 @@ export function VatSummarySection({ thisMonth, canExport }: { thisMonth: string;
         <CardTitle>{t('reports.vatTitle')}</CardTitle>
         <CardDescription>{t('reports.vatSubtitle')}</CardDescription>
         <div className="mt-2 flex flex-wrap items-end gap-3">
-          <div className="space-y-1">
-            <Label htmlFor="vat-start">{t('reports.vatFrom')}</Label>
-            <Input
-              id="vat-start"
-              type="month"
-              value={startMonth}
-              onChange={(e) => setStartMonth(e.target.value)}
-              className="w-44"
-            />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="vat-end">{t('reports.vatTo')}</Label>
-            <Input
-              id="vat-end"
-              type="month"
-              value={endMonth}
-              onChange={(e) => setEndMonth(e.target.value)}
-              className="w-44"
-            />
-          </div>
+          <DateRangeFields
+            type="month"
+            idPrefix="vat"
+            labels={{ start: t('reports.vatFrom'), end: t('reports.vatTo') }}
+            start={startMonth}
+            end={endMonth}
+            onChange={(from, to) => {
+              setStartMonth(from);
+              setEndMonth(to);
+            }}
+            invalid={!valid}
+            className="contents"
+            inputClassName="w-44"
+          />
           {canExport ? (
             <Button variant="outline" onClick={() => void exportCsv()} disabled={!valid || !hasDocuments || exporting}>
               <Download aria-hidden />

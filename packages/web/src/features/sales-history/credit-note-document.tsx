@@ -1,8 +1,14 @@
-import { EDIT_SALE_REASON, formatBaht, type Sale, type SaleRefund, type StoreSettings } from '@pos/core';
+import type { Sale, SaleRefund, StoreSettings } from '@pos/core';
 import { useT } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
+import { variantText } from '../../lib/variant-text';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { formatAmount, printable } from '../receipt/receipt';
+import { ReceiptLinesTable } from '../receipt/receipt-lines-table';
 import { storeIdentity } from '../settings/settings.queries';
+import { creditNoteFigures } from './credit-note';
+import { refundReasonText } from './refund-reason';
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -13,15 +19,21 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
   );
 }
 
+function Rule() {
+  return <hr className="my-2 border-0 border-t border-dashed border-black" />;
+}
+
 /**
- * One refund on paper. A sale with a tax invoice gets a credit note (ใบลดหนี้, Revenue Code
- * section 86/10): the seller, its number and date, the original tax invoice's number and date,
- * the goods and the value reduced, and the reason; otherwise a refund note against the receipt.
+ * One refund on paper. A sale with a tax invoice gets a credit note (ใบลดหนี้), which Revenue Code
+ * section 86/10 asks to show: the seller's name, address and tax id; the buyer's name and address;
+ * its number and date; the original tax invoice's number and date; the value of the goods on that
+ * invoice, the correct value, the difference and the VAT on the difference; and the reason. A sale
+ * without VAT had no tax invoice, so its refund prints as a refund note against the receipt.
  */
 export function CreditNoteDocument({
-  sale,
-  refund,
-  settings,
+  sale: saleAsStored,
+  refund: refundAsStored,
+  settings: settingsAsStored,
   className,
 }: {
   sale: Sale;
@@ -30,16 +42,15 @@ export function CreditNoteDocument({
   className?: string;
 }) {
   const t = useT();
-  const { name } = storeIdentity(settings);
-  const system = settings?.system;
+  const sale = printable(saleAsStored);
+  const refund = printable(refundAsStored);
+  const { name } = storeIdentity(printable(settingsAsStored));
+  const system = printable(settingsAsStored)?.system;
   const isCreditNote = refund.credit_note_number !== null;
-  const reason =
-    refund.reason === EDIT_SALE_REASON
-      ? `${t('salesHistory.reasonEdit')}${refund.edit_reason ? `: ${refund.edit_reason}` : ''}`
-      : refund.reason === 'customer_request'
-        ? t('salesHistory.reasonCustomer')
-        : refund.reason;
+  const figures = creditNoteFigures(sale, refund);
+  const rate = sale.tax_rate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
   const ref = { number: refund.original_document_number, date: formatDate(sale.created_at) };
+  const items = new Map(sale.items.map((item) => [item.id, item]));
 
   return (
     <article
@@ -52,9 +63,9 @@ export function CreditNoteDocument({
         {system?.address ? <p className="whitespace-pre-line">{system.address}</p> : null}
         {system?.taxId ? <p>{t('receipt.taxId', { taxId: system.taxId })}</p> : null}
       </header>
-      <hr className="my-2 border-0 border-t border-dashed border-black" />
+      <Rule />
       <div className="space-y-0.5 text-center">
-        <h3 className="text-[1.15em] font-bold">
+        <h3 className="text-[1.35em] font-bold">
           {isCreditNote ? t('salesHistory.creditNoteTitle') : t('salesHistory.refundNoteTitle')}
         </h3>
         {refund.credit_note_number ? (
@@ -63,36 +74,54 @@ export function CreditNoteDocument({
         <p>{t('salesHistory.creditNoteDate', { date: formatDateTime(refund.created_at) })}</p>
         <p>{isCreditNote ? t('salesHistory.creditNoteRef', ref) : t('salesHistory.refundRef', ref)}</p>
       </div>
-      <div className="mt-1 space-y-0.5">
-        <Line label={t('receipt.customer')} value={sale.customer_name?.trim() || t('receipt.generalCustomer')} />
+      <div className="mt-1 space-y-0.5" data-testid="credit-note-buyer">
+        <Line
+          label={t('salesHistory.creditNoteBuyer')}
+          value={sale.customer_name?.trim() || t('receipt.generalCustomer')}
+        />
+        {refund.buyer_address ? (
+          <p>
+            {t('salesHistory.creditNoteBuyerAddress')}:{' '}
+            <span className="whitespace-pre-line">{refund.buyer_address}</span>
+          </p>
+        ) : null}
       </div>
-      <hr className="my-2 border-0 border-t border-dashed border-black" />
-      <table className="w-full border-collapse">
-        <thead>
-          <tr className="border-b border-black text-left">
-            <th className="py-0.5 font-semibold">{t('receipt.item')}</th>
-            <th className="py-0.5 text-right font-semibold">{t('receipt.quantity')}</th>
-            <th className="py-0.5 text-right font-semibold">{t('receipt.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {refund.lines.map((line) => (
-            <tr key={line.sale_item_id} className="align-top">
-              <td className="py-0.5 break-words">{line.product_name}</td>
-              <td className="py-0.5 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-0.5 text-right tabular-nums">{formatBaht(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <hr className="my-2 border-0 border-t border-dashed border-black" />
-      <div className="space-y-0.5">
-        <Line label={t('salesHistory.creditNoteOriginalTotal')} value={formatBaht(sale.total)} />
-        <Line label={t('salesHistory.creditNoteAmount')} value={formatBaht(refund.amount)} strong />
-      </div>
-      <hr className="my-2 border-0 border-t border-dashed border-black" />
-      <p>{t('salesHistory.creditNoteReason', { reason })}</p>
+      <Rule />
+      <ReceiptLinesTable
+        lines={refund.lines.map((line) => {
+          const item = items.get(line.sale_item_id);
+          return {
+            id: line.sale_item_id,
+            name: line.product_name,
+            variant: item && (item.size || item.color) ? variantText(item, t) : null,
+            quantity: line.quantity,
+            amount: line.amount,
+          };
+        })}
+      />
+      <Rule />
+      {isCreditNote ? (
+        <div className="space-y-0.5" data-testid="credit-note-figures">
+          <Line label={t('salesHistory.creditNoteOriginalValue')} value={formatAmount(figures.originalValue)} />
+          {figures.earlierValue > 0 ? (
+            <Line label={t('salesHistory.creditNoteEarlier')} value={formatAmount(figures.earlierValue)} />
+          ) : null}
+          <Line label={t('salesHistory.creditNoteCorrectValue')} value={formatAmount(figures.correctValue)} />
+          <Line label={t('salesHistory.creditNoteDifference')} value={formatAmount(figures.difference)} />
+          <Line label={t('salesHistory.creditNoteVat', { rate })} value={formatAmount(figures.vat)} />
+          <Line label={t('salesHistory.creditNoteAmount')} value={formatAmount(figures.amount)} strong />
+          <p className="text-[0.9em]">{t('salesHistory.creditNoteValuesNote')}</p>
+        </div>
+      ) : (
+        <div className="space-y-0.5" data-testid="credit-note-figures">
+          <Line label={t('salesHistory.refundNoteOriginalTotal')} value={formatAmount(sale.total)} />
+          <Line label={t('salesHistory.refundNoteAmount')} value={formatAmount(refund.amount)} strong />
+        </div>
+      )}
+      <Rule />
+      <p>{t('salesHistory.creditNoteReason', { reason: refundReasonText(refund, t) })}</p>
       {refund.edit_details ? <p className="whitespace-pre-line">{refund.edit_details}</p> : null}
+      <Line label={t('salesHistory.creditNoteMethod')} value={t(PAYMENT_METHOD_LOOK[refund.refund_method].label)} />
       <p>{t('salesHistory.creditNoteBy', { name: refund.refunded_by_name })}</p>
     </article>
   );

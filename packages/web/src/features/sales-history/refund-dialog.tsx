@@ -1,4 +1,14 @@
-import { formatBaht, type RefundSaleRequest, type RefundSaleResponse, type Sale } from '@pos/core';
+import {
+  DEFAULT_REFUND_REASON,
+  formatBaht,
+  PAYMENT_METHODS,
+  REFUND_REASONS,
+  type PaymentMethod,
+  type RefundReason,
+  type RefundSaleRequest,
+  type RefundSaleResponse,
+  type Sale,
+} from '@pos/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -10,24 +20,30 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
+import { FormField } from '../../components/ui/form-field';
+import { Input, inputClasses } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { newIdempotencyKey } from '../pos/sale-payload';
+import { REFUND_REASON_LABELS } from './refund-reason';
 import { useRefundSale } from './sales-history.queries';
 
 type Mode = 'whole' | 'lines';
+/** A reason code, or "other" with the reason typed in. */
+type ReasonChoice = RefundReason | 'other';
 
 /** Units of a line not yet refunded. */
 const left = (item: Sale['items'][number]) => item.quantity - item.refunded_quantity;
 
 /**
  * Refund confirmation (spec 001): the whole sale for the amount still refundable, or chosen lines
- * and quantities (beyond the spec). The server works out the amount, stock and points; one
- * Idempotency-Key per opening so a retried click never refunds twice.
+ * and quantities (beyond the spec), with the reason (printed on the credit note) and how the money
+ * goes back (the way it was paid unless changed). The server works out the amount, stock and
+ * points; one Idempotency-Key per opening so a retried click never refunds twice.
  */
 export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const { t } = useI18n();
@@ -36,6 +52,10 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
   const [mode, setMode] = useState<Mode>('whole');
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [error, setError] = useState<string | null>(null);
+  const [reasonChoice, setReasonChoice] = useState<ReasonChoice>(DEFAULT_REFUND_REASON);
+  const [otherReason, setOtherReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const [method, setMethod] = useState<PaymentMethod>(sale.payment_method);
   const lines = sale.items.filter((item) => left(item) > 0);
   const picked = lines
     .map((item) => ({ saleItemId: item.id, quantity: chosen[item.id] ?? 0 }))
@@ -64,11 +84,17 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
       setError(t('salesHistory.refundNothing'));
       return;
     }
+    const reason = reasonChoice === 'other' ? otherReason.trim() : reasonChoice;
+    if (!reason) {
+      setReasonError(t('validation.sale.refundReasonRequired'));
+      document.getElementById('refund-reason-other')?.focus();
+      return;
+    }
     setError(null);
     const body: RefundSaleRequest =
       mode === 'whole'
-        ? { reason: 'customer_request', refundAmount: remaining }
-        : { reason: 'customer_request', lines: picked };
+        ? { reason, refundMethod: method, refundAmount: remaining }
+        : { reason, refundMethod: method, lines: picked };
     refund.mutate(
       { saleId: sale.id, body, idempotencyKey: key },
       {
@@ -149,6 +175,58 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
               );
             })}
           </ul>
+        ) : null}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField id="refund-reason" label={t('salesHistory.refundReason')}>
+            <select
+              id="refund-reason"
+              className={inputClasses}
+              value={reasonChoice}
+              onChange={(e) => {
+                setReasonChoice(e.target.value as ReasonChoice);
+                setReasonError(undefined);
+              }}
+            >
+              {REFUND_REASONS.map((code) => (
+                <option key={code} value={code}>
+                  {t(REFUND_REASON_LABELS[code])}
+                </option>
+              ))}
+              <option value="other">{t('salesHistory.reasonOther')}</option>
+            </select>
+          </FormField>
+          <FormField id="refund-method" label={t('salesHistory.refundMethod')}>
+            <select
+              id="refund-method"
+              className={inputClasses}
+              value={method}
+              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+            >
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {m === sale.payment_method
+                    ? t('salesHistory.refundMethodOriginal', { method: t(PAYMENT_METHOD_LOOK[m].label) })
+                    : t(PAYMENT_METHOD_LOOK[m].label)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        {reasonChoice === 'other' ? (
+          <FormField id="refund-reason-other" label={t('salesHistory.refundReasonOther')} error={reasonError}>
+            <Input
+              id="refund-reason-other"
+              required
+              maxLength={100}
+              value={otherReason}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? 'refund-reason-other-error' : undefined}
+              onChange={(e) => {
+                setOtherReason(e.target.value);
+                setReasonError(undefined);
+              }}
+            />
+          </FormField>
         ) : null}
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">

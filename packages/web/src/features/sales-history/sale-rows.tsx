@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { refundReasonText } from './refund-reason';
 
 /** What a row's buttons open; the screen holds the dialogs. */
 export type SaleAction = 'receipt' | 'tax-invoice' | 'credit-notes' | 'edit' | 'refund';
@@ -36,6 +37,15 @@ function StatusCell({ sale }: { sale: Sale }) {
           {t('salesHistory.partialNote', { amount: formatBaht(sale.refunded_amount) })}
         </p>
       ) : null}
+      {sale.refunds.map((refund) => (
+        <p key={refund.id} className="text-xs text-slate-600" data-testid="refund-summary">
+          {t('salesHistory.refundSummary', {
+            amount: formatBaht(refund.amount),
+            reason: refundReasonText(refund, t),
+            method: t(PAYMENT_METHOD_LOOK[refund.refund_method].label),
+          })}
+        </p>
+      ))}
       {sale.replaced_by_document_number ? (
         <p className="text-xs text-slate-600">
           {t('salesHistory.replacedBy', { number: sale.replaced_by_document_number })}

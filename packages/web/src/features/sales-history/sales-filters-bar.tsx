@@ -1,7 +1,6 @@
 import type { MessageKey } from '../../i18n';
 import { useT } from '../../i18n';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { DateRangeFields } from '../../components/form/date-range-fields';
 import { SearchInput } from '../../components/ui/search-input';
 import { cn } from '../../lib/utils';
 import { RANGE_KINDS, type RangeKind } from './date-ranges';
@@ -63,26 +62,15 @@ export function SalesFiltersBar({
         ))}
       </div>
       {value.range === 'custom' ? (
-        <div className="grid max-w-md grid-cols-2 gap-3">
-          <div className="space-y-1.5">
-            <Label htmlFor="sales-from">{t('salesHistory.from')}</Label>
-            <Input
-              id="sales-from"
-              type="date"
-              value={value.from}
-              onChange={(e) => onChange({ ...value, from: e.target.value })}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="sales-to">{t('salesHistory.to')}</Label>
-            <Input
-              id="sales-to"
-              type="date"
-              value={value.to}
-              onChange={(e) => onChange({ ...value, to: e.target.value })}
-            />
-          </div>
-        </div>
+        <DateRangeFields
+          type="date"
+          idPrefix="sales"
+          labels={{ start: t('salesHistory.from'), end: t('salesHistory.to') }}
+          start={value.from}
+          end={value.to}
+          onChange={(from, to) => onChange({ ...value, from, to })}
+          className="grid max-w-md grid-cols-2"
+        />
       ) : null}
     </div>
   );

@@ -44,12 +44,21 @@ export const historyApi = {
     }),
 };
 
-/** Every sale matching the filters (the export), following the cursor in the largest pages the API allows. */
-export async function fetchAllSales(filters: SalesFilters): Promise<Sale[]> {
+/**
+ * Every sale matching the filters, following the cursor in the largest pages the API allows: an
+ * export must not stop at the first page. The one paging reader of the sales list (the sales history
+ * export, and the reports and dashboard exports through it).
+ */
+export async function fetchAllSales(filters: DayRange & { search?: string }, signal?: AbortSignal): Promise<Sale[]> {
   const all: Sale[] = [];
   let cursor: string | null = null;
   do {
-    const page: SalesListResponse = await historyApi.page(filters, cursor, SALES_LIST_LIMIT_MAX);
+    const page: SalesListResponse = await historyApi.page(
+      { search: '', ...filters },
+      cursor,
+      SALES_LIST_LIMIT_MAX,
+      signal,
+    );
     all.push(...page.sales);
     cursor = page.nextCursor;
   } while (cursor);

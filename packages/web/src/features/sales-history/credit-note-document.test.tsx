@@ -1,0 +1,126 @@
+import type { Sale, SaleRefund } from '@pos/core';
+import { cleanup, render, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../i18n';
+import { creditNoteFigures } from './credit-note';
+import { CreditNoteDocument } from './credit-note-document';
+
+const REFUND: SaleRefund = {
+  id: 1,
+  sale_id: 5,
+  reason: 'defective',
+  amount: 103,
+  refund_method: 'transfer',
+  refunded_by: 1,
+  refunded_by_name: 'เจ้าของร้าน',
+  created_at: '2026-11-24T03:00:00.000Z',
+  edit_reason: null,
+  edit_details: null,
+  edited_by: null,
+  edited_at: null,
+  credit_note_number: 'CN2569-000001',
+  original_document_number: 'R2569-000005',
+  points_taken_back: 1,
+  points_returned: 0,
+  points_shortfall: 0,
+  vat: 3,
+  buyer_address: '12/3 ถ.นิมมานเหมินท์ เชียงใหม่',
+  lines: [{ sale_item_id: 2, product_name: 'หมวก', quantity: 1, amount: 103 }],
+};
+
+/** ฿500 + 3 % on top: a shirt pair and a cap, the cap refunded first, then one shirt. */
+const SALE: Sale = {
+  id: 5,
+  document_number: 'R2569-000005',
+  status: 'partially_refunded',
+  created_at: '2026-11-23T03:00:00.000Z',
+  customer_id: 3,
+  customer_name: 'วันดี มีสุข',
+  created_by: 1,
+  created_by_name: 'แคชเชียร์',
+  subtotal: 500,
+  discount: 0,
+  tax: 15,
+  total: 515,
+  tax_rate: 3,
+  exclude_vat: false,
+  vat_excluded_by: null,
+  vat_excluded_by_name: null,
+  vat_exclusion_approved_by: null,
+  vat_exclusion_approved_by_name: null,
+  prices_include_vat: false,
+  payment_method: 'cash',
+  payment: { method: 'cash', amount: 515, cash_received: null, change: null, reference: null },
+  points_used: 0,
+  points_earned: 5,
+  final_loyalty_points: 5,
+  replaces_sale_id: null,
+  replaces_document_number: null,
+  replaced_by_sale_id: null,
+  replaced_by_document_number: null,
+  notes: null,
+  refunded_amount: 309,
+  refunds: [
+    REFUND,
+    {
+      ...REFUND,
+      id: 2,
+      reason: 'ลูกค้าเปลี่ยนใจ',
+      refund_method: 'cash',
+      amount: 206,
+      vat: 6,
+      credit_note_number: 'CN2569-000002',
+      lines: [{ sale_item_id: 1, product_name: 'เสื้อ', quantity: 1, amount: 206 }],
+    },
+  ],
+  items: [],
+};
+
+afterEach(cleanup);
+
+describe('the credit note', () => {
+  it('works out the 86/10 figures, earlier credit notes taken off first', () => {
+    expect(creditNoteFigures(SALE, SALE.refunds[0]!)).toEqual({
+      originalValue: 500,
+      earlierValue: 0,
+      correctValue: 400,
+      difference: 100,
+      vat: 3,
+      amount: 103,
+    });
+    expect(creditNoteFigures(SALE, SALE.refunds[1]!)).toEqual({
+      originalValue: 500,
+      earlierValue: 100,
+      correctValue: 200,
+      difference: 200,
+      vat: 6,
+      amount: 206,
+    });
+  });
+
+  it('prints the figures, the buyer with the address, the reason in words and the refund method', () => {
+    const { getByTestId } = render(
+      <I18nProvider>
+        <CreditNoteDocument sale={SALE} refund={SALE.refunds[1]!} settings={undefined} />
+      </I18nProvider>,
+    );
+    const figures = getByTestId('credit-note-figures').textContent;
+    expect(figures).toContain('มูลค่าสินค้าตามใบกำกับภาษีเดิม500.00');
+    expect(figures).toContain('ลดหนี้ไปแล้วก่อนหน้านี้100.00');
+    expect(figures).toContain('มูลค่าที่ถูกต้อง200.00');
+    expect(figures).toContain('ผลต่าง200.00');
+    expect(figures).toContain('ภาษีมูลค่าเพิ่ม 3% ของผลต่าง6.00');
+    const note = within(getByTestId('credit-note-document'));
+    expect(getByTestId('credit-note-buyer').textContent).toContain('12/3 ถ.นิมมานเหมินท์ เชียงใหม่');
+    expect(note.getByText('เหตุผล: ลูกค้าเปลี่ยนใจ')).toBeTruthy();
+    expect(note.getByText('เงินสด')).toBeTruthy();
+    cleanup();
+    const first = render(
+      <I18nProvider>
+        <CreditNoteDocument sale={SALE} refund={SALE.refunds[0]!} settings={undefined} />
+      </I18nProvider>,
+    );
+    expect(first.getByText('เหตุผล: สินค้าชำรุดหรือเสียหาย')).toBeTruthy();
+    expect(first.getByTestId('credit-note-figures').textContent).not.toContain('ลดหนี้ไปแล้ว');
+  });
+});
