@@ -34,17 +34,19 @@ export function CardSetupNotes({ control, server }: { control: SettingsControl; 
     );
   }
   return (
-    <ul
+    <div
       role="status"
       aria-label={t('settings.payment.cardWarnings')}
-      className="grid gap-1.5 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
     >
-      {warnings.map((key) => (
-        <li key={key} className="flex gap-2">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{t(key)}</span>
-        </li>
-      ))}
-    </ul>
+      <ul className="grid gap-1.5">
+        {warnings.map((key) => (
+          <li key={key} className="flex gap-2">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{t(key)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
