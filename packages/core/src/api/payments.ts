@@ -39,7 +39,7 @@ export const CARD_SALE_FLAG_REASONS = [
   'vat_approval_invalid',
   /** The seller's account was deactivated or deleted. */
   'seller_inactive',
-  /** The card payment method was switched off or unset in settings. */
+  /** The card payment method was switched off in settings. */
   'payment_method_disabled',
   /** Tax or points settings changed: the checkout's terms were used. */
   'settings_changed',
