@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, createUser, firstAdminToken } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 const CASHIER = { username: 'kanya', password: 'kanya-pass-123', name: 'กัญญา แคชเชียร์', role: 'cashier' as const };
+const OWNER = { username: 'somsri', password: 'somsri-pass-123', name: 'สมศรี เจ้าของร้าน', role: 'admin' as const };
+const FLAGS_TITLE = 'การขายด้วยบัตรที่ต้องตรวจสอบ';
 const BAG = { name: 'กระเป๋าผ้าทอมือ', sku: 'BG-301', price: 199.75, stock: 10 };
 // 199.75 + 3 % = 205.74 baht, charged as 20,574 satang.
 const TOTAL_TEXT = '฿205.74';
@@ -51,7 +53,53 @@ describe('card payment through Stripe Checkout', () => {
       settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_e2e' } },
     });
     await createUser(server.url, CASHIER);
+    await createUser(server.url, OWNER);
   });
+
+  /**
+   * A card sale whose last unit another till sold while the customer paid: checked out, sold out
+   * by a cash sale, paid on the fake Stripe and confirmed, so it is recorded and flagged.
+   */
+  async function flaggedCardSale(name: string): Promise<{ documentNumber: string }> {
+    const admin = await firstAdminToken(server.url);
+    const { product } = await api<{ product: { id: number } }>(server, admin, 'POST', '/products', {
+      name,
+      sku: `FL-${Math.random().toString(36).slice(2, 8)}`,
+      price: 100,
+      stock: 1,
+      category: 'กระเป๋า',
+    });
+    const line = { productId: product.id, product_name: name, name, quantity: 1, price: 100, total: 100 };
+    const sale = {
+      customerId: null,
+      items: [line],
+      subtotal: 100,
+      discount: 0,
+      tax: 3,
+      total: 103,
+      excludeVAT: false,
+      notes: null,
+      pointsUsed: 0,
+    };
+    const cashier = await apiLogin(server.url, CASHIER.username, CASHIER.password);
+    const res = await fetch(`${server.url}/api/payments/stripe/checkout`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${cashier}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ ...sale, paymentMethod: 'card' }),
+    });
+    expect(res.status).toBe(201);
+    const { sessionId } = (await res.json()) as { sessionId: string };
+    await api(server, cashier, 'POST', '/sales', { ...sale, paymentMethod: 'cash' });
+    fake.pay(sessionId);
+    const paid = await api<{ sale: { document_number: string } }>(server, cashier, 'POST', '/payments/stripe/confirm', {
+      sessionId,
+    });
+    return { documentNumber: paid.sale.document_number };
+  }
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -141,4 +189,63 @@ describe('card payment through Stripe Checkout', () => {
     expect(await cardSales(server)).toHaveLength(before + 1);
     await context.close();
   });
+
+  it('at 1280 px: the owner sees a flagged card sale in sales history, finds it and marks it handled', async () => {
+    const { documentNumber } = await flaggedCardSale('ผ้าพันคอชิ้นสุดท้าย');
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
+
+    // Both Stripe secrets are set on this server: the payment tab says card is ready.
+    await page.goto('/settings?tab=payment');
+    await page.getByTestId('card-setup-ready').waitFor();
+
+    // The list cannot be loaded: said so in the panel, with a retry that then loads it.
+    await page.route('**/api/payments/stripe/flagged', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL_ERROR"}' }),
+    );
+    await page.goto('/refund-history');
+    const panel = page.getByRole('region', { name: FLAGS_TITLE });
+    await panel.getByRole('alert').waitFor();
+    await page.unroute('**/api/payments/stripe/flagged');
+    await panel.getByRole('button', { name: 'ลองใหม่' }).click();
+
+    const row = panel.getByTestId('flagged-card-sale').filter({ hasText: documentNumber });
+    await row.waitFor();
+    await row.getByText('สินค้าหมดระหว่างชำระเงิน สต็อกติดลบ').waitFor();
+    await row.getByText('ผ้าพันคอชิ้นสุดท้าย (ขาด 1 ชิ้น)').waitFor();
+    await row.getByText(/กัญญา แคชเชียร์/).waitFor();
+    expect(await row.innerText()).toContain('฿103.00');
+    await settle(page);
+    await screenshot(page, 'card-flags-panel');
+    await expectNoSeriousA11yViolations(page, 'flagged card sales panel');
+
+    // "Show in sales" narrows the history to that document.
+    await row.getByRole('button', { name: 'ดูในรายการขาย' }).click();
+    await expect.poll(() => page.getByRole('searchbox').first().inputValue()).toBe(documentNumber);
+
+    await row.getByRole('button', { name: 'จัดการแล้ว' }).click();
+    await panel.getByText('ไม่มีการขายด้วยบัตรที่ต้องตรวจสอบ').waitFor();
+    await settle(page);
+    await screenshot(page, 'card-flags-empty');
+    await expectNoSeriousA11yViolations(page, 'flagged card sales panel, empty');
+    await context.close();
+  }, 60_000);
+
+  it('at 390 px: the flagged card sale fits the phone and is marked handled there', async () => {
+    const { documentNumber } = await flaggedCardSale('หมวกสานใบสุดท้าย');
+    const { context, page } = await newPage(browser, server.url, MOBILE);
+    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
+    await page.goto('/refund-history');
+    const panel = page.getByRole('region', { name: FLAGS_TITLE });
+    const row = panel.getByTestId('flagged-card-sale').filter({ hasText: documentNumber });
+    await row.getByText('หมวกสานใบสุดท้าย (ขาด 1 ชิ้น)').waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await settle(page);
+    await screenshot(page, 'card-flags-panel');
+    await expectNoSeriousA11yViolations(page, 'flagged card sales panel at 390 px');
+    await row.getByRole('button', { name: 'จัดการแล้ว' }).click();
+    await panel.getByText('ไม่มีการขายด้วยบัตรที่ต้องตรวจสอบ').waitFor();
+    await context.close();
+  }, 60_000);
 });

@@ -123,6 +123,17 @@ describe('settings screen', () => {
     expect(await page.getByLabel('หมายเลขพร้อมเพย์').count()).toBe(0);
     await page.getByLabel('รับพร้อมเพย์').check();
     await page.getByLabel('หมายเลขพร้อมเพย์').waitFor();
+    // Card on a server without STRIPE_SECRET_KEY and with no pk_ key: both said plainly; the price id is explained.
+    await page.getByLabel('รับบัตรเครดิต (Stripe)').check();
+    const cardWarnings = page.getByRole('status', { name: 'สิ่งที่ต้องตั้งค่าก่อนรับบัตรเครดิต' });
+    await cardWarnings.getByText(/เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Secret key \(STRIPE_SECRET_KEY\)/).waitFor();
+    await cardWarnings.getByText(/ยังไม่มี Publishable key ที่ขึ้นต้นด้วย pk_/).waitFor();
+    await page.getByText(/ระบบเรียกเก็บยอดตามบิลจริงทุกครั้ง/).waitFor();
+    await expectNoSeriousA11yViolations(page, 'settings, payment tab with card warnings');
+    await screenshot(page, 'settings-payment-card-warnings');
+    await page.getByLabel('Publishable key').fill('pk_test_shop');
+    await expect.poll(() => cardWarnings.getByText(/Publishable key/).count()).toBe(0);
+    await page.getByLabel('รับบัตรเครดิต (Stripe)').uncheck();
 
     // LINE test: incomplete fields are caught before any call.
     await openTab(page, 'การแจ้งเตือน');
@@ -153,6 +164,12 @@ describe('settings screen', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, 'settings payment tab at 390 px');
     await screenshot(page, 'settings-payment');
+    await page.getByLabel('รับบัตรเครดิต (Stripe)').check();
+    await page.getByRole('status', { name: 'สิ่งที่ต้องตั้งค่าก่อนรับบัตรเครดิต' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'settings payment tab with card warnings at 390 px');
+    await screenshot(page, 'settings-payment-card-warnings');
+    await page.getByLabel('รับบัตรเครดิต (Stripe)').uncheck();
     await page.getByRole('tab', { name: 'บาร์โค้ด' }).click();
     await page.getByTestId('barcode-label').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);

@@ -78,6 +78,7 @@ export const ERROR_MESSAGES = {
   PAYMENT_PROVIDER_FAILED: 'ติดต่อผู้ให้บริการชำระเงินไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
   PAYMENT_NOT_COMPLETED: 'ยังไม่ได้รับการชำระเงินจากผู้ให้บริการ',
   CHECKOUT_NOT_FOUND: 'ไม่พบรายการชำระเงินนี้',
+  FLAGGED_SALE_NOT_FOUND: 'ไม่พบรายการขายด้วยบัตรที่ต้องตรวจสอบนี้',
   WEBHOOK_SIGNATURE_INVALID: 'ลายเซ็นของการแจ้งเตือนไม่ถูกต้อง',
   METHOD_NOT_ALLOWED: 'ไม่รองรับคำขอนี้',
   INTERNAL_ERROR: 'เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่อีกครั้ง',

@@ -4,6 +4,7 @@ import {
   type CardCheckoutResponse,
   type CreateSaleResponse,
   type FlaggedCardSalesResponse,
+  type Settings,
 } from '@pos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
@@ -41,6 +42,11 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     });
     expect(res.status).toBe(200);
     token = (await t.buildUser({ role: 'cashier' })).token;
+    // The settings screen learns that both server secrets are set, never the secrets themselves.
+    const shown = await t.request<{ settings: Settings }>('GET', '/api/settings', { token: admin });
+    expect(shown.body.settings.payment).toMatchObject({ stripeSecretConfigured: true, stripeWebhookConfigured: true });
+    expect(JSON.stringify(shown.body)).not.toContain(fake.secretKey);
+    expect(JSON.stringify(shown.body)).not.toContain(fake.webhookSecret);
   });
 
   const checkout = (body: unknown, key: string = randomUUID()) =>

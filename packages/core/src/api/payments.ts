@@ -17,15 +17,65 @@ export type CardCheckoutResponse = z.infer<typeof CardCheckoutResponse>;
 export const ConfirmCardPaymentRequest = z.object({ sessionId: ProviderSessionId });
 export type ConfirmCardPaymentRequest = z.input<typeof ConfirmCardPaymentRequest>;
 
-/** `GET /api/payments/stripe/flagged`: card sales recorded while the goods had run out. */
-export const FlaggedCardSalesResponse = z.object({
-  checkouts: z.array(
-    z.object({
-      sessionId: z.string(),
-      saleId: z.number(),
-      completedAt: z.string(),
-      shortfall: z.array(z.object({ productId: z.number(), name: z.string(), short: z.number() })),
-    }),
-  ),
+/**
+ * Why a paid card sale was flagged for the manager: something changed between the checkout and the
+ * payment, and the sale was recorded anyway (the money was taken) at the prices and terms checked at
+ * checkout. Stable codes, worded by the web.
+ */
+export const CARD_SALE_FLAG_REASONS = [
+  /** Stock ran out: taken below zero (`products[].short` units missing). */
+  'stock_shortfall',
+  /** A product was deleted: the line keeps the name and price of the checkout. */
+  'product_unavailable',
+  /** A product's price changed: the line keeps the checkout's price. */
+  'price_changed',
+  /** A size or colour is no longer offered. */
+  'variant_unavailable',
+  /** The customer was deleted: the name is kept, no points used or earned (`pointsShort`: points not taken). */
+  'customer_deleted',
+  /** The customer spent points meanwhile: what was there was used (`pointsShort`: points not taken). */
+  'points_shortfall',
+  /** The VAT-exclusion approval expired or was used meanwhile: VAT stays excluded, approver as at checkout. */
+  'vat_approval_invalid',
+  /** The seller's account was deactivated or deleted. */
+  'seller_inactive',
+  /** The card payment method was switched off in settings. */
+  'payment_method_disabled',
+  /** Tax or points settings changed: the checkout's terms were used. */
+  'settings_changed',
+  /** The sale it was to replace (an edit) was replaced or changed meanwhile: recorded without the link. */
+  'replacement_invalid',
+] as const;
+export type CardSaleFlagReason = (typeof CARD_SALE_FLAG_REASONS)[number];
+
+export const CardSaleFlag = z.object({
+  reason: z.enum(CARD_SALE_FLAG_REASONS),
+  products: z.array(z.object({ productId: z.number(), name: z.string(), short: z.number().optional() })).optional(),
+  pointsShort: z.number().optional(),
 });
+export type CardSaleFlag = z.infer<typeof CardSaleFlag>;
+
+export const FlaggedCardSale = z.object({
+  sessionId: z.string(),
+  saleId: z.number(),
+  documentNumber: z.string(),
+  /** Baht, as paid. */
+  total: z.number(),
+  sellerName: z.string(),
+  customerName: z.string().nullable(),
+  completedAt: z.string(),
+  reasons: z.array(CardSaleFlag),
+  /** The `stock_shortfall` reason's products (the first version of this answer). */
+  shortfall: z.array(z.object({ productId: z.number(), name: z.string(), short: z.number() })),
+  handledAt: z.string().nullable(),
+  /** Name of who marked it handled. */
+  handledBy: z.string().nullable(),
+});
+export type FlaggedCardSale = z.infer<typeof FlaggedCardSale>;
+
+/** `GET /api/payments/stripe/flagged?handled=open|all`: open (default) or every flagged card sale. */
+export const FlaggedCardSalesQuery = z.object({ handled: z.enum(['open', 'all']).default('open') });
+
+/** `GET /api/payments/stripe/flagged`: card sales recorded although something had changed, newest first. */
+export const FlaggedCardSalesResponse = z.object({ checkouts: z.array(FlaggedCardSale) });
 export type FlaggedCardSalesResponse = z.infer<typeof FlaggedCardSalesResponse>;

@@ -213,6 +213,11 @@ export const SettingsResponse = z.object({
     payment: PaymentSettingsView.extend({
       /** Whether the card secret key is set in server configuration (never the key itself). */
       stripeSecretConfigured: z.boolean(),
+      /**
+       * Whether STRIPE_WEBHOOK_SECRET is set (never the secret): without it card sales are recorded
+       * only when the till comes back from Stripe.
+       */
+      stripeWebhookConfigured: z.boolean(),
     }),
     loyalty: LoyaltySettingsView,
     notifications: z.object({

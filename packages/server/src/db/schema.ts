@@ -291,8 +291,13 @@ export interface CardCheckoutsTable {
   amount: number;
   url: string;
   sale_id: number | null;
-  /** JSON [{productId, name, short}] when the goods had run out by the time the payment arrived. */
-  stock_shortfall: string | null;
+  /** JSON list of core's CardSaleFlag: what had changed by the time the payment arrived; null when nothing. */
+  flags: string | null;
+  /** JSON CheckoutTerms (payments.service): what the sale was checked at; null for checkouts made before it was kept. */
+  terms: string | null;
+  /** Who marked the flags handled, and when. */
+  handled_by: number | null;
+  handled_at: string | null;
   created_at: string;
   completed_at: string | null;
 }

@@ -149,3 +149,8 @@ export async function customerHasSales(db: DbExecutor, customerId: number): Prom
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A customer's name even after deletion (a paid card sale keeps the name it was checked with). */
+export function findCustomerName(db: DbExecutor, id: number): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('customers').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}

@@ -3,14 +3,23 @@ import {
   ConfirmCardPaymentRequest,
   CreateSaleRequest,
   CreateSaleResponse,
+  FlaggedCardSale,
+  FlaggedCardSalesQuery,
   FlaggedCardSalesResponse,
+  IdParams,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser, isPublic, needs } from '../../http/route-access';
 import { IdempotencyHeaders } from '../sales/sales.routes';
-import { confirmCardPayment, handleStripeWebhook, listFlaggedCardSales, startCardCheckout } from './payments.service';
+import {
+  confirmCardPayment,
+  handleStripeWebhook,
+  listFlaggedCardSales,
+  markFlaggedSaleHandled,
+  startCardCheckout,
+} from './payments.service';
 
 // Stripe's header is printable ASCII (t=…,v1=…); anything else is no signature of ours.
 const WebhookHeaders = z.object({
@@ -60,9 +69,19 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/payments/stripe/flagged',
       {
         config: { access: needs('reports_view') },
-        schema: { tags, response: { 200: FlaggedCardSalesResponse } },
+        schema: { tags, querystring: FlaggedCardSalesQuery, response: { 200: FlaggedCardSalesResponse } },
       },
-      async (req) => listFlaggedCardSales({ ...deps, log: req.log }),
+      async (req) => listFlaggedCardSales(deps, req.query.handled),
+    );
+    // pos_refund: dealing with a flagged sale means refunding lines or handing goods over, which is
+    // the refund holder's job; settings_edit is about the shop's setup, not its sales.
+    app.post(
+      '/payments/stripe/flagged/:id/handled',
+      {
+        config: { access: needs('pos_refund'), errors: [404] },
+        schema: { tags, params: IdParams, response: { 200: FlaggedCardSale } },
+      },
+      async (req) => markFlaggedSaleHandled(deps, currentUser(req), req.params.id),
     );
     // Stripe signs the exact bytes it sent, so this route alone takes its body raw.
     await app.register(async (raw) => {

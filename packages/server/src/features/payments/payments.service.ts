@@ -1,12 +1,15 @@
 import {
   bahtToSatang,
+  CardSaleFlag,
   CreateSaleRequest,
+  satangToBaht,
   type CardCheckoutResponse,
   type CreateSaleResponse,
+  type FlaggedCardSale,
   type FlaggedCardSalesResponse,
 } from '@pos/core';
+import { z } from 'zod';
 import type Stripe from 'stripe';
-import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps as AppDeps } from '../../deps';
@@ -15,15 +18,19 @@ import { stripeGateway, type CheckoutSessionView, type StripeGateway } from '../
 import type { SessionUser } from '../auth/sessions.queries';
 import { requestHash } from '../idempotency/idempotency.service';
 import { readStoredSettings } from '../settings/settings.service';
-import { createSale, loadSale, writeSale, type StockShortfall } from '../sales/sales.service';
+import { addFlag, type CheckoutTerms, type PaidSale } from '../sales/paid-sale';
+import { createSale, loadSale, writeSale } from '../sales/sales.service';
 import {
   completeCheckout,
   findCheckoutByKey,
   findCheckoutBySession,
+  findFlaggedCheckout,
   findSeller,
   insertCheckout,
   listFlaggedCheckouts,
+  markCheckoutHandled,
   type CardCheckoutRow,
+  type FlaggedCheckoutRow,
 } from './payments.queries';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
@@ -63,20 +70,25 @@ async function callStripe<T>(deps: Deps, what: string, call: () => Promise<T>): 
 
 /** Thrown to roll back the trial sale of a checkout, carrying its answer out. */
 class TrialSale {
-  constructor(readonly answer: CreateSaleResponse) {}
+  constructor(
+    readonly answer: CreateSaleResponse,
+    readonly terms: CheckoutTerms,
+  ) {}
 }
 
 /**
  * Checks the sale exactly as `POST /api/sales` would (same refusals) without keeping it: it is
- * written in a transaction that is then rolled back. Answers the total the server decided.
+ * written in a transaction that is then rolled back. Answers the total the server decided and the
+ * terms it was checked at (kept with the checkout: the paid sale is recorded on them).
  */
-async function trySale(deps: Deps, seller: SessionUser, input: SaleInput): Promise<CreateSaleResponse> {
+async function trySale(deps: Deps, seller: SessionUser, input: SaleInput): Promise<TrialSale> {
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
-      throw new TrialSale((await writeSale(trx, deps, seller, input, { via: 'provider' })).body);
+      const written = await writeSale(trx, deps, seller, input, { via: 'provider' });
+      throw new TrialSale(written.body, written.terms);
     });
   } catch (err) {
-    if (err instanceof TrialSale) return err.answer;
+    if (err instanceof TrialSale) return err;
     throw err;
   }
   throw new Error('unreachable: the trial sale always rolls back');
@@ -101,7 +113,7 @@ export async function startCardCheckout(
   const gateway = gatewayOf(deps);
 
   const trial = await trySale(deps, seller, input);
-  const amount = bahtToSatang(trial.total);
+  const amount = bahtToSatang(trial.answer.total);
   const settings = await readStoredSettings(deps.db.kysely);
   const session = await callStripe(deps, 'checkout.sessions.create', () =>
     gateway.createCheckoutSession({
@@ -124,6 +136,7 @@ export async function startCardCheckout(
     request: JSON.stringify(input),
     amount,
     url: session.url,
+    terms: JSON.stringify(trial.terms),
     created_at: deps.now().toISOString(),
   });
   if (!inserted) {
@@ -163,30 +176,35 @@ async function recordedAnswer(deps: Deps, saleId: number): Promise<CreateSaleRes
 
 /**
  * Records the paid checkout's sale, once: under the till's Idempotency-Key (concurrent callers wait
- * on it and get the first answer) and only while the checkout has no sale yet.
+ * on it and get the first answer) and only while the checkout has no sale yet. The money was taken,
+ * so nothing that changed since the checkout refuses it: it is recorded on the checkout's terms and
+ * flagged with what changed.
  */
 async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow): Promise<CreateSaleResponse> {
   if (row.sale_id !== null) return recordedAnswer(deps, row.sale_id);
+  // The checkout's user row is kept (a user with a checkout is only ever soft-deleted).
   const seller = await findSeller(deps.db.kysely, row.user_id);
-  if (!seller) throw new AppError({ status: 404, code: 'CHECKOUT_NOT_FOUND' });
+  if (!seller) throw new Error(`card checkout ${row.id}: seller ${row.user_id} is missing`);
   const input = CreateSaleRequest.parse(JSON.parse(row.request));
-  const shortfall: StockShortfall[] = [];
+  const paid: PaidSale = { terms: row.terms ? (JSON.parse(row.terms) as CheckoutTerms) : null, flags: [] };
+  if (!seller.is_active) addFlag(paid, { reason: 'seller_inactive' });
   try {
     return await createSale(deps, seller, input, row.idempotency_key, {
       via: 'provider',
       providerSessionId: row.session_id,
-      paid: { shortfall },
+      paid,
       onRecorded: async (trx, answer) => {
+        const flagged = paid.flags.length > 0;
         const linked = await completeCheckout(trx, row.id, {
           saleId: answer.sale.id,
-          stockShortfall: shortfall.length > 0 ? JSON.stringify(shortfall) : null,
+          flags: flagged ? JSON.stringify(paid.flags) : null,
           now: deps.now().toISOString(),
         });
         if (!linked) throw new AlreadyRecorded();
-        if (shortfall.length > 0) {
+        if (flagged) {
           deps.log.warn(
-            { sessionId: row.session_id, saleId: answer.sale.id, shortfall },
-            'card sale recorded although stock had run out',
+            { sessionId: row.session_id, saleId: answer.sale.id, flags: paid.flags },
+            'card sale recorded although something changed while the customer paid',
           );
         }
       },
@@ -239,15 +257,45 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
   if (paid) await recordPaidCheckout(deps, row);
 }
 
-/** `GET /api/payments/stripe/flagged`: card sales recorded while the goods had run out. */
-export async function listFlaggedCardSales(deps: Deps): Promise<FlaggedCardSalesResponse> {
-  const rows = await listFlaggedCheckouts(deps.db.kysely, 200);
+const Flags = z.array(CardSaleFlag);
+
+function toFlaggedSale(row: FlaggedCheckoutRow): FlaggedCardSale {
+  const reasons = Flags.parse(JSON.parse(row.flags));
+  const stock = reasons.find((r) => r.reason === 'stock_shortfall')?.products ?? [];
   return {
-    checkouts: rows.map((row) => ({
-      sessionId: row.session_id,
-      saleId: row.sale_id!,
-      completedAt: row.completed_at!,
-      shortfall: JSON.parse(row.stock_shortfall!) as StockShortfall[],
-    })),
+    sessionId: row.session_id,
+    saleId: row.sale_id,
+    documentNumber: row.document_number,
+    total: satangToBaht(row.total),
+    sellerName: row.seller_name,
+    customerName: row.customer_name,
+    completedAt: row.completed_at,
+    reasons,
+    shortfall: stock.map((p) => ({ productId: p.productId, name: p.name, short: p.short ?? 0 })),
+    handledAt: row.handled_at,
+    handledBy: row.handled_by_name,
   };
+}
+
+/** `GET /api/payments/stripe/flagged`: card sales recorded although something had changed. */
+export async function listFlaggedCardSales(
+  deps: Pick<Deps, 'db'>,
+  handled: 'open' | 'all',
+): Promise<FlaggedCardSalesResponse> {
+  const rows = await listFlaggedCheckouts(deps.db.kysely, { open: handled === 'open', limit: 200 });
+  return { checkouts: rows.map(toFlaggedSale) };
+}
+
+/** `POST /api/payments/stripe/flagged/:id/handled`: the manager dealt with it (who and when kept, once). */
+export async function markFlaggedSaleHandled(
+  deps: Pick<Deps, 'db' | 'now'>,
+  user: SessionUser,
+  saleId: number,
+): Promise<FlaggedCardSale> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    await markCheckoutHandled(trx, saleId, { userId: user.id, now: deps.now().toISOString() });
+    const row = await findFlaggedCheckout(trx, saleId);
+    if (!row) throw new AppError({ status: 404, code: 'FLAGGED_SALE_NOT_FOUND' });
+    return toFlaggedSale(row);
+  });
 }

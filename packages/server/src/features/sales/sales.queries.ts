@@ -14,6 +14,8 @@ export interface ProductForSale {
   category: string | null;
   sizes: string[];
   colors: string[];
+  /** Set when the product was deleted (found only when asked for with `withDeleted`). */
+  deleted_at: string | null;
 }
 
 function parseList(json: string): string[] {
@@ -26,7 +28,12 @@ function parseList(json: string): string[] {
 }
 
 /** Live products by id, with their category name and current size/colour lists, for pricing a sale. */
-export async function findProductsForSale(db: DbExecutor, ids: number[]): Promise<ProductForSale[]> {
+/** Live products; `withDeleted` finds deleted ones too (a paid card sale records them anyway). */
+export async function findProductsForSale(
+  db: DbExecutor,
+  ids: number[],
+  { withDeleted = false }: { withDeleted?: boolean } = {},
+): Promise<ProductForSale[]> {
   const rows = await db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
@@ -41,9 +48,10 @@ export async function findProductsForSale(db: DbExecutor, ids: number[]): Promis
       'categories.name as category',
       'products.sizes',
       'products.colors',
+      'products.deleted_at',
     ])
     .where('products.id', 'in', ids)
-    .where('products.deleted_at', 'is', null)
+    .$if(!withDeleted, (qb) => qb.where('products.deleted_at', 'is', null))
     .execute();
   return rows.map((row) => ({ ...row, sizes: parseList(row.sizes), colors: parseList(row.colors) }));
 }
@@ -51,20 +59,20 @@ export async function findProductsForSale(db: DbExecutor, ids: number[]): Promis
 /**
  * Takes `quantity` off the shelf only if that many are there; answers the new
  * stock, or undefined when there were not enough (another till sold them).
+ * `paid` (card money taken): taken even below zero and from a deleted product.
  */
 export async function takeStock(
   db: DbExecutor,
   productId: number,
   quantity: number,
   now: string,
-  belowZero = false,
+  paid = false,
 ): Promise<number | undefined> {
   let update = db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: now }))
-    .where('id', '=', productId)
-    .where('deleted_at', 'is', null);
-  if (!belowZero) update = update.where('stock', '>=', quantity);
+    .where('id', '=', productId);
+  if (!paid) update = update.where('deleted_at', 'is', null).where('stock', '>=', quantity);
   const row = await update.returning('stock').executeTakeFirst();
   return row?.stock;
 }

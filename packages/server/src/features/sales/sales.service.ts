@@ -16,6 +16,7 @@ import {
   type SalesListResponse,
   type PaymentMethod,
   type PricingProblem,
+  type PricingSettings,
   type Sale,
   type ServerFigures,
   type StoredSettings,
@@ -28,7 +29,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
 import { hashToken } from '../auth/tokens';
-import { findLiveCustomer } from '../customers/customers.queries';
+import { findCustomerName, findLiveCustomer } from '../customers/customers.queries';
 import { queueSaleNotification } from '../notifications/notifications.service';
 import { insertStockMovements } from '../products/products.queries';
 import { readStoredSettings } from '../settings/settings.service';
@@ -58,6 +59,7 @@ import {
   takeStock,
   type ProductForSale,
 } from './sales.queries';
+import { addFlag, refuseOrFlag, sameFigures, type CheckoutTerms, type PaidSale } from './paid-sale';
 import { shopDayEnd, shopDayStart } from './shop-day';
 import { consumeApproval, linkApprovalToSale } from './vat-approvals.queries';
 
@@ -172,19 +174,13 @@ export interface SaleMode {
   /** The provider's session, kept on the payment. */
   providerSessionId?: string;
   /**
-   * Paid already (card money taken): stock that ran out meanwhile is taken below zero instead of
-   * refusing, and reported here so the checkout is flagged for the manager.
+   * Paid already (card money taken): nothing that changed since the checkout refuses the sale. It is
+   * recorded at the checkout's prices and terms, and each refusal it would have met becomes a flag
+   * (stock that ran out is taken below zero, a deleted customer keeps only the name, ...).
    */
-  paid?: { shortfall: StockShortfall[] };
+  paid?: PaidSale;
   /** Runs in the sale's transaction once it is written (a card checkout links itself to the sale). */
   onRecorded?: (trx: DbExecutor, answer: CreateSaleResponse) => Promise<void>;
-}
-
-export interface StockShortfall {
-  productId: number;
-  name: string;
-  /** Units sold beyond what was on the shelf. */
-  short: number;
 }
 
 /**
@@ -227,9 +223,85 @@ export async function createSale(
   return answer;
 }
 
+type ApprovalUsed = { approverId: number; approverName: string | null; tokenHash: string | null };
+
+/** The VAT approval; for a paid sale whose approval lapsed meanwhile, the approver checked at checkout. */
+async function approvalOf(
+  trx: DbExecutor,
+  settings: StoredSettings,
+  seller: SessionUser,
+  input: SaleInput,
+  nowIso: string,
+  paid: PaidSale | undefined,
+): Promise<ApprovalUsed | null> {
+  try {
+    return await useVatApproval(trx, settings, seller, input, nowIso);
+  } catch (err) {
+    refuseOrFlag(paid, err, { reason: 'vat_approval_invalid' });
+    const approver = paid?.terms?.vatApprover;
+    return approver ? { approverId: approver.id, approverName: approver.name, tokenHash: null } : null;
+  }
+}
+
+/**
+ * The products of the sale by id. At the counter a deleted one refuses the sale; a paid sale takes
+ * it as it was at checkout (flagged), even one removed altogether (`gone`: no stock to take).
+ */
+async function productsOf(
+  trx: DbExecutor,
+  input: SaleInput,
+  wanted: Map<number, number>,
+  paid: PaidSale | undefined,
+): Promise<Map<number, ProductForSale & { gone?: true }>> {
+  const found = await findProductsForSale(trx, [...wanted.keys()], { withDeleted: paid !== undefined });
+  const products = new Map<number, ProductForSale & { gone?: true }>(found.map((p) => [p.id, p]));
+  const unavailable: { productId: number; name: string }[] = [];
+  for (const [productId] of wanted) {
+    const product = products.get(productId);
+    if (product && product.deleted_at === null) continue;
+    const line = input.items.find((i) => i.productId === productId)!;
+    const kept = paid?.terms?.products.find((p) => p.id === productId);
+    const name = product?.name ?? kept?.name ?? line.product_name ?? line.name ?? `#${productId}`;
+    if (!paid) throw new AppError({ status: 409, code: 'PRODUCT_UNAVAILABLE', details: { productId, name } });
+    unavailable.push({ productId, name });
+    if (!product) {
+      products.set(productId, {
+        id: productId,
+        name,
+        sku: kept?.sku ?? line.sku ?? '',
+        barcode: kept?.barcode ?? null,
+        category: kept?.category ?? line.category ?? null,
+        price: bahtToSatang(line.price),
+        original_price: kept?.original_price ?? null,
+        stock: 0,
+        sizes: [],
+        colors: [],
+        deleted_at: null,
+        gone: true,
+      });
+    }
+  }
+  if (paid && unavailable.length > 0) addFlag(paid, { reason: 'product_unavailable', products: unavailable });
+  return products;
+}
+
+/**
+ * A paid sale's line keeps the checkout's facts (the customer paid that price for that product);
+ * a price changed since is flagged.
+ */
+function paidLineProduct(paid: PaidSale, product: ProductForSale & { gone?: true }, item: LineInput) {
+  const price = bahtToSatang(item.price);
+  if (product.deleted_at === null && !product.gone && product.price !== price) {
+    addFlag(paid, { reason: 'price_changed', products: [{ productId: product.id, name: product.name }] });
+  }
+  const kept = paid.terms?.products.find((p) => p.id === product.id);
+  return { ...product, ...kept, price };
+}
+
 /**
  * Every check and write of a sale, inside the caller's transaction (a card checkout runs it and rolls
- * back to refuse exactly what a sale would, before asking for the money).
+ * back to refuse exactly what a sale would, before asking for the money). Answers also the terms it
+ * was checked at, which the checkout keeps.
  */
 export async function writeSale(
   trx: DbExecutor,
@@ -238,228 +310,275 @@ export async function writeSale(
   input: SaleInput,
   mode: SaleMode,
   now: Date = deps.now(),
-): Promise<{ body: CreateSaleResponse; notificationQueued: boolean }> {
-  {
-    const nowIso = now.toISOString();
-    const settings = await readStoredSettings(trx);
-    // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
-    // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
-    const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
+): Promise<{ body: CreateSaleResponse; notificationQueued: boolean; terms: CheckoutTerms }> {
+  const nowIso = now.toISOString();
+  const { paid } = mode;
+  const settings = await readStoredSettings(trx);
+  // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
+  // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
+  const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
+  try {
     if (!nothingToPay) assertPaymentMethodUsable(input.paymentMethod, settings, mode.via);
-    const vatApproval = await useVatApproval(trx, settings, seller, input, nowIso);
+  } catch (err) {
+    refuseOrFlag(paid, err, { reason: 'payment_method_disabled' });
+  }
+  const vatApproval = await approvalOf(trx, settings, seller, input, nowIso, paid);
 
-    const wanted = quantitiesByProduct(input);
-    const products = new Map((await findProductsForSale(trx, [...wanted.keys()])).map((p) => [p.id, p]));
-    for (const [productId] of wanted) {
-      if (!products.has(productId)) {
-        const line = input.items.find((i) => i.productId === productId);
-        throw new AppError({
-          status: 409,
-          code: 'PRODUCT_UNAVAILABLE',
-          details: { productId, name: line?.product_name ?? line?.name ?? `#${productId}` },
-        });
-      }
+  const wanted = quantitiesByProduct(input);
+  const products = await productsOf(trx, input, wanted, paid);
+  const lines = input.items.map((item) => {
+    const product = products.get(item.productId)!;
+    return {
+      item,
+      product: paid ? paidLineProduct(paid, product, item) : product,
+      variant: requestedVariant(item),
+    };
+  });
+  for (const { product, variant } of lines) {
+    if (product.gone || product.deleted_at !== null) continue; // flagged as unavailable already
+    try {
+      assertVariant(product, variant);
+    } catch (err) {
+      refuseOrFlag(paid, err, {
+        reason: 'variant_unavailable',
+        products: [{ productId: product.id, name: product.name }],
+      });
     }
-    // A paid card sale keeps the prices the checkout was checked at: the customer paid those.
-    const lines = input.items.map((item) => {
-      const product = products.get(item.productId)!;
-      return {
-        item,
-        product: mode.paid ? { ...product, price: bahtToSatang(item.price) } : product,
-        variant: requestedVariant(item),
-      };
+  }
+  for (const [productId, quantity] of wanted) {
+    const product = products.get(productId)!;
+    if (product.stock < quantity && !paid) throw insufficientStock(product, Math.max(0, product.stock));
+  }
+
+  const customer = input.customerId
+    ? await findLiveCustomer(trx, input.customerId, { lock: paid !== undefined })
+    : undefined;
+  // A paid sale whose customer was deleted keeps the name (and the link while the row is kept).
+  let keptCustomer: { id: number | null; name: string | null } | null = null;
+  if (input.customerId && !customer) {
+    if (!paid) throw notFound('CUSTOMER_NOT_FOUND');
+    const row = await findCustomerName(trx, input.customerId);
+    keptCustomer = { id: row?.id ?? null, name: row?.name ?? paid.terms?.customerName ?? null };
+    addFlag(paid, {
+      reason: 'customer_deleted',
+      ...(input.pointsUsed > 0 ? { pointsShort: input.pointsUsed } : {}),
     });
-    for (const { product, variant } of lines) assertVariant(product, variant);
-    for (const [productId, quantity] of wanted) {
-      const product = products.get(productId)!;
-      if (product.stock < quantity && !mode.paid) throw insufficientStock(product, Math.max(0, product.stock));
-    }
-
-    const customer = input.customerId ? await findLiveCustomer(trx, input.customerId) : undefined;
-    if (input.customerId && !customer) throw notFound('CUSTOMER_NOT_FOUND');
-    if (input.pointsUsed > 0 && !customer) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
-    if (customer && input.pointsUsed > customer.loyalty_points) {
+  }
+  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
+  let pointsTaken = customer ? input.pointsUsed : 0;
+  if (customer && input.pointsUsed > customer.loyalty_points) {
+    if (!paid) {
       throw new AppError({ status: 400, code: 'INSUFFICIENT_POINTS', details: { points: customer.loyalty_points } });
     }
+    // Spent meanwhile: the discount stands (it was paid for), the points still there are taken.
+    pointsTaken = Math.max(0, customer.loyalty_points);
+    addFlag(paid, { reason: 'points_shortfall', pointsShort: input.pointsUsed - pointsTaken });
+  }
 
-    let figures;
+  const currentPricing = pricingSettingsOf(settings);
+  const pricing = paid?.terms?.pricing ?? currentPricing;
+  const price = (terms: PricingSettings) =>
+    priceSale(
+      lines.map(({ item, product }) => ({ price: product.price, quantity: item.quantity })),
+      { pointsUsed: input.pointsUsed, excludeVat: input.excludeVAT, settings: terms },
+    );
+  let figures;
+  try {
+    figures = price(pricing);
+  } catch (err) {
+    if (err instanceof PricingError) throw pricingRefusal(err.problem);
+    throw err;
+  }
+  if (paid && pricing !== currentPricing && !sameFigures(figures, price(currentPricing))) {
+    addFlag(paid, { reason: 'settings_changed' });
+  }
+
+  const serverFigures: ServerFigures = {
+    subtotal: satangToBaht(figures.subtotal),
+    discount: satangToBaht(figures.discount),
+    tax: satangToBaht(figures.tax),
+    total: satangToBaht(figures.total),
+    pointsEarned: figures.pointsEarned,
+    items: lines.map(({ product }) => ({ productId: product.id, price: satangToBaht(product.price) })),
+  };
+  const clientAgrees =
+    bahtToSatang(input.subtotal) === figures.subtotal &&
+    bahtToSatang(input.discount) === figures.discount &&
+    bahtToSatang(input.tax) === figures.tax &&
+    bahtToSatang(input.total) === figures.total &&
+    (input.pointsEarned === undefined || input.pointsEarned === figures.pointsEarned) &&
+    lines.every(({ item, product }) => bahtToSatang(item.price) === product.price);
+  if (!clientAgrees) {
+    throw new AppError({ status: 409, code: 'TOTALS_CHANGED', details: { server: serverFigures } });
+  }
+
+  const cashReceived =
+    input.paymentMethod === 'cash' && input.cashReceived != null ? bahtToSatang(input.cashReceived) : null;
+  if (cashReceived !== null && cashReceived < figures.total) throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
+
+  let replacesSaleId: number | null = null;
+  let replacesDocumentNumber: string | null = null;
+  if (input.replacesSaleId) {
     try {
-      figures = priceSale(
-        lines.map(({ item, product }) => ({ price: product.price, quantity: item.quantity })),
-        {
-          pointsUsed: input.pointsUsed,
-          excludeVat: input.excludeVAT,
-          settings: pricingSettingsOf(settings),
-        },
-      );
-    } catch (err) {
-      if (err instanceof PricingError) throw pricingRefusal(err.problem);
-      throw err;
-    }
-
-    const serverFigures: ServerFigures = {
-      subtotal: satangToBaht(figures.subtotal),
-      discount: satangToBaht(figures.discount),
-      tax: satangToBaht(figures.tax),
-      total: satangToBaht(figures.total),
-      pointsEarned: figures.pointsEarned,
-      items: lines.map(({ product }) => ({ productId: product.id, price: satangToBaht(product.price) })),
-    };
-    const clientAgrees =
-      bahtToSatang(input.subtotal) === figures.subtotal &&
-      bahtToSatang(input.discount) === figures.discount &&
-      bahtToSatang(input.tax) === figures.tax &&
-      bahtToSatang(input.total) === figures.total &&
-      (input.pointsEarned === undefined || input.pointsEarned === figures.pointsEarned) &&
-      lines.every(({ item, product }) => bahtToSatang(item.price) === product.price);
-    if (!clientAgrees) {
-      throw new AppError({ status: 409, code: 'TOTALS_CHANGED', details: { server: serverFigures } });
-    }
-
-    const cashReceived =
-      input.paymentMethod === 'cash' && input.cashReceived != null ? bahtToSatang(input.cashReceived) : null;
-    if (cashReceived !== null && cashReceived < figures.total)
-      throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
-
-    let replacesDocumentNumber: string | null = null;
-    if (input.replacesSaleId) {
       if (!(await saleExists(trx, input.replacesSaleId))) throw notFound('SALE_NOT_FOUND');
       replacesDocumentNumber = (await replaceableDocumentNumber(trx, input.replacesSaleId)) ?? null;
       if (replacesDocumentNumber === null) throw new AppError({ status: 409, code: 'SALE_NOT_REPLACEABLE' });
+      replacesSaleId = input.replacesSaleId;
+    } catch (err) {
+      refuseOrFlag(paid, err, { reason: 'replacement_invalid' });
     }
+  }
 
-    // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
-    const newStock = new Map<number, number>();
-    for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
-      const product = products.get(productId)!;
-      // Card money already taken: the units left the shop, so stock goes below zero (flagged) rather than lie.
-      const left = await takeStock(trx, productId, wanted.get(productId)!, nowIso, mode.paid !== undefined);
-      if (left === undefined) throw insufficientStock(product, await currentStock(trx, productId));
-      if (mode.paid && left < 0) {
-        const quantity = wanted.get(productId)!;
-        mode.paid.shortfall.push({ productId, name: product.name, short: Math.min(quantity, -left) });
-      }
-      newStock.set(productId, left);
-    }
-
-    let finalPoints: number | null = null;
-    if (customer) {
-      const balance = await applySaleToCustomer(trx, customer.id, {
-        pointsUsed: input.pointsUsed,
-        pointsEarned: figures.pointsEarned,
-        total: figures.total,
-        now: nowIso,
+  // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
+  const newStock = new Map<number, number>();
+  for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
+    const product = products.get(productId)!;
+    if (product.gone) continue; // removed altogether: no shelf to take it from
+    // Card money already taken: the units left the shop, so stock goes below zero (flagged) rather than lie.
+    const left = await takeStock(trx, productId, wanted.get(productId)!, nowIso, paid !== undefined);
+    if (left === undefined) throw insufficientStock(product, await currentStock(trx, productId));
+    if (paid && left < 0) {
+      const quantity = wanted.get(productId)!;
+      addFlag(paid, {
+        reason: 'stock_shortfall',
+        products: [{ productId, name: product.name, short: Math.min(quantity, -left) }],
       });
-      if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
-      finalPoints = balance;
     }
+    newStock.set(productId, left);
+  }
 
-    const series = documentSeries(now, deps.config.shopTimezone);
-    const documentNumber = formatDocumentNumber(series, await nextInSeries(trx, series));
-    const saleValues = {
-      document_number: documentNumber,
-      status: 'completed',
-      customer_id: customer?.id ?? null,
-      customer_name: customer?.name ?? null,
-      created_by: seller.id,
-      subtotal: figures.subtotal,
-      discount: figures.discount,
-      tax: figures.tax,
+  let finalPoints: number | null = null;
+  if (customer) {
+    const balance = await applySaleToCustomer(trx, customer.id, {
+      pointsUsed: pointsTaken,
+      pointsEarned: figures.pointsEarned,
       total: figures.total,
-      tax_rate_bp: input.excludeVAT ? 0 : Math.round(settings.system.taxRate * 100),
-      prices_include_vat: settings.system.pricesIncludeVat ? 1 : 0,
-      exclude_vat: input.excludeVAT ? 1 : 0,
-      vat_excluded_by: input.excludeVAT ? seller.id : null,
-      vat_exclusion_approved_by: vatApproval?.approverId ?? null,
-      points_used: input.pointsUsed,
-      points_earned: pointsForCustomer(figures, customer !== undefined) ?? 0,
-      final_loyalty_points: finalPoints,
-      replaces_sale_id: input.replacesSaleId ?? null,
-      notes: input.notes ?? null,
-      payment_method: input.paymentMethod,
-      created_at: nowIso,
-    };
-    const saleId = await insertSale(trx, saleValues);
-    if (vatApproval) await linkApprovalToSale(trx, vatApproval.tokenHash, saleId);
-    const itemRows = lines.map(({ item, product, variant }) => ({
+      now: nowIso,
+    });
+    if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
+    finalPoints = balance;
+  }
+
+  const customerName = customer?.name ?? keptCustomer?.name ?? null;
+  const series = documentSeries(now, deps.config.shopTimezone);
+  const documentNumber = formatDocumentNumber(series, await nextInSeries(trx, series));
+  const saleValues = {
+    document_number: documentNumber,
+    status: 'completed',
+    customer_id: customer?.id ?? keptCustomer?.id ?? null,
+    customer_name: customerName,
+    created_by: seller.id,
+    subtotal: figures.subtotal,
+    discount: figures.discount,
+    tax: figures.tax,
+    total: figures.total,
+    tax_rate_bp: input.excludeVAT ? 0 : Math.round(pricing.taxRate * 100),
+    prices_include_vat: pricing.pricesIncludeVat ? 1 : 0,
+    exclude_vat: input.excludeVAT ? 1 : 0,
+    vat_excluded_by: input.excludeVAT ? seller.id : null,
+    vat_exclusion_approved_by: vatApproval?.approverId ?? null,
+    points_used: pointsTaken,
+    points_earned: pointsForCustomer(figures, customer !== undefined) ?? 0,
+    final_loyalty_points: finalPoints,
+    replaces_sale_id: replacesSaleId,
+    notes: input.notes ?? null,
+    payment_method: input.paymentMethod,
+    created_at: nowIso,
+  };
+  const saleId = await insertSale(trx, saleValues);
+  if (vatApproval?.tokenHash) await linkApprovalToSale(trx, vatApproval.tokenHash, saleId);
+  const itemRows = lines.map(({ item, product, variant }) => ({
+    sale_id: saleId,
+    product_id: product.gone ? null : product.id,
+    product_name: product.name,
+    sku: product.sku,
+    barcode: product.barcode,
+    category: product.category,
+    price: product.price,
+    original_price: usualPriceKept(product),
+    quantity: item.quantity,
+    line_total: product.price * item.quantity,
+    size: variant.size,
+    color: variant.color,
+    sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
+    colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
+  }));
+  const itemIds = await insertSaleItems(trx, itemRows);
+  const payment = {
+    method: input.paymentMethod,
+    amount: figures.total,
+    cash_received: cashReceived,
+    change_given: cashReceived === null ? null : cashReceived - figures.total,
+    reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
+  };
+  await insertPayment(trx, {
+    ...payment,
+    sale_id: saleId,
+    provider_session_id: mode.providerSessionId ?? null,
+    created_at: nowIso,
+  });
+  await insertStockMovements(
+    trx,
+    [...newStock.entries()].map(([productId, left]) => ({
+      product_id: productId,
+      user_id: seller.id,
+      kind: 'sale' as const,
+      old_quantity: left + wanted.get(productId)!,
+      new_quantity: left,
+      reason: documentNumber,
       sale_id: saleId,
-      product_id: product.id,
-      product_name: product.name,
+      created_at: nowIso,
+    })),
+  );
+  const notificationQueued = await queueSaleNotification(
+    trx,
+    settings,
+    {
+      saleId,
+      documentNumber,
+      total: figures.total,
+      customerName,
+      itemCount: input.items.reduce((units, item) => units + item.quantity, 0),
+      paymentMethod: input.paymentMethod,
+    },
+    nowIso,
+  );
+
+  // Built from what was written rather than read back (issue 17); a test holds it equal to GET /sales/:id.
+  const sale = recordedSale(
+    {
+      ...saleValues,
+      id: saleId,
+      created_by_name: seller.name,
+      vat_excluded_by_name: input.excludeVAT ? seller.name : null,
+      vat_exclusion_approved_by_name: vatApproval?.approverName ?? null,
+      replaces_document_number: replacesSaleId === null ? null : replacesDocumentNumber,
+    },
+    itemRows.map((row, i) => ({ ...row, id: itemIds[i]! })),
+    payment,
+  );
+  const body: CreateSaleResponse = {
+    sale,
+    pointsEarned: sale.points_earned,
+    total: sale.total,
+    items: sale.items,
+    paymentMethod: sale.payment_method,
+  };
+  const terms: CheckoutTerms = {
+    pricing,
+    vatApprover: vatApproval ? { id: vatApproval.approverId, name: vatApproval.approverName } : null,
+    customerName,
+    products: lines.map(({ product }) => ({
+      id: product.id,
+      name: product.name,
       sku: product.sku,
       barcode: product.barcode,
       category: product.category,
       price: product.price,
-      original_price: usualPriceKept(product),
-      quantity: item.quantity,
-      line_total: product.price * item.quantity,
-      size: variant.size,
-      color: variant.color,
-      sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
-      colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
-    }));
-    const itemIds = await insertSaleItems(trx, itemRows);
-    const payment = {
-      method: input.paymentMethod,
-      amount: figures.total,
-      cash_received: cashReceived,
-      change_given: cashReceived === null ? null : cashReceived - figures.total,
-      reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
-    };
-    await insertPayment(trx, {
-      ...payment,
-      sale_id: saleId,
-      provider_session_id: mode.providerSessionId ?? null,
-      created_at: nowIso,
-    });
-    await insertStockMovements(
-      trx,
-      [...wanted.entries()].map(([productId, quantity]) => ({
-        product_id: productId,
-        user_id: seller.id,
-        kind: 'sale' as const,
-        old_quantity: newStock.get(productId)! + quantity,
-        new_quantity: newStock.get(productId)!,
-        reason: documentNumber,
-        sale_id: saleId,
-        created_at: nowIso,
-      })),
-    );
-    const notificationQueued = await queueSaleNotification(
-      trx,
-      settings,
-      {
-        saleId,
-        documentNumber,
-        total: figures.total,
-        customerName: customer?.name ?? null,
-        itemCount: input.items.reduce((units, item) => units + item.quantity, 0),
-        paymentMethod: input.paymentMethod,
-      },
-      nowIso,
-    );
-
-    // Built from what was written rather than read back (issue 17); a test holds it equal to GET /sales/:id.
-    const sale = recordedSale(
-      {
-        ...saleValues,
-        id: saleId,
-        created_by_name: seller.name,
-        vat_excluded_by_name: input.excludeVAT ? seller.name : null,
-        vat_exclusion_approved_by_name: vatApproval?.approverName ?? null,
-        replaces_document_number: replacesDocumentNumber,
-      },
-      itemRows.map((row, i) => ({ ...row, id: itemIds[i]! })),
-      payment,
-    );
-    const body: CreateSaleResponse = {
-      sale,
-      pointsEarned: sale.points_earned,
-      total: sale.total,
-      items: sale.items,
-      paymentMethod: sale.payment_method,
-    };
-    return { body, notificationQueued };
-  }
+      original_price: product.original_price,
+    })),
+  };
+  return { body, notificationQueued, terms };
 }
 
 /** A sale as the API shows it (the one read model in sales.queries). */

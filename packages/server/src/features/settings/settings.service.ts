@@ -95,7 +95,11 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Se
   const s = await readStoredSettings(deps.db.kysely);
   return {
     system: systemView(s),
-    payment: { ...s.payment, stripeSecretConfigured: deps.config.stripeSecretKey !== null },
+    payment: {
+      ...s.payment,
+      stripeSecretConfigured: deps.config.stripeSecretKey !== null,
+      stripeWebhookConfigured: deps.config.stripeWebhookSecret !== null,
+    },
     loyalty: s.loyalty,
     notifications: {
       lineChannelAccessToken: maskSecret(s.notifications.lineChannelAccessToken),

@@ -139,7 +139,7 @@ export async function deleteUserRow(db: DbExecutor, id: number): Promise<void> {
 }
 
 /**
- * Whether the user appears in history (sales made, refunds given, stock changed),
+ * Whether the user appears in history (sales made, refunds given, stock changed, card checkouts),
  * in which case deletion keeps the row so that history keeps their name.
  */
 export async function hasHistory(db: DbExecutor, userId: number): Promise<boolean> {
@@ -153,6 +153,12 @@ export async function hasHistory(db: DbExecutor, userId: number): Promise<boolea
         exists(selectFrom('refunds').select('refunds.id').where('refunds.refunded_by', '=', userId)),
         exists(
           selectFrom('stock_movements').select('stock_movements.id').where('stock_movements.user_id', '=', userId),
+        ),
+        // A card checkout may still be paid and become their sale; a flag they handled keeps their name.
+        exists(
+          selectFrom('card_checkouts')
+            .select('card_checkouts.id')
+            .where((eb) => eb.or([eb('user_id', '=', userId), eb('handled_by', '=', userId)])),
         ),
       ]),
     )

@@ -1,5 +1,12 @@
-import { CardCheckoutResponse, CreateSaleResponse, IDEMPOTENCY_HEADER, type CreateSaleRequest } from '@pos/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CardCheckoutResponse,
+  CreateSaleResponse,
+  FlaggedCardSale,
+  FlaggedCardSalesResponse,
+  IDEMPOTENCY_HEADER,
+  type CreateSaleRequest,
+} from '@pos/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { customerKeys } from '../customers/customers.queries';
 import { productKeys } from '../products/products.queries';
@@ -13,7 +20,30 @@ export const cardApi = {
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     }),
   confirm: (sessionId: string) => api.post('/payments/stripe/confirm', { sessionId }, { schema: CreateSaleResponse }),
+  flagged: (signal?: AbortSignal) => api.get('/payments/stripe/flagged', { schema: FlaggedCardSalesResponse, signal }),
+  markHandled: (saleId: number) =>
+    api.post(`/payments/stripe/flagged/${saleId}/handled`, undefined, { schema: FlaggedCardSale }),
 };
+
+export const flaggedCardSaleKeys = { open: [...saleKeys.all, 'card-flagged'] as const };
+
+/** Card sales recorded although something changed while the customer paid, not yet handled. */
+export function useFlaggedCardSales(enabled: boolean) {
+  return useQuery({
+    queryKey: flaggedCardSaleKeys.open,
+    queryFn: ({ signal }) => cardApi.flagged(signal),
+    enabled,
+  });
+}
+
+/** Marks a flagged card sale handled; the list then drops it. */
+export function useMarkCardSaleHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cardApi.markHandled,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: flaggedCardSaleKeys.open }),
+  });
+}
 
 export function useStartCardCheckout() {
   return useMutation({

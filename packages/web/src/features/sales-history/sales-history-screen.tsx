@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { downloadTextFile } from '../../lib/download';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+import { FlaggedCardSalesPanel } from '../payments/flagged-card-sales';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { dayRange } from './date-ranges';
@@ -100,6 +101,12 @@ export function SalesHistoryScreen() {
             </Button>
           ) : null
         }
+      />
+
+      {/* Flagged card sales are handled by whoever may refund them (pos_refund), the usual remedy. */}
+      <FlaggedCardSalesPanel
+        canHandle={canRefund}
+        onShowSale={(documentNumber) => setFilterState({ ...NO_FILTERS, search: documentNumber })}
       />
 
       {history.isError ? null : (

@@ -57,7 +57,7 @@ describe('the last known settings', () => {
   it('read a whole-settings copy kept by an older version as its store part, notifications left out', () => {
     const older = {
       ...SETTINGS,
-      payment: { ...SETTINGS.payment, stripeSecretConfigured: true },
+      payment: { ...SETTINGS.payment, stripeSecretConfigured: true, stripeWebhookConfigured: true },
       notifications: {
         lineChannelAccessToken: '••••WXYZ',
         lineChannelAccessTokenSet: true,

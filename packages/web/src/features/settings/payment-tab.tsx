@@ -1,5 +1,4 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@pos/core';
-import { CheckCircle2, AlertTriangle } from 'lucide-react';
 import { useController, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { TextField } from '../../components/form/text-field';
@@ -7,6 +6,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/types';
+import { CardSetupNotes, type CardServerSetup } from './card-setup-notes';
 import type { SettingsControl } from './settings-form';
 
 const METHOD_LABEL: Record<PaymentMethod, MessageKey> = {
@@ -39,13 +39,7 @@ function DefaultMethodSelect({ control }: { control: SettingsControl }) {
 }
 
 /** Payment methods; the PromptPay id and the card fields show only while their method is on (spec 001). */
-export function PaymentTab({
-  control,
-  stripeSecretConfigured,
-}: {
-  control: SettingsControl;
-  stripeSecretConfigured: boolean;
-}) {
+export function PaymentTab({ control, cardServer }: { control: SettingsControl; cardServer: CardServerSetup }) {
   const t = useT();
   const promptpayEnabled = useWatch({ control, name: 'settings.payment.promptpayEnabled' }) === true;
   const stripeEnabled = useWatch({ control, name: 'settings.payment.stripeEnabled' }) === true;
@@ -88,14 +82,7 @@ export function PaymentTab({
       />
       {stripeEnabled ? (
         <div className="ml-8 grid max-w-md gap-3">
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            {stripeSecretConfigured ? (
-              <CheckCircle2 className="size-4 text-green-700" aria-hidden />
-            ) : (
-              <AlertTriangle className="size-4 text-amber-700" aria-hidden />
-            )}
-            {stripeSecretConfigured ? t('settings.payment.secretConfigured') : t('settings.payment.secretMissing')}
-          </p>
+          <CardSetupNotes control={control} server={cardServer} />
           <TextField
             control={control}
             name="settings.payment.stripePublishableKey"
@@ -109,6 +96,7 @@ export function PaymentTab({
             name="settings.payment.stripePriceId"
             id="settings-stripe-price"
             label={t('settings.payment.priceId')}
+            hint={t('settings.payment.priceIdHint')}
             autoComplete="off"
           />
         </div>

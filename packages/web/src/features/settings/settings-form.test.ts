@@ -29,6 +29,7 @@ const SETTINGS: Settings = {
     defaultPaymentMethod: 'cash',
     allowMultiplePaymentMethods: false,
     stripeSecretConfigured: false,
+    stripeWebhookConfigured: false,
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
   notifications: {

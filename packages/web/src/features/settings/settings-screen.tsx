@@ -176,7 +176,15 @@ function SettingsEditor({ saved }: { saved: Settings }) {
       case 'system':
         return <SystemTab control={control} canSwitchApproval={can(me.role, 'pos_refund')} />;
       case 'payment':
-        return <PaymentTab control={control} stripeSecretConfigured={saved.payment.stripeSecretConfigured} />;
+        return (
+          <PaymentTab
+            control={control}
+            cardServer={{
+              secret: saved.payment.stripeSecretConfigured,
+              webhook: saved.payment.stripeWebhookConfigured,
+            }}
+          />
+        );
       case 'loyalty':
         return <LoyaltyTab control={control} />;
       case 'notifications':

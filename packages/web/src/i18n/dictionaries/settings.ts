@@ -57,8 +57,14 @@ export const settings = defineMessages({
     'settings.payment.publishableKey': 'Publishable key',
     'settings.payment.publishableKeyHint': 'ขึ้นต้นด้วย pk_ (Secret key ตั้งในเซิร์ฟเวอร์เท่านั้น)',
     'settings.payment.priceId': 'Price ID',
-    'settings.payment.secretConfigured': 'เซิร์ฟเวอร์ตั้งค่า Secret key แล้ว',
-    'settings.payment.secretMissing': 'เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Secret key (STRIPE_SECRET_KEY)',
+    'settings.payment.priceIdHint': 'ไม่ต้องใส่: ระบบเรียกเก็บยอดตามบิลจริงทุกครั้ง (เป็นสตางค์) จึงไม่ใช้ Price ID ของ Stripe',
+    'settings.payment.cardReady': 'พร้อมรับบัตรเครดิต: เซิร์ฟเวอร์ตั้งค่า Secret key และ Webhook secret แล้ว',
+    'settings.payment.cardWarnings': 'สิ่งที่ต้องตั้งค่าก่อนรับบัตรเครดิต',
+    'settings.payment.secretMissing':
+      'เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Secret key (STRIPE_SECRET_KEY): ยังรับชำระด้วยบัตรไม่ได้ ให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าก่อน',
+    'settings.payment.publishableKeyMissing': 'ยังไม่มี Publishable key ที่ขึ้นต้นด้วย pk_: หน้าขายจะแสดงบัตรเครดิตว่ายังไม่พร้อม',
+    'settings.payment.webhookMissing':
+      'เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Webhook secret (STRIPE_WEBHOOK_SECRET): การขายด้วยบัตรจะบันทึกเมื่อเครื่องขายกลับจากหน้าชำระเงินของ Stripe เท่านั้น หากปิดหน้าจอก่อนกลับ การขายที่ชำระแล้วจะไม่ถูกบันทึก',
     'settings.payment.default': 'วิธีชำระเงินเริ่มต้น',
     'settings.payment.method.cash': 'เงินสด',
     'settings.payment.method.card': 'บัตรเครดิต',
@@ -178,8 +184,15 @@ export const settings = defineMessages({
     'settings.payment.publishableKey': 'Publishable key',
     'settings.payment.publishableKeyHint': 'Starts with pk_ (the secret key is set on the server only)',
     'settings.payment.priceId': 'Price ID',
-    'settings.payment.secretConfigured': 'The server has a secret key',
-    'settings.payment.secretMissing': 'The server has no secret key (STRIPE_SECRET_KEY)',
+    'settings.payment.priceIdHint':
+      "Not needed: the server charges each bill's exact total (in satang), so no Stripe price ID is used",
+    'settings.payment.cardReady': 'Ready for cards: the server has the secret key and the webhook secret',
+    'settings.payment.cardWarnings': 'To set up before taking cards',
+    'settings.payment.secretMissing':
+      'The server has no secret key (STRIPE_SECRET_KEY): cards cannot be taken until the server admin sets it',
+    'settings.payment.publishableKeyMissing': 'No publishable key starting with pk_: the till shows card as not ready',
+    'settings.payment.webhookMissing':
+      "The server has no webhook secret (STRIPE_WEBHOOK_SECRET): card sales are recorded only when the till comes back from Stripe's page; a till closed before it comes back leaves the paid sale unrecorded",
     'settings.payment.default': 'Default payment method',
     'settings.payment.method.cash': 'Cash',
     'settings.payment.method.card': 'Credit card',
