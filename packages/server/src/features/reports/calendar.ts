@@ -1,3 +1,5 @@
+import { shopDayOf } from '../sales/shop-day';
+
 /**
  * Calendar arithmetic on shop days written YYYY-MM-DD (plain dates, no time zone: the zone only
  * matters where a day meets the clock, in `shop-day.ts`).
@@ -45,8 +47,7 @@ export function monthsOf(start: string, end: string): string[] {
   return months;
 }
 
-/** The shop's calendar day at `now`. */
+/** The shop's calendar day at `now` (the one day key, `shop-day.ts`). */
 export function shopToday(now: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return shopDayOf(now, timeZone);
 }

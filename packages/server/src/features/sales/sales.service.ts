@@ -31,6 +31,7 @@ import { hashToken } from '../auth/tokens';
 import { findLiveCustomer } from '../customers/customers.queries';
 import { queueSaleNotification } from '../notifications/notifications.service';
 import { insertStockMovements } from '../products/products.queries';
+import { RollupChanges } from '../reports/rollups.service';
 import { readStoredSettings } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
 import {
@@ -398,6 +399,17 @@ export async function writeSale(
       colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
     }));
     const itemIds = await insertSaleItems(trx, itemRows);
+    await new RollupChanges(deps.config.shopTimezone)
+      .sale(
+        {
+          created_at: nowIso,
+          payment_method: input.paymentMethod,
+          total: figures.total,
+          customer_id: customer?.id ?? null,
+        },
+        itemRows,
+      )
+      .writeTo(trx);
     const payment = {
       method: input.paymentMethod,
       amount: figures.total,
