@@ -35,6 +35,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112561-report-indexes': reportIndexes(),
     '2026112563-card-checkouts': cardCheckouts(engine),
     '2026112565-notification-outbox': notificationOutbox(engine),
-    '2026112621-report-rollups': reportRollups(),
+    '2026112621-report-rollups': reportRollups(engine),
   };
 }
