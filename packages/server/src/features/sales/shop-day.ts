@@ -36,12 +36,22 @@ function zoneOffsetMs(timeZone: string, at: number): number {
 const nextDay = (day: string, days = 1) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The instant a shop day (YYYY-MM-DD in `timeZone`) begins, as ISO-8601 UTC text. */
+/** The zone's calendar date at `at`. */
+const wallDay = (timeZone: string, at: number) => new Date(at + zoneOffsetMs(timeZone, at)).toISOString().slice(0, 10);
+
+/**
+ * The instant a shop day (YYYY-MM-DD in `timeZone`) begins, as ISO-8601 UTC text: its first instant,
+ * which is local midnight, or the end of a DST gap where a zone skips midnight (or the whole day).
+ */
 export function shopDayStart(day: string, timeZone: string): string {
   const midnightAsUtc = Date.parse(`${day}T00:00:00Z`);
-  // Twice, so a day whose offset differs from the guess's (a DST change) still lands on local midnight.
+  // Midnight with the offset in force just before it, and with the one in force just after: the same
+  // instant unless the offset changes around midnight; then the one that begins the day is the answer.
   const first = midnightAsUtc - zoneOffsetMs(timeZone, midnightAsUtc);
-  return new Date(midnightAsUtc - zoneOffsetMs(timeZone, first)).toISOString();
+  const second = midnightAsUtc - zoneOffsetMs(timeZone, first);
+  const begins = (at: number) => wallDay(timeZone, at) >= day && wallDay(timeZone, at - 1) < day;
+  const start = begins(second) ? second : begins(first) ? first : second;
+  return new Date(start).toISOString();
 }
 
 /** The instant the day after `day` begins: the exclusive end of a range that includes `day`. */
