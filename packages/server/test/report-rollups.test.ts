@@ -2,33 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { CardCheckoutResponse, CreateSaleResponse, Product, Sale } from '@pos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { rebuildReportRollups, syncReportRollups } from '../src/features/reports/rollups.service';
+import { syncReportRollups } from '../src/features/reports/rollups.service';
 import { shopDayOf } from '../src/features/sales/shop-day';
 import { startServer } from '../src/server';
 import { buildProduct } from './helpers/catalogue-factories';
+import { expectRollupsEqualRecomputation } from './helpers/report-rollups';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe';
 import { buildSaleCustomer, postSale, salePayload, type PayloadLine } from './helpers/sales-factories';
-import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+import { ENGINES, useTestApp } from './helpers/test-app';
 
 const HOUR = 3_600_000;
-
-/** Every rollup row, in key order, as plain numbers and text. */
-async function rollupRows(t: TestApp) {
-  const db = t.built.deps.db.kysely;
-  return {
-    days: await db.selectFrom('report_days').selectAll().orderBy('day').orderBy('payment_method').execute(),
-    products: await db.selectFrom('report_product_days').selectAll().orderBy('day').orderBy('product_name').execute(),
-    customers: await db.selectFrom('report_customer_days').selectAll().orderBy('day').orderBy('customer_id').execute(),
-  };
-}
-
-/** The rollups as kept by the transactions, then as computed again from the sales: must be equal. */
-async function expectRollupsEqualRecomputation(t: TestApp) {
-  const kept = await rollupRows(t);
-  await t.built.deps.db.kysely.transaction().execute((trx) => rebuildReportRollups(trx, t.config.shopTimezone));
-  expect(kept).toEqual(await rollupRows(t));
-  return kept;
-}
 
 describe.each(ENGINES)('report rollups on %s', (engine) => {
   let fake: FakeStripe;
