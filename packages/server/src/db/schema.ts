@@ -201,6 +201,15 @@ export interface ReportProductDaysTable {
   revenue: number;
 }
 
+/** The same per month (YYYY-MM of the shop day), for best sellers over long ranges. */
+export interface ReportProductMonthsTable {
+  month: string;
+  product_name: string;
+  product_id: number | null;
+  quantity: number;
+  revenue: number;
+}
+
 /** Per shop day, each customer with at least one sale not wholly refunded. */
 export interface ReportCustomerDaysTable {
   day: string;
@@ -352,6 +361,7 @@ export interface DB {
   card_checkouts: CardCheckoutsTable;
   report_days: ReportDaysTable;
   report_product_days: ReportProductDaysTable;
+  report_product_months: ReportProductMonthsTable;
   report_customer_days: ReportCustomerDaysTable;
   report_rollup_state: ReportRollupStateTable;
 }

@@ -8,6 +8,12 @@ async function rollupRows(t: TestApp) {
   return {
     days: await db.selectFrom('report_days').selectAll().orderBy('day').orderBy('payment_method').execute(),
     products: await db.selectFrom('report_product_days').selectAll().orderBy('day').orderBy('product_name').execute(),
+    productMonths: await db
+      .selectFrom('report_product_months')
+      .selectAll()
+      .orderBy('month')
+      .orderBy('product_name')
+      .execute(),
     customers: await db.selectFrom('report_customer_days').selectAll().orderBy('day').orderBy('customer_id').execute(),
   };
 }

@@ -16,6 +16,7 @@ import { reportIndexes } from './2026112561-report-indexes';
 import { cardCheckouts } from './2026112563-card-checkouts';
 import { notificationOutbox } from './2026112565-notification-outbox';
 import { reportRollups } from './2026112621-report-rollups';
+import { reportRollupsMonths } from './2026112621-report-rollups-months';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112563-card-checkouts': cardCheckouts(engine),
     '2026112565-notification-outbox': notificationOutbox(engine),
     '2026112621-report-rollups': reportRollups(engine),
+    '2026112621-report-rollups-months': reportRollupsMonths(engine),
   };
 }

@@ -109,11 +109,32 @@ export interface TopProductRow {
   revenue: number;
 }
 
-/** Best sellers of the range's sales by units kept (sold less refunded), then value, then name. */
-export async function topProducts(db: DbExecutor, range: DayRange, limit: number): Promise<TopProductRow[]> {
+/** A range of shop days as whole months (YYYY-MM, both included) and the days outside them. */
+export interface MonthsAndDays {
+  months: { first: string; last: string } | null;
+  days: DayRange[];
+}
+
+/**
+ * Best sellers of the range's sales by units kept (sold less refunded), then value, then name: whole
+ * months from the monthly rows, the days around them from the daily ones.
+ */
+export async function topProducts(db: DbExecutor, range: MonthsAndDays, limit: number): Promise<TopProductRow[]> {
+  const parts = [
+    ...(range.months
+      ? [
+          sql`select product_name, product_id, quantity, revenue from report_product_months
+            where month >= ${range.months.first} and month <= ${range.months.last}`,
+        ]
+      : []),
+    ...range.days.map(
+      (days) => sql`select product_name, product_id, quantity, revenue from report_product_days where ${inDays(days)}`,
+    ),
+  ];
+  if (parts.length === 0) return [];
   const { rows } = await sql<Record<string, unknown>>`
     select product_name as name, max(product_id) as product_id, sum(quantity) as quantity, sum(revenue) as revenue
-    from report_product_days where ${inDays(range)}
+    from (${sql.join(parts, sql` union all `)}) p
     group by product_name
     having sum(quantity) > 0
     order by quantity desc, revenue desc, name

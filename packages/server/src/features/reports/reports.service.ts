@@ -24,6 +24,7 @@ import {
   monthOf,
   monthsOf,
   shopToday,
+  splitByMonths,
   weekStart,
 } from './calendar';
 import {
@@ -119,7 +120,7 @@ export async function salesSummary(
   const summary = await totalsOf(deps, range);
   const methods = await figuresByPaymentMethod(db, range);
   const daily = await series(deps, trendBuckets('day', daysOf(startDate, endDate)));
-  const top = await topProducts(db, range, REPORT_TOP_PRODUCTS);
+  const top = await topProducts(db, splitByMonths(startDate, endDate), REPORT_TOP_PRODUCTS);
   return {
     startDate,
     endDate,
@@ -246,7 +247,7 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
   const buckets = trendBuckets(plan.trend.granularity, plan.trend.buckets);
   // The newest sales are rows, not sums: read over the period's instants (index on created_at).
   const recent = await newestSales(db, instantOf(plan.startDate, plan.endDate, tz), DASHBOARD_LIST_SIZE);
-  const top = await topProducts(db, range, DASHBOARD_LIST_SIZE);
+  const top = await topProducts(db, splitByMonths(plan.startDate, plan.endDate), DASHBOARD_LIST_SIZE);
   return {
     period: query.period,
     today,

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
-import type { ReportCustomerDaysTable, ReportDaysTable, ReportProductDaysTable } from '../../db/schema';
+import type {
+  ReportCustomerDaysTable,
+  ReportDaysTable,
+  ReportProductDaysTable,
+  ReportProductMonthsTable,
+} from '../../db/schema';
 import { bucketTable, type Bucket } from './reports.queries';
 
 /**
@@ -45,14 +50,35 @@ export async function addToProductDays(db: DbExecutor, rows: ReportProductDaysTa
         oc.columns(['day', 'product_name']).doUpdateSet((eb) => ({
           quantity: eb('report_product_days.quantity', '+', eb.ref('excluded.quantity')),
           revenue: eb('report_product_days.revenue', '+', eb.ref('excluded.revenue')),
-          // The highest product id sold under the name (what a recomputation's max() gives).
-          product_id: sql<number | null>`case when report_product_days.product_id is null
-            or excluded.product_id > report_product_days.product_id
-            then excluded.product_id else report_product_days.product_id end`,
+          product_id: highestProductId('report_product_days'),
         })),
       )
       .execute(),
   );
+}
+
+/** The same per month; one row per (month, product_name) in `rows`. */
+export async function addToProductMonths(db: DbExecutor, rows: ReportProductMonthsTable[]): Promise<void> {
+  await inChunks(rows, (chunk) =>
+    db
+      .insertInto('report_product_months')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['month', 'product_name']).doUpdateSet((eb) => ({
+          quantity: eb('report_product_months.quantity', '+', eb.ref('excluded.quantity')),
+          revenue: eb('report_product_months.revenue', '+', eb.ref('excluded.revenue')),
+          product_id: highestProductId('report_product_months'),
+        })),
+      )
+      .execute(),
+  );
+}
+
+/** The highest product id sold under the name (what a recomputation's max() gives). */
+function highestProductId(table: 'report_product_days' | 'report_product_months') {
+  const kept = sql.ref(`${table}.product_id`);
+  return sql<number | null>`case when ${kept} is null or excluded.product_id > ${kept}
+    then excluded.product_id else ${kept} end`;
 }
 
 /**
@@ -103,6 +129,7 @@ export async function holdSalesWrites(db: DbExecutor): Promise<void> {
 export async function clearRollups(db: DbExecutor): Promise<void> {
   await db.deleteFrom('report_days').execute();
   await db.deleteFrom('report_product_days').execute();
+  await db.deleteFrom('report_product_months').execute();
   await db.deleteFrom('report_customer_days').execute();
 }
 
@@ -119,6 +146,13 @@ export async function salesSpan(db: DbExecutor): Promise<{ first: string; last: 
  * Computes the rollup rows of the given days from the sales, lines and refunds themselves (the same
  * figures the sale and refund transactions add, by another road: a test holds the two equal).
  */
+/** The monthly best-seller rows, from the daily ones (once every day is in). */
+export async function insertProductMonths(db: DbExecutor): Promise<void> {
+  await sql`insert into report_product_months (month, product_name, product_id, quantity, revenue)
+    select substr(day, 1, 7), product_name, max(product_id), sum(quantity), sum(revenue)
+    from report_product_days group by substr(day, 1, 7), product_name`.execute(db);
+}
+
 export async function insertRollupsOf(db: DbExecutor, days: Bucket[]): Promise<void> {
   if (days.length === 0) return;
   const table = bucketTable(days);

@@ -1,14 +1,21 @@
 import type { Db } from '../../db/database';
 import type { DbExecutor } from '../../db/executor';
-import type { ReportCustomerDaysTable, ReportDaysTable, ReportProductDaysTable } from '../../db/schema';
+import type {
+  ReportCustomerDaysTable,
+  ReportDaysTable,
+  ReportProductDaysTable,
+  ReportProductMonthsTable,
+} from '../../db/schema';
 import { shopDayOf } from '../sales/shop-day';
 import { daysOf } from './calendar';
 import {
   addToCustomerDays,
   addToProductDays,
+  addToProductMonths,
   addToReportDays,
   clearRollups,
   holdSalesWrites,
+  insertProductMonths,
   insertRollupsOf,
   rollupZone,
   salesSpan,
@@ -39,6 +46,7 @@ export interface RollupLine {
 export class RollupChanges {
   private readonly days = new Map<string, ReportDaysTable>();
   private readonly products = new Map<string, ReportProductDaysTable>();
+  private readonly productMonths = new Map<string, ReportProductMonthsTable>();
   private readonly customers = new Map<string, ReportCustomerDaysTable>();
 
   constructor(private readonly timeZone: string) {}
@@ -74,6 +82,7 @@ export class RollupChanges {
   async writeTo(db: DbExecutor): Promise<void> {
     await addToReportDays(db, [...this.days.values()]);
     await addToProductDays(db, [...this.products.values()]);
+    await addToProductMonths(db, [...this.productMonths.values()]);
     await addToCustomerDays(db, [...this.customers.values()]);
   }
 
@@ -97,20 +106,19 @@ export class RollupChanges {
   }
 
   private addProduct(day: string, line: RollupLine, sign: 1 | -1) {
-    const key = `${day}|${line.product_name}`;
-    const row = this.products.get(key) ?? {
-      day,
-      product_name: line.product_name,
-      product_id: null,
-      quantity: 0,
-      revenue: 0,
-    };
-    row.quantity += sign * line.quantity;
-    row.revenue += sign * line.price * line.quantity;
-    if (line.product_id !== null && (row.product_id === null || line.product_id > row.product_id)) {
-      row.product_id = line.product_id;
+    const month = day.slice(0, 7);
+    const empty = { product_name: line.product_name, product_id: null, quantity: 0, revenue: 0 };
+    const byDay = this.products.get(`${day}|${line.product_name}`) ?? { day, ...empty };
+    const byMonth = this.productMonths.get(`${month}|${line.product_name}`) ?? { month, ...empty };
+    for (const row of [byDay, byMonth]) {
+      row.quantity += sign * line.quantity;
+      row.revenue += sign * line.price * line.quantity;
+      if (line.product_id !== null && (row.product_id === null || line.product_id > row.product_id)) {
+        row.product_id = line.product_id;
+      }
     }
-    this.products.set(key, row);
+    this.products.set(`${day}|${line.product_name}`, byDay);
+    this.productMonths.set(`${month}|${line.product_name}`, byMonth);
   }
 
   private addCustomer(day: string, customerId: number, orders: number) {
@@ -133,6 +141,7 @@ export async function rebuildReportRollups(db: DbExecutor, timeZone: string): Pr
     for (let i = 0; i < days.length; i += REBUILD_DAYS) {
       await insertRollupsOf(db, dayBuckets(days.slice(i, i + REBUILD_DAYS), timeZone));
     }
+    await insertProductMonths(db);
   }
   await setRollupZone(db, timeZone);
 }
