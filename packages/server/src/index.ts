@@ -12,5 +12,6 @@ export { dashboard, salesSummary } from './features/reports/reports.service';
 export { addDays, shopToday } from './features/reports/calendar';
 export { openDatabase } from './db/database';
 export { migrateToLatest } from './db/migrate';
+export { rebuildReportRollups, syncReportRollups } from './features/reports/rollups.service';
 export { ensureFirstAdmin } from './db/seed';
 export { imageStoreFor } from './integrations/image-store/image-store-factory';

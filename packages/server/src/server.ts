@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureFirstAdmin } from './db/seed';
+import { syncReportRollups } from './features/reports/rollups.service';
 
 export interface StartOptions extends Omit<BuildOptions, 'db'> {
   /** An open database to use instead of opening the configured one; the server closes it on stop. */
@@ -27,7 +28,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The one way to start the server: open the database, migrate it, seed the first admin, build the app, listen. */
+/**
+ * The one way to start the server: open the database, migrate it, key the report rollups in the shop's
+ * time zone, seed the first admin, build the app, listen.
+ */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const { db: given, listen, notificationWorker = 'background', ...buildOptions } = options;
   const db = given ?? openDatabase(config);
@@ -35,6 +39,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let seededFirstAdmin: boolean;
   try {
     await migrateToLatest(db);
+    await syncReportRollups(db, config.shopTimezone);
     seededFirstAdmin = await ensureFirstAdmin({ db, now: buildOptions.now ?? (() => new Date()) });
     built = await buildApp(config, { ...buildOptions, db });
   } catch (err) {

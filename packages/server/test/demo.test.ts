@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, shopToday } from '../src/features/reports/calendar';
 import { runDemo } from '../src/demo/demo-run';
 import { readStoredSettings } from '../src/features/settings/settings.service';
+import { expectRollupsEqualRecomputation } from './helpers/report-rollups';
 import { postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
@@ -76,5 +77,7 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
       }),
     );
     expect(sold.status).toBe(201);
+    // The bulk writer kept the report rollups as the sale and refund transactions do.
+    await expectRollupsEqualRecomputation(t);
   }, 120_000); // a few hundred sales through the services: about 25 s on PostgreSQL on a busy machine
 });

@@ -138,7 +138,7 @@ class StatementCounter implements KyselyPlugin {
 describe.each(ENGINES)('statements per sale on %s', (engine) => {
   const t = useTestApp(engine);
 
-  it('records a 3-line sale to a customer in at most 15 statements, and replays one in 3', async () => {
+  it('records a 3-line sale to a customer in at most 19 statements, and replays one in 3', async () => {
     const { user } = await t.buildUser({ role: 'cashier' });
     const products = await Promise.all([1, 2, 3].map(() => buildProduct(t, { price: 120, stock: 10 })));
     const customer = await buildSaleCustomer(t, 50);
@@ -156,8 +156,10 @@ describe.each(ENGINES)('statements per sale on %s', (engine) => {
     await purgeExpiredIdempotencyKeysIfDue(deps);
     await createSale(counted, user, body, key);
     // Claim key, settings, products, customer, 3 × stock, customer points, number, sale, lines, payment,
-    // movements, answer: 15; 20 while the sale was read back (5 statements) to build the answer.
-    expect(counter.count).toBeLessThanOrEqual(15);
+    // movements, answer: 15; 20 while the sale was read back (5 statements) to build the answer. Plus the
+    // report rollups (day, products by day and by month, customer: 19), which spare reports reading
+    // every sale (issue 15).
+    expect(counter.count).toBeLessThanOrEqual(19);
     counter.count = 0;
     await createSale(counted, user, body, key);
     expect(counter.count).toBeLessThanOrEqual(3);

@@ -181,6 +181,52 @@ export interface DocumentCountersTable {
   value: number;
 }
 
+/** Per shop day and payment method: what reports add up (migration 2026112621, `features/reports/rollups.*`). */
+export interface ReportDaysTable {
+  day: string;
+  payment_method: string;
+  /** Satang: the sales' totals, refunded or not. */
+  gross: number;
+  /** Sales not wholly refunded. */
+  orders: number;
+  /** Satang given back by refunds of the day's sales (whenever refunded), and how many refunds. */
+  refunded: number;
+  refunds: number;
+  /** Units sold less units refunded. */
+  units: number;
+}
+
+/** Per shop day and product name: units kept and their value (price × units, satang). */
+export interface ReportProductDaysTable {
+  day: string;
+  product_name: string;
+  product_id: number | null;
+  quantity: number;
+  revenue: number;
+}
+
+/** The same per month (YYYY-MM of the shop day), for best sellers over long ranges. */
+export interface ReportProductMonthsTable {
+  month: string;
+  product_name: string;
+  product_id: number | null;
+  quantity: number;
+  revenue: number;
+}
+
+/** Per shop day, each customer with at least one sale not wholly refunded. */
+export interface ReportCustomerDaysTable {
+  day: string;
+  customer_id: number;
+  orders: number;
+}
+
+/** One row: the time zone the rollups' days are in (null: not built yet). */
+export interface ReportRollupStateTable {
+  id: number;
+  time_zone: string | null;
+}
+
 export interface ImagesTable {
   id: Generated<number>;
   store: string;
@@ -322,4 +368,9 @@ export interface DB {
   sale_approvals: SaleApprovalsTable;
   notification_outbox: NotificationOutboxTable;
   card_checkouts: CardCheckoutsTable;
+  report_days: ReportDaysTable;
+  report_product_days: ReportProductDaysTable;
+  report_product_months: ReportProductMonthsTable;
+  report_customer_days: ReportCustomerDaysTable;
+  report_rollup_state: ReportRollupStateTable;
 }

@@ -2,6 +2,7 @@ import { bahtToSatang } from '@pos/core';
 import type { Db } from '../db/database';
 import { addDays } from '../features/reports/calendar';
 import { documentSeries, formatDocumentNumber } from '../features/sales/document-number';
+import { RollupChanges } from '../features/reports/rollups.service';
 import { shopDayStart } from '../features/sales/shop-day';
 import { pick, seededRandom } from './demo-catalogue';
 import { documentCounter, finishBulk, insertBulkBatch, nextIds, type BulkBatch } from './demo.queries';
@@ -37,6 +38,8 @@ export async function bulkSales(
   // Evenly spread, in time order, so document numbers rise with time as at a till.
   const step = span / options.count;
   let batch: BulkBatch = { sales: [], items: [], payments: [], refunds: [], refundItems: [] };
+  // The report rollups of the batch's sales and refunds, written in its transaction as a till's would be.
+  let rollups = new RollupChanges(options.timeZone);
   for (let n = 0; n < options.count; n++) {
     const at = new Date(start + Math.floor(n * step + random() * step));
     const createdAt = at.toISOString();
@@ -97,6 +100,13 @@ export async function bulkSales(
       vat_exclusion_approved_by: null,
     });
     batch.items.push(...lines);
+    const rollupSale = {
+      created_at: createdAt,
+      payment_method: method,
+      total: subtotal,
+      customer_id: customer?.id ?? null,
+    };
+    rollups.sale(rollupSale, lines);
     batch.payments.push({
       sale_id: saleId,
       method,
@@ -127,10 +137,13 @@ export async function bulkSales(
       batch.refundItems.push(
         ...lines.map((l) => ({ refund_id: refundId, sale_item_id: l.id, quantity: l.quantity, amount: l.line_total })),
       );
+      rollups.refund(rollupSale, { amount: subtotal, whole: true, lines });
     }
     if (batch.sales.length === BATCH || n === options.count - 1) {
-      await insertBulkBatch(db, batch);
+      const written = rollups;
+      await insertBulkBatch(db, batch, (trx) => written.writeTo(trx));
       batch = { sales: [], items: [], payments: [], refunds: [], refundItems: [] };
+      rollups = new RollupChanges(options.timeZone);
     }
   }
   await finishBulk(db, counters);

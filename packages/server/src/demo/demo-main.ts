@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { syncReportRollups } from '../features/reports/rollups.service';
 import { ensureFirstAdmin } from '../db/seed';
 import { imageStoreFor } from '../integrations/image-store/image-store-factory';
 import { addDays, shopToday } from '../features/reports/calendar';
@@ -47,6 +48,7 @@ try {
 const db = openDatabase(config);
 try {
   await migrateToLatest(db);
+  await syncReportRollups(db, config.shopTimezone);
   await ensureFirstAdmin({ db, now: () => new Date() });
   const bulk = whole('sales', values.sales, 1);
   const days = whole('days', values.days, 1) ?? (bulk ? 365 : 90);

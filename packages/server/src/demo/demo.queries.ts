@@ -53,14 +53,19 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-/** One batch of generated rows in one transaction (ids chosen by the caller). */
-export async function insertBulkBatch(db: Db, batch: BulkBatch): Promise<void> {
+/** One batch of generated rows in one transaction (ids chosen by the caller), with `alsoWrite`'s writes. */
+export async function insertBulkBatch(
+  db: Db,
+  batch: BulkBatch,
+  alsoWrite: (trx: DbExecutor) => Promise<void>,
+): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await insertChunks(batch.sales, (c) => trx.insertInto('sales').values(c).execute());
     await insertChunks(batch.items, (c) => trx.insertInto('sale_items').values(c).execute());
     await insertChunks(batch.payments, (c) => trx.insertInto('payments').values(c).execute());
     await insertChunks(batch.refunds, (c) => trx.insertInto('refunds').values(c).execute());
     await insertChunks(batch.refundItems, (c) => trx.insertInto('refund_items').values(c).execute());
+    await alsoWrite(trx);
   });
 }
 

@@ -17,6 +17,8 @@ import { cardCheckouts } from './2026112563-card-checkouts';
 import { notificationOutbox } from './2026112565-notification-outbox';
 import { refundVat } from './2026112601-refund-vat';
 import { cardCheckoutFlags } from './2026112611-card-checkout-flags';
+import { reportRollups } from './2026112621-report-rollups';
+import { reportRollupsMonths } from './2026112621-report-rollups-months';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -38,5 +40,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112565-notification-outbox': notificationOutbox(engine),
     '2026112601-refund-vat': refundVat(),
     '2026112611-card-checkout-flags': cardCheckoutFlags(),
+    '2026112621-report-rollups': reportRollups(engine),
+    '2026112621-report-rollups-months': reportRollupsMonths(engine),
   };
 }

@@ -1,3 +1,5 @@
+import { shopDayOf } from '../sales/shop-day';
+
 /**
  * Calendar arithmetic on shop days written YYYY-MM-DD (plain dates, no time zone: the zone only
  * matters where a day meets the clock, in `shop-day.ts`).
@@ -45,8 +47,24 @@ export function monthsOf(start: string, end: string): string[] {
   return months;
 }
 
-/** The shop's calendar day at `now`. */
+/**
+ * Days `first`..`last` as the whole months inside them and the days before and after those (each
+ * part only when there is one).
+ */
+export function splitByMonths(
+  first: string,
+  last: string,
+): { months: { first: string; last: string } | null; days: { first: string; last: string }[] } {
+  const firstMonth = first.endsWith('-01') ? monthOf(first) : addMonths(monthOf(first), 1);
+  const lastMonth = lastDayOf(monthOf(last)) === last ? monthOf(last) : addMonths(monthOf(last), -1);
+  if (firstMonth > lastMonth) return { months: null, days: [{ first, last }] };
+  const days = [];
+  if (first < firstDayOf(firstMonth)) days.push({ first, last: addDays(firstDayOf(firstMonth), -1) });
+  if (last > lastDayOf(lastMonth)) days.push({ first: addDays(lastDayOf(lastMonth), 1), last });
+  return { months: { first: firstMonth, last: lastMonth }, days };
+}
+
+/** The shop's calendar day at `now` (the one day key, `shop-day.ts`). */
 export function shopToday(now: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return shopDayOf(now, timeZone);
 }

@@ -7,7 +7,7 @@ export interface Instant {
   to: string;
 }
 
-/** A named slice of time: a shop day or a month. */
+/** A named slice of time: a shop day or a month, as instants. */
 export interface Bucket extends Instant {
   key: string;
 }
@@ -18,46 +18,52 @@ const num = (value: unknown): number => Number(value ?? 0);
 const inRange = (column: string, range: Instant) =>
   sql`${sql.ref(column)} >= ${range.from} and ${sql.ref(column)} < ${range.to}`;
 
-/** Sales the figures count: a wholly refunded sale is left out of every count. */
-const COUNTED = sql`s.status <> 'refunded'`;
+/** Shop days (YYYY-MM-DD in SHOP_TIMEZONE), both included: how the report rollups are keyed. */
+export interface DayRange {
+  first: string;
+  last: string;
+}
 
-export interface SaleTotalsRow {
+/** A named run of days: a day or a month of a trend. */
+export interface DayBucket extends DayRange {
+  key: string;
+}
+
+const inDays = (range: DayRange) => sql`day >= ${range.first} and day <= ${range.last}`;
+
+export interface DayTotalsRow {
+  /** Satang of every sale made in the range, refunded or not. */
   gross: number;
+  /** Sales not wholly refunded. */
   orders: number;
-  customers: number;
+  /** Refunds given on those sales (whenever refunded): satang and how many. */
+  refunded: number;
+  refunds: number;
+  /** Units sold less units refunded. */
+  units: number;
 }
 
-/** Gross baht, sales not wholly refunded, and their distinct customers, over the sales made in the range. */
-export async function saleTotals(db: DbExecutor, range: Instant): Promise<SaleTotalsRow> {
+/** The range's figures, added up from its days' rollups. */
+export async function dayTotals(db: DbExecutor, range: DayRange): Promise<DayTotalsRow> {
   const { rows } = await sql<Record<string, unknown>>`
-    select sum(s.total) as gross,
-      sum(case when ${COUNTED} then 1 else 0 end) as orders,
-      count(distinct case when ${COUNTED} then s.customer_id end) as customers
-    from sales s where ${inRange('s.created_at', range)}`.execute(db);
+    select sum(gross) as gross, sum(orders) as orders, sum(refunded) as refunded, sum(refunds) as refunds,
+      sum(units) as units
+    from report_days where ${inDays(range)}`.execute(db);
   const row = rows[0] ?? {};
-  return { gross: num(row.gross), orders: num(row.orders), customers: num(row.customers) };
+  return {
+    gross: num(row.gross),
+    orders: num(row.orders),
+    refunded: num(row.refunded),
+    refunds: num(row.refunds),
+    units: num(row.units),
+  };
 }
 
-/** Refunds given on the sales made in the range (whenever refunded): baht and how many. */
-export async function refundTotals(db: DbExecutor, range: Instant): Promise<{ amount: number; count: number }> {
+/** Distinct customers with a sale not wholly refunded in the range (a set, so not a sum of days). */
+export async function uniqueCustomers(db: DbExecutor, range: DayRange): Promise<number> {
   const { rows } = await sql<Record<string, unknown>>`
-    select sum(r.amount) as amount, count(r.id) as count
-    from refunds r join sales s on s.id = r.sale_id
-    where ${inRange('s.created_at', range)}`.execute(db);
-  return { amount: num(rows[0]?.amount), count: num(rows[0]?.count) };
-}
-
-/** Units sold on the range's sales, and units refunded of them. */
-export async function unitTotals(db: DbExecutor, range: Instant): Promise<{ sold: number; refunded: number }> {
-  const sold = await sql<Record<string, unknown>>`
-    select sum(si.quantity) as units
-    from sales s join sale_items si on si.sale_id = s.id
-    where ${inRange('s.created_at', range)}`.execute(db);
-  const refunded = await sql<Record<string, unknown>>`
-    select sum(ri.quantity) as units
-    from refund_items ri join refunds r on r.id = ri.refund_id join sales s on s.id = r.sale_id
-    where ${inRange('s.created_at', range)}`.execute(db);
-  return { sold: num(sold.rows[0]?.units), refunded: num(refunded.rows[0]?.units) };
+    select count(distinct customer_id) as n from report_customer_days where ${inDays(range)}`.execute(db);
+  return num(rows[0]?.n);
 }
 
 export interface GroupRow {
@@ -67,57 +73,32 @@ export interface GroupRow {
   refunded: number;
 }
 
-/** The buckets as a table the same SQL joins on both engines. */
-function bucketTable(buckets: Bucket[]): RawBuilder<unknown> {
-  const rows = buckets.map((b) => sql`(${b.key}, ${b.from}, ${b.to})`);
-  return sql`buckets(bkey, bfrom, bto) as (values ${sql.join(rows)})`;
-}
+const toGroupRow = (r: Record<string, unknown>): GroupRow => ({
+  key: String(r.key),
+  gross: num(r.gross),
+  orders: num(r.orders),
+  refunded: num(r.refunded),
+});
 
-/**
- * Gross, counted sales and refunds per bucket (by when the sale was made): one index range over
- * `sales.created_at` per bucket, so any time zone's days (DST included) are bucketed exactly.
- */
-export async function figuresByBucket(db: DbExecutor, buckets: Bucket[]): Promise<GroupRow[]> {
+/** Gross, counted sales and refunds per bucket of days (by the day the sale was made). */
+export async function figuresByBucket(db: DbExecutor, buckets: DayBucket[]): Promise<GroupRow[]> {
   if (buckets.length === 0) return [];
-  const table = bucketTable(buckets);
-  const sales = await sql<Record<string, unknown>>`
-    with ${table}
-    select b.bkey as key, sum(s.total) as gross, sum(case when ${COUNTED} then 1 else 0 end) as orders
-    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
+  const rows = buckets.map((b) => sql`(${b.key}, ${b.first}, ${b.last})`);
+  const result = await sql<Record<string, unknown>>`
+    with buckets(bkey, bfirst, blast) as (values ${sql.join(rows)})
+    select b.bkey as key, sum(d.gross) as gross, sum(d.orders) as orders, sum(d.refunded) as refunded
+    from buckets b join report_days d on d.day >= b.bfirst and d.day <= b.blast
     group by b.bkey`.execute(db);
-  const refunds = await sql<Record<string, unknown>>`
-    with ${table}
-    select b.bkey as key, sum(r.amount) as amount
-    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
-      join refunds r on r.sale_id = s.id
-    group by b.bkey`.execute(db);
-  const refundedBy = new Map(refunds.rows.map((r) => [String(r.key), num(r.amount)]));
-  return sales.rows.map((r) => ({
-    key: String(r.key),
-    gross: num(r.gross),
-    orders: num(r.orders),
-    refunded: refundedBy.get(String(r.key)) ?? 0,
-  }));
+  return result.rows.map(toGroupRow);
 }
 
 /** The same per payment method of the sale. */
-export async function figuresByPaymentMethod(db: DbExecutor, range: Instant): Promise<GroupRow[]> {
-  const sales = await sql<Record<string, unknown>>`
-    select s.payment_method as key, sum(s.total) as gross, sum(case when ${COUNTED} then 1 else 0 end) as orders
-    from sales s where ${inRange('s.created_at', range)}
-    group by s.payment_method`.execute(db);
-  const refunds = await sql<Record<string, unknown>>`
-    select s.payment_method as key, sum(r.amount) as amount
-    from refunds r join sales s on s.id = r.sale_id
-    where ${inRange('s.created_at', range)}
-    group by s.payment_method`.execute(db);
-  const refundedBy = new Map(refunds.rows.map((r) => [String(r.key), num(r.amount)]));
-  return sales.rows.map((r) => ({
-    key: String(r.key),
-    gross: num(r.gross),
-    orders: num(r.orders),
-    refunded: refundedBy.get(String(r.key)) ?? 0,
-  }));
+export async function figuresByPaymentMethod(db: DbExecutor, range: DayRange): Promise<GroupRow[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select payment_method as key, sum(gross) as gross, sum(orders) as orders, sum(refunded) as refunded
+    from report_days where ${inDays(range)}
+    group by payment_method`.execute(db);
+  return rows.map(toGroupRow);
 }
 
 export interface TopProductRow {
@@ -128,20 +109,34 @@ export interface TopProductRow {
   revenue: number;
 }
 
-/** Best sellers of the range's sales by units kept (sold less refunded), then value, then name. */
-export async function topProducts(db: DbExecutor, range: Instant, limit: number): Promise<TopProductRow[]> {
+/** A range of shop days as whole months (YYYY-MM, both included) and the days outside them. */
+export interface MonthsAndDays {
+  months: { first: string; last: string } | null;
+  days: DayRange[];
+}
+
+/**
+ * Best sellers of the range's sales by units kept (sold less refunded), then value, then name: whole
+ * months from the monthly rows, the days around them from the daily ones.
+ */
+export async function topProducts(db: DbExecutor, range: MonthsAndDays, limit: number): Promise<TopProductRow[]> {
+  const parts = [
+    ...(range.months
+      ? [
+          sql`select product_name, product_id, quantity, revenue from report_product_months
+            where month >= ${range.months.first} and month <= ${range.months.last}`,
+        ]
+      : []),
+    ...range.days.map(
+      (days) => sql`select product_name, product_id, quantity, revenue from report_product_days where ${inDays(days)}`,
+    ),
+  ];
+  if (parts.length === 0) return [];
   const { rows } = await sql<Record<string, unknown>>`
-    select si.product_name as name, max(si.product_id) as product_id,
-      sum(si.quantity - coalesce(back.units, 0)) as quantity,
-      sum(si.price * (si.quantity - coalesce(back.units, 0))) as revenue
-    from sales s
-      join sale_items si on si.sale_id = s.id
-      left join (
-        select ri.sale_item_id, sum(ri.quantity) as units from refund_items ri group by ri.sale_item_id
-      ) back on back.sale_item_id = si.id
-    where ${inRange('s.created_at', range)}
-    group by si.product_name
-    having sum(si.quantity - coalesce(back.units, 0)) > 0
+    select product_name as name, max(product_id) as product_id, sum(quantity) as quantity, sum(revenue) as revenue
+    from (${sql.join(parts, sql` union all `)}) p
+    group by product_name
+    having sum(quantity) > 0
     order by quantity desc, revenue desc, name
     limit ${limit}`.execute(db);
   return rows.map((r) => ({
@@ -193,6 +188,12 @@ export async function shopCounts(db: DbExecutor): Promise<{ customers: number; s
   const stock = await sql<Record<string, unknown>>`
     select sum(stock) as n from products where deleted_at is null`.execute(db);
   return { customers: num(customers.rows[0]?.n), stock: num(stock.rows[0]?.n) };
+}
+
+/** Instant buckets as a table the same SQL joins on both engines. */
+export function bucketTable(buckets: Bucket[]): RawBuilder<unknown> {
+  const rows = buckets.map((b) => sql`(${b.key}, ${b.from}, ${b.to})`);
+  return sql`buckets(bkey, bfrom, bto) as (values ${sql.join(rows)})`;
 }
 
 export interface InvoiceMonthRow {

@@ -24,18 +24,20 @@ import {
   monthOf,
   monthsOf,
   shopToday,
+  splitByMonths,
   weekStart,
 } from './calendar';
 import {
+  dayTotals,
   figuresByBucket,
   figuresByPaymentMethod,
   newestSales,
-  refundTotals,
-  saleTotals,
   shopCounts,
   topProducts,
-  unitTotals,
+  uniqueCustomers,
   type Bucket,
+  type DayBucket,
+  type DayRange,
   type Instant,
   type TopProductRow,
 } from './reports.queries';
@@ -47,12 +49,21 @@ function instantOf(startDate: string, endDate: string, timeZone: string): Instan
   return { from: shopDayStart(startDate, timeZone), to: shopDayEnd(endDate, timeZone) };
 }
 
+/** Each day as its instants (rebuilding the rollups from the sales). */
 export function dayBuckets(days: string[], timeZone: string): Bucket[] {
   return days.map((day) => ({ key: day, ...instantOf(day, day, timeZone) }));
 }
 
+/** Each month as its instants (the VAT summary reads the sales themselves). */
 export function monthBuckets(months: string[], timeZone: string): Bucket[] {
   return months.map((month) => ({ key: month, ...instantOf(firstDayOf(month), lastDayOf(month), timeZone) }));
+}
+
+/** The trend's buckets as runs of shop days: the rollups are keyed by day. */
+function trendBuckets(granularity: 'day' | 'month', keys: string[]): DayBucket[] {
+  return granularity === 'day'
+    ? keys.map((day) => ({ key: day, first: day, last: day }))
+    : keys.map((month) => ({ key: month, first: firstDayOf(month), last: lastDayOf(month) }));
 }
 
 /** Baht per order, to the satang; 0 without orders. */
@@ -64,28 +75,26 @@ export function growth(current: number, previous: number): number | null {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-async function totalsOf(deps: ReportDeps, range: Instant): Promise<SalesTotals> {
+/** The range's figures, from the per-day rollups (`rollups.service.ts`). */
+async function totalsOf(deps: ReportDeps, range: DayRange): Promise<SalesTotals> {
   const db = deps.db.kysely;
-  const [sales, refunds, units] = [
-    await saleTotals(db, range),
-    await refundTotals(db, range),
-    await unitTotals(db, range),
-  ];
-  const net = sales.gross - refunds.amount;
+  const days = await dayTotals(db, range);
+  const customers = await uniqueCustomers(db, range);
+  const net = days.gross - days.refunded;
   return {
     totalSales: satangToBaht(net),
-    totalOrders: sales.orders,
-    averageOrderValue: average(net, sales.orders),
-    itemsSold: units.sold - units.refunded,
-    uniqueCustomers: sales.customers,
-    refundsTotal: satangToBaht(refunds.amount),
-    refundsCount: refunds.count,
-    grossSales: satangToBaht(sales.gross),
+    totalOrders: days.orders,
+    averageOrderValue: average(net, days.orders),
+    itemsSold: days.units,
+    uniqueCustomers: customers,
+    refundsTotal: satangToBaht(days.refunded),
+    refundsCount: days.refunds,
+    grossSales: satangToBaht(days.gross),
   };
 }
 
 /** Net figures for each bucket, every bucket present (zero when nothing was sold). */
-async function series(deps: ReportDeps, buckets: Bucket[]) {
+async function series(deps: ReportDeps, buckets: DayBucket[]) {
   const rows = new Map((await figuresByBucket(deps.db.kysely, buckets)).map((r) => [r.key, r]));
   return buckets.map((b) => {
     const row = rows.get(b.key);
@@ -106,13 +115,12 @@ export async function salesSummary(
   query: z.output<typeof SalesSummaryQuery>,
 ): Promise<SalesSummaryResponse> {
   const { startDate, endDate } = query;
-  const tz = deps.config.shopTimezone;
-  const range = instantOf(startDate, endDate, tz);
+  const range = { first: startDate, last: endDate };
   const db = deps.db.kysely;
   const summary = await totalsOf(deps, range);
   const methods = await figuresByPaymentMethod(db, range);
-  const daily = await series(deps, dayBuckets(daysOf(startDate, endDate), tz));
-  const top = await topProducts(db, range, REPORT_TOP_PRODUCTS);
+  const daily = await series(deps, trendBuckets('day', daysOf(startDate, endDate)));
+  const top = await topProducts(db, splitByMonths(startDate, endDate), REPORT_TOP_PRODUCTS);
   return {
     startDate,
     endDate,
@@ -203,14 +211,14 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
   const db = deps.db.kysely;
   const today = shopToday(deps.now(), tz);
   const plan = planPeriod(query, today);
-  const range = instantOf(plan.startDate, plan.endDate, tz);
+  const range = { first: plan.startDate, last: plan.endDate };
   const totals = await totalsOf(deps, range);
   const counts = await shopCounts(db);
 
   let yesterday: DashboardResponse['yesterday'] = null;
   if (query.period === 'today') {
     const date = addDays(plan.startDate, -1);
-    const before = await totalsOf(deps, instantOf(date, date, tz));
+    const before = await totalsOf(deps, { first: date, last: date });
     yesterday = {
       date,
       totalSales: before.totalSales,
@@ -222,7 +230,7 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
 
   let comparison: DashboardResponse['comparison'] = null;
   if (plan.previous) {
-    const before = await totalsOf(deps, instantOf(plan.previous.startDate, plan.previous.endDate, tz));
+    const before = await totalsOf(deps, { first: plan.previous.startDate, last: plan.previous.endDate });
     comparison = {
       previous: {
         ...plan.previous,
@@ -236,10 +244,10 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
     };
   }
 
-  const buckets =
-    plan.trend.granularity === 'day' ? dayBuckets(plan.trend.buckets, tz) : monthBuckets(plan.trend.buckets, tz);
-  const recent = await newestSales(db, range, DASHBOARD_LIST_SIZE);
-  const top = await topProducts(db, range, DASHBOARD_LIST_SIZE);
+  const buckets = trendBuckets(plan.trend.granularity, plan.trend.buckets);
+  // The newest sales are rows, not sums: read over the period's instants (index on created_at).
+  const recent = await newestSales(db, instantOf(plan.startDate, plan.endDate, tz), DASHBOARD_LIST_SIZE);
+  const top = await topProducts(db, splitByMonths(plan.startDate, plan.endDate), DASHBOARD_LIST_SIZE);
   return {
     period: query.period,
     today,

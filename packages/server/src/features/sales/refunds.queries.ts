@@ -16,6 +16,8 @@ export function findSaleForRefund(db: DbExecutor, id: number) {
       'points_used',
       'points_earned',
       'exclude_vat',
+      'created_at',
+      'payment_method',
     ])
     .where('id', '=', id)
     .forUpdate()

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
+import { RollupChanges } from '../reports/rollups.service';
 import { claimOrReplay, rememberAnswer, requestHash } from '../idempotency/idempotency.service';
 import { insertStockMovements } from '../products/products.queries';
 import { documentSeries, formatDocumentNumber } from './document-number';
@@ -203,6 +204,13 @@ export async function refundSale(
         return { refund_id: refundId, sale_item_id: l.id, quantity: wanted.get(l.id)!, amount: lineAmount };
       });
     await insertRefundItems(trx, refundLines);
+    await new RollupChanges(deps.config.shopTimezone)
+      .refund(sale, {
+        amount,
+        whole: fully,
+        lines: lines.filter((l) => wanted.has(l.id)).map((l) => ({ ...l, quantity: wanted.get(l.id)! })),
+      })
+      .writeTo(trx);
 
     const back = new Map<number, number>();
     for (const line of lines) {

@@ -32,6 +32,7 @@ import { hashToken } from '../auth/tokens';
 import { findCustomerName, findLiveCustomer } from '../customers/customers.queries';
 import { queueSaleNotification } from '../notifications/notifications.service';
 import { insertStockMovements } from '../products/products.queries';
+import { RollupChanges } from '../reports/rollups.service';
 import { readStoredSettings } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
 import {
@@ -504,6 +505,17 @@ export async function writeSale(
     colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
   }));
   const itemIds = await insertSaleItems(trx, itemRows);
+  await new RollupChanges(deps.config.shopTimezone)
+    .sale(
+      {
+        created_at: nowIso,
+        payment_method: input.paymentMethod,
+        total: figures.total,
+        customer_id: saleValues.customer_id,
+      },
+      itemRows,
+    )
+    .writeTo(trx);
   const payment = {
     method: input.paymentMethod,
     amount: figures.total,

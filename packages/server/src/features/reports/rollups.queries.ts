@@ -1,0 +1,191 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/executor';
+import type {
+  ReportCustomerDaysTable,
+  ReportDaysTable,
+  ReportProductDaysTable,
+  ReportProductMonthsTable,
+} from '../../db/schema';
+import { bucketTable, type Bucket } from './reports.queries';
+
+/**
+ * Writes to the report rollups (migration 2026112621): every change is an addition, done by
+ * `INSERT ... ON CONFLICT DO UPDATE SET x = x + excluded.x`, so concurrent sales of one day each add
+ * their share under the row's lock (no read-modify-write, no lost update on PostgreSQL).
+ */
+
+/** Rows per statement: far under both engines' bound-parameter limits. */
+const CHUNK = 400;
+
+async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+}
+
+/** Adds to the per-day, per-method figures; one row per (day, payment_method) in `rows`. */
+export async function addToReportDays(db: DbExecutor, rows: ReportDaysTable[]): Promise<void> {
+  await inChunks(rows, (chunk) =>
+    db
+      .insertInto('report_days')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['day', 'payment_method']).doUpdateSet((eb) => ({
+          gross: eb('report_days.gross', '+', eb.ref('excluded.gross')),
+          orders: eb('report_days.orders', '+', eb.ref('excluded.orders')),
+          refunded: eb('report_days.refunded', '+', eb.ref('excluded.refunded')),
+          refunds: eb('report_days.refunds', '+', eb.ref('excluded.refunds')),
+          units: eb('report_days.units', '+', eb.ref('excluded.units')),
+        })),
+      )
+      .execute(),
+  );
+}
+
+/** Adds to the per-day, per-product figures; one row per (day, product_name) in `rows`. */
+export async function addToProductDays(db: DbExecutor, rows: ReportProductDaysTable[]): Promise<void> {
+  await inChunks(rows, (chunk) =>
+    db
+      .insertInto('report_product_days')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['day', 'product_name']).doUpdateSet((eb) => ({
+          quantity: eb('report_product_days.quantity', '+', eb.ref('excluded.quantity')),
+          revenue: eb('report_product_days.revenue', '+', eb.ref('excluded.revenue')),
+          product_id: highestProductId('report_product_days'),
+        })),
+      )
+      .execute(),
+  );
+}
+
+/** The same per month; one row per (month, product_name) in `rows`. */
+export async function addToProductMonths(db: DbExecutor, rows: ReportProductMonthsTable[]): Promise<void> {
+  await inChunks(rows, (chunk) =>
+    db
+      .insertInto('report_product_months')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['month', 'product_name']).doUpdateSet((eb) => ({
+          quantity: eb('report_product_months.quantity', '+', eb.ref('excluded.quantity')),
+          revenue: eb('report_product_months.revenue', '+', eb.ref('excluded.revenue')),
+          product_id: highestProductId('report_product_months'),
+        })),
+      )
+      .execute(),
+  );
+}
+
+/** The highest product id sold under the name (what a recomputation's max() gives). */
+function highestProductId(table: 'report_product_days' | 'report_product_months') {
+  const kept = sql.ref(`${table}.product_id`);
+  return sql<number | null>`case when ${kept} is null or excluded.product_id > ${kept}
+    then excluded.product_id else ${kept} end`;
+}
+
+/**
+ * Adds to each customer's counted sales of a day; a row that drops to none is deleted, so the
+ * table holds exactly the customers of each day. Zero changes are left out.
+ */
+export async function addToCustomerDays(db: DbExecutor, rows: ReportCustomerDaysTable[]): Promise<void> {
+  const changes = rows.filter((r) => r.orders !== 0);
+  await inChunks(changes, (chunk) =>
+    db
+      .insertInto('report_customer_days')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['day', 'customer_id']).doUpdateSet((eb) => ({
+          orders: eb('report_customer_days.orders', '+', eb.ref('excluded.orders')),
+        })),
+      )
+      .execute(),
+  );
+  const lowered = [...new Set(changes.filter((r) => r.orders < 0).map((r) => r.day))];
+  await inChunks(lowered, (days) =>
+    db.deleteFrom('report_customer_days').where('day', 'in', days).where('orders', '<=', 0).execute(),
+  );
+}
+
+// ---- Building them from the sales: at first start after the migration, and when the zone changes. ----
+
+/** The time zone the rollups are keyed in (null: never built); held until the transaction ends. */
+export async function rollupZone(db: DbExecutor): Promise<string | null> {
+  const row = await db
+    .selectFrom('report_rollup_state')
+    .select('time_zone')
+    .where('id', '=', 1)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.time_zone ?? null;
+}
+
+export async function setRollupZone(db: DbExecutor, timeZone: string): Promise<void> {
+  await db.updateTable('report_rollup_state').set({ time_zone: timeZone }).where('id', '=', 1).execute();
+}
+
+/** PostgreSQL: no sale or refund is written while the rollups are rebuilt (SQLite has one writer anyway). */
+export async function holdSalesWrites(db: DbExecutor): Promise<void> {
+  await sql`lock table refunds, sales in share mode`.execute(db);
+}
+
+export async function clearRollups(db: DbExecutor): Promise<void> {
+  await db.deleteFrom('report_days').execute();
+  await db.deleteFrom('report_product_days').execute();
+  await db.deleteFrom('report_product_months').execute();
+  await db.deleteFrom('report_customer_days').execute();
+}
+
+/** When the first and the last sale were made, or undefined without sales. */
+export async function salesSpan(db: DbExecutor): Promise<{ first: string; last: string } | undefined> {
+  const row = await db
+    .selectFrom('sales')
+    .select((eb) => [eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+    .executeTakeFirst();
+  return row?.first && row.last ? { first: String(row.first), last: String(row.last) } : undefined;
+}
+
+/**
+ * Computes the rollup rows of the given days from the sales, lines and refunds themselves (the same
+ * figures the sale and refund transactions add, by another road: a test holds the two equal).
+ */
+/** The monthly best-seller rows, from the daily ones (once every day is in). */
+export async function insertProductMonths(db: DbExecutor): Promise<void> {
+  await sql`insert into report_product_months (month, product_name, product_id, quantity, revenue)
+    select substr(day, 1, 7), product_name, max(product_id), sum(quantity), sum(revenue)
+    from report_product_days group by substr(day, 1, 7), product_name`.execute(db);
+}
+
+export async function insertRollupsOf(db: DbExecutor, days: Bucket[]): Promise<void> {
+  if (days.length === 0) return;
+  const table = bucketTable(days);
+  await sql`
+    with ${table}
+    insert into report_days (day, payment_method, gross, orders, refunded, refunds, units)
+    select b.bkey, s.payment_method, sum(s.total),
+      sum(case when s.status <> 'refunded' then 1 else 0 end),
+      sum(coalesce((select sum(r.amount) from refunds r where r.sale_id = s.id), 0)),
+      sum((select count(*) from refunds r where r.sale_id = s.id)),
+      sum(coalesce((select sum(si.quantity) from sale_items si where si.sale_id = s.id), 0)
+        - coalesce((select sum(ri.quantity) from refunds r join refund_items ri on ri.refund_id = r.id
+            where r.sale_id = s.id), 0))
+    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
+    group by b.bkey, s.payment_method`.execute(db);
+  await sql`
+    with ${table}
+    insert into report_product_days (day, product_name, product_id, quantity, revenue)
+    select b.bkey, si.product_name, max(si.product_id),
+      sum(si.quantity - coalesce(back.units, 0)),
+      sum(si.price * (si.quantity - coalesce(back.units, 0)))
+    from buckets b
+      join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
+      join sale_items si on si.sale_id = s.id
+      left join (
+        select ri.sale_item_id, sum(ri.quantity) as units from refund_items ri group by ri.sale_item_id
+      ) back on back.sale_item_id = si.id
+    group by b.bkey, si.product_name`.execute(db);
+  await sql`
+    with ${table}
+    insert into report_customer_days (day, customer_id, orders)
+    select b.bkey, s.customer_id, count(*)
+    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
+    where s.customer_id is not null and s.status <> 'refunded'
+    group by b.bkey, s.customer_id`.execute(db);
+}

@@ -1,0 +1,162 @@
+import type { Db } from '../../db/database';
+import type { DbExecutor } from '../../db/executor';
+import type {
+  ReportCustomerDaysTable,
+  ReportDaysTable,
+  ReportProductDaysTable,
+  ReportProductMonthsTable,
+} from '../../db/schema';
+import { shopDayOf } from '../sales/shop-day';
+import { daysOf } from './calendar';
+import {
+  addToCustomerDays,
+  addToProductDays,
+  addToProductMonths,
+  addToReportDays,
+  clearRollups,
+  holdSalesWrites,
+  insertProductMonths,
+  insertRollupsOf,
+  rollupZone,
+  salesSpan,
+  setRollupZone,
+} from './rollups.queries';
+import { dayBuckets } from './reports.service';
+
+/** What the rollups need of a sale: its time, method, total and customer. */
+export interface RollupSale {
+  created_at: string;
+  payment_method: string;
+  total: number;
+  customer_id: number | null;
+}
+
+/** A line's units (sold, or refunded) under its name, at its price. */
+export interface RollupLine {
+  product_name: string;
+  product_id: number | null;
+  price: number;
+  quantity: number;
+}
+
+/**
+ * Changes to the rollups, summed per key before they are written (one upsert per row, and no
+ * statement touches a row twice, which PostgreSQL refuses).
+ */
+export class RollupChanges {
+  private readonly days = new Map<string, ReportDaysTable>();
+  private readonly products = new Map<string, ReportProductDaysTable>();
+  private readonly productMonths = new Map<string, ReportProductMonthsTable>();
+  private readonly customers = new Map<string, ReportCustomerDaysTable>();
+
+  constructor(private readonly timeZone: string) {}
+
+  /** A sale written: its total, one order, its units and lines, its customer. */
+  sale(sale: RollupSale, lines: RollupLine[]): this {
+    const day = shopDayOf(sale.created_at, this.timeZone);
+    const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+    this.addDay(day, sale.payment_method, { gross: sale.total, orders: 1, units });
+    for (const line of lines) this.addProduct(day, line, 1);
+    if (sale.customer_id !== null) this.addCustomer(day, sale.customer_id, 1);
+    return this;
+  }
+
+  /**
+   * A refund of `sale` (counted on the day the sale was made): the amount given back, the units
+   * returned, and, when it leaves nothing of the sale (`whole`), the order and the customer's visit.
+   */
+  refund(sale: RollupSale, refund: { amount: number; whole: boolean; lines: RollupLine[] }): this {
+    const day = shopDayOf(sale.created_at, this.timeZone);
+    const units = refund.lines.reduce((sum, l) => sum + l.quantity, 0);
+    this.addDay(day, sale.payment_method, {
+      refunded: refund.amount,
+      refunds: 1,
+      orders: refund.whole ? -1 : 0,
+      units: -units,
+    });
+    for (const line of refund.lines) this.addProduct(day, line, -1);
+    if (refund.whole && sale.customer_id !== null) this.addCustomer(day, sale.customer_id, -1);
+    return this;
+  }
+
+  async writeTo(db: DbExecutor): Promise<void> {
+    await addToReportDays(db, [...this.days.values()]);
+    await addToProductDays(db, [...this.products.values()]);
+    await addToProductMonths(db, [...this.productMonths.values()]);
+    await addToCustomerDays(db, [...this.customers.values()]);
+  }
+
+  private addDay(day: string, method: string, change: Partial<Omit<ReportDaysTable, 'day' | 'payment_method'>>) {
+    const key = `${day}|${method}`;
+    const row = this.days.get(key) ?? {
+      day,
+      payment_method: method,
+      gross: 0,
+      orders: 0,
+      refunded: 0,
+      refunds: 0,
+      units: 0,
+    };
+    row.gross += change.gross ?? 0;
+    row.orders += change.orders ?? 0;
+    row.refunded += change.refunded ?? 0;
+    row.refunds += change.refunds ?? 0;
+    row.units += change.units ?? 0;
+    this.days.set(key, row);
+  }
+
+  private addProduct(day: string, line: RollupLine, sign: 1 | -1) {
+    const month = day.slice(0, 7);
+    const empty = { product_name: line.product_name, product_id: null, quantity: 0, revenue: 0 };
+    const byDay = this.products.get(`${day}|${line.product_name}`) ?? { day, ...empty };
+    const byMonth = this.productMonths.get(`${month}|${line.product_name}`) ?? { month, ...empty };
+    for (const row of [byDay, byMonth]) {
+      row.quantity += sign * line.quantity;
+      row.revenue += sign * line.price * line.quantity;
+      if (line.product_id !== null && (row.product_id === null || line.product_id > row.product_id)) {
+        row.product_id = line.product_id;
+      }
+    }
+    this.products.set(`${day}|${line.product_name}`, byDay);
+    this.productMonths.set(`${month}|${line.product_name}`, byMonth);
+  }
+
+  private addCustomer(day: string, customerId: number, orders: number) {
+    const key = `${day}|${customerId}`;
+    const row = this.customers.get(key) ?? { day, customer_id: customerId, orders: 0 };
+    row.orders += orders;
+    this.customers.set(key, row);
+  }
+}
+
+/** Days per rebuild statement: bounds the statement's size, whatever the span of the sales. */
+const REBUILD_DAYS = 200;
+
+/** Empties the rollups and computes them again from every sale and refund, keyed in `timeZone`. */
+export async function rebuildReportRollups(db: DbExecutor, timeZone: string): Promise<void> {
+  await clearRollups(db);
+  const span = await salesSpan(db);
+  if (span) {
+    const days = daysOf(shopDayOf(span.first, timeZone), shopDayOf(span.last, timeZone));
+    for (let i = 0; i < days.length; i += REBUILD_DAYS) {
+      await insertRollupsOf(db, dayBuckets(days.slice(i, i + REBUILD_DAYS), timeZone));
+    }
+    await insertProductMonths(db);
+  }
+  await setRollupZone(db, timeZone);
+}
+
+/**
+ * Makes the rollups' days the configured zone's, before the server answers anything: built from the
+ * sales on the first start after the migration, rebuilt when `SHOP_TIMEZONE` has changed (a day
+ * keyed in another zone would put evening sales on the wrong date). True when it rebuilt.
+ */
+export async function syncReportRollups(db: Db, timeZone: string): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    // Locked: of several processes starting at once, one rebuilds and the others find it done.
+    if ((await rollupZone(trx)) === timeZone) return false;
+    if (db.engine === 'postgres') await holdSalesWrites(trx);
+    await rebuildReportRollups(trx, timeZone);
+    return true;
+  });
+}
