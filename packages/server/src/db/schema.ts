@@ -293,6 +293,13 @@ export interface CardCheckoutsTable {
   completed_at: string | null;
 }
 
+/** One row (id 1): bumped by triggers on every write to products and categories (see its migration). */
+export interface CatalogueVersionTable {
+  id: number;
+  /** A bigint on PostgreSQL: the driver may hand it back as text. */
+  version: number | string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -313,4 +320,5 @@ export interface DB {
   sale_approvals: SaleApprovalsTable;
   notification_outbox: NotificationOutboxTable;
   card_checkouts: CardCheckoutsTable;
+  catalogue_version: CatalogueVersionTable;
 }

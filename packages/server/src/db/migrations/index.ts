@@ -15,6 +15,7 @@ import { saleRefunds } from './2026112551-sale-refunds';
 import { reportIndexes } from './2026112561-report-indexes';
 import { cardCheckouts } from './2026112563-card-checkouts';
 import { notificationOutbox } from './2026112565-notification-outbox';
+import { catalogueVersion } from './2026112641-catalogue-version';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112561-report-indexes': reportIndexes(),
     '2026112563-card-checkouts': cardCheckouts(engine),
     '2026112565-notification-outbox': notificationOutbox(engine),
+    '2026112641-catalogue-version': catalogueVersion(engine),
   };
 }
