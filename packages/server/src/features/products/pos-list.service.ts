@@ -57,8 +57,6 @@ async function buildBody(deps: Pick<Deps, 'db'>, version: string): Promise<PosLi
   };
 }
 
-const newer = (a: string, b: string) => BigInt(a) > BigInt(b);
-
 /**
  * `GET /api/products/pos` (spec 000 §7: every product, up to 10,000) made once per catalogue version
  * and kept in memory (issue 10 item 6): reading, checking, serialising and compressing 10,000 rows
@@ -68,12 +66,15 @@ const newer = (a: string, b: string) => BigInt(a) > BigInt(b);
  */
 export function createPosList(deps: Pick<Deps, 'db'>): { current(): Promise<PosListBody> } {
   let kept: PosListBody | null = null;
+  /** The version the database gave last. */
+  let latest: string | null = null;
   /** Builds under way, by version: concurrent requests for one version share one build. */
   const building = new Map<string, Promise<PosListBody>>();
 
   async function current(): Promise<PosListBody> {
     // The version first, then the rows: rows at least as new as the version they are kept under.
     const version = await readCatalogueVersion(deps.db.kysely);
+    latest = version;
     if (kept?.version === version) return kept;
     let build = building.get(version);
     if (!build) {
@@ -81,8 +82,8 @@ export function createPosList(deps: Pick<Deps, 'db'>): { current(): Promise<PosL
       building.set(version, build);
     }
     const body = await build;
-    // Never back to an older version: a slower build of one may finish after a newer one.
-    if (!kept || newer(body.version, kept.version)) kept = body;
+    // Kept only if still the database's latest: a slower build of an older version may finish after a newer one.
+    if (body.version === latest) kept = body;
     return body;
   }
 
