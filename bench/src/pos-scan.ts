@@ -7,13 +7,14 @@
 // Targets: (a) under 50 ms, (b) under 1.5 s. Figures are printed, never asserted.
 // Set POS_BENCH_PROFILE=<file.cpuprofile> to record a CPU profile of the scans (open it in
 // Chromium's DevTools) and print the functions that used the most time.
+// POS_BENCH_SERVER=<another checkout's packages/server/src/index.ts> runs that server (before/after).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { loadConfig, startServer } from '@pos/server';
+import * as currentServer from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { seedProducts } from './products-search';
 
@@ -218,11 +219,17 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<[string, numbe
   };
 }
 
+async function serverModule(): Promise<typeof currentServer> {
+  const other = process.env.POS_BENCH_SERVER;
+  return other ? ((await import(pathToFileURL(path.resolve(other)).href)) as typeof currentServer) : currentServer;
+}
+
 export async function benchPosScan(): Promise<void> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     console.log('pos scan: packages/web/dist is missing, run `npm run build` first (skipped)');
     return;
   }
+  const { loadConfig, startServer } = await serverModule();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-browser-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { webDistDir: WEB_DIST });
   const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, firstAdminToken } from '../support/api';
+import { api, createUser, firstAdminToken } from '../support/api';
 import { launchBrowser, MOBILE, newPage, SCREENSHOT_DIR, signIn } from '../support/browser';
 import { createProduct, seedManyProducts } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
@@ -41,11 +41,12 @@ async function scan(search: Locator, code: string): Promise<void> {
 describe('point of sale with a shop-sized catalogue', () => {
   let server: RunningServer;
   let browser: Browser;
+  let admin: string;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
+    admin = await firstAdminToken(server.url);
     await seedManyProducts(server, PRODUCTS);
     for (const name of EXTRA_CATEGORIES) {
       const res = await fetch(`${server.url}/api/categories`, {
@@ -201,6 +202,47 @@ describe('point of sale with a shop-sized catalogue', () => {
     expect(second?.y).toBe(first?.y);
     expect(third?.y).toBeGreaterThan((first?.y ?? 0) + 100);
     await screenshot(page, 'pos-catalogue');
+    await context.close();
+  });
+
+  // Last: the product it adds would change what the chip tests above see.
+  it('revalidates the product list on a reload: a 304 while nothing changed, the new stock once it has', async () => {
+    const mitten = await createProduct(server.url, admin, {
+      name: 'ถุงมือไหมพรม',
+      sku: 'MITTEN-01',
+      category: SCARF.category,
+      price: 250,
+      stock: 6,
+    });
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+    const card = page.getByTestId(`pos-product-${mitten.sku}`);
+    await card.waitFor();
+    // What the browser sent and how many bytes of body came over the wire (Chromium hands the page a
+    // revalidated answer as the stored 200, so the 304 shows as an empty transfer).
+    const answers: { ifNoneMatch: string | undefined; bodyBytes: number }[] = [];
+    page.on('requestfinished', async (request) => {
+      if (new URL(request.url()).pathname !== '/api/products/pos') return;
+      const headers = await request.allHeaders();
+      answers.push({ ifNoneMatch: headers['if-none-match'], bodyBytes: (await request.sizes()).responseBodySize });
+    });
+
+    await page.reload();
+    await card.waitFor();
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]).toEqual({ ifNoneMatch: expect.stringMatching(/^W\//), bodyBytes: 0 });
+    await expect.poll(() => card.textContent()).toContain('6');
+
+    await api(server, admin, 'PATCH', `/products/${mitten.id}/stock`, {
+      mode: 'add',
+      amount: 3,
+      expected: 6,
+      reason: 'received',
+    });
+    await page.reload();
+    await expect.poll(() => answers.length).toBe(2);
+    expect(answers[1]?.bodyBytes).toBeGreaterThan(1000);
+    await expect.poll(() => card.textContent()).toContain('9');
     await context.close();
   });
 });

@@ -348,6 +348,13 @@ export interface CardCheckoutsTable {
   completed_at: string | null;
 }
 
+/** One row (id 1): bumped by triggers on every write to products and categories (see its migration). */
+export interface CatalogueVersionTable {
+  id: number;
+  /** A bigint on PostgreSQL: the driver may hand it back as text. */
+  version: number | string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -373,4 +380,5 @@ export interface DB {
   report_product_months: ReportProductMonthsTable;
   report_customer_days: ReportCustomerDaysTable;
   report_rollup_state: ReportRollupStateTable;
+  catalogue_version: CatalogueVersionTable;
 }

@@ -19,6 +19,7 @@ import { refundVat } from './2026112601-refund-vat';
 import { cardCheckoutFlags } from './2026112611-card-checkout-flags';
 import { reportRollups } from './2026112621-report-rollups';
 import { reportRollupsMonths } from './2026112621-report-rollups-months';
+import { catalogueVersion } from './2026112641-catalogue-version';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112611-card-checkout-flags': cardCheckoutFlags(),
     '2026112621-report-rollups': reportRollups(engine),
     '2026112621-report-rollups-months': reportRollupsMonths(engine),
+    '2026112641-catalogue-version': catalogueVersion(engine),
   };
 }

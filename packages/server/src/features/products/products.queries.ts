@@ -186,6 +186,15 @@ export function listPosProductRows(db: DbExecutor, limit: number): Promise<PosPr
     .execute();
 }
 
+/**
+ * The catalogue's version: a number the database bumps with every write to products and categories
+ * (triggers, see migration 2026112641-catalogue-version), as text (a bigint on PostgreSQL).
+ */
+export async function readCatalogueVersion(db: DbExecutor): Promise<string> {
+  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return String(row.version);
+}
+
 export function toPosProduct(row: PosProductRow): PosProduct {
   return {
     id: row.id,

@@ -17,18 +17,21 @@ import {
   UpdateStockRequest,
   UpdateStockResponse,
 } from '@pos/core';
-import type { FastifySchemaCompiler } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { etagMatches } from '../../http/etag';
 import { currentUser, needs } from '../../http/route-access';
 import { parseBody } from '../../http/validate';
+import { createPosList, type PosListEncoding } from './pos-list.service';
 import { readProductForm } from './product-form-request';
 import {
   createProduct,
   deleteProduct,
   getProduct,
   listProductCategoryNames,
-  listPosProducts,
   listProducts,
   adjustStock,
   listStockMovements,
@@ -72,6 +75,18 @@ const STOCK_DESCRIPTION = [
   'Older form `{ quantity, reason? }` (no `mode`): sets the stock to `quantity` without a check.',
 ].join(' ');
 
+const POS_LIST_DESCRIPTION = [
+  'Every live product (up to 10,000), only what selling needs, newest first.',
+  'Answered with a weak `ETag` and `Cache-Control: private, no-cache`: send it back in `If-None-Match` and an unchanged list is a 304 without a body.',
+  'The list changes with every product, stock, category, sale and refund write, whichever server process made it.',
+].join(' ');
+
+/** A 304 has no body. */
+const NotModified = z.null().describe('Not Modified: the list is unchanged since the ETag sent in If-None-Match.');
+
+/** Each made once per catalogue version (see pos-list.service.ts); a client taking neither gets the plain JSON. */
+const POS_LIST_ENCODINGS: PosListEncoding[] = ['br', 'gzip'];
+
 export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['products'];
@@ -83,14 +98,30 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => ({ products: await listProducts(deps, req.query) }),
     );
-    // The till's lighter list; a static path, which the router prefers over /products/:id.
+    // The till's lighter list, kept per catalogue version; a static path, which the router prefers over /products/:id.
+    const posList = createPosList(deps);
     app.get(
       '/products/pos',
       {
         config: { access: needs('products_view') },
-        schema: { tags, response: { 200: PosProductsResponse } },
+        schema: {
+          tags,
+          description: POS_LIST_DESCRIPTION,
+          response: { 200: PosProductsResponse, 304: NotModified },
+        },
       },
-      async () => ({ products: await listPosProducts(deps) }),
+      async (req, typedReply) => {
+        // Sent as prepared bytes (Fastify does not serialise a Buffer); the schema documents what they hold.
+        const reply = typedReply as FastifyReply;
+        const body = await posList.current();
+        // Browsers keep it and ask again each time (If-None-Match): a 304 when nothing changed.
+        reply.header('cache-control', 'private, no-cache').header('etag', body.etag).header('vary', 'accept-encoding');
+        if (etagMatches(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
+        const encoding = negotiate(req.headers['accept-encoding'] ?? '', POS_LIST_ENCODINGS);
+        reply.type('application/json; charset=utf-8');
+        if (!encoding) return reply.send(body.json);
+        return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
+      },
     );
     // A static path: the router prefers it over /products/:id.
     app.get(

@@ -5,8 +5,6 @@ import {
   errorText,
   type ListProductsQuery,
   type ListStockMovementsQuery,
-  PRODUCT_LIST_LIMIT_MAX,
-  type PosProduct,
   type Product,
   type ProductWrite,
   type StockAdjustment,
@@ -30,13 +28,11 @@ import {
   insertProducts,
   insertStockMovement,
   listLiveProducts,
-  listPosProductRows,
   listStockMovements as listMovementRows,
   productHasSales,
   setProductStockIf,
   softDeleteProduct,
   toApiProduct,
-  toPosProduct,
   updateProductRow,
   type ProductEditValues,
 } from './products.queries';
@@ -57,12 +53,6 @@ export async function listProducts(
     limit: query.limit,
   });
   return rows.map(toApiProduct);
-}
-
-/** The till's product list (spec 000 §7: every product, up to 10,000), without back-office fields. */
-export async function listPosProducts(deps: Pick<Deps, 'db'>): Promise<PosProduct[]> {
-  const rows = await listPosProductRows(deps.db.kysely, PRODUCT_LIST_LIMIT_MAX);
-  return rows.map(toPosProduct);
 }
 
 export async function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<Product> {

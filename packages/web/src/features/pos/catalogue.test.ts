@@ -99,4 +99,47 @@ describe('search and scanning', () => {
       vi.useRealTimers();
     }
   });
+
+  it('builds the code map at the first scan or when warmed, not on load, and only once', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    try {
+      const read = vi.fn();
+      const spied = [product({ id: 1, sku: 'A-1', barcode: '885001' }), product({ id: 2, sku: 'B-2' })].map((p) => ({
+        ...p,
+        get sku() {
+          read();
+          return p.sku;
+        },
+      }));
+      const catalogue = catalogueOf(spied);
+      expect(read).not.toHaveBeenCalled();
+      expect(findByCode(catalogue, '885001')?.id).toBe(1);
+      expect(read).toHaveBeenCalledTimes(2);
+      expect(findByCode(catalogue, 'b-2')?.id).toBe(2);
+      expect(read).toHaveBeenCalledTimes(2);
+
+      // Warmed: the map at the first idle moment, the search texts at the next.
+      const warmed = catalogueOf(spied);
+      warmCatalogue(warmed);
+      vi.advanceTimersToNextTimer();
+      expect(read).toHaveBeenCalledTimes(4);
+      vi.advanceTimersToNextTimer();
+      expect(read).toHaveBeenCalledTimes(6);
+      expect(findByCode(warmed, 'a-1')?.id).toBe(1);
+      expect(filterCatalogue(warmed, 'b-2', '').map((p) => p.id)).toEqual([2]);
+      expect(read).toHaveBeenCalledTimes(6);
+
+      // Cancelled between the two: nothing more is built.
+      const cancelled = catalogueOf(spied);
+      const cancel = warmCatalogue(cancelled);
+      vi.advanceTimersToNextTimer();
+      cancel();
+      vi.runAllTimers();
+      expect(read).toHaveBeenCalledTimes(8);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,16 +1,17 @@
 /**
  * The till's product list prepared once per load, so that a keystroke or a scan does no work
  * per product beyond a substring test: an exact-code map for Enter (a scanner's barcode or a typed
- * SKU) and each product's lower-cased search text. The search texts are built after the till is
- * usable (`warmCatalogue`, when the browser is idle) or at the first search, whichever comes first:
- * on a cold load they cost ~100 ms of a slow till's CPU with 10,000 products (issue 10 item 6).
+ * SKU) and each product's lower-cased search text. Neither is built on the way to a usable till
+ * (issue 10 item 6: with 10,000 products the map cost ~30 ms and the texts ~100 ms of a slow till's
+ * CPU on a cold load): `warmCatalogue` builds them when the browser is idle, the map first, or the
+ * first scan or search does, whichever comes first.
  */
 import type { CartProduct } from './cart';
 
 export interface Catalogue<T extends CartProduct> {
   products: readonly T[];
-  /** Lower-cased barcode or SKU → product; a barcode wins over another product's equal SKU. */
-  byCode: ReadonlyMap<string, T>;
+  /** Lower-cased barcode or SKU → product, built on the first call; a barcode wins over another product's equal SKU. */
+  byCode: () => ReadonlyMap<string, T>;
   /** Lower-cased "name \n sku \n barcode" of products[i], built on the first call. */
   searchText: () => readonly string[];
 }
@@ -18,7 +19,7 @@ export interface Catalogue<T extends CartProduct> {
 // Plain toLowerCase: Thai has no case, and the locale-aware form is several times slower over 10,000 products.
 const lower = (text: string) => text.toLowerCase();
 
-export function catalogueOf<T extends CartProduct>(products: readonly T[]): Catalogue<T> {
+function codeMap<T extends CartProduct>(products: readonly T[]): Map<string, T> {
   const byCode = new Map<string, T>();
   for (const p of products) {
     const code = p.barcode === null ? '' : lower(p.barcode);
@@ -28,29 +29,45 @@ export function catalogueOf<T extends CartProduct>(products: readonly T[]): Cata
     const code = lower(p.sku);
     if (code !== '' && !byCode.has(code)) byCode.set(code, p);
   }
+  return byCode;
+}
+
+export function catalogueOf<T extends CartProduct>(products: readonly T[]): Catalogue<T> {
+  let byCode: ReadonlyMap<string, T> | null = null;
   let searchText: readonly string[] | null = null;
-  const texts = () => (searchText ??= products.map((p) => lower(`${p.name}\n${p.sku}\n${p.barcode ?? ''}`)));
-  return { products, byCode, searchText: texts };
+  return {
+    products,
+    byCode: () => (byCode ??= codeMap(products)),
+    searchText: () => (searchText ??= products.map((p) => lower(`${p.name}\n${p.sku}\n${p.barcode ?? ''}`))),
+  };
+}
+
+/** Runs `work` when the browser has nothing else to do (without requestIdleCallback, as in Safari, shortly after). */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 200);
+  return () => clearTimeout(handle);
 }
 
 /**
- * Builds the search texts when the browser has nothing else to do; answers a cancel function
- * (for an effect's clean-up). Without requestIdleCallback (Safari), shortly after.
+ * Builds the code map, then the search texts, each when the browser is idle (two short tasks
+ * rather than one long one a scan could wait behind); answers a cancel function (for an effect's clean-up).
  */
 export function warmCatalogue<T extends CartProduct>(catalogue: Catalogue<T>): () => void {
-  const warm = () => void catalogue.searchText();
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(warm, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(warm, 200);
-  return () => clearTimeout(handle);
+  let cancel = whenIdle(() => {
+    catalogue.byCode();
+    cancel = whenIdle(() => void catalogue.searchText());
+  });
+  return () => cancel();
 }
 
 /** The product whose barcode or SKU is exactly the scanned text, any case (a keyboard-wedge scanner ends with Enter). */
 export function findByCode<T extends CartProduct>(catalogue: Catalogue<T>, code: string): T | undefined {
   const wanted = lower(code.trim());
-  return wanted === '' ? undefined : catalogue.byCode.get(wanted);
+  return wanted === '' ? undefined : catalogue.byCode().get(wanted);
 }
 
 function matcher<T extends CartProduct>(catalogue: Catalogue<T>, search: string, category: string) {
