@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import { engineOf } from '../config';
 import { SqliteWithoutRowLocks } from './executor';
+import { holdSqliteLock } from './sqlite-lock';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
 
@@ -13,7 +14,15 @@ export interface Db {
   kysely: Kysely<DB>;
   engine: DatabaseEngine;
   destroy(): Promise<void>;
+  /**
+   * SQLite: waits for and takes the lock that lets one process migrate the file at a time (Kysely's
+   * migrator locks only on PostgreSQL); call the answer to let go.
+   */
+  migrationLock?(): Promise<() => void>;
 }
+
+/** How long a starting server waits for another one's migrations before it gives up. */
+const MIGRATION_LOCK_WAIT_MS = 10 * 60_000;
 
 const PG_INT8_OID = 20;
 
@@ -39,7 +48,14 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
           dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.dataDir)) }),
           plugins: [new SqliteWithoutRowLocks()],
         });
-  return { kysely, engine, destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    engine,
+    destroy: () => kysely.destroy(),
+    ...(engine === 'sqlite' && {
+      migrationLock: () => holdSqliteLock(path.join(config.dataDir, 'pos.db-migration-lock'), MIGRATION_LOCK_WAIT_MS),
+    }),
+  };
 }
 
 /**
