@@ -1,0 +1,9 @@
+/**
+ * Sizes of the soak tests. The suite's runs are small (CI time); `SOAK_OPERATIONS=5000` and the like make
+ * a long run of the same tests, and `SOAK_SEED` repeats a run's random choices (each test prints its seed).
+ */
+export const SOAK = {
+  operations: Number(process.env.SOAK_OPERATIONS ?? 400),
+  seed: Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 1_000_000)),
+  tills: 16,
+};
