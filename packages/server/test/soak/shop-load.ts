@@ -351,30 +351,37 @@ export async function runLoad(options: LoadOptions, tokens: string[], ledger: Le
  * now gets its one answer (recorded in the ledger as if it had come the first time).
  */
 export async function retryAll(ledger: Ledger, tokens: string[], urlFor: (till: number) => string): Promise<void> {
-  for (const op of ledger.ops) {
-    if (op.outcome === 'refused') continue;
-    const path = op.kind === 'sale' ? '/api/sales' : `/api/sales/${op.saleId}/refund`;
-    const answer = await send(`${urlFor(op.till)}${path}`, tokens[op.till]!, op.body, op.key);
-    if (op.outcome === 'acked') {
-      if (answer.status !== 201 || !isDeepStrictEqual(answer.body, op.answer)) {
-        ledger.unexpected.push(`${op.kind} ${op.key} resent: ${answer.status}, not the first answer`);
-      }
-      continue;
+  // Each till resends its own requests in order; the tills at once.
+  await Promise.all(
+    tokens.map(async (token, till) => {
+      for (const op of ledger.ops) if (op.till === till) await resend(ledger, op, token, urlFor(till));
+    }),
+  );
+}
+
+async function resend(ledger: Ledger, op: Op, token: string, url: string): Promise<void> {
+  if (op.outcome === 'refused') return;
+  const path = op.kind === 'sale' ? '/api/sales' : `/api/sales/${op.saleId}/refund`;
+  const answer = await send(`${url}${path}`, token, op.body, op.key);
+  if (op.outcome === 'acked') {
+    if (answer.status !== 201 || !isDeepStrictEqual(answer.body, op.answer)) {
+      ledger.unexpected.push(`${op.kind} ${op.key} resent: ${answer.status}, not the first answer`);
     }
-    op.status = answer.status;
-    if (answer.status === 201) {
-      op.outcome = 'acked';
-      if (op.kind === 'sale') op.answer = answer.body as unknown as CreateSaleResponse;
-      else op.answer = answer.body as unknown as RefundSaleResponse;
-    } else {
-      op.outcome = 'refused';
-      op.code = typeof answer.body.code === 'string' ? answer.body.code : undefined;
-      if (!EXPECTED_REFUSALS[op.kind].includes(op.code ?? '')) {
-        ledger.unexpected.push(
-          `${op.kind} ${op.key} resent: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
-        );
-      }
-    }
+    return;
+  }
+  op.status = answer.status;
+  if (answer.status === 201) {
+    op.outcome = 'acked';
+    if (op.kind === 'sale') op.answer = answer.body as unknown as CreateSaleResponse;
+    else op.answer = answer.body as unknown as RefundSaleResponse;
+    return;
+  }
+  op.outcome = 'refused';
+  op.code = typeof answer.body.code === 'string' ? answer.body.code : undefined;
+  if (!EXPECTED_REFUSALS[op.kind].includes(op.code ?? '')) {
+    ledger.unexpected.push(
+      `${op.kind} ${op.key} resent: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
+    );
   }
 }
 

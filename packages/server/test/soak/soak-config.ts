@@ -6,4 +6,6 @@ export const SOAK = {
   operations: Number(process.env.SOAK_OPERATIONS ?? 400),
   seed: Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 1_000_000)),
   tills: 16,
+  /** Per soak test: generous, for a machine shared with other work (the runs take 10 to 40 s). */
+  timeoutMs: 180_000,
 };

@@ -30,40 +30,44 @@ describe.each(ENGINES)('two server processes on one database (%s)', (engine) => 
     await fresh?.drop();
   });
 
-  it('16 tills over both sell and refund: nothing oversold, lost, doubled or out of step', async () => {
-    const start = await snapshotShop(db, shop);
-    const urlFor = (till: number) => servers[till % 2]!.url;
-    const tokens = await Promise.all(shop.tills.map((t, i) => signIn(urlFor(i), t.username, t.password)));
-    const ledger = newLedger();
-    const began = performance.now();
-    await runLoad(
-      {
-        shop,
-        urlFor,
-        // Some sales are sent twice at once with one key, the copy to the other process.
-        otherUrlFor: (till) => servers[(till + 1) % 2]!.url,
-        duplicateShare: 0.05,
-        operations: SOAK.operations,
-        seed: SOAK.seed,
-      },
-      tokens,
-      ledger,
-    );
-    const seconds = (performance.now() - began) / 1000;
-    const counts = ledgerCounts(ledger);
-    console.log(
-      `[soak ${engine}, seed ${SOAK.seed}] ${SOAK.operations} operations in ${seconds.toFixed(1)} s:`,
-      JSON.stringify({ ...counts, ...latencyFigures(ledger), perSecond: Math.round(SOAK.operations / seconds) }),
-    );
+  it(
+    '16 tills over both sell and refund: nothing oversold, lost, doubled or out of step',
+    async () => {
+      const start = await snapshotShop(db, shop);
+      const urlFor = (till: number) => servers[till % 2]!.url;
+      const tokens = await Promise.all(shop.tills.map((t, i) => signIn(urlFor(i), t.username, t.password)));
+      const ledger = newLedger();
+      const began = performance.now();
+      await runLoad(
+        {
+          shop,
+          urlFor,
+          // Some sales are sent twice at once with one key, the copy to the other process.
+          otherUrlFor: (till) => servers[(till + 1) % 2]!.url,
+          duplicateShare: 0.05,
+          operations: SOAK.operations,
+          seed: SOAK.seed,
+        },
+        tokens,
+        ledger,
+      );
+      const seconds = (performance.now() - began) / 1000;
+      const counts = ledgerCounts(ledger);
+      console.log(
+        `[soak ${engine}, seed ${SOAK.seed}] ${SOAK.operations} operations in ${seconds.toFixed(1)} s:`,
+        JSON.stringify({ ...counts, ...latencyFigures(ledger), perSecond: Math.round(SOAK.operations / seconds) }),
+      );
 
-    expect(ledger.unexpected).toEqual([]);
-    expect(await shopProblems(db, start, ledger, 'exact')).toEqual([]);
-    if (engine === 'sqlite') expect(sqliteIntegrity(fresh.dataDir)).toBe('ok');
-    // The load did what it is for: many sales and refunds, and tills competing for the last units.
-    expect(counts.sales).toBeGreaterThan(SOAK.operations / 3);
-    expect(counts.refunds).toBeGreaterThan(SOAK.operations / 20);
-    expect(counts.salesRefused).toBeGreaterThan(0);
-  });
+      expect(ledger.unexpected).toEqual([]);
+      expect(await shopProblems(db, start, ledger, 'exact')).toEqual([]);
+      if (engine === 'sqlite') expect(sqliteIntegrity(fresh.dataDir)).toBe('ok');
+      // The load did what it is for: many sales and refunds, and tills competing for the last units.
+      expect(counts.sales).toBeGreaterThan(SOAK.operations / 3);
+      expect(counts.refunds).toBeGreaterThan(SOAK.operations / 20);
+      expect(counts.salesRefused).toBeGreaterThan(0);
+    },
+    SOAK.timeoutMs,
+  );
 
   it('a token issued by one process is accepted by the other, and signing out on one ends it on both', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
