@@ -76,13 +76,13 @@ function gaplessProblems(numbers: string[], what: string): string[] {
  * - each customer's points and amount spent = start + the sum over their sales and refunds;
  * - `exact`: the sales and refunds in the database are exactly those the clients saw acknowledged, each
  *   once, as answered. `subset` (a backup, a point in time): each one in it is one a client saw
- *   acknowledged, as answered.
+ *   acknowledged, as answered. `internal`: the shop's own figures only (a long run keeps no ledger).
  */
 export async function shopProblems(
   db: Db,
   start: ShopSnapshot,
   ledger: Ledger,
-  mode: 'exact' | 'subset',
+  mode: 'exact' | 'subset' | 'internal',
 ): Promise<string[]> {
   const problems: string[] = [];
   const k = db.kysely;
@@ -183,7 +183,39 @@ export async function shopProblems(
     ),
   );
 
-  // What the clients saw against what the database holds.
+  // What the clients saw against what the database holds (a long run keeps no ledger: `internal`).
+  if (mode !== 'internal') problems.push(...ledgerProblems(sales, refunds, ledger, mode));
+  problems.push(
+    ...customerProblems(
+      start,
+      sales,
+      refunds,
+      await k.selectFrom('customers').select(['id', 'loyalty_points', 'total_spent']).execute(),
+    ),
+  );
+  return problems;
+}
+
+type SaleRow = {
+  id: number;
+  document_number: string;
+  notes: string | null;
+  total: number;
+  customer_id: number | null;
+  points_used: number;
+  points_earned: number;
+};
+type RefundRow = {
+  id: number;
+  sale_id: number;
+  credit_note_number: string | null;
+  amount: number;
+  points_taken_back: number;
+  points_returned: number;
+};
+
+function ledgerProblems(sales: SaleRow[], refunds: RefundRow[], ledger: Ledger, mode: 'exact' | 'subset'): string[] {
+  const problems: string[] = [];
   const saleOps = new Map(ledger.ops.filter((op): op is SaleOp => op.kind === 'sale').map((op) => [op.key, op]));
   const salesByKey = new Map<string, typeof sales>();
   for (const sale of sales) salesByKey.set(sale.notes ?? '', [...(salesByKey.get(sale.notes ?? '') ?? []), sale]);
@@ -224,8 +256,16 @@ export async function shopProblems(
     }
   }
 
-  // Customers.
-  const customers = await k.selectFrom('customers').select(['id', 'loyalty_points', 'total_spent']).execute();
+  return problems;
+}
+
+function customerProblems(
+  start: ShopSnapshot,
+  sales: SaleRow[],
+  refunds: RefundRow[],
+  customers: { id: number; loyalty_points: number; total_spent: number }[],
+): string[] {
+  const problems: string[] = [];
   const saleById = new Map(sales.map((s) => [s.id, s]));
   const points = new Map(start.points);
   const spent = new Map(start.spent);

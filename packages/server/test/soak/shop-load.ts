@@ -32,12 +32,12 @@ const between = (random: () => number, low: number, high: number) => low + Math.
 
 /**
  * Writes the shop through the queries modules (the server processes may already run on the database):
- * `products` products with 1 to `maxStock` units, `customers` customers with 0 to 300 points, and
+ * `products` products with `minStock` (1 unless told) to `maxStock` units, `customers` customers with 0 to 300 points, and
  * `tills` admin accounts (admins may sell and refund).
  */
 export async function seedShop(
   db: Db,
-  options: { products: number; maxStock: number; customers: number; tills: number; seed: number },
+  options: { products: number; minStock?: number; maxStock: number; customers: number; tills: number; seed: number },
 ): Promise<Shop> {
   const random = randomSource(options.seed);
   const now = new Date().toISOString();
@@ -51,7 +51,7 @@ export async function seedShop(
     price: between(random, 5_000, 50_075),
     cost: 0,
     original_price: null,
-    stock: between(random, 1, options.maxStock),
+    stock: between(random, options.minStock ?? 1, options.maxStock),
     description: '',
     image_id: null,
     image_url: null,
