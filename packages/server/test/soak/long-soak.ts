@@ -1,15 +1,16 @@
 // Issue 18, memory and long runs: 100,000 sales (and a refund for every ninth) from 16 tills over two server
 // processes (src/main.ts, as `npm start` runs it) on one database, printing each process's resident memory
 // at the start, every 10,000 operations and at the end, then checking the shop's figures. Not part of
-// `npm test`: it takes tens of minutes. SOAK_SALES (default 100000); BENCH_DATABASE_URL: an empty
-// PostgreSQL database instead of a SQLite file in a temporary folder.
+// `npm test` (vitest runs only *.test.ts files): it takes tens of minutes. `npm run soak -w @pos/bench` runs it;
+// SOAK_SALES (default 100000); BENCH_DATABASE_URL: an empty PostgreSQL database instead of a SQLite file in a
+// temporary folder.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../packages/server/src/db/database';
-import { shopProblems, snapshotShop } from '../../packages/server/test/soak/invariants';
-import { startServerProcess, type ServerProcess } from '../../packages/server/test/soak/server-process';
-import { newLedger, runLoad, seedShop, signIn } from '../../packages/server/test/soak/shop-load';
+import { openDatabase } from '../../src/db/database';
+import { shopProblems, snapshotShop } from './invariants';
+import { startServerProcess, type ServerProcess } from './server-process';
+import { newLedger, runLoad, seedShop, signIn } from './shop-load';
 
 const SALES = Number(process.env.SOAK_SALES ?? 100_000);
 const REFUND_SHARE = 0.1;
