@@ -66,10 +66,11 @@ describe('npm run backup (SQLite)', () => {
         {
           shop,
           urlFor: () => server.url,
-          operations: 300,
+          operations: Math.round(SOAK.operations * 0.7),
           seed: SOAK.seed,
           onProgress: (done) => {
-            if (done === 120) backup = backupCommand(['--to', folder], { DATA_DIR: fresh.dataDir });
+            if (done === Math.round(SOAK.operations * 0.3))
+              backup = backupCommand(['--to', folder], { DATA_DIR: fresh.dataDir });
           },
         },
         tokens,

@@ -60,8 +60,8 @@ describe.each(ENGINES)('SIGKILL in the middle of selling (%s)', (engine) => {
 
       // Two moments between 15 % and 85 % of the run, at least a tenth of it apart.
       const random = randomSource(SOAK.seed);
-      const first = Math.floor(SOAK.operations * (0.15 + random() * 0.3));
-      const killAt = [first, first + Math.floor(SOAK.operations * (0.1 + random() * 0.3))];
+      const first = Math.floor(SOAK.crashOperations * (0.15 + random() * 0.3));
+      const killAt = [first, first + Math.floor(SOAK.crashOperations * (0.1 + random() * 0.3))];
       const pendingAtKill: number[] = [];
       let leasesExpired = 0;
       let kills = 0;
@@ -96,7 +96,7 @@ describe.each(ENGINES)('SIGKILL in the middle of selling (%s)', (engine) => {
         {
           shop,
           urlFor: () => server.url,
-          operations: SOAK.operations,
+          operations: SOAK.crashOperations,
           seed: SOAK.seed,
           whenUp: () => restarted,
           onProgress: (done) => {
