@@ -45,6 +45,8 @@ describe.each(ENGINES)('two server processes on one database (%s)', (engine) => 
           // Some sales are sent twice at once with one key, the copy to the other process.
           otherUrlFor: (till) => servers[(till + 1) % 2]!.url,
           duplicateShare: 0.05,
+          // Refunds read the sale before they write: on SQLite that must not fail against the other process.
+          keylessRefundShare: 0.5,
           operations: SOAK.operations,
           seed: SOAK.seed,
         },
