@@ -6,7 +6,7 @@ export const SOAK = {
   operations: Number(process.env.SOAK_OPERATIONS ?? 300),
   /** The crash test restarts the server twice and resends everything: fewer operations of its own. */
   get crashOperations() {
-    return Math.round(this.operations * 0.8);
+    return Math.round(this.operations * 0.6);
   },
   seed: Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 1_000_000)),
   tills: 16,
