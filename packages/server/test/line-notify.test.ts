@@ -116,6 +116,20 @@ describe.each(ENGINES)('LINE notification after each sale (%s)', (engine) => {
     expect(line.pushes.length).toBe(pushedBefore + 2);
   });
 
+  it('one drain sends a backlog larger than a batch, not a batch per poll', async () => {
+    const admin = await t.adminToken();
+    await saveNotifications(t, admin, configured());
+    const product = await buildProduct(t, { price: 20, stock: 100 });
+    const pushedBefore = line.pushes.length;
+    const backlog = 2 * OUTBOX.batch + 5;
+    for (let i = 0; i < backlog; i += 1) {
+      expect((await postSale(t, admin, salePayload([{ product, quantity: 1 }]))).status).toBe(201);
+    }
+    expect(await t.built.notifications.drainOnce()).toMatchObject({ sent: backlog, retried: 0 });
+    expect(line.pushes.length - pushedBefore).toBe(backlog);
+    expect((await outboxRows(t.built.deps.db)).filter((r) => r.status === 'pending')).toEqual([]);
+  });
+
   it('queues nothing when notifications are off or the token or user id is missing', async () => {
     const admin = await t.adminToken();
     const product = await buildProduct(t, { price: 50 });

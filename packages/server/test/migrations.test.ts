@@ -288,3 +288,24 @@ describe.each(ENGINES)('refund VAT backfill (%s)', (engine) => {
     expect(last).toEqual({ vat: 0, buyer_address: null });
   });
 });
+
+describe.each(ENGINES)('migrations started by two processes at once (%s)', (engine) => {
+  it('one migrates, the other waits and finds the database up to date', async () => {
+    const fresh = await freshDatabase(engine);
+    const config = { dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl };
+    // Two handles on one database stand for two server processes started together (a deployment).
+    const [a, b] = [openDatabase(config), openDatabase(config)];
+    try {
+      await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
+      const applied = await new Migrator({
+        db: a.kysely,
+        provider: { getMigrations: async () => migrations(engine) },
+      }).getMigrations();
+      expect(applied.every((m) => m.executedAt !== undefined)).toBe(true);
+    } finally {
+      await a.destroy();
+      await b.destroy();
+      await fresh.drop();
+    }
+  });
+});

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import { engineOf } from '../config';
 import { SqliteWithoutRowLocks } from './executor';
+import { holdSqliteLock } from './sqlite-lock';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
 
@@ -13,7 +14,15 @@ export interface Db {
   kysely: Kysely<DB>;
   engine: DatabaseEngine;
   destroy(): Promise<void>;
+  /**
+   * SQLite: waits for and takes the lock that lets one process migrate the file at a time (Kysely's
+   * migrator locks only on PostgreSQL); call the answer to let go.
+   */
+  migrationLock?(): Promise<() => void>;
 }
+
+/** How long a starting server waits for another one's migrations before it gives up. */
+const MIGRATION_LOCK_WAIT_MS = 10 * 60_000;
 
 const PG_INT8_OID = 20;
 
@@ -36,10 +45,33 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
           }),
         })
       : new Kysely<DB>({
-          dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.dataDir)) }),
+          dialect: new WriteLockingSqliteDialect({ database: withStatementCache(openSqlite(config.dataDir)) }),
           plugins: [new SqliteWithoutRowLocks()],
         });
-  return { kysely, engine, destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    engine,
+    destroy: () => kysely.destroy(),
+    ...(engine === 'sqlite' && {
+      migrationLock: () => holdSqliteLock(path.join(config.dataDir, 'pos.db-migration-lock'), MIGRATION_LOCK_WAIT_MS),
+    }),
+  };
+}
+
+/**
+ * Transactions begin with `begin immediate`: they take SQLite's write lock first, waiting for it under
+ * busy_timeout. A plain `begin` reads first and asks for the lock at its first write; when another
+ * process (two servers on one file) committed in between, SQLite refuses that at once (SQLITE_BUSY, no
+ * wait), and a refund, a token refresh or any read-then-write transaction failed with a 500.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /**

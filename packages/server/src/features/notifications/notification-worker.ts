@@ -14,7 +14,7 @@ import { saleNotificationsWanted } from './notifications.service';
 
 /** How the outbox is worked (the README's "LINE notifications" section tells the same figures). */
 export const OUTBOX = {
-  /** Rows one drain takes at most. */
+  /** Rows claimed at a time; a drain takes batch after batch until the due rows are done. */
   batch: 20,
   /** A claimed row is another worker's to take again after this (longer than a push may last). */
   leaseMs: 6 * LINE_PUSH_TIMEOUT_MS,
@@ -107,19 +107,25 @@ async function drain(deps: WorkerDeps, log: FastifyBaseLogger, pruneDue: () => b
   const report: DrainReport = { sent: 0, retried: 0, failed: 0, skipped: 0, pruned: 0 };
   const db = deps.db.kysely;
   const claimToken = randomUUID();
-  const now = deps.now();
-  const rows = await claimDueMessages(db, {
-    token: claimToken,
-    now: now.toISOString(),
-    leaseUntil: new Date(now.getTime() + OUTBOX.leaseMs).toISOString(),
-    limit: OUTBOX.batch,
-  });
-  if (rows.length > 0) {
-    // Read when sending: the owner may have changed the token or switched notifications off since the sale.
-    const settings = await readStoredSettings(db);
-    for (const row of rows) report[await sendOne(deps, log, row, claimToken, settings)] += 1;
+  // A batch at a time until one comes back short: a backlog (LINE was down, a crash left messages) goes
+  // out now, not a batch per poll. Each row leaves the due set (sent, finished or retried later).
+  for (;;) {
+    const now = deps.now();
+    const rows = await claimDueMessages(db, {
+      token: claimToken,
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + OUTBOX.leaseMs).toISOString(),
+      limit: OUTBOX.batch,
+    });
+    if (rows.length > 0) {
+      // Read when sending: the owner may have changed the token or switched notifications off since the sale.
+      const settings = await readStoredSettings(db);
+      for (const row of rows) report[await sendOne(deps, log, row, claimToken, settings)] += 1;
+    }
+    if (rows.length < OUTBOX.batch) break;
   }
   if (pruneDue()) {
+    const now = deps.now();
     report.pruned = await pruneFinishedMessages(db, new Date(now.getTime() - OUTBOX.keepMs).toISOString());
   }
   return report;

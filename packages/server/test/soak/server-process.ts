@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVER_DIR = path.resolve(here, '../..');
+const MAIN = path.join(SERVER_DIR, 'src/main.ts');
+const READY = /ready at http:\/\/127\.0\.0\.1:(\d+)/;
+
+export interface ServerProcessOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Extra environment (LINE_API_BASE, LOG_LEVEL, ...). */
+  env?: Record<string, string>;
+}
+
+/** A real server process, started as `npm start` starts it (src/main.ts), on its own port. */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** What it wrote to stderr (start-up failures, crashes). */
+  stderr(): string;
+  /** Resident memory of the process in bytes, read from /proc (Linux). */
+  rssBytes(): Promise<number>;
+  /** SIGKILL: no shutdown hook runs, as when the power goes. Resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM: the server closes cleanly. */
+  stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+}
+
+/**
+ * Starts `src/main.ts` in a child process with PORT=0 on 127.0.0.1 and resolves with its address once it
+ * prints that it is ready (migrations done, listening).
+ */
+export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    DATA_DIR: options.dataDir,
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    // Keep the tail only: a long run must not hold every line in memory.
+    err = (err + chunk.toString()).slice(-20_000);
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${out}\n${err}`)), 60_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const onExit = (code: number | null) =>
+      fail(new Error(`server exited (${code}) before it listened:\n${out}\n${err}`));
+    child.once('exit', onExit);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out = (out + chunk.toString()).slice(-20_000);
+      const port = READY.exec(out)?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      // Keep draining stdout so a chatty server never blocks on a full pipe.
+      child.stdout?.removeAllListeners('data').resume();
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
+        stderr: () => err,
+        rssBytes: async () => {
+          const { readFile } = await import('node:fs/promises');
+          const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+          const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+          if (!kb) throw new Error('no VmRSS in /proc status');
+          return Number(kb) * 1024;
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited(child);
+        },
+        stop: async () => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill('SIGTERM');
+          await exited(child);
+        },
+      });
+    });
+  });
+}
