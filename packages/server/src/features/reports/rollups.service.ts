@@ -79,11 +79,15 @@ export class RollupChanges {
     return this;
   }
 
+  /**
+   * Rows in key order, table after table: every sale and refund locks rollup rows in one order, so two of
+   * them adding to the same rows wait for each other instead of deadlocking on PostgreSQL.
+   */
   async writeTo(db: DbExecutor): Promise<void> {
-    await addToReportDays(db, [...this.days.values()]);
-    await addToProductDays(db, [...this.products.values()]);
-    await addToProductMonths(db, [...this.productMonths.values()]);
-    await addToCustomerDays(db, [...this.customers.values()]);
+    await addToReportDays(db, inKeyOrder(this.days));
+    await addToProductDays(db, inKeyOrder(this.products));
+    await addToProductMonths(db, inKeyOrder(this.productMonths));
+    await addToCustomerDays(db, inKeyOrder(this.customers));
   }
 
   private addDay(day: string, method: string, change: Partial<Omit<ReportDaysTable, 'day' | 'payment_method'>>) {
@@ -159,4 +163,8 @@ export async function syncReportRollups(db: Db, timeZone: string): Promise<boole
     await rebuildReportRollups(trx, timeZone);
     return true;
   });
+}
+
+function inKeyOrder<T>(rows: Map<string, T>): T[] {
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }

@@ -137,6 +137,21 @@ export async function refundSale(
       }
     }
 
+    // Stock back first, in product-id order: a sale locks its products before its customer, its document
+    // counter and the report rollups, and a refund takes them in that same order, so the two never wait
+    // on each other in a circle (PostgreSQL answered such a circle with a deadlock, a 500).
+    const back = new Map<number, number>();
+    for (const line of lines) {
+      const quantity = wanted.get(line.id);
+      if (quantity && line.product_id !== null) back.set(line.product_id, (back.get(line.product_id) ?? 0) + quantity);
+    }
+    const returned: { productId: number; quantity: number; stock: number }[] = [];
+    for (const productId of [...back.keys()].sort((a, b) => a - b)) {
+      const quantity = back.get(productId)!;
+      const stock = await returnStock(trx, productId, quantity, nowIso);
+      if (stock !== undefined) returned.push({ productId, quantity, stock });
+    }
+
     // Points: earned ones taken back, used ones given back, each in proportion to what is refunded.
     let pointsTaken = 0;
     let pointsShortfall = 0;
@@ -212,27 +227,16 @@ export async function refundSale(
       })
       .writeTo(trx);
 
-    const back = new Map<number, number>();
-    for (const line of lines) {
-      const quantity = wanted.get(line.id);
-      if (quantity && line.product_id !== null) back.set(line.product_id, (back.get(line.product_id) ?? 0) + quantity);
-    }
-    const movements = [];
-    for (const productId of [...back.keys()].sort((a, b) => a - b)) {
-      const quantity = back.get(productId)!;
-      const stock = await returnStock(trx, productId, quantity, nowIso);
-      if (stock === undefined) continue;
-      movements.push({
-        product_id: productId,
-        user_id: user.id,
-        kind: 'refund' as const,
-        old_quantity: stock - quantity,
-        new_quantity: stock,
-        reason: creditNote ?? sale.document_number,
-        sale_id: saleId,
-        created_at: nowIso,
-      });
-    }
+    const movements = returned.map(({ productId, quantity, stock }) => ({
+      product_id: productId,
+      user_id: user.id,
+      kind: 'refund' as const,
+      old_quantity: stock - quantity,
+      new_quantity: stock,
+      reason: creditNote ?? sale.document_number,
+      sale_id: saleId,
+      created_at: nowIso,
+    }));
     await insertStockMovements(trx, movements);
 
     const status: SaleStatus = fully ? 'refunded' : 'partially_refunded';
