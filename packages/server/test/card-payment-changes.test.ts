@@ -8,9 +8,9 @@ import {
   type FlaggedCardSale,
   type FlaggedCardSalesResponse,
 } from '@pos/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe';
+import { useFakeStripe } from './helpers/fake-stripe';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
@@ -25,18 +25,8 @@ async function saleCount(t: TestApp): Promise<number> {
  * paid checkout is recorded once, at the prices and terms checked at checkout, and flagged with why.
  */
 describe.each(ENGINES)('a paid card checkout after something changed, on %s', (engine) => {
-  let fake: FakeStripe;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env, {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.apiBase,
-    });
-  });
-  afterAll(async () => fake.close());
-  const t = useTestApp(engine, env);
+  const stripe = useFakeStripe();
+  const t = useTestApp(engine, stripe.env);
   let admin: string;
   let cashier: Awaited<ReturnType<TestApp['buildUser']>>;
 
@@ -75,12 +65,12 @@ describe.each(ENGINES)('a paid card checkout after something changed, on %s', (e
   /** Pays the session on the fake Stripe, confirms it: one sale, the same answer twice. */
   async function payAndConfirm(sessionId: string, token = cashier.token): Promise<CreateSaleResponse> {
     const before = await saleCount(t);
-    fake.pay(sessionId);
+    stripe.fake.pay(sessionId);
     const paid = await confirm(sessionId, token);
     expect(paid.body.code).toBeUndefined();
     expect(paid.status).toBe(201);
     expect(paid.body.paymentMethod).toBe('card');
-    expect(bahtToSatang(paid.body.total)).toBe(fake.sessions.get(sessionId)!.amount_total);
+    expect(bahtToSatang(paid.body.total)).toBe(stripe.fake.sessions.get(sessionId)!.amount_total);
     const again = await confirm(sessionId, token);
     expect(again.status).toBe(201);
     expect(again.body.sale.id).toBe(paid.body.sale.id);
@@ -298,8 +288,8 @@ describe.each(ENGINES)('a paid card checkout after something changed, on %s', (e
     const sessionId = await checkout(salePayload([{ product, quantity: 1 }], { customerId: customer.id }));
     expect((await t.request('DELETE', `/api/customers/${customer.id}`, { token: admin })).status).toBe(200);
     const before = await saleCount(t);
-    fake.pay(sessionId);
-    const event = fake.completedEvent(sessionId);
+    stripe.fake.pay(sessionId);
+    const event = stripe.fake.completedEvent(sessionId);
     const hook = await t.request('POST', '/api/payments/stripe/webhook', {
       rawBody: event.payload,
       headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },

@@ -6,9 +6,9 @@ import {
   type FlaggedCardSalesResponse,
   type Settings,
 } from '@pos/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { startFakeStripe, stripeSignature, type FakeStripe } from './helpers/fake-stripe';
+import { stripeSignature, useFakeStripe } from './helpers/fake-stripe';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
@@ -19,19 +19,8 @@ async function saleCount(t: TestApp): Promise<number> {
 }
 
 describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) => {
-  let fake: FakeStripe;
-  // Filled before the app starts (useTestApp reads it in its own beforeAll, registered after this one).
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env, {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.apiBase,
-    });
-  });
-  afterAll(async () => fake.close());
-  const t = useTestApp(engine, env);
+  const stripe = useFakeStripe();
+  const t = useTestApp(engine, stripe.env);
   let token: string;
 
   beforeAll(async () => {
@@ -45,8 +34,8 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     // The settings screen learns that both server secrets are set, never the secrets themselves.
     const shown = await t.request<{ settings: Settings }>('GET', '/api/settings', { token: admin });
     expect(shown.body.settings.payment).toMatchObject({ stripeSecretConfigured: true, stripeWebhookConfigured: true });
-    expect(JSON.stringify(shown.body)).not.toContain(fake.secretKey);
-    expect(JSON.stringify(shown.body)).not.toContain(fake.webhookSecret);
+    expect(JSON.stringify(shown.body)).not.toContain(stripe.fake.secretKey);
+    expect(JSON.stringify(shown.body)).not.toContain(stripe.fake.webhookSecret);
   });
 
   const checkout = (body: unknown, key: string = randomUUID()) =>
@@ -76,7 +65,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
 
     const started = await checkout(body);
     expect(started.status).toBe(201);
-    const session = fake.sessions.get(started.body.sessionId)!;
+    const session = stripe.fake.sessions.get(started.body.sessionId)!;
     expect(started.body.url).toBe(session.url);
     // 3 × 199.75 = 599.25 + 3 % = 617.23 baht: exactly that in satang, one line, not a rounded baht count.
     expect(session.amount_total).toBe(bahtToSatang(body.total as number));
@@ -89,7 +78,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
       cancel_url: `${t.url}/pos?stripe_session=cancel`,
       success_url: `${t.url}/pos?stripe_session=success&session_id={CHECKOUT_SESSION_ID}`,
     });
-    expect(fake.calls.at(-1)?.authorization).toBe(`Bearer ${fake.secretKey}`);
+    expect(stripe.fake.calls.at(-1)?.authorization).toBe(`Bearer ${stripe.fake.secretKey}`);
     // Nothing is recorded and no stock moves before the money is taken.
     expect(await saleCount(t)).toBe(before);
     expect(await stockOf(t, product.id)).toBe(10);
@@ -99,7 +88,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     expect(unpaid.body.code).toBe('PAYMENT_NOT_COMPLETED');
     expect(await saleCount(t)).toBe(before);
 
-    fake.pay(session.id);
+    stripe.fake.pay(session.id);
     const paid = await confirm(session.id);
     expect(paid.status).toBe(201);
     expect(paid.body.paymentMethod).toBe('card');
@@ -120,15 +109,15 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     expect(await saleCount(t)).toBe(before + 1);
 
     // The same Idempotency-Key on the checkout gives the same session back.
-    expect(fake.sessions.size).toBeGreaterThan(0);
+    expect(stripe.fake.sessions.size).toBeGreaterThan(0);
   });
 
   it('records one sale when the signed webhook comes first and the browser returns after', async () => {
     const { product, body } = await cardCart();
     const before = await saleCount(t);
     const started = await checkout(body);
-    fake.pay(started.body.sessionId);
-    const event = fake.completedEvent(started.body.sessionId);
+    stripe.fake.pay(started.body.sessionId);
+    const event = stripe.fake.completedEvent(started.body.sessionId);
     const hook = await webhook(event.payload, event.signature);
     expect(hook.status).toBe(200);
     expect(await saleCount(t)).toBe(before + 1);
@@ -146,17 +135,17 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     const before = await saleCount(t);
     const started = await checkout(body);
     const sessionId = started.body.sessionId;
-    fake.pay(sessionId);
-    const real = fake.completedEvent(sessionId);
+    stripe.fake.pay(sessionId);
+    const real = stripe.fake.completedEvent(sessionId);
     const refusals = [
       await webhook(real.payload),
       await webhook(real.payload, stripeSignature(real.payload, 'whsec_not_the_secret')),
       await webhook(real.payload.replace('"paid"', '"paid" '), real.signature),
       await webhook(
         real.payload,
-        stripeSignature(real.payload, fake.webhookSecret, Math.floor(Date.now() / 1000) - 3600),
+        stripeSignature(real.payload, stripe.fake.webhookSecret, Math.floor(Date.now() / 1000) - 3600),
       ),
-      await webhook('not json', stripeSignature('other', fake.webhookSecret)),
+      await webhook('not json', stripeSignature('other', stripe.fake.webhookSecret)),
     ];
     for (const res of refusals) {
       expect(res.status).toBe(400);
@@ -167,7 +156,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
 
     // A signed event for a session Stripe has not been paid for records nothing either.
     const other = await checkout((await cardCart()).body);
-    const unpaid = fake.completedEvent(other.body.sessionId);
+    const unpaid = stripe.fake.completedEvent(other.body.sessionId);
     expect((await webhook(unpaid.payload, unpaid.signature)).status).toBe(200);
     expect(await saleCount(t)).toBe(before);
   });
@@ -192,8 +181,8 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     const { product, body } = await cardCart();
     const before = await saleCount(t);
     const started = await checkout(body);
-    fake.pay(started.body.sessionId);
-    const event = fake.completedEvent(started.body.sessionId);
+    stripe.fake.pay(started.body.sessionId);
+    const event = stripe.fake.completedEvent(started.body.sessionId);
     const answers = await Promise.all([
       confirm(started.body.sessionId),
       confirm(started.body.sessionId),
@@ -209,7 +198,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
 
   it('refuses what a sale refuses before asking Stripe, and gives the same session for the same key', async () => {
     const { body } = await cardCart();
-    const calls = fake.calls.length;
+    const calls = stripe.fake.calls.length;
     const wrongTotal = await checkout({ ...body, total: (body.total as number) + 1 });
     expect(wrongTotal.status).toBe(409);
     expect(wrongTotal.body.code).toBe('TOTALS_CHANGED');
@@ -218,7 +207,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     );
     expect(short.status).toBe(409);
     expect(short.body.code).toBe('INSUFFICIENT_STOCK');
-    expect(fake.calls.length).toBe(calls);
+    expect(stripe.fake.calls.length).toBe(calls);
 
     const key = randomUUID();
     const first = await checkout(body, key);
@@ -240,7 +229,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
     // Another till sells the last units while the customer is on Stripe's page.
     const other = await postSale(t, token, salePayload([{ product, quantity: 2 }]));
     expect(other.status).toBe(201);
-    fake.pay(started.body.sessionId);
+    stripe.fake.pay(started.body.sessionId);
     const paid = await confirm(started.body.sessionId);
     expect(paid.status).toBe(201);
     expect(await stockOf(t, product.id)).toBe(-2);
@@ -261,13 +250,13 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
   it('says so when Stripe cannot be reached, recording nothing', async () => {
     const { body } = await cardCart();
     const before = await saleCount(t);
-    fake.failWith = 500;
+    stripe.fake.failWith = 500;
     try {
       const res = await checkout(body);
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('PAYMENT_PROVIDER_FAILED');
     } finally {
-      fake.failWith = null;
+      stripe.fake.failWith = null;
     }
     expect(await saleCount(t)).toBe(before);
   });

@@ -1,31 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { CardCheckoutResponse, CreateSaleResponse, Product, Sale } from '@pos/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { RollupChanges, rebuildReportRollups, syncReportRollups } from '../src/features/reports/rollups.service';
 import { shopDayOf } from '../src/features/sales/shop-day';
 import { startServer } from '../src/server';
 import { buildProduct } from './helpers/catalogue-factories';
 import { expectRollupsEqualRecomputation } from './helpers/report-rollups';
-import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe';
+import { useFakeStripe } from './helpers/fake-stripe';
 import { buildSaleCustomer, postSale, salePayload, type PayloadLine } from './helpers/sales-factories';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
 const HOUR = 3_600_000;
 
 describe.each(ENGINES)('report rollups on %s', (engine) => {
-  let fake: FakeStripe;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env, {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.apiBase,
-    });
-  });
-  afterAll(async () => fake.close());
-  const t = useTestApp(engine, env);
+  const stripe = useFakeStripe();
+  const t = useTestApp(engine, stripe.env);
 
   const sell = async (token: string, lines: PayloadLine[], options: Parameters<typeof salePayload>[1] = {}) => {
     const res = await postSale(t, token, salePayload(lines, options));
@@ -94,7 +84,7 @@ describe.each(ENGINES)('report rollups on %s', (engine) => {
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(started.status).toBe(201);
-    fake.pay(started.body.sessionId);
+    stripe.fake.pay(started.body.sessionId);
     const card = await t.request<CreateSaleResponse>('POST', '/api/payments/stripe/confirm', {
       token,
       body: { sessionId: started.body.sessionId },

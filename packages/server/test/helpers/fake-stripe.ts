@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 
 /** One Checkout Session as the fake keeps it (Stripe's own field names). */
 export interface FakeSession {
@@ -198,4 +199,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   fake.apiBase = origin;
   return fake;
+}
+
+/**
+ * A fake Stripe for the test file's describe block, started before the app (register this before
+ * `useTestApp(engine, stripe.env)`, whose own beforeAll reads `env`), closed after it.
+ */
+export function useFakeStripe(): { env: Record<string, string>; readonly fake: FakeStripe } {
+  let fake: FakeStripe | undefined;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_API_BASE: fake.apiBase,
+    });
+  });
+  afterAll(async () => fake?.close());
+  return {
+    env,
+    get fake() {
+      if (!fake) throw new Error('the fake Stripe starts in beforeAll');
+      return fake;
+    },
+  };
 }
