@@ -35,7 +35,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let seededFirstAdmin: boolean;
   try {
     await migrateToLatest(db);
-    seededFirstAdmin = await ensureFirstAdmin({ db, now: buildOptions.now ?? (() => new Date()) });
+    seededFirstAdmin = await ensureFirstAdmin(
+      { db, now: buildOptions.now ?? (() => new Date()) },
+      config.passwordHashCost,
+    );
     built = await buildApp(config, { ...buildOptions, db });
   } catch (err) {
     await db.destroy();
