@@ -54,7 +54,13 @@ export async function signIn(page: Page, username: string, password: string, lan
   await page.waitForURL(landing);
 }
 
-/** Lets a dialog's opening animation finish before a screenshot or an accessibility check. */
+/**
+ * Lets a dialog's opening animation finish before a screenshot or an accessibility check: waits until
+ * no finite CSS animation or transition runs (spinners loop forever and are left out) instead of a
+ * fixed 300 ms, which was both slower and, on a busy machine, not always enough.
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }

@@ -19,7 +19,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw new Error('packages/web/dist is missing: run `npm run build` before the browser tests');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-e2e-'));
-  const config = loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env }, { webDistDir: WEB_DIST });
+  // A cheap Argon2id cost: every test signs in through the real screen, and the server's own tests
+  // keep the production cost tested.
+  const config = loadConfig(
+    { LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+    { webDistDir: WEB_DIST, passwordHashCost: { memoryCostKiB: 1024, timeCost: 1 } },
+  );
   const server = await startPosServer(config, { listen: { port: 0, host: '127.0.0.1' } });
   return {
     url: server.url,

@@ -9,6 +9,15 @@ export type DatabaseEngine = 'sqlite' | 'postgres';
  */
 export type TrustProxy = false | string[];
 
+/** Argon2id work per password hash. */
+export interface PasswordHashCost {
+  memoryCostKiB: number;
+  timeCost: number;
+}
+
+/** OWASP's Argon2id minimum (19 MiB, 2 passes, 1 lane); every real server uses it. */
+export const PRODUCTION_PASSWORD_HASH_COST: PasswordHashCost = { memoryCostKiB: 19_456, timeCost: 2 };
+
 export interface Config {
   port: number;
   host: string;
@@ -38,6 +47,11 @@ export interface Config {
   imageStorageLimitMb: number;
   /** LINE Messaging API origin (`LINE_API_BASE`): null for LINE's own, a fake's in tests. */
   lineApiBase: string | null;
+  /**
+   * Argon2id cost of new password hashes. Not read from the environment: only the test helpers pass
+   * a cheaper one (loadConfig's `defaults`) so hundreds of test sign-ins do not each cost ~100 ms.
+   */
+  passwordHashCost: PasswordHashCost;
 }
 
 export interface CloudinaryConfig {
@@ -192,7 +206,10 @@ function stripeApiBase(raw: string | undefined): URL | null {
 }
 
 /** Reads and checks the environment; throws a ConfigError naming the variable at fault. */
-export function loadConfig(env: Env = process.env, defaults: { webDistDir?: string | null } = {}): Config {
+export function loadConfig(
+  env: Env = process.env,
+  defaults: { webDistDir?: string | null; passwordHashCost?: PasswordHashCost } = {},
+): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)');
@@ -231,6 +248,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDistDir?: stri
     cloudinary: cloudinaryConfig(env),
     imageStorageLimitMb: integer(env, 'IMAGE_STORAGE_LIMIT_MB', 1024, 1, 10_000_000),
     lineApiBase: lineApiBase(env.LINE_API_BASE),
+    passwordHashCost: defaults.passwordHashCost ?? PRODUCTION_PASSWORD_HASH_COST,
   };
 }
 

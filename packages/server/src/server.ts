@@ -40,7 +40,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     await migrateToLatest(db);
     await syncReportRollups(db, config.shopTimezone);
-    seededFirstAdmin = await ensureFirstAdmin({ db, now: buildOptions.now ?? (() => new Date()) });
+    seededFirstAdmin = await ensureFirstAdmin(
+      { db, now: buildOptions.now ?? (() => new Date()) },
+      config.passwordHashCost,
+    );
     built = await buildApp(config, { ...buildOptions, db });
   } catch (err) {
     await db.destroy();

@@ -1,4 +1,5 @@
 import { FIRST_USE_ADMIN } from '@pos/core';
+import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from '../config';
 import type { Deps } from '../deps';
 import { hashPassword } from '../features/auth/passwords';
 import { countUsers, insertUser } from '../features/users/users.queries';
@@ -7,7 +8,10 @@ import { countUsers, insertUser } from '../features/users/users.queries';
  * On an empty database, creates the `admin` account with the documented
  * first-use password, flagged so the app asks for a new one.
  */
-export async function ensureFirstAdmin(deps: Pick<Deps, 'db' | 'now'>): Promise<boolean> {
+export async function ensureFirstAdmin(
+  deps: Pick<Deps, 'db' | 'now'>,
+  passwordHashCost: PasswordHashCost = PRODUCTION_PASSWORD_HASH_COST,
+): Promise<boolean> {
   if ((await countUsers(deps.db.kysely)) > 0) return false;
   try {
     await insertUser(deps.db.kysely, {
@@ -15,7 +19,7 @@ export async function ensureFirstAdmin(deps: Pick<Deps, 'db' | 'now'>): Promise<
       name: 'ผู้ดูแลระบบ',
       email: null,
       role: 'admin',
-      password_hash: await hashPassword(FIRST_USE_ADMIN.password),
+      password_hash: await hashPassword(FIRST_USE_ADMIN.password, passwordHashCost),
       must_change_password: true,
       now: deps.now().toISOString(),
     });

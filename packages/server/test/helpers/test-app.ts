@@ -6,7 +6,7 @@ import type { Role, User } from '@pos/core';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { BuiltApp } from '../../src/app';
-import { loadConfig, type Config, type DatabaseEngine } from '../../src/config';
+import { loadConfig, type Config, type DatabaseEngine, type PasswordHashCost } from '../../src/config';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { insertUser, toApiUser } from '../../src/features/users/users.queries';
 import { startServer, type RunningServer } from '../../src/server';
@@ -52,6 +52,12 @@ export interface TestApp {
 }
 
 let userCounter = 0;
+
+/**
+ * Argon2id cost of the test apps' password hashes: the production cost makes each sign-in of a test
+ * user ~100 ms of CPU, hundreds of times per suite. password-cost.test.ts keeps the production cost tested.
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCostKiB: 1024, timeCost: 1 };
 
 /** A fresh database of the given engine for this test file: a temp SQLite file or a new PostgreSQL database. */
 export async function freshDatabase(
@@ -99,8 +105,15 @@ export async function freshDatabase(
   };
 }
 
-/** Starts the real app on a random port with a fresh, migrated database for this test file. */
-export function useTestApp(engine: DatabaseEngine, env: Record<string, string> = {}): TestApp {
+/**
+ * Starts the real app on a random port with a fresh, migrated database for this test file.
+ * `options.passwordHashCost` replaces the cheap test cost (the production cost's own test).
+ */
+export function useTestApp(
+  engine: DatabaseEngine,
+  env: Record<string, string> = {},
+  options: { passwordHashCost?: PasswordHashCost } = {},
+): TestApp {
   let clockOffset = 0;
   let dropDatabase: () => Promise<void> = async () => {};
   let server: RunningServer | undefined;
@@ -109,12 +122,15 @@ export function useTestApp(engine: DatabaseEngine, env: Record<string, string> =
   beforeAll(async () => {
     const fresh = await freshDatabase(engine);
     dropDatabase = fresh.drop;
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: fresh.dataDir,
-      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
-      ...env,
-    });
+    const config = loadConfig(
+      {
+        LOG_LEVEL: 'silent',
+        DATA_DIR: fresh.dataDir,
+        ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+        ...env,
+      },
+      { passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST },
+    );
     const now = () => new Date(Date.now() + clockOffset);
     // The LINE outbox is sent only when a test calls built.notifications.drainOnce(): no background
     // writes race a test's checks (line-notify.test.ts starts the worker where that is the point).
@@ -162,7 +178,7 @@ export function useTestApp(engine: DatabaseEngine, env: Record<string, string> =
           name: overrides.name ?? `ผู้ใช้ทดสอบ ${userCounter}`,
           email: overrides.email ?? null,
           role: overrides.role ?? 'cashier',
-          password_hash: await hashPassword(password),
+          password_hash: await hashPassword(password, config.passwordHashCost),
           must_change_password: overrides.mustChangePassword ?? false,
           now: now().toISOString(),
         });

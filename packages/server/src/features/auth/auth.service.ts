@@ -85,7 +85,7 @@ export async function checkCredentials(
   return throttledCheck(deps, username, address, async () => {
     const user = await findLiveUserByUsername(deps.db.kysely, username);
     // Verified even for an unknown or deactivated account, so every answer takes as long.
-    const ok = await verifyPassword(user?.password_hash ?? null, password);
+    const ok = await verifyPassword(user?.password_hash ?? null, password, deps.config.passwordHashCost);
     return user && ok && user.is_active === 1 ? user : undefined;
   });
 }
@@ -136,7 +136,9 @@ export async function changeOwnPassword(
 ) {
   const verified = await throttledCheck(deps, user.username, address, async () => {
     const current = await findPasswordHash(deps.db.kysely, user.id);
-    return (await verifyPassword(current?.password_hash ?? null, input.currentPassword)) ? true : undefined;
+    return (await verifyPassword(current?.password_hash ?? null, input.currentPassword, deps.config.passwordHashCost))
+      ? true
+      : undefined;
   });
   if (!verified) {
     throw new AppError({
@@ -145,7 +147,7 @@ export async function changeOwnPassword(
       fields: { currentPassword: ERROR_MESSAGES.WRONG_CURRENT_PASSWORD },
     });
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashCost);
   await setPasswordHash(deps.db.kysely, user.id, passwordHash, false, deps.now().toISOString());
   await deleteUserSessions(deps.db.kysely, user.id);
   return startSession(deps, deps.db.kysely, user.id);

@@ -31,7 +31,7 @@ export async function getUser(deps: Deps, id: number): Promise<User> {
 
 export async function createUser(deps: Deps, input: z.output<typeof CreateUserRequest>): Promise<User> {
   if (await findLiveUserByUsername(deps.db.kysely, input.username)) throw conflict('USERNAME_TAKEN');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordHashCost);
   try {
     const row = await insertUser(deps.db.kysely, {
       username: input.username,
@@ -98,7 +98,7 @@ export async function setUserPassword(
   input: z.output<typeof ChangePasswordRequest>,
 ): Promise<void> {
   if (!(await findLiveUser(deps.db.kysely, id))) throw notFound('USER_NOT_FOUND');
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashCost);
   await deps.db.kysely.transaction().execute(async (trx) => {
     await setPasswordHash(trx, id, passwordHash, id !== actor.id, deps.now().toISOString());
     await deleteUserSessions(trx, id, id === actor.id ? actorSessionId : undefined);
