@@ -267,6 +267,25 @@ describe.each(ENGINES)('a paid card checkout after something changed, on %s', (e
     await expectReasons(sessionId, ['settings_changed']);
   });
 
+  it('records a paid checkout kept before terms were (no terms) at its own figures when the VAT rate changed', async () => {
+    const product = await buildProduct(t, { price: 100, stock: 5 });
+    const sessionId = await checkout(salePayload([{ product, quantity: 1 }]));
+    // As a checkout kept by the version before terms were kept looks.
+    await t.built.deps.db.kysely
+      .updateTable('card_checkouts')
+      .set({ terms: null })
+      .where('session_id', '=', sessionId)
+      .execute();
+    await putSettings({ system: { taxRate: 10 } });
+    try {
+      const answer = await payAndConfirm(sessionId);
+      expect(answer.sale).toMatchObject({ tax: 3, total: 103, payment_method: 'card' });
+    } finally {
+      await putSettings({ system: { taxRate: 3 } });
+    }
+    await expectReasons(sessionId, ['settings_changed']);
+  });
+
   it('records a paid edit whose old sale was replaced by another meanwhile, without the link', async () => {
     const product = await buildProduct(t, { price: 100, stock: 5 });
     const old = await postSale(t, cashier.token, salePayload([{ product, quantity: 2 }]));

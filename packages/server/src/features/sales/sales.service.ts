@@ -410,7 +410,17 @@ export async function writeSale(
     (input.pointsEarned === undefined || input.pointsEarned === figures.pointsEarned) &&
     lines.every(({ item, product }) => bahtToSatang(item.price) === product.price);
   if (!clientAgrees) {
-    throw new AppError({ status: 409, code: 'TOTALS_CHANGED', details: { server: serverFigures } });
+    if (!paid) throw new AppError({ status: 409, code: 'TOTALS_CHANGED', details: { server: serverFigures } });
+    // A checkout kept before checkouts kept their terms, paid after the pricing settings changed: its
+    // request's figures are the ones the server agreed to at checkout and Stripe charged, so they stand.
+    figures = {
+      subtotal: bahtToSatang(input.subtotal),
+      discount: bahtToSatang(input.discount),
+      tax: bahtToSatang(input.tax),
+      total: bahtToSatang(input.total),
+      pointsEarned: input.pointsEarned ?? figures.pointsEarned,
+    };
+    addFlag(paid, { reason: 'settings_changed' });
   }
 
   const cashReceived =
