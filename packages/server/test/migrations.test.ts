@@ -1,86 +1,28 @@
 import { DEFAULT_CATEGORIES } from '@pos/core';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
+import { FIXTURE_NOW, insertOldSale, insertUser, openAt } from './helpers/migration-fixtures';
 import { ENGINES, freshDatabase } from './helpers/test-app';
 
 /** The last migration before sales.customer_id became a foreign key. */
 const BEFORE_CUSTOMER_FK = '2026112511-idempotency-key-age';
-const NOW = '2026-11-25T03:00:00.000Z';
-
-/** A fresh database of `engine` migrated up to `migration` only, as a shop's stood then. */
-async function openAt(engine: (typeof ENGINES)[number], migration: string) {
-  const fresh = await freshDatabase(engine);
-  const db = openDatabase(
-    loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: fresh.dataDir,
-      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
-    }),
-  );
-  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db.engine) } });
-  const { error } = await migrator.migrateTo(migration);
-  if (error) throw error;
-  return { db, drop: fresh.drop };
-}
-
-async function insertUser(db: Db, username: string, name: string, role: string): Promise<number> {
-  const row = await db.kysely
-    .insertInto('users')
-    .values({
-      username,
-      name,
-      email: null,
-      role,
-      password_hash: 'x',
-      is_active: 1,
-      must_change_password: 0,
-      created_at: NOW,
-      updated_at: NOW,
-      last_login: null,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const NOW = FIXTURE_NOW;
 
 describe.each(ENGINES)('migrations (%s)', (engine) => {
   let db: Db;
   let drop: () => Promise<void> = async () => {};
   const ids = { user: 0, kept: 0, gone: 0, keptSale: 0, orphanSale: 0, walkInSale: 0 };
 
-  async function insertSale(documentNumber: string, customerId: number | null, customerName: string | null) {
-    const row = await db.kysely
-      .insertInto('sales')
-      .values({
-        document_number: documentNumber,
-        status: 'completed',
-        customer_id: customerId,
-        customer_name: customerName,
-        created_by: ids.user,
-        subtotal: 10_000,
-        discount: 0,
-        tax: 0,
-        total: 10_000,
-        prices_include_vat: 0,
-        exclude_vat: 0,
-        points_used: 0,
-        points_earned: 0,
-        replaces_sale_id: null,
-        notes: null,
-        final_loyalty_points: null,
-        vat_excluded_by: null,
-        vat_exclusion_approved_by: null,
-        created_at: NOW,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const insertSale = (documentNumber: string, customerId: number | null, customerName: string | null) =>
+    insertOldSale(db, {
+      document_number: documentNumber,
+      customer_id: customerId,
+      customer_name: customerName,
+      created_by: ids.user,
+    });
 
   async function insertCustomer(name: string, phone: string) {
     const row = await db.kysely
@@ -190,34 +132,18 @@ describe.each(ENGINES)('refund VAT backfill (%s)', (engine) => {
   let drop: () => Promise<void> = async () => {};
   const ids = { user: 0, customer: 0, parts: 0, whole: 0, excluded: 0 };
 
-  async function insertSale(documentNumber: string, figures: { tax: number; total: number; excludeVat?: boolean }) {
-    const row = await db.kysely
-      .insertInto('sales')
-      .values({
-        document_number: documentNumber,
-        status: 'refunded',
-        customer_id: ids.customer,
-        customer_name: 'สมชาย',
-        created_by: ids.user,
-        subtotal: figures.total - figures.tax,
-        discount: 0,
-        tax: figures.tax,
-        total: figures.total,
-        prices_include_vat: 0,
-        exclude_vat: figures.excludeVat ? 1 : 0,
-        points_used: 0,
-        points_earned: 0,
-        replaces_sale_id: null,
-        notes: null,
-        final_loyalty_points: null,
-        vat_excluded_by: null,
-        vat_exclusion_approved_by: null,
-        created_at: NOW,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const insertSale = (documentNumber: string, figures: { tax: number; total: number; excludeVat?: boolean }) =>
+    insertOldSale(db, {
+      document_number: documentNumber,
+      status: 'refunded',
+      customer_id: ids.customer,
+      customer_name: 'สมชาย',
+      created_by: ids.user,
+      subtotal: figures.total - figures.tax,
+      tax: figures.tax,
+      total: figures.total,
+      exclude_vat: figures.excludeVat ? 1 : 0,
+    });
 
   /** A refund as the old table held it: no VAT, no buyer address columns yet. */
   async function insertOldRefund(saleId: number, amount: number) {

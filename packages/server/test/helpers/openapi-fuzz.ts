@@ -73,17 +73,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   return operations;
 }
 
-/** mulberry32: small, seeded, good enough to pick cases. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../src/demo/demo-catalogue';
 
 let sampleCounter = 0;
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database';
+import { seededRandom } from '../../src/demo/demo-catalogue';
 import { startFakeLine, type FakeLine } from '../helpers/fake-line';
 import { ENGINES, freshDatabase } from '../helpers/test-app';
 import { ledgerCounts, shopProblems, snapshotShop, sqliteIntegrity } from './invariants';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { newLedger, randomSource, retryAll, runLoad, seedShop, signIn, type Shop } from './shop-load';
+import { newLedger, retryAll, runLoad, seedShop, signIn, type Shop } from './shop-load';
 import { SOAK } from './soak-config';
 
 const KILLS = 2;
@@ -59,7 +60,7 @@ describe.each(ENGINES)('SIGKILL in the middle of selling (%s)', (engine) => {
       const snapshot = await snapshotShop(db, shop);
 
       // Two moments between 15 % and 85 % of the run, at least a tenth of it apart.
-      const random = randomSource(SOAK.seed);
+      const random = seededRandom(SOAK.seed);
       const first = Math.floor(SOAK.crashOperations * (0.15 + random() * 0.3));
       const killAt = [first, first + Math.floor(SOAK.crashOperations * (0.1 + random() * 0.3))];
       const pendingAtKill: number[] = [];

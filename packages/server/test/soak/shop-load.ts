@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { satangToBaht, type CreateSaleRequest, type CreateSaleResponse, type RefundSaleResponse } from '@pos/core';
 import type { Db } from '../../src/db/database';
 import { hashPassword } from '../../src/features/auth/passwords';
+import { seededRandom } from '../../src/demo/demo-catalogue';
 import { insertCustomer } from '../../src/features/customers/customers.queries';
 import { insertProducts } from '../../src/features/products/products.queries';
 import { insertUser } from '../../src/features/users/users.queries';
@@ -13,18 +14,6 @@ export interface Shop {
   products: SaleProduct[];
   customerIds: number[];
   tills: { username: string; password: string }[];
-}
-
-/** A small deterministic random source, so a failing run can be repeated with its seed. */
-export function randomSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -39,7 +28,7 @@ export async function seedShop(
   db: Db,
   options: { products: number; minStock?: number; maxStock: number; customers: number; tills: number; seed: number },
 ): Promise<Shop> {
-  const random = randomSource(options.seed);
+  const random = seededRandom(options.seed);
   const now = new Date().toISOString();
   const tag = randomUUID().slice(0, 6);
   const rows = Array.from({ length: options.products }, (_, i) => ({
@@ -256,7 +245,7 @@ export async function runLoad(options: LoadOptions, tokens: string[], ledger: Le
   };
 
   const till = async (index: number) => {
-    const random = randomSource(options.seed * 1000 + index);
+    const random = seededRandom(options.seed * 1000 + index);
     while (started < options.operations) {
       started += 1;
       const target =
