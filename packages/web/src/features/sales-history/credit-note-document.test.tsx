@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n';
 import { creditNoteFigures } from './credit-note';
 import { CreditNoteDocument } from './credit-note-document';
+import { saleFixture } from '../../test-fixtures/sale';
 
 const REFUND: SaleRefund = {
   id: 1,
@@ -29,36 +30,22 @@ const REFUND: SaleRefund = {
 };
 
 /** ฿500 + 3 % on top: a shirt pair and a cap, the cap refunded first, then one shirt. */
-const SALE: Sale = {
+const SALE: Sale = saleFixture({
   id: 5,
   document_number: 'R2569-000005',
   status: 'partially_refunded',
   created_at: '2026-11-23T03:00:00.000Z',
   customer_id: 3,
   customer_name: 'วันดี มีสุข',
-  created_by: 1,
   created_by_name: 'แคชเชียร์',
   subtotal: 500,
   discount: 0,
   tax: 15,
   total: 515,
-  tax_rate: 3,
-  exclude_vat: false,
-  vat_excluded_by: null,
-  vat_excluded_by_name: null,
-  vat_exclusion_approved_by: null,
-  vat_exclusion_approved_by_name: null,
-  prices_include_vat: false,
-  payment_method: 'cash',
   payment: { method: 'cash', amount: 515, cash_received: null, change: null, reference: null },
   points_used: 0,
   points_earned: 5,
   final_loyalty_points: 5,
-  replaces_sale_id: null,
-  replaces_document_number: null,
-  replaced_by_sale_id: null,
-  replaced_by_document_number: null,
-  notes: null,
   refunded_amount: 309,
   refunds: [
     REFUND,
@@ -73,8 +60,7 @@ const SALE: Sale = {
       lines: [{ sale_item_id: 1, product_name: 'เสื้อ', quantity: 1, amount: 206 }],
     },
   ],
-  items: [],
-};
+});
 
 afterEach(cleanup);
 

@@ -1,0 +1,40 @@
+import type { Sale } from '@pos/core';
+
+/** A sale as GET /api/sales/:id answers it, for tests: a ฿195.70 cash sale to a walk-in customer unless `over` says otherwise. */
+export function saleFixture(over: Partial<Sale> = {}): Sale {
+  return {
+    id: 1,
+    document_number: 'INV-000001',
+    status: 'completed',
+    created_at: new Date(2026, 10, 20, 14, 5).toISOString(),
+    customer_id: null,
+    customer_name: null,
+    created_by: 1,
+    created_by_name: 'admin',
+    subtotal: 200,
+    discount: 10,
+    tax: 5.7,
+    total: 195.7,
+    tax_rate: 3,
+    exclude_vat: false,
+    vat_excluded_by: null,
+    vat_excluded_by_name: null,
+    vat_exclusion_approved_by: null,
+    vat_exclusion_approved_by_name: null,
+    prices_include_vat: false,
+    payment_method: 'cash',
+    payment: { method: 'cash', amount: 195.7, cash_received: null, change: null, reference: null },
+    points_used: 10,
+    points_earned: 1,
+    final_loyalty_points: null,
+    replaces_sale_id: null,
+    replaces_document_number: null,
+    replaced_by_sale_id: null,
+    replaced_by_document_number: null,
+    notes: null,
+    items: [],
+    refunded_amount: 0,
+    refunds: [],
+    ...over,
+  };
+}
