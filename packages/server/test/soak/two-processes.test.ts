@@ -63,8 +63,10 @@ describe.each(ENGINES)('two server processes on one database (%s)', (engine) => 
       expect(ledger.unexpected).toEqual([]);
       expect(await shopProblems(db, start, ledger, 'exact')).toEqual([]);
       if (engine === 'sqlite') expect(sqliteIntegrity(fresh.dataDir)).toBe('ok');
-      // The load did what it is for: many sales and refunds, and tills competing for the last units.
-      expect(counts.sales).toBeGreaterThan(SOAK.operations / 3);
+      // The load did what it is for: many sales and refunds, and tills competing for the last units. About a
+      // third of the operations are recorded sales (96-127 of 300 over eight runs; most of the rest are sales
+      // refused for stock, by design), so the floor sits well below that, not at it.
+      expect(counts.sales).toBeGreaterThan(SOAK.operations / 5);
       expect(counts.refunds).toBeGreaterThan(SOAK.operations / 20);
       expect(counts.salesRefused).toBeGreaterThan(0);
     },
