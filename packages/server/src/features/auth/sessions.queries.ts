@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/executor';
+import { prepared } from '../../db/prepared';
 import { toApiUser } from '../users/users.queries';
 
 export type SessionUser = ReturnType<typeof toApiUser>;
@@ -9,7 +10,12 @@ export async function findSessionUser(
   tokenHash: string,
   now: string,
 ): Promise<{ id: number; user: SessionUser } | null> {
-  const row = await db
+  const row = (await sessionUser(db, { tokenHash, now })).rows[0];
+  return row ? { id: row.session_id, user: toApiUser(row) } : null;
+}
+
+const sessionUser = prepared((db, { tokenHash, now }: { tokenHash: string; now: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -27,10 +33,8 @@ export async function findSessionUser(
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .where('users.is_active', '=', 1)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ? { id: row.session_id, user: toApiUser(row) } : null;
-}
+    .where('users.deleted_at', 'is', null),
+);
 
 export async function insertSession(
   db: DbExecutor,

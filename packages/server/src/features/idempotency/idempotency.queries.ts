@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/executor';
+import { prepared } from '../../db/prepared';
 
 /**
  * Takes over a key claimed before `before` (outside the retention window) for a
@@ -56,14 +57,17 @@ export async function claimIdempotencyKey(
   db: DbExecutor,
   values: { key: string; userId: number; requestHash: string; now: string },
 ): Promise<boolean> {
-  const rows = await db
+  const { rows } = await keyClaimed(db, values);
+  return rows.length === 1;
+}
+
+const keyClaimed = prepared((db, values: Parameters<typeof claimIdempotencyKey>[1]) =>
+  db
     .insertInto('idempotency_keys')
     .values({ key: values.key, user_id: values.userId, request_hash: values.requestHash, created_at: values.now })
     .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .execute();
-  return rows.length === 1;
-}
+    .returning('key'),
+);
 
 export async function storeIdempotentResponse(
   db: DbExecutor,
@@ -71,9 +75,9 @@ export async function storeIdempotentResponse(
   statusCode: number,
   response: unknown,
 ): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status_code: statusCode, response: JSON.stringify(response) })
-    .where('key', '=', key)
-    .execute();
+  await responseStored(db, { key, statusCode, response: JSON.stringify(response) });
 }
+
+const responseStored = prepared((db, a: { key: string; statusCode: number; response: string }) =>
+  db.updateTable('idempotency_keys').set({ status_code: a.statusCode, response: a.response }).where('key', '=', a.key),
+);

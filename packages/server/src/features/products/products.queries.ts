@@ -12,6 +12,7 @@ import { sql, type Selectable } from 'kysely';
 import type { DatabaseEngine } from '../../config';
 import type { ProductsTable, StockMovementsTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
+import { prepared } from '../../db/prepared';
 
 export const PRODUCT_COLUMNS = [
   'p.id',
@@ -394,11 +395,15 @@ export async function insertStockMovement(db: DbExecutor, values: StockMovementV
 /** Inserts many movements in one statement (a sale's lines); returns nothing. */
 export async function insertStockMovements(db: DbExecutor, rows: StockMovementValues[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('stock_movements')
-    .values(rows.map((values) => ({ ...values, delta: values.new_quantity - values.old_quantity })))
-    .execute();
+  await movementsInserted(
+    db,
+    rows.map((values) => ({ ...values, delta: values.new_quantity - values.old_quantity })),
+  );
 }
+
+const movementsInserted = prepared((db, rows: (StockMovementValues & { delta: number })[]) =>
+  db.insertInto('stock_movements').values(rows),
+);
 
 /** A product's movements, newest first, older than the movement `before` when given. */
 export async function listStockMovements(

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
+import { prepared } from '../../db/prepared';
 import type {
   ReportCustomerDaysTable,
   ReportDaysTable,
@@ -23,56 +24,59 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 
 /** Adds to the per-day, per-method figures; one row per (day, payment_method) in `rows`. */
 export async function addToReportDays(db: DbExecutor, rows: ReportDaysTable[]): Promise<void> {
-  await inChunks(rows, (chunk) =>
-    db
-      .insertInto('report_days')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['day', 'payment_method']).doUpdateSet((eb) => ({
-          gross: eb('report_days.gross', '+', eb.ref('excluded.gross')),
-          orders: eb('report_days.orders', '+', eb.ref('excluded.orders')),
-          refunded: eb('report_days.refunded', '+', eb.ref('excluded.refunded')),
-          refunds: eb('report_days.refunds', '+', eb.ref('excluded.refunds')),
-          units: eb('report_days.units', '+', eb.ref('excluded.units')),
-        })),
-      )
-      .execute(),
-  );
+  await inChunks(rows, (chunk) => reportDaysAdded(db, chunk));
 }
+
+const reportDaysAdded = prepared((db, chunk: ReportDaysTable[]) =>
+  db
+    .insertInto('report_days')
+    .values(chunk)
+    .onConflict((oc) =>
+      oc.columns(['day', 'payment_method']).doUpdateSet((eb) => ({
+        gross: eb('report_days.gross', '+', eb.ref('excluded.gross')),
+        orders: eb('report_days.orders', '+', eb.ref('excluded.orders')),
+        refunded: eb('report_days.refunded', '+', eb.ref('excluded.refunded')),
+        refunds: eb('report_days.refunds', '+', eb.ref('excluded.refunds')),
+        units: eb('report_days.units', '+', eb.ref('excluded.units')),
+      })),
+    ),
+);
 
 /** Adds to the per-day, per-product figures; one row per (day, product_name) in `rows`. */
 export async function addToProductDays(db: DbExecutor, rows: ReportProductDaysTable[]): Promise<void> {
-  await inChunks(rows, (chunk) =>
-    db
-      .insertInto('report_product_days')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['day', 'product_name']).doUpdateSet((eb) => ({
-          quantity: eb('report_product_days.quantity', '+', eb.ref('excluded.quantity')),
-          revenue: eb('report_product_days.revenue', '+', eb.ref('excluded.revenue')),
-          product_id: highestProductId('report_product_days'),
-        })),
-      )
-      .execute(),
-  );
+  await inChunks(rows, (chunk) => productDaysAdded(db, chunk));
 }
+
+const productDaysAdded = prepared((db, chunk: ReportProductDaysTable[]) =>
+  db
+    .insertInto('report_product_days')
+    .values(chunk)
+    .onConflict((oc) =>
+      oc.columns(['day', 'product_name']).doUpdateSet((eb) => ({
+        quantity: eb('report_product_days.quantity', '+', eb.ref('excluded.quantity')),
+        revenue: eb('report_product_days.revenue', '+', eb.ref('excluded.revenue')),
+        product_id: highestProductId('report_product_days'),
+      })),
+    ),
+);
 
 /** The same per month; one row per (month, product_name) in `rows`. */
 export async function addToProductMonths(db: DbExecutor, rows: ReportProductMonthsTable[]): Promise<void> {
-  await inChunks(rows, (chunk) =>
-    db
-      .insertInto('report_product_months')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['month', 'product_name']).doUpdateSet((eb) => ({
-          quantity: eb('report_product_months.quantity', '+', eb.ref('excluded.quantity')),
-          revenue: eb('report_product_months.revenue', '+', eb.ref('excluded.revenue')),
-          product_id: highestProductId('report_product_months'),
-        })),
-      )
-      .execute(),
-  );
+  await inChunks(rows, (chunk) => productMonthsAdded(db, chunk));
 }
+
+const productMonthsAdded = prepared((db, chunk: ReportProductMonthsTable[]) =>
+  db
+    .insertInto('report_product_months')
+    .values(chunk)
+    .onConflict((oc) =>
+      oc.columns(['month', 'product_name']).doUpdateSet((eb) => ({
+        quantity: eb('report_product_months.quantity', '+', eb.ref('excluded.quantity')),
+        revenue: eb('report_product_months.revenue', '+', eb.ref('excluded.revenue')),
+        product_id: highestProductId('report_product_months'),
+      })),
+    ),
+);
 
 /** The highest product id sold under the name (what a recomputation's max() gives). */
 function highestProductId(table: 'report_product_days' | 'report_product_months') {
@@ -87,22 +91,23 @@ function highestProductId(table: 'report_product_days' | 'report_product_months'
  */
 export async function addToCustomerDays(db: DbExecutor, rows: ReportCustomerDaysTable[]): Promise<void> {
   const changes = rows.filter((r) => r.orders !== 0);
-  await inChunks(changes, (chunk) =>
-    db
-      .insertInto('report_customer_days')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['day', 'customer_id']).doUpdateSet((eb) => ({
-          orders: eb('report_customer_days.orders', '+', eb.ref('excluded.orders')),
-        })),
-      )
-      .execute(),
-  );
+  await inChunks(changes, (chunk) => customerDaysAdded(db, chunk));
   const lowered = [...new Set(changes.filter((r) => r.orders < 0).map((r) => r.day))];
   await inChunks(lowered, (days) =>
     db.deleteFrom('report_customer_days').where('day', 'in', days).where('orders', '<=', 0).execute(),
   );
 }
+
+const customerDaysAdded = prepared((db, chunk: ReportCustomerDaysTable[]) =>
+  db
+    .insertInto('report_customer_days')
+    .values(chunk)
+    .onConflict((oc) =>
+      oc.columns(['day', 'customer_id']).doUpdateSet((eb) => ({
+        orders: eb('report_customer_days.orders', '+', eb.ref('excluded.orders')),
+      })),
+    ),
+);
 
 // ---- Building them from the sales: at first start after the migration, and when the zone changes. ----
 

@@ -59,7 +59,7 @@ export async function refundSale(
   input: RefundInput,
   idempotencyKey: string | undefined,
 ): Promise<RefundSaleResponse> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return deps.db.writeTransaction(async (trx) => {
     const now = deps.now();
     const nowIso = now.toISOString();
     if (idempotencyKey) {

@@ -2,6 +2,7 @@ import { satangToBaht, type PaymentMethod, type Sale, type SaleRefund, type Sale
 import { sql } from 'kysely';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
+import { prepared } from '../../db/prepared';
 
 export interface ProductForSale {
   id: number;
@@ -34,7 +35,12 @@ export async function findProductsForSale(
   ids: number[],
   { withDeleted = false }: { withDeleted?: boolean } = {},
 ): Promise<ProductForSale[]> {
-  const rows = await db
+  const { rows } = await productsForSale(db, { ids, withDeleted });
+  return rows.map((row) => ({ ...row, sizes: parseList(row.sizes), colors: parseList(row.colors) }));
+}
+
+const productsForSale = prepared((db, { ids, withDeleted }: { ids: number[]; withDeleted: boolean }) =>
+  db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
     .select([
@@ -51,10 +57,8 @@ export async function findProductsForSale(
       'products.deleted_at',
     ])
     .where('products.id', 'in', ids)
-    .$if(!withDeleted, (qb) => qb.where('products.deleted_at', 'is', null))
-    .execute();
-  return rows.map((row) => ({ ...row, sizes: parseList(row.sizes), colors: parseList(row.colors) }));
-}
+    .$if(!withDeleted, (qb) => qb.where('products.deleted_at', 'is', null)),
+);
 
 /**
  * Takes `quantity` off the shelf only if that many are there; answers the new
@@ -68,14 +72,17 @@ export async function takeStock(
   now: string,
   paid = false,
 ): Promise<number | undefined> {
-  let update = db
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: now }))
-    .where('id', '=', productId);
-  if (!paid) update = update.where('deleted_at', 'is', null).where('stock', '>=', quantity);
-  const row = await update.returning('stock').executeTakeFirst();
-  return row?.stock;
+  const { rows } = await stockTaken(db, { productId, quantity, now, paid });
+  return rows[0]?.stock;
 }
+
+const stockTaken = prepared((db, a: { productId: number; quantity: number; now: string; paid: boolean }) => {
+  const update = db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', a.quantity), updated_at: a.now }))
+    .where('id', '=', a.productId);
+  return (a.paid ? update : update.where('deleted_at', 'is', null).where('stock', '>=', a.quantity)).returning('stock');
+});
 
 /** Current stock of live products, for the refusal message. */
 export async function currentStock(db: DbExecutor, productId: number): Promise<number> {
@@ -97,33 +104,40 @@ export async function applySaleToCustomer(
   customerId: number,
   change: { pointsUsed: number; pointsEarned: number; total: number; now: string },
 ): Promise<number | undefined> {
-  const row = await db
-    .updateTable('customers')
-    .set((eb) => ({
-      loyalty_points: eb(eb('loyalty_points', '-', change.pointsUsed), '+', change.pointsEarned),
-      total_purchases: eb('total_purchases', '+', 1),
-      total_spent: eb('total_spent', '+', change.total),
-      last_purchase: change.now,
-      updated_at: change.now,
-    }))
-    .where('id', '=', customerId)
-    .where('deleted_at', 'is', null)
-    .where('loyalty_points', '>=', change.pointsUsed)
-    .returning('loyalty_points')
-    .executeTakeFirst();
-  return row?.loyalty_points;
+  const { rows } = await saleAppliedToCustomer(db, { customerId, change });
+  return rows[0]?.loyalty_points;
 }
+
+const saleAppliedToCustomer = prepared(
+  (db, { customerId, change }: { customerId: number; change: Parameters<typeof applySaleToCustomer>[2] }) =>
+    db
+      .updateTable('customers')
+      .set((eb) => ({
+        loyalty_points: eb(eb('loyalty_points', '-', change.pointsUsed), '+', change.pointsEarned),
+        total_purchases: eb('total_purchases', '+', 1),
+        total_spent: eb('total_spent', '+', change.total),
+        last_purchase: change.now,
+        updated_at: change.now,
+      }))
+      .where('id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .where('loyalty_points', '>=', change.pointsUsed)
+      .returning('loyalty_points'),
+);
 
 /** The next number of a document series; atomic, and rolled back with the sale if it fails. */
 export async function nextInSeries(db: DbExecutor, series: string): Promise<number> {
-  const row = await db
+  const { rows } = await seriesAdvanced(db, { series });
+  return rows[0]!.value;
+}
+
+const seriesAdvanced = prepared((db, { series }: { series: string }) =>
+  db
     .insertInto('document_counters')
     .values({ name: series, value: 1 })
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('document_counters.value', '+', 1) })))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return row.value;
-}
+    .returning('value'),
+);
 
 export async function insertSale(
   db: DbExecutor,
@@ -132,22 +146,32 @@ export async function insertSale(
     tax_rate_bp: number;
   },
 ): Promise<number> {
-  const row = await db.insertInto('sales').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  const { rows } = await saleInserted(db, values);
+  return rows[0]!.id;
 }
+
+const saleInserted = prepared((db, values: Parameters<typeof insertSale>[1]) =>
+  db.insertInto('sales').values(values).returning('id'),
+);
 
 /**
  * Answers the new lines' ids in the order of `rows`: one statement numbers its rows in order on both
  * engines, but RETURNING promises no order, hence the sort.
  */
 export async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<number[]> {
-  const inserted = await db.insertInto('sale_items').values(rows).returning('id').execute();
-  return inserted.map((r) => r.id).sort((a, b) => a - b);
+  const inserted = await saleItemsInserted(db, rows);
+  return inserted.rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) =>
+  db.insertInto('sale_items').values(rows).returning('id'),
+);
+
 export async function insertPayment(db: DbExecutor, values: Omit<PaymentsTable, 'id'>): Promise<void> {
-  await db.insertInto('payments').values(values).execute();
+  await paymentInserted(db, values);
 }
+
+const paymentInserted = prepared((db, values: Omit<PaymentsTable, 'id'>) => db.insertInto('payments').values(values));
 
 /** The document number of a sale that was refunded for editing and not yet replaced by a new sale. */
 export async function replaceableDocumentNumber(db: DbExecutor, saleId: number): Promise<string | undefined> {

@@ -200,7 +200,7 @@ export async function createSale(
 ): Promise<CreateSaleResponse> {
   const hash = requestHash(input);
   let notificationQueued = false;
-  const answer = await deps.db.kysely.transaction().execute(async (trx) => {
+  const answer = await deps.db.writeTransaction(async (trx) => {
     // One clock reading: the key is claimed at the sale's own time.
     const now = deps.now();
     const replay = await claimOrReplay<CreateSaleResponse>(

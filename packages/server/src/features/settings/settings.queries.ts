@@ -1,8 +1,9 @@
 import type { DbExecutor } from '../../db/executor';
+import { prepared } from '../../db/prepared';
 
 /** Stored groups as parsed JSON objects, by group name. */
 export async function readSettingGroups(db: DbExecutor): Promise<Record<string, Record<string, unknown>>> {
-  const rows = await db.selectFrom('settings').select(['group_name', 'value']).execute();
+  const { rows } = await settingRows(db, {});
   const groups: Record<string, Record<string, unknown>> = {};
   for (const row of rows) {
     try {
@@ -14,6 +15,10 @@ export async function readSettingGroups(db: DbExecutor): Promise<Record<string, 
   }
   return groups;
 }
+
+const settingRows = prepared((db, _: Record<string, never>) =>
+  db.selectFrom('settings').select(['group_name', 'value']),
+);
 
 export async function writeSettingGroup(
   db: DbExecutor,

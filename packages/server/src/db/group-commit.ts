@@ -1,0 +1,110 @@
+import type { Kysely, Transaction } from 'kysely';
+
+type Work<DB, T> = (trx: Transaction<DB>) => Promise<T>;
+
+interface Waiting<DB> {
+  work: Work<DB, unknown>;
+  resolve(value: unknown): void;
+  reject(reason: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export interface GroupCommitter<DB> {
+  /** Runs `work` in a transaction of its own or in a savepoint of a shared one; settles after the commit. */
+  transaction<T>(work: Work<DB, T>): Promise<T>;
+  /** Transactions and commits so far (a commit covers one or more transactions). */
+  stats(): { transactions: number; commits: number };
+}
+
+/** Transactions one commit holds at most: the first one's answer waits for the last one's work. */
+const MAX_GROUP = 32;
+
+/**
+ * Group commit for SQLite's one writer. Every commit costs an fsync of the WAL and writes each page it
+ * changed; most of a sale's pages (the products, the document counter, today's report rows, the indexes'
+ * last pages) are the same for every sale. Writes that arrive while a commit is under way queue up and the
+ * next commit takes them all: each runs in a savepoint of one transaction (a refusal rolls back only its
+ * own savepoint), then one commit makes them all durable, and only then is any of them answered. A failed
+ * commit fails them all, so nothing is acknowledged that was not written. Alone, a write is a plain
+ * transaction, as before: nothing waits for company.
+ */
+export function groupCommitter<DB>(kysely: Kysely<DB>): GroupCommitter<DB> {
+  const queue: Waiting<DB>[] = [];
+  let running = false;
+  let transactions = 0;
+  let commits = 0;
+
+  async function drain(): Promise<void> {
+    running = true;
+    try {
+      while (queue.length > 0) {
+        // better-sqlite3 answers at once, so a transaction runs start to commit in microtasks and no other
+        // request gets in meanwhile: let those that arrived (I/O callbacks) reach the queue first.
+        await new Promise((resolve) => setImmediate(resolve));
+        const group = queue.splice(0, MAX_GROUP);
+        transactions += group.length;
+        commits += 1;
+        if (group.length === 1) await runAlone(group[0]!);
+        else await runTogether(group);
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  async function runAlone(one: Waiting<DB>): Promise<void> {
+    try {
+      one.resolve(await kysely.transaction().execute(one.work));
+    } catch (error) {
+      one.reject(error);
+    }
+  }
+
+  async function runTogether(group: Waiting<DB>[]): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      const trx = await kysely.startTransaction().execute();
+      try {
+        outcomes = [];
+        for (const one of group) {
+          const point = await trx.savepoint('one_write').execute();
+          try {
+            const value = await one.work(point);
+            await point.releaseSavepoint('one_write').execute();
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await point.rollbackToSavepoint('one_write').execute();
+            await point.releaseSavepoint('one_write').execute();
+            outcomes.push({ ok: false, error });
+          }
+        }
+        await trx.commit().execute();
+      } catch (error) {
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      for (const one of group) one.reject(error);
+      return;
+    }
+    outcomes.forEach((outcome, i) => {
+      const one = group[i]!;
+      if (outcome.ok) one.resolve(outcome.value);
+      else one.reject(outcome.error);
+    });
+  }
+
+  return {
+    transaction<T>(work: Work<DB, T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (!running) void drain();
+      });
+    },
+    stats: () => ({ transactions, commits }),
+  };
+}

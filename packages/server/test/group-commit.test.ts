@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupCommitter } from '../src/db/group-commit';
+
+interface TestDb {
+  parent: { id: number };
+  child: { id: Generated<number>; parent_id: number; note: string };
+}
+
+const opened: { kysely: Kysely<TestDb>; dir: string }[] = [];
+
+/** A real SQLite file in WAL mode, like the app's; `child` checks its parent only at commit. */
+function openFile(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-group-commit-'))) {
+  const database = new Database(path.join(dir, 'test.db'));
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.exec(`create table if not exists parent (id integer primary key);
+    create table if not exists child (id integer primary key, note text not null,
+      parent_id integer not null references parent(id) deferrable initially deferred)`);
+  const kysely = new Kysely<TestDb>({ dialect: new SqliteDialect({ database }) });
+  opened.push({ kysely, dir });
+  return { kysely, dir };
+}
+
+afterEach(async () => {
+  for (const { kysely, dir } of opened.splice(0)) {
+    await kysely.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const notes = async (kysely: Kysely<TestDb>) =>
+  (await kysely.selectFrom('child').select('note').orderBy('note').execute()).map((r) => r.note);
+
+describe('group commit (SQLite)', () => {
+  it('commits writes that arrive together once, and answers each only after that commit', async () => {
+    const { kysely, dir } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const committer = groupCommitter(kysely);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        committer.transaction(async (trx) => {
+          await trx
+            .insertInto('child')
+            .values({ parent_id: 1, note: `n${String(i).padStart(2, '0')}` })
+            .execute();
+          return i;
+        }),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    const { transactions, commits } = committer.stats();
+    expect(transactions).toBe(20);
+    expect(commits).toBeLessThan(20);
+    // Durable: another connection to the file, after this one is closed, sees every answered write.
+    await kysely.destroy();
+    opened.splice(0);
+    const again = openFile(dir);
+    expect(await notes(again.kysely)).toHaveLength(20);
+  });
+
+  it('rolls back only the write that failed; the others of its commit stand', async () => {
+    const { kysely } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const committer = groupCommitter(kysely);
+    const refused = new Error('refused');
+    const results = await Promise.allSettled(
+      ['a', 'b', 'c'].map((note) =>
+        committer.transaction(async (trx) => {
+          await trx.insertInto('child').values({ parent_id: 1, note }).execute();
+          if (note === 'b') throw refused;
+          return note;
+        }),
+      ),
+    );
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'a' },
+      { status: 'rejected', reason: refused },
+      { status: 'fulfilled', value: 'c' },
+    ]);
+    expect(committer.stats().commits).toBe(1);
+    expect(await notes(kysely)).toEqual(['a', 'c']);
+  });
+
+  it('answers none of a commit that failed, and keeps none of its writes', async () => {
+    const { kysely } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const committer = groupCommitter(kysely);
+    // The third write breaks a deferred foreign key: the whole commit is refused.
+    const results = await Promise.allSettled(
+      [1, 1, 99].map((parentId, i) =>
+        committer.transaction((trx) =>
+          trx
+            .insertInto('child')
+            .values({ parent_id: parentId, note: `n${i}` })
+            .execute(),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(await notes(kysely)).toEqual([]);
+    // And the next write is not caught in a transaction left open.
+    await committer.transaction((trx) => trx.insertInto('child').values({ parent_id: 1, note: 'after' }).execute());
+    expect(await notes(kysely)).toEqual(['after']);
+  });
+
+  it('runs a write alone as a plain transaction, and lets other statements in between commits', async () => {
+    const { kysely } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const committer = groupCommitter(kysely);
+    for (const note of ['x', 'y']) {
+      await committer.transaction((trx) => trx.insertInto('child').values({ parent_id: 1, note }).execute());
+      const { count } = (await sql<{ count: number }>`select count(*) as count from child`.execute(kysely)).rows[0]!;
+      expect(count).toBe(note === 'x' ? 1 : 2);
+    }
+    expect(committer.stats()).toEqual({ transactions: 2, commits: 2 });
+  });
+});
