@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@pos/core';
@@ -31,6 +30,7 @@ import { registerErrorResponses } from './http/error-responses';
 import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
 import { registerRequestLog } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { ImageStore } from './integrations/image-store/image-store';
 import { imageStoreFor } from './integrations/image-store/image-store-factory';
 import { UPLOADS_URL_PREFIX, uploadsDirOf } from './integrations/image-store/local-disk-store';
@@ -115,16 +115,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        // Shops reach the server over plain http on their own network.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    hsts: false,
-  });
+  registerSecurityHeaders(app);
   // JSON and the app's scripts shrink 5-10×: the till's product list of 10,000 products is ~1.3 MB as text.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   registerErrorHandling(app);

@@ -13,6 +13,20 @@ describe.each(ENGINES)('health and error shapes on %s', (engine) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('sends the security headers: images from the shop and https, no https upgrade, no HSTS', async () => {
+    const res = await t.request('GET', '/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // Every answer carries them, errors included.
+    const missing = await t.request('GET', '/api/no-such-route');
+    expect(missing.headers.get('content-security-policy')).toBe(csp);
+  });
+
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await t.request('GET', '/api/no-such-thing');
     expect(res.status).toBe(404);
