@@ -20,6 +20,7 @@ import { cardCheckoutFlags } from './2026112611-card-checkout-flags';
 import { reportRollups } from './2026112621-report-rollups';
 import { reportRollupsMonths } from './2026112621-report-rollups-months';
 import { catalogueVersion } from './2026112641-catalogue-version';
+import { redundantIndexes } from './2026112661-redundant-indexes';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112621-report-rollups': reportRollups(engine),
     '2026112621-report-rollups-months': reportRollupsMonths(engine),
     '2026112641-catalogue-version': catalogueVersion(engine),
+    '2026112661-redundant-indexes': redundantIndexes(),
   };
 }
