@@ -11,7 +11,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
 import { createSale } from '../src/features/sales/sales.service';
-import { readSettingGroups, writeSettingGroup } from '../src/features/settings/settings.queries';
+import { readSettingRows, writeSettingGroup } from '../src/features/settings/settings.queries';
 import { buildProduct } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
@@ -175,7 +175,9 @@ describe.each(ENGINES)('settings per sale on %s', (engine) => {
     const first = await postSale(t, token, salePayload([{ product: lamp, quantity: 1 }]));
     expect(first.body.sale).toMatchObject({ tax_rate: 3, tax: 30 });
     // Written straight to the database, as another server process on it would.
-    const system = { ...(await readSettingGroups(t.built.deps.db.kysely)).system, taxRate: 7 };
+    const rows = await readSettingRows(t.built.deps.db.kysely);
+    const stored = JSON.parse(rows.find((r) => r.group_name === 'system')?.value ?? '{}') as Record<string, unknown>;
+    const system = { ...stored, taxRate: 7 };
     await writeSettingGroup(t.built.deps.db.kysely, 'system', system, null, new Date().toISOString());
     const settings = pricingSettingsOf({ system: { taxRate: 7 } });
     const second = await postSale(t, token, salePayload([{ product: lamp, quantity: 1 }], { settings }));

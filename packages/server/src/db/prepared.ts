@@ -62,7 +62,11 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 function shapeOf(value: unknown): string {
   if (value === null || value === undefined || typeof value === 'boolean') return String(value);
   if (typeof value !== 'object') return '$';
-  if (Array.isArray(value)) return `[${value.map(shapeOf).join(',')}]`;
+  if (Array.isArray(value)) {
+    let shape = '[';
+    for (const item of value) shape += `${shapeOf(item)},`;
+    return `${shape}]`;
+  }
   if (!isPlainObject(value)) return '$';
   let shape = '{';
   for (const key in value) shape += `${key}:${shapeOf(value[key])},`;

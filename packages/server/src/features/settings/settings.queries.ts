@@ -1,23 +1,13 @@
 import type { DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
 
-/** Stored groups as parsed JSON objects, by group name. */
-export async function readSettingGroups(db: DbExecutor): Promise<Record<string, Record<string, unknown>>> {
-  const { rows } = await settingRows(db, {});
-  const groups: Record<string, Record<string, unknown>> = {};
-  for (const row of rows) {
-    try {
-      const value: unknown = JSON.parse(row.value);
-      if (value && typeof value === 'object') groups[row.group_name] = value as Record<string, unknown>;
-    } catch {
-      // A damaged row falls back to defaults rather than breaking every screen.
-    }
-  }
-  return groups;
+/** The stored groups' rows as they are: JSON text by group name. */
+export async function readSettingRows(db: DbExecutor): Promise<{ group_name: string; value: string }[]> {
+  return (await settingRows(db, {})).rows;
 }
 
 const settingRows = prepared((db, _: Record<string, never>) =>
-  db.selectFrom('settings').select(['group_name', 'value']),
+  db.selectFrom('settings').select(['group_name', 'value']).orderBy('group_name'),
 );
 
 export async function writeSettingGroup(

@@ -18,7 +18,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
 import { listActiveCategoryNames } from '../categories/categories.queries';
-import { readSettingGroups, writeSettingGroup } from './settings.queries';
+import { readSettingRows, writeSettingGroup } from './settings.queries';
 
 const GROUP_SCHEMAS = {
   system: SystemSettingsInput,
@@ -46,11 +46,26 @@ let lastWorkedOut: { stored: string; settings: StoredSettings } | undefined;
  * value that no longer passes validation falls back to its default.
  */
 export async function readStoredSettings(db: DbExecutor): Promise<StoredSettings> {
-  const stored = await readSettingGroups(db);
-  const text = JSON.stringify(stored);
-  if (lastWorkedOut?.stored !== text) lastWorkedOut = { stored: text, settings: withDefaults(stored) };
+  const rows = await readSettingRows(db);
+  let text = '';
+  for (const row of rows) text += `${row.group_name}\u0000${row.value}\u0000`;
+  if (lastWorkedOut?.stored !== text) lastWorkedOut = { stored: text, settings: withDefaults(parseGroups(rows)) };
   // A copy: callers may change what they get.
   return structuredClone(lastWorkedOut.settings);
+}
+
+/** Stored groups as parsed JSON objects, by group name. */
+function parseGroups(rows: { group_name: string; value: string }[]): Record<string, Record<string, unknown>> {
+  const groups: Record<string, Record<string, unknown>> = {};
+  for (const row of rows) {
+    try {
+      const value: unknown = JSON.parse(row.value);
+      if (value && typeof value === 'object') groups[row.group_name] = value as Record<string, unknown>;
+    } catch {
+      // A damaged row falls back to defaults rather than breaking every screen.
+    }
+  }
+  return groups;
 }
 
 /**
