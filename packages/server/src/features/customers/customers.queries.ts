@@ -2,6 +2,7 @@ import { phoneSearchDigits, satangToBaht, searchFold, type Customer } from '@pos
 import { sql, type Selectable } from 'kysely';
 import type { CustomersTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
+import { prepared } from '../../db/prepared';
 
 export const CUSTOMER_COLUMNS = [
   'id',
@@ -69,19 +70,22 @@ export function listLiveCustomers(
 }
 
 /** A customer not deleted; `lock` holds the row for the transaction (see db/executor.ts). */
-export function findLiveCustomer(
+export async function findLiveCustomer(
   db: DbExecutor,
   id: number,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<CustomerRow | undefined> {
-  return db
+  return (await liveCustomer(db, { id, lock })).rows[0];
+}
+
+const liveCustomer = prepared((db, { id, lock }: { id: number; lock: boolean }) =>
+  db
     .selectFrom('customers')
     .select(CUSTOMER_COLUMNS)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .$if(lock, (qb) => qb.forUpdate())
-    .executeTakeFirst();
-}
+    .$if(lock, (qb) => qb.forUpdate()),
+);
 
 /** Another live customer with this phone number. */
 export function findLiveCustomerByPhone(
