@@ -45,11 +45,17 @@ export function prepared<Args, Row>(
       if (byShape.size < MAX_SHAPES) byShape.set(shape, template);
     }
     const { compiled, sources } = template;
-    const parameters = compiled.parameters.map((fixed, i) => {
+    const parameters: unknown[] = new Array(sources.length);
+    for (let i = 0; i < sources.length; i += 1) {
       const path = sources[i];
-      return path ? valueAt(args, path) : fixed;
-    });
-    return db.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);
+      parameters[i] = path ? valueAt(args, path) : compiled.parameters[i];
+    }
+    return db.executeQuery<Row>({
+      sql: compiled.sql,
+      parameters,
+      query: compiled.query,
+      queryId: compiled.queryId,
+    } as CompiledQuery<Row>);
   };
 }
 
