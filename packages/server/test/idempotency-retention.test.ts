@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deleteIdempotencyKeysBefore } from '../src/features/idempotency/idempotency.queries';
-import { IDEMPOTENCY_PURGE_INTERVAL_MS } from '../src/features/idempotency/idempotency.service';
+import {
+  IDEMPOTENCY_BACKLOG_PURGE_INTERVAL_MS,
+  IDEMPOTENCY_PURGE_INTERVAL_MS,
+} from '../src/features/idempotency/idempotency.service';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
@@ -93,6 +96,34 @@ describe.each(ENGINES)('idempotency key retention on %s', (engine) => {
     expect((await postSale(t, later, salePayload([{ product: sock, quantity: 1 }]))).status).toBe(201);
     expect(await countKeys(t, expired)).toBe(0);
     expect(await countKeys(t, recent)).toBe(5);
+  });
+
+  it('keeps up with a backlog bigger than a pass: the next pass comes a second later, not an interval', async () => {
+    const { user, password } = await t.buildUser({ role: 'cashier' });
+    const sock = await buildProduct(t, { price: 59, stock: 100 });
+    t.advanceClock(IDEMPOTENCY_PURGE_INTERVAL_MS + MINUTE);
+    const token = await t.login(user.username, password);
+    // A busy chain's day: more expired keys than one pass deletes (1,000).
+    const expired = await insertOldKeys(t, 2_400, RETENTION_DAYS * DAY + MINUTE, user.id);
+    const sell = async () =>
+      expect((await postSale(t, token, salePayload([{ product: sock, quantity: 1 }]))).status).toBe(201);
+    await sell();
+    expect(await countKeys(t, expired)).toBe(1_400);
+    // Not before the backlog interval...
+    await sell();
+    expect(await countKeys(t, expired)).toBe(1_400);
+    // ...but after it, without waiting ten minutes.
+    t.advanceClock(IDEMPOTENCY_BACKLOG_PURGE_INTERVAL_MS);
+    await sell();
+    expect(await countKeys(t, expired)).toBe(400);
+    t.advanceClock(IDEMPOTENCY_BACKLOG_PURGE_INTERVAL_MS);
+    await sell();
+    expect(await countKeys(t, expired)).toBe(0);
+    // Caught up: back to the normal interval.
+    const more = await insertOldKeys(t, 10, RETENTION_DAYS * DAY + MINUTE, user.id);
+    t.advanceClock(IDEMPOTENCY_BACKLOG_PURGE_INTERVAL_MS);
+    await sell();
+    expect(await countKeys(t, more)).toBe(10);
   });
 
   it('deletes in bounded batches, oldest first', async () => {
