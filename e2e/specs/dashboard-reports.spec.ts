@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { formatBaht, type CreateSaleResponse, type Product } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, firstAdminToken, FIRST_ADMIN_PASSWORD } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, settle, signIn } from '../support/browser';
+import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -14,17 +13,10 @@ import { startServer, type RunningServer } from '../support/server';
  * sales as CSV, and a role without reports_export sees no export.
  */
 
-const SHOTS = '/tmp/h-reports-ui-shots';
 const VIEWER = { username: 'wan', password: 'wan-pass-123', name: 'วันดี ดูอย่างเดียว', role: 'viewer' as const };
 const SHIRT = { name: 'เสื้อเชิ้ตลายทาง', sku: 'SHIRT-01', price: 250, stock: 40 };
 const SHOES = { name: 'รองเท้าผ้าใบ', sku: 'SHOES-01', price: 1200, stock: 10 };
 const SALES_COLUMNS = 'Sale ID,Timestamp,Customer,Subtotal,Discount,Tax,Total,Payment Method,Items';
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-}
 
 function card(page: Page, label: string): Locator {
   return page.locator('div', { has: page.getByText(label, { exact: true }) }).last();
@@ -81,18 +73,18 @@ describe('dashboard and reports', () => {
     });
     await signIn(page, 'admin', FIRST_ADMIN_PASSWORD, /\/dashboard$/);
     await page.getByTestId('dashboard-skeleton').waitFor();
-    await shot(page, 'dashboard-loading');
+    await screenshot(page, 'dashboard-loading');
     release();
     await page.getByText('ยอดขาย', { exact: true }).waitFor();
     expect(await card(page, 'ยอดขาย').innerText()).toContain(formatBaht(0));
     await page.getByText('ยังไม่มีการขายในช่วงเวลานี้').waitFor();
-    await shot(page, 'dashboard-empty');
+    await screenshot(page, 'dashboard-empty');
     await expectNoSeriousA11yViolations(page, 'dashboard, no sales');
 
     await page.getByRole('button', { name: 'สัปดาห์นี้' }).click();
     await page.getByRole('alert').getByText('ไม่สามารถโหลดข้อมูลได้ กรุณาลองใหม่อีกครั้ง').waitFor();
     await settle(page);
-    await shot(page, 'dashboard-error');
+    await screenshot(page, 'dashboard-error');
     await expectNoSeriousA11yViolations(page, 'dashboard, load failed');
     await page.getByRole('button', { name: 'ลองใหม่' }).click();
     await page.getByText('เทียบกับสัปดาห์ก่อน').waitFor();
@@ -100,7 +92,7 @@ describe('dashboard and reports', () => {
     await page.goto('/reports');
     await page.getByText('ไม่มีข้อมูลการขายในช่วงเวลานี้').waitFor();
     expect(await page.getByRole('button', { name: 'ส่งออก CSV', exact: true }).isDisabled()).toBe(true);
-    await shot(page, 'reports-empty');
+    await screenshot(page, 'reports-empty');
     await expectNoSeriousA11yViolations(page, 'reports, no sales');
     await context.close();
   });
@@ -153,7 +145,7 @@ describe('dashboard and reports', () => {
     const best = page.getByRole('list', { name: 'สินค้าขายดี' });
     expect(await best.getByRole('listitem').first().innerText()).toContain(SHIRT.name);
     await settle(page);
-    await shot(page, 'dashboard-today');
+    await screenshot(page, 'dashboard-today');
     await expectNoSeriousA11yViolations(page, 'dashboard, today');
 
     // This year: 12 months, this month holding the sales; the comparison panel in whole baht.
@@ -165,7 +157,7 @@ describe('dashboard and reports', () => {
     expect(await page.getByTestId('comparison-sales').innerText()).toContain(
       `฿${Math.round(total).toLocaleString('en-US')}`,
     );
-    await shot(page, 'dashboard-year');
+    await screenshot(page, 'dashboard-year');
     // This month: 30 days.
     await page.getByRole('button', { name: 'เดือนนี้' }).click();
     await page.getByText('เทียบกับเดือนก่อน').waitFor();
@@ -195,7 +187,7 @@ describe('dashboard and reports', () => {
     expect(report.bytes.toString('utf8').slice(1).split('\r\n')[0]).toBe(SALES_COLUMNS);
     await page.getByRole('table').getByText('รวม').waitFor();
     await settle(page);
-    await shot(page, 'reports-loaded');
+    await screenshot(page, 'reports-loaded');
     await expectNoSeriousA11yViolations(page, 'reports, loaded');
     await context.close();
   });
@@ -210,7 +202,7 @@ describe('dashboard and reports', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await settle(page);
-    await shot(page, 'dashboard-viewer');
+    await screenshot(page, 'dashboard-viewer');
     await expectNoSeriousA11yViolations(page, 'dashboard, viewer on a phone');
 
     await page.goto('/reports');
@@ -218,7 +210,7 @@ describe('dashboard and reports', () => {
     expect(await page.getByRole('button', { name: /ส่งออก/ }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await settle(page);
-    await shot(page, 'reports-viewer');
+    await screenshot(page, 'reports-viewer');
     await expectNoSeriousA11yViolations(page, 'reports, viewer on a phone');
     await context.close();
   });
