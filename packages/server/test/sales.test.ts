@@ -499,6 +499,7 @@ describe.each(ENGINES)('selling the last units from many tills at once on %s', (
     if (second) await second.app.listen({ port: 0, host: '127.0.0.1' });
     const secondUrl = second ? `http://127.0.0.1:${(second.app.server.address() as { port: number }).port}` : t.url;
 
+    const before = t.built.deps.db.writeStats?.();
     const results = await Promise.all(
       tills.map(async ({ token }, i) => {
         const base = i % 2 === 0 ? t.url : secondUrl;
@@ -528,5 +529,12 @@ describe.each(ENGINES)('selling the last units from many tills at once on %s', (
     const admin = await t.adminToken();
     const after = await customerOf(t, admin, customer.id);
     expect(after).toMatchObject({ total_purchases: 5, total_spent: 5 * 515, loyalty_points: 5 * 5 });
+    // SQLite: the sales that arrived together shared commits (group-commit.ts), the refused ones
+    // rolled back only their own savepoints.
+    const stats = t.built.deps.db.writeStats?.();
+    if (engine === 'sqlite') {
+      expect(stats!.transactions - before!.transactions).toBe(8);
+      expect(stats!.commits - before!.commits).toBeLessThan(8);
+    }
   });
 });

@@ -25,6 +25,8 @@ export interface Db {
    * commit (group-commit.ts); on PostgreSQL, a transaction each (the server groups commits itself).
    */
   writeTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /** SQLite: write transactions so far and the commits they took (fewer when they shared them). */
+  writeStats?(): { transactions: number; commits: number };
 }
 
 /** How long a starting server waits for another one's migrations before it gives up. */
@@ -60,6 +62,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
     engine,
     destroy: () => kysely.destroy(),
     writeTransaction: (work) => (committer ? committer.transaction(work) : kysely.transaction().execute(work)),
+    ...(committer && { writeStats: () => committer.stats() }),
     ...(engine === 'sqlite' && {
       migrationLock: () => holdSqliteLock(path.join(config.dataDir, 'pos.db-migration-lock'), MIGRATION_LOCK_WAIT_MS),
     }),
