@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { posProductsFromColumns, type PosProduct, type PosProductColumns } from '@pos/core';
 import * as current from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { seedProducts } from './products-search';
@@ -62,8 +63,9 @@ async function main(): Promise<void> {
     const auth = { authorization: `Bearer ${admin}` };
     const url = `${base}/api/products/pos`;
     const first = await fetch(url, { headers: auth });
-    const { products } = (await first.json()) as { products: { id: number; stock: number }[] };
-    const target = products[0];
+    // Columns since the list's compact shape; a list of objects from a server before it (POS_LIST_SERVER).
+    const body = (await first.json()) as { columns?: PosProductColumns; products?: PosProduct[] };
+    const target = body.columns ? posProductsFromColumns(body.columns)[0] : body.products?.[0];
     if (!target) throw new Error('no products');
     let stock = target.stock;
 

@@ -1,4 +1,4 @@
-import type { Customer, Product, Sale } from '@pos/core';
+import { posProductsToColumns, type Customer, type Product, type Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
@@ -475,7 +475,7 @@ describe('point of sale', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/products/pos', async (route) => {
       await held;
-      await route.fulfill({ json: { products: [] } });
+      await route.fulfill({ json: { columns: posProductsToColumns([]) } });
     });
     await page.goto('/dashboard');
     await page.goto('/pos');

@@ -4,6 +4,7 @@ import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressDir } from './build/precompress';
 
 const apiTarget = 'http://localhost:3000';
 const proxy = {
@@ -63,9 +64,24 @@ function bootScript(): Plugin {
   };
 }
 
+/** Writes .br and .gz copies of the built files once the build is written (see build/precompress.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'pos-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), bootScript()],
+  plugins: [react(), tailwindcss(), bootScript(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

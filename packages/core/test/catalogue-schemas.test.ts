@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PosProductsResponseShape,
   normalizeTags,
   ProductWriteRequest,
   ReorderCategoriesRequest,
@@ -61,35 +60,5 @@ describe('catalogue schemas', () => {
 
   it('bands stock as the product screen colours it', () => {
     expect([0, 10, 11, 20, 21].map(stockLevel)).toEqual(['low', 'low', 'medium', 'medium', 'high']);
-  });
-});
-
-describe('PosProductsResponseShape (the till’s light check of GET /api/products/pos)', () => {
-  const product = {
-    id: 1,
-    name: 'น้ำดื่ม',
-    sku: 'SKU-1',
-    barcode: null,
-    category: null,
-    price: 10.5,
-    original_price: null,
-    stock: 3,
-    image_url: null,
-    sizes: ['S'],
-    colors: [],
-  };
-
-  it('accepts the till list and keeps the products as they are', () => {
-    const parsed = PosProductsResponseShape.parse({ products: [product] });
-    expect(parsed.products[0]).toBe(product);
-  });
-
-  it('refuses a list whose product lacks a field or has the wrong kind of value', () => {
-    expect(PosProductsResponseShape.safeParse({ products: [{ ...product, price: '10' }] }).success).toBe(false);
-    expect(PosProductsResponseShape.safeParse({ products: [{ ...product, stock: 1.5 }] }).success).toBe(false);
-    expect(PosProductsResponseShape.safeParse({ products: [{ ...product, sizes: [1] }] }).success).toBe(false);
-    const { sku: _sku, ...noSku } = product;
-    expect(PosProductsResponseShape.safeParse({ products: [noSku] }).success).toBe(false);
-    expect(PosProductsResponseShape.safeParse({ products: null }).success).toBe(false);
   });
 });

@@ -175,11 +175,17 @@ async function registerUploads(app: FastifyInstance, root: string): Promise<void
   });
 }
 
-/** Serves the built React app; client routes fall back to index.html. */
+/**
+ * Serves the built React app; client routes fall back to index.html. The build writes .br and .gz
+ * copies of its text files (packages/web/build/precompress.ts): they are sent as they are to a
+ * browser accepting them, so a cold load does not wait for the app's scripts to be compressed
+ * (issue 10 item 6); other files and other clients get the file, compressed on the fly if worth it.
+ */
 async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

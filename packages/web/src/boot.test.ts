@@ -1,3 +1,4 @@
+import { posProductsToColumns } from '@pos/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from './lib/storage-keys';
 
@@ -39,7 +40,7 @@ describe('boot', () => {
       Promise.resolve(
         json(
           {
-            '/api/products/pos': { products: [] },
+            '/api/products/pos': { columns: posProductsToColumns([]) },
             '/api/products/categories/list': { categories: ['เสื้อ'] },
             '/api/customers': { customers: [] },
           }[String(url)] ?? {},

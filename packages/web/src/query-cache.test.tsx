@@ -1,3 +1,4 @@
+import { posProductsToColumns } from '@pos/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -10,7 +11,7 @@ import { STORAGE_KEYS } from './lib/storage-keys';
 
 const ANSWERS: Readonly<Record<string, unknown>> = {
   '/api/products': { products: [] },
-  '/api/products/pos': { products: [] },
+  '/api/products/pos': { columns: posProductsToColumns([]) },
   '/api/products/categories/list': { categories: ['เสื้อ'] },
   '/api/customers': { customers: [] },
 };

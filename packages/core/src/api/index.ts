@@ -5,6 +5,7 @@ export * from './auth';
 export * from './settings';
 export * from './categories';
 export * from './products';
+export * from './pos-product-columns';
 export * from './customers';
 export * from './sales';
 export * from './storage';

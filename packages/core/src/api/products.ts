@@ -419,42 +419,9 @@ export const PosProduct = Product.pick({
   colors: true,
 });
 export type PosProduct = z.infer<typeof PosProduct>;
-export const PosProductsResponse = z.object({ products: z.array(PosProduct) });
+/** The till's products as the server checks them before sending them as columns (pos-product-columns.ts). */
+export const PosProductList = z.array(PosProduct);
 
-const isText = (v: unknown): v is string => typeof v === 'string';
-const isTextOrNull = (v: unknown) => v === null || typeof v === 'string';
-const isInt = (v: unknown): v is number => Number.isInteger(v);
-const isNumber = (v: unknown): v is number => Number.isFinite(v);
-
-/** The fields of a till product the browser relies on, of the right kinds (no range or format checks). */
-export function isPosProductShape(value: unknown): value is PosProduct {
-  if (typeof value !== 'object' || value === null) return false;
-  const p = value as Record<string, unknown>;
-  return (
-    isInt(p.id) &&
-    isText(p.name) &&
-    isText(p.sku) &&
-    isTextOrNull(p.barcode) &&
-    isTextOrNull(p.category) &&
-    isNumber(p.price) &&
-    (p.original_price === null || isNumber(p.original_price)) &&
-    isInt(p.stock) &&
-    isTextOrNull(p.image_url) &&
-    Array.isArray(p.sizes) &&
-    p.sizes.every(isText) &&
-    Array.isArray(p.colors) &&
-    p.colors.every(isText)
-  );
-}
-
-/**
- * How the till checks `GET /api/products/pos` (up to 10,000 products): the server validates its own
- * answer against PosProductsResponse, so the browser checks only the shape, a fraction of a full parse
- * (the full parse of 10,000 products held up the first scan on a slow till by about half a second).
- */
-export const PosProductsResponseShape = z.object({
-  products: z.custom<PosProduct[]>((v) => Array.isArray(v) && v.every(isPosProductShape)),
-});
 export const ProductResponse = z.object({ product: Product });
 
 export const DeleteProductResponse = z.object({

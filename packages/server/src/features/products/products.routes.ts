@@ -5,7 +5,7 @@ import {
   isStockCountBody,
   ListProductsQuery,
   ListStockMovementsQuery,
-  PosProductsResponse,
+  PosProductColumnsResponse,
   ProductCategoryNamesResponse,
   ProductResponse,
   ProductsResponse,
@@ -76,7 +76,8 @@ const STOCK_DESCRIPTION = [
 ].join(' ');
 
 const POS_LIST_DESCRIPTION = [
-  'Every live product (up to 10,000), only what selling needs, newest first.',
+  'Every live product (up to 10,000), only what selling needs, newest first,',
+  'as columns: one array per field, the i-th product being the i-th entry of each, and `category` an index into `categories` (-1 for none).',
   'Answered with a weak `ETag` and `Cache-Control: private, no-cache`: send it back in `If-None-Match` and an unchanged list is a 304 without a body.',
   'The list changes with every product, stock, category, sale and refund write, whichever server process made it.',
 ].join(' ');
@@ -107,7 +108,7 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           description: POS_LIST_DESCRIPTION,
-          response: { 200: PosProductsResponse, 304: NotModified },
+          response: { 200: PosProductColumnsResponse, 304: NotModified },
         },
       },
       async (req, typedReply) => {

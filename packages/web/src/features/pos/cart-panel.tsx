@@ -60,8 +60,10 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
   return (
     <section
       aria-label={t('pos.cartTitle')}
+      // Contained: a line added or a total changed lays out and repaints the panel alone, not the page
+      // (a scan's frame, issue 10 item 6). It already clips what overflows, so nothing drawn changes.
       className={cn(
-        'flex min-h-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white',
+        'flex min-h-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white contain-content',
         props.className,
       )}
     >

@@ -6,6 +6,7 @@
  * CPU on a cold load): `warmCatalogue` builds them when the browser is idle, the map first, or the
  * first scan or search does, whichever comes first.
  */
+import { whenIdle } from '../../lib/when-idle';
 import type { CartProduct } from './cart';
 
 export interface Catalogue<T extends CartProduct> {
@@ -40,16 +41,6 @@ export function catalogueOf<T extends CartProduct>(products: readonly T[]): Cata
     byCode: () => (byCode ??= codeMap(products)),
     searchText: () => (searchText ??= products.map((p) => lower(`${p.name}\n${p.sku}\n${p.barcode ?? ''}`))),
   };
-}
-
-/** Runs `work` when the browser has nothing else to do (without requestIdleCallback, as in Safari, shortly after). */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 200);
-  return () => clearTimeout(handle);
 }
 
 /**

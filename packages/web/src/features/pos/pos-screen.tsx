@@ -3,9 +3,11 @@ import {
   DEFAULT_CATEGORIES,
   pricingSettingsOf,
   onlyVariant,
+  type Customer,
   type PosProduct,
   type Sale,
   type VariantChoice,
+  type VatExclusionApprovalResponse,
 } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,9 +20,11 @@ import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useStableHandlers } from '../../lib/use-stable-handlers';
+import { whenIdle } from '../../lib/when-idle';
+import type { CustomerDialogMode } from '../customers/customer-dialog';
 import { useCustomers } from '../customers/customers.queries';
 import { useProductCategoryNames } from '../products/products.queries';
-import { lastKnownSettings, settingsKeys, useStoreSettings } from '../settings/settings.queries';
+import { lastKnownSettings, settingsKeys, settingsReadJustNow, useStoreSettings } from '../settings/settings.queries';
 import {
   addProduct,
   applyPoints,
@@ -120,9 +124,12 @@ export function PosScreen() {
 
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
-  // Spec 000 §7: settings are read again whenever the POS opens.
+  // Spec 000 §7: settings are read again whenever the POS opens; a read under way or just made (the
+  // page's boot read on a cold load) is that read, not asked twice on the way to a usable till.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    if (!settingsReadJustNow(queryClient.getQueryState(settingsKeys.store))) {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    }
   }, [queryClient]);
 
   // Spec 000 §8: a failed load says so in a dialog; the lists fall back to empty.
@@ -142,15 +149,15 @@ export function PosScreen() {
     }
   }, [products.data, onePointValue, update, t]);
 
-  // The dialogs load after the product list is drawn, off the path to a usable search box.
+  // The dialogs load after the product list is drawn, when the till is idle: their code and first
+  // render (~100 ms at 4× CPU) would otherwise hold up the first keys typed into a usable search box.
   const listSettled = !products.isPending;
   useEffect(() => {
     if (!listSettled || dialogsWanted) return;
-    const timer = setTimeout(() => {
+    return whenIdle(() => {
       preloadPosDialogs();
       setDialogsWanted(true);
-    }, 0);
-    return () => clearTimeout(timer);
+    });
   }, [listSettled, dialogsWanted]);
 
   const toastNotice = useCallback(
@@ -307,6 +314,51 @@ export function PosScreen() {
     ...cartHandlers,
   };
 
+  // Stable, so that the closed dialogs (memoised) are not redrawn with every cart change (a scan's frame).
+  const dialogHandlers = useStableHandlers({
+    closeCustomerDialog: () => setCustomerDialogOpen(false),
+    customerSaved: (customer: Customer, mode: CustomerDialogMode) => {
+      if (mode === 'create') selectCustomer(customer.id);
+    },
+    customerToast: (customer: Customer) => ({
+      title: t('pos.customerAdded'),
+      description: t('pos.customerAddedMessage', { name: customer.name }),
+    }),
+    existingCustomerLabel: (name: string) => t('customerDialog.selectExisting', { name }),
+    // The number is already a customer: sell to them (another till may have added them just now).
+    openExistingCustomer: (id: number) => {
+      selectCustomer(id);
+      setCustomerDialogOpen(false);
+      if (!customerList.some((c) => c.id === id)) void customers.refetch();
+    },
+    cancelVatApproval: () => setVatApprovalOpen(false),
+    vatApproved: (approval: VatExclusionApprovalResponse) => {
+      setVatApproval({ token: approval.approvalToken, approverName: approval.approvedBy.name });
+      set((current) => setExcludeVat(current, true));
+      setVatApprovalOpen(false);
+      toast.success(t('pos.vatApprovalGranted', { name: approval.approvedBy.name }));
+    },
+    pickVariant: (product: CartProduct, choice: VariantChoice) => {
+      setPicking(null);
+      addChosen(product, choice);
+    },
+    cancelPick: () => setPicking(null),
+    pickerCloseAutoFocus: (event: Event) => {
+      // Back to the search box so the next scan lands there (on touch screens it would pop up the keyboard).
+      if (!isDesktop) return;
+      event.preventDefault();
+      focusSearch();
+    },
+    receiptCloseAutoFocus: (event: Event) => {
+      event.preventDefault();
+      focusSearch();
+    },
+  });
+  const existingCustomer = useMemo(
+    () => ({ label: dialogHandlers.existingCustomerLabel, open: dialogHandlers.openExistingCustomer }),
+    [dialogHandlers],
+  );
+
   const catalogueHandlers = useStableHandlers({
     onScan: add,
     onEmptyEnter: checkout.open,
@@ -388,53 +440,27 @@ export function PosScreen() {
           <Suspense fallback={null}>
             <CustomerDialog
               open={customerDialogOpen}
-              onClose={() => setCustomerDialogOpen(false)}
-              onSaved={(customer, mode) => {
-                if (mode === 'create') selectCustomer(customer.id);
-              }}
-              successToast={(customer) => ({
-                title: t('pos.customerAdded'),
-                description: t('pos.customerAddedMessage', { name: customer.name }),
-              })}
-              existingCustomer={{
-                label: (name) => t('customerDialog.selectExisting', { name }),
-                // The number is already a customer: sell to them (another till may have added them just now).
-                open: (id) => {
-                  selectCustomer(id);
-                  setCustomerDialogOpen(false);
-                  if (!customerList.some((c) => c.id === id)) void customers.refetch();
-                },
-              }}
+              onClose={dialogHandlers.closeCustomerDialog}
+              onSaved={dialogHandlers.customerSaved}
+              successToast={dialogHandlers.customerToast}
+              existingCustomer={existingCustomer}
             />
           </Suspense>
 
           <Suspense fallback={null}>
             <VatApprovalDialog
               open={vatApprovalOpen}
-              onCancel={() => setVatApprovalOpen(false)}
-              onApproved={(approval) => {
-                setVatApproval({ token: approval.approvalToken, approverName: approval.approvedBy.name });
-                set((current) => setExcludeVat(current, true));
-                setVatApprovalOpen(false);
-                toast.success(t('pos.vatApprovalGranted', { name: approval.approvedBy.name }));
-              }}
+              onCancel={dialogHandlers.cancelVatApproval}
+              onApproved={dialogHandlers.vatApproved}
             />
           </Suspense>
 
           <Suspense fallback={null}>
             <VariantPickerDialog
               product={picking}
-              onPick={(product, choice) => {
-                setPicking(null);
-                addChosen(product, choice);
-              }}
-              onCancel={() => setPicking(null)}
-              onCloseAutoFocus={(event) => {
-                // Back to the search box so the next scan lands there (on touch screens it would pop up the keyboard).
-                if (!isDesktop) return;
-                event.preventDefault();
-                focusSearch();
-              }}
+              onPick={dialogHandlers.pickVariant}
+              onCancel={dialogHandlers.cancelPick}
+              onCloseAutoFocus={dialogHandlers.pickerCloseAutoFocus}
             />
           </Suspense>
 
@@ -442,11 +468,8 @@ export function PosScreen() {
             <ReceiptDialog
               sale={receipt}
               showPaymentSummary
-              onClose={() => setReceipt(null)}
-              onCloseAutoFocus={(event) => {
-                event.preventDefault();
-                focusSearch();
-              }}
+              onClose={closeReceipt}
+              onCloseAutoFocus={dialogHandlers.receiptCloseAutoFocus}
             />
           </Suspense>
         </>

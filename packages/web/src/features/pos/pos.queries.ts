@@ -1,7 +1,8 @@
 import {
   CreateSaleResponse,
   IDEMPOTENCY_HEADER,
-  PosProductsResponseShape,
+  PosProductColumnsResponseShape,
+  posProductsFromColumns,
   SaleResponse,
   VatExclusionApprovalResponse,
   type CreateSaleRequest,
@@ -20,8 +21,10 @@ export const saleKeys = {
 
 export const posApi = {
   products: (signal?: AbortSignal) =>
-    // Spec 000 §7: every product (up to 10,000), in the till's lighter shape.
-    api.get(POS_LOAD_PATHS.products, { schema: PosProductsResponseShape, signal }).then((r) => r.products),
+    // Spec 000 §7: every product (up to 10,000), in the till's lighter shape, sent as columns.
+    api
+      .get(POS_LOAD_PATHS.products, { schema: PosProductColumnsResponseShape, signal })
+      .then((r) => posProductsFromColumns(r.columns)),
 };
 
 /** The calls of /api/sales used by the selling side and the receipt. */

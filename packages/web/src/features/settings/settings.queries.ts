@@ -43,6 +43,24 @@ export async function fetchStoreSettings(signal?: AbortSignal): Promise<StoreSet
   return settings;
 }
 
+/** How old a read of the settings may be and still count as "read when the screen opened". */
+export const SETTINGS_JUST_READ_MS = 3000;
+
+/**
+ * Whether the settings are being read or were read a moment ago (`now` in ms since the epoch), so a
+ * screen that re-reads them when it opens need not ask again: on a cold load the page's boot script
+ * has just read them.
+ */
+export function settingsReadJustNow(
+  state: { fetchStatus: string; dataUpdatedAt: number } | undefined,
+  now: number = Date.now(),
+): boolean {
+  if (!state) return false;
+  return (
+    state.fetchStatus === 'fetching' || (state.dataUpdatedAt > 0 && now - state.dataUpdatedAt < SETTINGS_JUST_READ_MS)
+  );
+}
+
 /** The store's name, logo, tax and payment options: readable by every signed-in role. */
 export function useStoreSettings() {
   return useQuery<StoreSettings, Error, StoreSettings, typeof settingsKeys.store>({
