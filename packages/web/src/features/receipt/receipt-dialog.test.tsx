@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';
 import { settingsKeys } from '../settings/settings.queries';
+import { saleFixture } from '../../test-fixtures/sale';
 import { ReceiptDialog } from './receipt-dialog';
 
 const SETTINGS: StoreSettings = {
@@ -37,13 +38,9 @@ const SETTINGS: StoreSettings = {
   categories: [],
 };
 
-const SALE: Sale = {
-  id: 1,
+const SALE = saleFixture({
   document_number: 'R2569-000042',
-  status: 'completed',
   created_at: '2026-11-22T07:05:00.000Z',
-  customer_id: null,
-  customer_name: null,
   created_by: 2,
   created_by_name: '',
   subtotal: 535,
@@ -51,24 +48,10 @@ const SALE: Sale = {
   tax: 35,
   total: 535,
   tax_rate: 7,
-  exclude_vat: false,
-  vat_excluded_by: null,
-  vat_excluded_by_name: null,
-  vat_exclusion_approved_by: null,
-  vat_exclusion_approved_by_name: null,
   prices_include_vat: true,
-  payment_method: 'cash',
   payment: { method: 'cash', amount: 535, cash_received: 1000, change: 465, reference: null },
   points_used: 0,
   points_earned: 5,
-  final_loyalty_points: null,
-  replaces_sale_id: null,
-  replaces_document_number: null,
-  replaced_by_sale_id: null,
-  replaced_by_document_number: null,
-  notes: null,
-  refunded_amount: 0,
-  refunds: [],
   items: [
     {
       id: 1,
@@ -89,7 +72,7 @@ const SALE: Sale = {
       refunded_quantity: 0,
     },
   ],
-};
+});
 
 function renderReceipt(sale: Sale, options: { showPaymentSummary?: boolean } = {}, settings: StoreSettings = SETTINGS) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

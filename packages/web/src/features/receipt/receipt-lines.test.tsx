@@ -2,6 +2,7 @@ import type { Sale } from '@pos/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n';
+import { saleFixture } from '../../test-fixtures/sale';
 import { ReceiptDocument } from './receipt-document';
 import { printable, type ReceiptType } from './receipt';
 
@@ -19,38 +20,20 @@ const LINE = {
   refunded_quantity: 0,
 };
 
-const SALE: Sale = {
+const SALE = saleFixture({
   id: 9,
   document_number: 'R2569-000009',
-  status: 'completed',
   created_at: '2026-11-23T03:00:00.000Z',
-  customer_id: null,
-  customer_name: null,
-  created_by: 1,
   created_by_name: 'แคชเชียร์',
   subtotal: 697,
   discount: 0,
   tax: 0,
   total: 697,
   tax_rate: 7,
-  exclude_vat: false,
-  vat_excluded_by: null,
-  vat_excluded_by_name: null,
-  vat_exclusion_approved_by: null,
-  vat_exclusion_approved_by_name: null,
   prices_include_vat: true,
-  payment_method: 'cash',
   payment: { method: 'cash', amount: 697, cash_received: null, change: null, reference: null },
   points_used: 0,
   points_earned: 0,
-  final_loyalty_points: null,
-  replaces_sale_id: null,
-  replaces_document_number: null,
-  replaced_by_sale_id: null,
-  replaced_by_document_number: null,
-  notes: null,
-  refunded_amount: 0,
-  refunds: [],
   items: [
     { ...LINE, id: 1, size: 'M', color: 'แดง', sizes: ['M'], colors: ['แดง'] },
     { ...LINE, id: 2, size: 'L', color: null, sizes: ['L'], colors: [] },
@@ -67,7 +50,7 @@ const SALE: Sale = {
       colors: [],
     },
   ],
-};
+});
 
 afterEach(cleanup);
 
