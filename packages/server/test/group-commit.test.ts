@@ -2,13 +2,37 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Generated, type Transaction } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CommitBatch } from '../src/db/before-commit';
 import { groupCommitter } from '../src/db/group-commit';
 
 interface TestDb {
   parent: { id: number };
   child: { id: Generated<number>; parent_id: number; note: string };
+  tally: { id: number; total: number; writes: number };
+}
+
+/** A batch adding to one tally row: merged batches add their sum with one statement. */
+class TallyBatch implements CommitBatch<TestDb> {
+  readonly key = 'tally';
+  constructor(
+    public amount: number,
+    private readonly rowId = 1,
+  ) {}
+  merge(other: CommitBatch<TestDb>): void {
+    this.amount += (other as TallyBatch).amount;
+  }
+  async write(trx: Transaction<TestDb>): Promise<void> {
+    await trx
+      .updateTable('tally')
+      .set((eb) => ({ total: eb('total', '+', this.amount), writes: eb('writes', '+', 1) }))
+      .where('id', '=', this.rowId)
+      .execute();
+    // A row that does not exist fails the write (and so the commit), like a constraint would.
+    const row = await trx.selectFrom('tally').select('id').where('id', '=', this.rowId).executeTakeFirst();
+    if (!row) throw new Error('no tally row');
+  }
 }
 
 const opened: { kysely: Kysely<TestDb>; dir: string }[] = [];
@@ -19,6 +43,8 @@ function openFile(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-group-commit-
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.exec(`create table if not exists parent (id integer primary key);
+    create table if not exists tally (id integer primary key, total integer not null, writes integer not null);
+    insert or ignore into tally (id, total, writes) values (1, 0, 0);
     create table if not exists child (id integer primary key, note text not null,
       parent_id integer not null references parent(id) deferrable initially deferred)`);
   const kysely = new Kysely<TestDb>({ dialect: new SqliteDialect({ database }) });
@@ -119,5 +145,56 @@ describe('group commit (SQLite)', () => {
       expect(count).toBe(note === 'x' ? 1 : 2);
     }
     expect(committer.stats()).toEqual({ transactions: 2, commits: 2 });
+  });
+
+  it("writes what the writes of one commit left for it once, summed, and drops a refused write's share", async () => {
+    const { kysely } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const committer = groupCommitter(kysely);
+    const refused = new Error('refused');
+    const results = await Promise.allSettled(
+      [1, 2, 4, 8].map((amount) =>
+        committer.transaction(async (trx, beforeCommit) => {
+          await trx
+            .insertInto('child')
+            .values({ parent_id: 1, note: `n${amount}` })
+            .execute();
+          beforeCommit.add(new TallyBatch(amount));
+          if (amount === 4) throw refused;
+          return amount;
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(committer.stats().commits).toBe(1);
+    // 1 + 2 + 8, in one statement for the three writes that stood.
+    expect(await kysely.selectFrom('tally').select(['total', 'writes']).executeTakeFirstOrThrow()).toEqual({
+      total: 11,
+      writes: 1,
+    });
+    // Alone, a write's batch is written in its own transaction too.
+    await committer.transaction(async (_trx, beforeCommit) => beforeCommit.add(new TallyBatch(16)));
+    expect(await kysely.selectFrom('tally').select(['total', 'writes']).executeTakeFirstOrThrow()).toEqual({
+      total: 27,
+      writes: 2,
+    });
+  });
+
+  it('fails every write of a commit whose batch cannot be written, and keeps none of them', async () => {
+    const { kysely } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const committer = groupCommitter(kysely);
+    const results = await Promise.allSettled(
+      ['a', 'b'].map((note) =>
+        committer.transaction(async (trx, beforeCommit) => {
+          await trx.insertInto('child').values({ parent_id: 1, note }).execute();
+          beforeCommit.add(new TallyBatch(1, 404));
+          return note;
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await notes(kysely)).toEqual([]);
+    expect((await kysely.selectFrom('tally').select('total').executeTakeFirstOrThrow()).total).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import { engineOf } from '../config';
+import { workThenBatches, type WriteWork } from './before-commit';
 import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
 import { holdSqliteLock } from './sqlite-lock';
@@ -23,8 +24,10 @@ export interface Db {
   /**
    * A write transaction for the busiest writes (sales, refunds): on SQLite, concurrent ones share one
    * commit (group-commit.ts); on PostgreSQL, a transaction each (the server groups commits itself).
+   * What the work leaves with `beforeCommit` is written after it, just before the commit: on PostgreSQL
+   * the rows every sale adds to (today's report rows) are so held only for the commit itself.
    */
-  writeTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  writeTransaction<T>(work: WriteWork<DB, T>): Promise<T>;
   /** SQLite: write transactions so far and the commits they took (fewer when they shared them). */
   writeStats?(): { transactions: number; commits: number };
 }
@@ -61,7 +64,8 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
     kysely,
     engine,
     destroy: () => kysely.destroy(),
-    writeTransaction: (work) => (committer ? committer.transaction(work) : kysely.transaction().execute(work)),
+    writeTransaction: (work) =>
+      committer ? committer.transaction(work) : kysely.transaction().execute((trx) => workThenBatches(trx, work)),
     ...(committer && { writeStats: () => committer.stats() }),
     ...(engine === 'sqlite' && {
       migrationLock: () => holdSqliteLock(path.join(config.dataDir, 'pos.db-migration-lock'), MIGRATION_LOCK_WAIT_MS),

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import { BeforeCommit, workThenBatches, type WriteWork } from './before-commit';
 
-type Work<DB, T> = (trx: Transaction<DB>) => Promise<T>;
+type Work<DB, T> = WriteWork<DB, T>;
 
 interface Waiting<DB> {
   work: Work<DB, unknown>;
@@ -27,7 +28,8 @@ const MAX_GROUP = 32;
  * next commit takes them all: each runs in a savepoint of one transaction (a refusal rolls back only its
  * own savepoint), then one commit makes them all durable, and only then is any of them answered. A failed
  * commit fails them all, so nothing is acknowledged that was not written. Alone, a write is a plain
- * transaction, as before: nothing waits for company.
+ * transaction, as before: nothing waits for company. What the writes leave for before the commit
+ * (before-commit.ts) is merged over the group and written once, after the last of them.
  */
 export function groupCommitter<DB>(kysely: Kysely<DB>): GroupCommitter<DB> {
   const queue: Waiting<DB>[] = [];
@@ -55,7 +57,7 @@ export function groupCommitter<DB>(kysely: Kysely<DB>): GroupCommitter<DB> {
 
   async function runAlone(one: Waiting<DB>): Promise<void> {
     try {
-      one.resolve(await kysely.transaction().execute(one.work));
+      one.resolve(await kysely.transaction().execute((trx) => workThenBatches(trx, one.work)));
     } catch (error) {
       one.reject(error);
     }
@@ -67,11 +69,15 @@ export function groupCommitter<DB>(kysely: Kysely<DB>): GroupCommitter<DB> {
       const trx = await kysely.startTransaction().execute();
       try {
         outcomes = [];
+        const groupBatches = new BeforeCommit<DB>();
         for (const one of group) {
           const point = await trx.savepoint('one_write').execute();
+          const batches = new BeforeCommit<DB>();
           try {
-            const value = await one.work(point);
+            const value = await one.work(point, batches);
             await point.releaseSavepoint('one_write').execute();
+            // Only a write that stood adds its batches; a refused one's are dropped with its savepoint.
+            groupBatches.absorb(batches);
             outcomes.push({ ok: true, value });
           } catch (error) {
             await point.rollbackToSavepoint('one_write').execute();
@@ -79,6 +85,7 @@ export function groupCommitter<DB>(kysely: Kysely<DB>): GroupCommitter<DB> {
             outcomes.push({ ok: false, error });
           }
         }
+        await groupBatches.write(trx);
         await trx.commit().execute();
       } catch (error) {
         await trx

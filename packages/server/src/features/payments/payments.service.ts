@@ -13,6 +13,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps as AppDeps } from '../../deps';
+import { BeforeCommit } from '../../db/before-commit';
 import { AppError } from '../../http/app-error';
 import { stripeGateway, type CheckoutSessionView, type StripeGateway } from '../../integrations/stripe/stripe-gateway';
 import type { SessionUser } from '../auth/sessions.queries';
@@ -84,7 +85,8 @@ class TrialSale {
 async function trySale(deps: Deps, seller: SessionUser, input: SaleInput): Promise<TrialSale> {
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
-      const written = await writeSale(trx, deps, seller, input, { via: 'provider' });
+      // Rolled back below: what it leaves for the commit is never written.
+      const written = await writeSale(trx, new BeforeCommit(), deps, seller, input, { via: 'provider' });
       throw new TrialSale(written.body, written.terms);
     });
   } catch (err) {

@@ -1,6 +1,9 @@
+import type { Transaction } from 'kysely';
+import type { CommitBatch } from '../../db/before-commit';
 import type { Db } from '../../db/database';
 import type { DbExecutor } from '../../db/executor';
 import type {
+  DB,
   ReportCustomerDaysTable,
   ReportDaysTable,
   ReportProductDaysTable,
@@ -41,15 +44,35 @@ export interface RollupLine {
 
 /**
  * Changes to the rollups, summed per key before they are written (one upsert per row, and no
- * statement touches a row twice, which PostgreSQL refuses).
+ * statement touches a row twice, which PostgreSQL refuses). As a commit batch, the changes of every
+ * sale and refund of one commit are summed and written once, just before it.
  */
-export class RollupChanges {
+export class RollupChanges implements CommitBatch<DB> {
+  readonly key: string;
   private readonly days = new Map<string, ReportDaysTable>();
   private readonly products = new Map<string, ReportProductDaysTable>();
   private readonly productMonths = new Map<string, ReportProductMonthsTable>();
   private readonly customers = new Map<string, ReportCustomerDaysTable>();
 
-  constructor(private readonly timeZone: string) {}
+  constructor(private readonly timeZone: string) {
+    this.key = `report-rollups|${timeZone}`;
+  }
+
+  merge(other: CommitBatch<DB>): void {
+    if (!(other instanceof RollupChanges) || other.key !== this.key) {
+      throw new Error(`RollupChanges cannot merge ${other.key}`);
+    }
+    for (const row of other.days.values()) this.addDay(row.day, row.payment_method, row);
+    for (const row of other.products.values()) this.addProductRow(this.products, `${row.day}|${row.product_name}`, row);
+    for (const row of other.productMonths.values()) {
+      this.addProductRow(this.productMonths, `${row.month}|${row.product_name}`, row);
+    }
+    for (const row of other.customers.values()) this.addCustomer(row.day, row.customer_id, row.orders);
+  }
+
+  write(trx: Transaction<DB>): Promise<void> {
+    return this.writeTo(trx);
+  }
 
   /** A sale written: its total, one order, its units and lines, its customer. */
   sale(sale: RollupSale, lines: RollupLine[]): this {
@@ -110,19 +133,35 @@ export class RollupChanges {
   }
 
   private addProduct(day: string, line: RollupLine, sign: 1 | -1) {
-    const month = day.slice(0, 7);
-    const empty = { product_name: line.product_name, product_id: null, quantity: 0, revenue: 0 };
-    const byDay = this.products.get(`${day}|${line.product_name}`) ?? { day, ...empty };
-    const byMonth = this.productMonths.get(`${month}|${line.product_name}`) ?? { month, ...empty };
-    for (const row of [byDay, byMonth]) {
-      row.quantity += sign * line.quantity;
-      row.revenue += sign * line.price * line.quantity;
-      if (line.product_id !== null && (row.product_id === null || line.product_id > row.product_id)) {
-        row.product_id = line.product_id;
-      }
+    const change = {
+      product_name: line.product_name,
+      product_id: line.product_id,
+      quantity: sign * line.quantity,
+      revenue: sign * line.price * line.quantity,
+    };
+    this.addProductRow(this.products, `${day}|${line.product_name}`, { day, ...change });
+    this.addProductRow(this.productMonths, `${day.slice(0, 7)}|${line.product_name}`, {
+      month: day.slice(0, 7),
+      ...change,
+    });
+  }
+
+  /** Adds units and revenue to a product's row; the row keeps the highest product id seen under its name. */
+  private addProductRow<Row extends ReportProductDaysTable | ReportProductMonthsTable>(
+    rows: Map<string, Row>,
+    key: string,
+    change: Row,
+  ) {
+    const row = rows.get(key);
+    if (!row) {
+      rows.set(key, { ...change });
+      return;
     }
-    this.products.set(`${day}|${line.product_name}`, byDay);
-    this.productMonths.set(`${month}|${line.product_name}`, byMonth);
+    row.quantity += change.quantity;
+    row.revenue += change.revenue;
+    if (change.product_id !== null && (row.product_id === null || change.product_id > row.product_id)) {
+      row.product_id = change.product_id;
+    }
   }
 
   private addCustomer(day: string, customerId: number, orders: number) {

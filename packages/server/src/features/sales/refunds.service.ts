@@ -59,7 +59,7 @@ export async function refundSale(
   input: RefundInput,
   idempotencyKey: string | undefined,
 ): Promise<RefundSaleResponse> {
-  return deps.db.writeTransaction(async (trx) => {
+  return deps.db.writeTransaction(async (trx, beforeCommit) => {
     const now = deps.now();
     const nowIso = now.toISOString();
     if (idempotencyKey) {
@@ -219,13 +219,13 @@ export async function refundSale(
         return { refund_id: refundId, sale_item_id: l.id, quantity: wanted.get(l.id)!, amount: lineAmount };
       });
     await insertRefundItems(trx, refundLines);
-    await new RollupChanges(deps.config.shopTimezone)
-      .refund(sale, {
+    beforeCommit.add(
+      new RollupChanges(deps.config.shopTimezone).refund(sale, {
         amount,
         whole: fully,
         lines: lines.filter((l) => wanted.has(l.id)).map((l) => ({ ...l, quantity: wanted.get(l.id)! })),
-      })
-      .writeTo(trx);
+      }),
+    );
 
     const movements = returned.map(({ productId, quantity, stock }) => ({
       product_id: productId,

@@ -24,7 +24,9 @@ import {
   type VariantChoice,
 } from '@pos/core';
 import type { z } from 'zod';
+import type { BeforeCommit } from '../../db/before-commit';
 import type { DbExecutor } from '../../db/executor';
+import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
@@ -200,7 +202,7 @@ export async function createSale(
 ): Promise<CreateSaleResponse> {
   const hash = requestHash(input);
   let notificationQueued = false;
-  const answer = await deps.db.writeTransaction(async (trx) => {
+  const answer = await deps.db.writeTransaction(async (trx, beforeCommit) => {
     // One clock reading: the key is claimed at the sale's own time.
     const now = deps.now();
     const replay = await claimOrReplay<CreateSaleResponse>(
@@ -210,7 +212,7 @@ export async function createSale(
       now,
     );
     if (replay) return replay;
-    const written = await writeSale(trx, deps, seller, input, mode, now);
+    const written = await writeSale(trx, beforeCommit, deps, seller, input, mode, now);
     notificationQueued = written.notificationQueued;
     await mode.onRecorded?.(trx, written.body);
     await rememberAnswer(trx, idempotencyKey, 201, written.body);
@@ -306,6 +308,7 @@ function paidLineProduct(paid: PaidSale, product: ProductForSale & { gone?: true
  */
 export async function writeSale(
   trx: DbExecutor,
+  beforeCommit: BeforeCommit<DB>,
   deps: Deps,
   seller: SessionUser,
   input: SaleInput,
@@ -515,8 +518,8 @@ export async function writeSale(
     colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
   }));
   const itemIds = await insertSaleItems(trx, itemRows);
-  await new RollupChanges(deps.config.shopTimezone)
-    .sale(
+  beforeCommit.add(
+    new RollupChanges(deps.config.shopTimezone).sale(
       {
         created_at: nowIso,
         payment_method: input.paymentMethod,
@@ -524,8 +527,8 @@ export async function writeSale(
         customer_id: saleValues.customer_id,
       },
       itemRows,
-    )
-    .writeTo(trx);
+    ),
+  );
   const payment = {
     method: input.paymentMethod,
     amount: figures.total,
