@@ -11,6 +11,19 @@ describe('document numbers', () => {
     expect(documentSeries(newYearInBangkok, 'Asia/Bangkok')).toBe('R2569');
   });
 
+  it('turn the year at the very millisecond in zones a quarter hour off the hour, one call after another', () => {
+    // Kathmandu is UTC+5:45: its 2026 begins at 2025-12-31 18:15 UTC.
+    const zone = 'Asia/Kathmandu';
+    expect(documentSeries(new Date('2025-12-31T18:00:00.000Z'), zone)).toBe('R2568');
+    expect(documentSeries(new Date('2025-12-31T18:14:59.999Z'), zone)).toBe('R2568');
+    expect(documentSeries(new Date('2025-12-31T18:15:00.000Z'), zone)).toBe('R2569');
+    expect(documentSeries(new Date('2025-12-31T18:29:59.999Z'), zone)).toBe('R2569');
+    expect(documentSeries(new Date('2025-12-31T18:14:59.999Z'), zone)).toBe('R2568');
+    // Chatham is UTC+13:45 in its summer: 2026 begins at 2025-12-31 10:15 UTC.
+    expect(documentSeries(new Date('2025-12-31T10:14:59.999Z'), 'Pacific/Chatham')).toBe('R2568');
+    expect(documentSeries(new Date('2025-12-31T10:15:00.000Z'), 'Pacific/Chatham')).toBe('R2569');
+  });
+
   it('pad the sequence to six digits', () => {
     expect(formatDocumentNumber('R2569', 123)).toBe('R2569-000123');
   });

@@ -22,6 +22,11 @@ describe.each(ENGINES)('health and error shapes on %s', (engine) => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('x-powered-by')).toBeNull();
     // Every answer carries them, errors included.
     const missing = await t.request('GET', '/api/no-such-route');
     expect(missing.headers.get('content-security-policy')).toBe(csp);

@@ -84,4 +84,33 @@ describe.each(ENGINES)('statements compiled once per shape (%s)', (engine) => {
     ).rejects.toThrow('undo');
     expect((await findNotes(db.kysely, { ids: [6], withHidden: true, minSize: null })).rows).toEqual([]);
   });
+
+  it('answers in a transaction as outside one: counts, inserted ids, and a refusal as a rejection', async () => {
+    const renameNote = prepared((trx, a: { id: number; body: string }) =>
+      notes(trx).updateTable('note').set({ body: a.body }).where('id', '=', a.id),
+    );
+    const addNote = prepared((trx, row: NoteDb['note']) => notes(trx).insertInto('note').values(row));
+    // Outside a transaction (Kysely's executor) and inside one (on SQLite, run directly): the same answers.
+    const outside = await renameNote(db.kysely, { id: 1, body: 'one' });
+    const inside = await db.kysely.transaction().execute(async (trx) => ({
+      renamed: await renameNote(trx, { id: 1, body: 'uno' }),
+      added: await addNote(trx, { id: 7, body: 'seven', size: 7, hidden: 0 }),
+    }));
+    expect(outside.numAffectedRows).toBe(1n);
+    expect(inside.renamed.numAffectedRows).toBe(1n);
+    expect(inside.added.numAffectedRows).toBe(1n);
+    if (engine === 'sqlite') expect(inside.added.insertId).toBe(7n);
+    expect((await findNotes(db.kysely, { ids: [1, 7], withHidden: true, minSize: null })).rows).toEqual([
+      { id: 1, body: 'uno', size: 10 },
+      { id: 7, body: 'seven', size: 7 },
+    ]);
+    // The same key again: refused as a rejected promise the caller can catch, not a throw.
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        const refused = addNote(trx, { id: 7, body: 'again', size: 7, hidden: 0 });
+        expect(refused).toBeInstanceOf(Promise);
+        await refused;
+      }),
+    ).rejects.toThrow(/UNIQUE|unique|duplicate/);
+  });
 });

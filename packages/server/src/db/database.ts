@@ -8,6 +8,7 @@ import { engineOf } from '../config';
 import { workThenBatches, type WriteWork } from './before-commit';
 import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
+import { allowDirectRuns } from './sqlite-direct';
 import { holdSqliteLock } from './sqlite-lock';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
@@ -40,8 +41,9 @@ const PG_INT8_OID = 20;
 /** Opens SQLite (`dataDir/pos.db`) or PostgreSQL (`databaseUrl`). */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   const engine = engineOf(config);
+  const sqlite = engine === 'sqlite' ? withStatementCache(openSqlite(config.dataDir)) : null;
   const kysely =
-    engine === 'postgres'
+    sqlite === null
       ? new Kysely<DB>({
           dialect: new PostgresDialect({
             pool: postgresPool({
@@ -56,9 +58,10 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
           }),
         })
       : new Kysely<DB>({
-          dialect: new WriteLockingSqliteDialect({ database: withStatementCache(openSqlite(config.dataDir)) }),
+          dialect: new WriteLockingSqliteDialect({ database: sqlite }),
           plugins: [new SqliteWithoutRowLocks()],
         });
+  if (sqlite) allowDirectRuns(kysely, sqlite);
   const committer = engine === 'sqlite' ? groupCommitter(kysely) : null;
   return {
     kysely,

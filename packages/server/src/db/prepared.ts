@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { DbExecutor } from './executor';
+import { runDirectly } from './sqlite-direct';
 
 /** Where one parameter of a compiled statement comes from in the arguments. */
 class Slot {
@@ -50,12 +51,13 @@ export function prepared<Args, Row>(
       const path = sources[i];
       parameters[i] = path ? valueAt(args, path) : compiled.parameters[i];
     }
-    return db.executeQuery<Row>({
+    const query = {
       sql: compiled.sql,
       parameters,
       query: compiled.query,
       queryId: compiled.queryId,
-    } as CompiledQuery<Row>);
+    } as CompiledQuery<Row>;
+    return runDirectly(db, query) ?? db.executeQuery<Row>(query);
   };
 }
 
