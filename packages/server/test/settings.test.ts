@@ -1,5 +1,6 @@
 import { DEFAULT_CATEGORIES, type Settings, type StoreSettings } from '@pos/core';
 import { describe, expect, it } from 'vitest';
+import { readSettingsShared, readStoredSettings } from '../src/features/settings/settings.service';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
 type SettingsBody = { settings: Settings };
@@ -30,6 +31,29 @@ describe.each(ENGINES)('settings API on %s', (engine) => {
     expect(s.notifications).toMatchObject({ lineChannelAccessToken: '', notifyOnSale: false });
     expect(s.categories).toEqual([...DEFAULT_CATEGORIES]);
     expect(JSON.stringify(res.body)).not.toContain('sk_test_secret_value');
+  });
+
+  it('shares one frozen copy with readers until the stored settings change, and gives copies to writers', async () => {
+    const db = t.built.deps.db.kysely;
+    const shared = await readSettingsShared(db);
+    expect(await readSettingsShared(db)).toBe(shared);
+    expect(Object.isFrozen(shared.system)).toBe(true);
+    expect(() => {
+      (shared.system as { storeName: string }).storeName = 'changed in place';
+    }).toThrow(TypeError);
+    const copy = await readStoredSettings(db);
+    copy.system.storeName = 'a copy may change';
+    expect((await readSettingsShared(db)).system.storeName).toBe(shared.system.storeName);
+
+    const { token } = await t.buildUser({ role: 'manager' });
+    const saved = await t.request('PUT', '/api/settings', {
+      token,
+      body: { settings: { system: { storeName: 'ร้านใหม่' } } },
+    });
+    expect(saved.status).toBe(200);
+    const after = await readSettingsShared(db);
+    expect(after).not.toBe(shared);
+    expect(after.system.storeName).toBe('ร้านใหม่');
   });
 
   it('validates and stores changes, accepting flags as text', async () => {

@@ -112,6 +112,11 @@ function openSqlite(dataDir: string): Database.Database {
   // 64 MB of pages kept in memory (SQLite's default is 2 MB): a group of sales committed together
   // (group-commit.ts) changes more pages than that, which spilled to the WAL mid-transaction.
   database.pragma('cache_size = -65536');
+  // Each sale of a shared commit runs in a savepoint, whose journal (the first image of every page the
+  // sale changes, ~30 pages) spilled to a temporary file past 64 KB: a write and a read of it per sale
+  // (issue 17). Kept in memory instead; what else SQLite keeps there (sorts without an index) is small
+  // for this app's queries, which read through indexes and the report rollups.
+  database.pragma('temp_store = memory');
   // Several server processes may share the file; wait for a writer instead of failing.
   database.pragma('busy_timeout = 5000');
   return database;

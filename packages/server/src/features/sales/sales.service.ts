@@ -35,7 +35,7 @@ import { findCustomerName, findLiveCustomer } from '../customers/customers.queri
 import { queueSaleNotification } from '../notifications/notifications.service';
 import { insertStockMovements } from '../products/products.queries';
 import { RollupChanges } from '../reports/rollups.service';
-import { readStoredSettings } from '../settings/settings.service';
+import { readSettingsShared } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
 import {
   claimOrReplay,
@@ -317,7 +317,7 @@ export async function writeSale(
 ): Promise<{ body: CreateSaleResponse; notificationQueued: boolean; terms: CheckoutTerms }> {
   const nowIso = now.toISOString();
   const { paid } = mode;
-  const settings = await readStoredSettings(trx);
+  const settings = await readSettingsShared(trx);
   // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
   // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
   const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
