@@ -441,6 +441,27 @@ describe.each(ENGINES)('selling on %s', (engine) => {
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  it('records a sale once when its retries arrive while it is still being written, taking the last units', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const belt = await buildProduct(t, { price: 390, stock: 2 });
+    const key = randomUUID();
+    const body = salePayload([{ product: belt, quantity: 2 }]);
+    // Six tries under one key at once (a till retrying a slow answer): the first takes both units, the
+    // others must replay it, never answer "out of stock" for units their own first try took.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => postSale(t, token, body, key)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.sale.document_number)).size).toBe(1);
+    expect(await stockOf(t, belt.id)).toBe(0);
+    // The key with another body, also at once: refused, and nothing sold.
+    const other = await Promise.all(
+      [1, 2].map(() => postSale(t, token, salePayload([{ product: belt, quantity: 1 }]), key)),
+    );
+    expect(other.map((a) => [a.status, a.body.code])).toEqual([
+      [409, 'IDEMPOTENCY_KEY_REUSED'],
+      [409, 'IDEMPOTENCY_KEY_REUSED'],
+    ]);
+  });
+
   it('accepts a replacement only for a sale refunded for editing, once', async () => {
     const { token, user } = await t.buildUser({ role: 'cashier' });
     const sock = await buildProduct(t, { price: 59, stock: 10 });

@@ -41,16 +41,53 @@ export async function deleteIdempotencyKeysBefore(db: DbExecutor, before: string
   return Number(result.numDeletedRows);
 }
 
-export function findIdempotencyKey(
+export async function findIdempotencyKey(
   db: DbExecutor,
   key: string,
-): Promise<{ user_id: number; request_hash: string; response: string | null } | undefined> {
-  return db
-    .selectFrom('idempotency_keys')
-    .select(['user_id', 'request_hash', 'response'])
-    .where('key', '=', key)
-    .executeTakeFirst();
+): Promise<{ user_id: number; request_hash: string; response: string | null; created_at: string } | undefined> {
+  return (await keyFound(db, { key })).rows[0];
 }
+
+const keyFound = prepared((db, a: { key: string }) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['user_id', 'request_hash', 'response', 'created_at'])
+    .where('key', '=', a.key),
+);
+
+/**
+ * Writes a key with its answer in one statement (SQLite, see `claimOrReplay`); a key found expired is
+ * taken over.
+ */
+export async function keepIdempotentAnswer(
+  db: DbExecutor,
+  a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: unknown },
+): Promise<void> {
+  await answerKept(db, { ...a, response: JSON.stringify(a.response) });
+}
+
+const answerKept = prepared(
+  (db, a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: string }) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        key: a.key,
+        user_id: a.userId,
+        request_hash: a.requestHash,
+        created_at: a.now,
+        status_code: a.statusCode,
+        response: a.response,
+      })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          user_id: eb.ref('excluded.user_id'),
+          request_hash: eb.ref('excluded.request_hash'),
+          created_at: eb.ref('excluded.created_at'),
+          status_code: eb.ref('excluded.status_code'),
+          response: eb.ref('excluded.response'),
+        })),
+      ),
+);
 
 /** Claims a key for this request; false when it already exists. */
 export async function claimIdempotencyKey(

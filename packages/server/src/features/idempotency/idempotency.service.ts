@@ -7,6 +7,7 @@ import {
   claimIdempotencyKey,
   deleteIdempotencyKeysBefore,
   findIdempotencyKey,
+  keepIdempotentAnswer,
   reclaimExpiredIdempotencyKey,
   storeIdempotentResponse,
 } from './idempotency.queries';
@@ -60,23 +61,49 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
+/** A request to carry out (`remember` keeps its answer for retries), or the first answer to a retry. */
+export type ClaimOutcome<T> =
+  { replay: T } | { replay?: undefined; remember(trx: DbExecutor, statusCode: number, body: T): Promise<void> };
+
 /**
- * Claims `key` inside the caller's transaction, as its first write (so on SQLite the transaction holds
- * the write lock from here on; on PostgreSQL a concurrent retry waits on the key's row). Answers the
- * first answer when this is a retry, or undefined when the request is new and must be carried out; a
- * key older than the retention window is forgotten and records anew. Another user or body under the
- * same key: 409 IDEMPOTENCY_KEY_REUSED.
+ * Claims `key` inside the caller's transaction. Answers the first answer when this is a retry, or how
+ * to remember this request's answer when it is new and must be carried out; a key older than the
+ * retention window is forgotten and records anew. Another user or body under the same key: 409
+ * IDEMPOTENCY_KEY_REUSED.
+ *
+ * PostgreSQL: the key is inserted first, as the transaction's first write, so a concurrent retry waits
+ * on the key's row and then replays (it must not, say, find the last unit sold by the first attempt and
+ * answer "out of stock"); the answer is added at the end. SQLite: write transactions run one after the
+ * other (one process's writes share its connection, processes take the file's write lock), so a retry
+ * always sees the first attempt's row: the key is looked up first and written once, with its answer,
+ * at the end (two writes of the row became one, issue 17).
  */
 export async function claimOrReplay<T>(
   trx: DbExecutor,
-  deps: Pick<Deps, 'config'>,
+  deps: Pick<Deps, 'config' | 'db'>,
   claim: IdempotencyClaim,
   now: Date,
-): Promise<T | undefined> {
+): Promise<ClaimOutcome<T>> {
   const values = { ...claim, now: now.toISOString() };
-  if (await claimIdempotencyKey(trx, values)) return undefined;
-  if (await reclaimExpiredIdempotencyKey(trx, { ...values, before: idempotencyCutoff(deps, now) })) return undefined;
-  const previous = await findIdempotencyKey(trx, claim.key);
+  const before = idempotencyCutoff(deps, now);
+  if (deps.db.engine === 'sqlite') {
+    const previous = await findIdempotencyKey(trx, claim.key);
+    if (previous && previous.created_at >= before) return { replay: replayOf<T>(previous, claim) };
+    return {
+      remember: (writer, statusCode, body) => keepIdempotentAnswer(writer, { ...values, statusCode, response: body }),
+    };
+  }
+  const claimed =
+    (await claimIdempotencyKey(trx, values)) || (await reclaimExpiredIdempotencyKey(trx, { ...values, before }));
+  if (!claimed) return { replay: replayOf<T>(await findIdempotencyKey(trx, claim.key), claim) };
+  return { remember: (writer, statusCode, body) => storeIdempotentResponse(writer, claim.key, statusCode, body) };
+}
+
+/** The first answer under a key, for the same user and body; anything else reuses the key. */
+function replayOf<T>(
+  previous: { user_id: number; request_hash: string; response: string | null } | undefined,
+  claim: IdempotencyClaim,
+): T {
   if (
     !previous ||
     previous.request_hash !== claim.requestHash ||
@@ -86,9 +113,4 @@ export async function claimOrReplay<T>(
     throw new AppError({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
   }
   return JSON.parse(previous.response) as T;
-}
-
-/** Keeps the answer for retries, in the same transaction as what it answers. */
-export function rememberAnswer(trx: DbExecutor, key: string, statusCode: number, body: unknown): Promise<void> {
-  return storeIdempotentResponse(trx, key, statusCode, body);
 }

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
 import { RollupChanges } from '../reports/rollups.service';
-import { claimOrReplay, rememberAnswer, requestHash } from '../idempotency/idempotency.service';
+import { claimOrReplay, requestHash } from '../idempotency/idempotency.service';
 import { insertStockMovements } from '../products/products.queries';
 import { documentSeries, formatDocumentNumber } from './document-number';
 import {
@@ -62,11 +62,15 @@ export async function refundSale(
   return deps.db.writeTransaction(async (trx, beforeCommit) => {
     const now = deps.now();
     const nowIso = now.toISOString();
-    if (idempotencyKey) {
-      const claim = { key: idempotencyKey, userId: user.id, requestHash: requestHash({ saleId, input }) };
-      const replay = await claimOrReplay<RefundSaleResponse>(trx, deps, claim, now);
-      if (replay) return replay;
-    }
+    const claim = idempotencyKey
+      ? await claimOrReplay<RefundSaleResponse>(
+          trx,
+          deps,
+          { key: idempotencyKey, userId: user.id, requestHash: requestHash({ saleId, input }) },
+          now,
+        )
+      : undefined;
+    if (claim?.replay) return claim.replay;
     const sale = await findSaleForRefund(trx, saleId);
     if (!sale) throw notFound('SALE_NOT_FOUND');
     const lines = await findLinesForRefund(trx, saleId);
@@ -244,7 +248,7 @@ export async function refundSale(
 
     const updated = await loadSale(trx, saleId);
     const body: RefundSaleResponse = { refund: updated.refunds.find((r) => r.id === refundId)!, sale: updated };
-    if (idempotencyKey) await rememberAnswer(trx, idempotencyKey, 201, body);
+    await claim?.remember(trx, 201, body);
     return body;
   });
 }

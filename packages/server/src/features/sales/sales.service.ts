@@ -37,12 +37,7 @@ import { insertStockMovements } from '../products/products.queries';
 import { RollupChanges } from '../reports/rollups.service';
 import { readSettingsShared } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
-import {
-  claimOrReplay,
-  purgeExpiredIdempotencyKeysIfDue,
-  rememberAnswer,
-  requestHash,
-} from '../idempotency/idempotency.service';
+import { claimOrReplay, purgeExpiredIdempotencyKeysIfDue, requestHash } from '../idempotency/idempotency.service';
 import {
   applySaleToCustomer,
   currentStock,
@@ -205,17 +200,17 @@ export async function createSale(
   const answer = await deps.db.writeTransaction(async (trx, beforeCommit) => {
     // One clock reading: the key is claimed at the sale's own time.
     const now = deps.now();
-    const replay = await claimOrReplay<CreateSaleResponse>(
+    const claim = await claimOrReplay<CreateSaleResponse>(
       trx,
       deps,
       { key: idempotencyKey, userId: seller.id, requestHash: hash },
       now,
     );
-    if (replay) return replay;
+    if (claim.replay) return claim.replay;
     const written = await writeSale(trx, beforeCommit, deps, seller, input, mode, now);
     notificationQueued = written.notificationQueued;
     await mode.onRecorded?.(trx, written.body);
-    await rememberAnswer(trx, idempotencyKey, 201, written.body);
+    await claim.remember(trx, 201, written.body);
     return written.body;
   });
   // After the commit: the worker sends it in the background; the sale's answer never waits for LINE.
