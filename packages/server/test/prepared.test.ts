@@ -66,6 +66,25 @@ describe.each(ENGINES)('statements compiled once per shape (%s)', (engine) => {
     expect((await findNotes(db.kysely, { ids: [2], withHidden: false, minSize: null })).rows).toEqual([]);
   });
 
+  it("tells apart shapes that differ only in a null, an undefined, a key or the keys' order, call after call", async () => {
+    const findSome = prepared((trx, a: { id?: number; body?: string | null }) => {
+      let query = notes(trx).selectFrom('note').select('id').orderBy('id');
+      if (a.id !== undefined) query = query.where('id', '=', a.id);
+      if (a.body === null) query = query.where('body', 'is', null);
+      else if (a.body !== undefined) query = query.where('body', '=', a.body);
+      return query;
+    });
+    const ids = async (a: { id?: number; body?: string | null }) =>
+      (await findSome(db.kysely, a)).rows.map((r) => r.id);
+    expect(await ids({ id: 1, body: 'หนึ่ง' })).toEqual([1]);
+    expect(await ids({ body: 'หนึ่ง', id: 3 })).toEqual([]);
+    expect(await ids({ id: 3, body: undefined })).toEqual([3]);
+    expect(await ids({ id: 3 })).toEqual([3]);
+    expect(await ids({ id: 3, body: null })).toEqual([]);
+    expect(await ids({ body: "it's 3" })).toEqual([3]);
+    expect(await ids({ id: 1, body: 'หนึ่ง' })).toEqual([1]);
+  });
+
   it('passes a value that looks like SQL as a value', async () => {
     const body = "x'); drop table note; --";
     await insertNotes(db.kysely, [{ id: 5, body, size: 1, hidden: 0 }]);

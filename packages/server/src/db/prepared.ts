@@ -11,6 +11,21 @@ interface Template {
   compiled: CompiledQuery;
   /** Per parameter: a path into the arguments, or null for a value fixed in the statement itself. */
   sources: (readonly (string | number)[] | null)[];
+  /** The arguments' shape it was compiled for, to compare the next call's with (no text built). */
+  shape: Shape;
+}
+
+/** A shape as a tree: a value, a literal (null, undefined, true, false), an array or a plain object. */
+type Shape =
+  | { kind: 'value' }
+  | { kind: 'literal'; literal: null | undefined | boolean }
+  | { kind: 'array'; items: Shape[] }
+  | { kind: 'object'; keys: string[]; values: Shape[] };
+
+/** Per builder and engine: the shapes compiled, and the one used last (most calls repeat it). */
+interface Templates {
+  byShape: Map<string, Template>;
+  last: Template | undefined;
 }
 
 /** Shapes kept per builder and engine; beyond it (bulk writes of many lengths) a call compiles its own. */
@@ -30,20 +45,25 @@ export function prepared<Args, Row>(
   build: Build<Args, Row>,
 ): (db: DbExecutor, args: Args) => Promise<QueryResult<Row>> {
   // Per adapter (engine): the same builder compiles to other SQL on SQLite and on PostgreSQL.
-  const templates = new WeakMap<object, Map<string, Template>>();
+  const perEngine = new WeakMap<object, Templates>();
   return (db, args) => {
     const adapter = db.getExecutor().adapter;
-    let byShape = templates.get(adapter);
-    if (!byShape) templates.set(adapter, (byShape = new Map()));
-    const shape = shapeOf(args);
-    let template = byShape.get(shape);
-    if (!template) {
-      const compiled = build(db, withSlots(args, []) as Args).compile();
-      template = {
-        compiled,
-        sources: compiled.parameters.map((p) => (p instanceof Slot ? p.path : null)),
-      };
-      if (byShape.size < MAX_SHAPES) byShape.set(shape, template);
+    let templates = perEngine.get(adapter);
+    if (!templates) perEngine.set(adapter, (templates = { byShape: new Map(), last: undefined }));
+    let template = templates.last;
+    if (!template || !fits(args, template.shape)) {
+      const key = shapeOf(args);
+      template = templates.byShape.get(key);
+      if (!template) {
+        const compiled = build(db, withSlots(args, []) as Args).compile();
+        template = {
+          compiled,
+          sources: compiled.parameters.map((p) => (p instanceof Slot ? p.path : null)),
+          shape: shapeTreeOf(args),
+        };
+        if (templates.byShape.size < MAX_SHAPES) templates.byShape.set(key, template);
+      }
+      templates.last = template;
     }
     const { compiled, sources } = template;
     const parameters: unknown[] = new Array(sources.length);
@@ -79,6 +99,49 @@ function shapeOf(value: unknown): string {
   let shape = '{';
   for (const key in value) shape += `${key}:${shapeOf(value[key])},`;
   return `${shape}}`;
+}
+
+function shapeTreeOf(value: unknown): Shape {
+  if (value === null || value === undefined || typeof value === 'boolean') return { kind: 'literal', literal: value };
+  if (typeof value !== 'object') return { kind: 'value' };
+  if (Array.isArray(value)) return { kind: 'array', items: value.map(shapeTreeOf) };
+  if (!isPlainObject(value)) return { kind: 'value' };
+  const keys: string[] = [];
+  const values: Shape[] = [];
+  for (const key in value) {
+    keys.push(key);
+    values.push(shapeTreeOf(value[key]));
+  }
+  return { kind: 'object', keys, values };
+}
+
+/** Whether `value` has `shape` (what `shapeOf` would give both), without building any text. */
+function fits(value: unknown, shape: Shape): boolean {
+  switch (shape.kind) {
+    case 'literal':
+      return value === shape.literal;
+    case 'value':
+      return (
+        value !== null &&
+        value !== undefined &&
+        typeof value !== 'boolean' &&
+        (typeof value !== 'object' || (!Array.isArray(value) && !isPlainObject(value)))
+      );
+    case 'array': {
+      if (!Array.isArray(value) || value.length !== shape.items.length) return false;
+      for (let i = 0; i < value.length; i += 1) if (!fits(value[i], shape.items[i]!)) return false;
+      return true;
+    }
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || !isPlainObject(value)) return false;
+      let i = 0;
+      for (const key in value) {
+        if (key !== shape.keys[i] || !fits(value[key], shape.values[i]!)) return false;
+        i += 1;
+      }
+      return i === shape.keys.length;
+    }
+  }
 }
 
 function withSlots(value: unknown, path: (string | number)[]): unknown {

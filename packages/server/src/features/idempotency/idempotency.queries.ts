@@ -61,9 +61,9 @@ const keyFound = prepared((db, a: { key: string }) =>
  */
 export async function keepIdempotentAnswer(
   db: DbExecutor,
-  a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: unknown },
+  a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: string },
 ): Promise<void> {
-  await answerKept(db, { ...a, response: JSON.stringify(a.response) });
+  await answerKept(db, a);
 }
 
 const answerKept = prepared(
@@ -106,13 +106,14 @@ const keyClaimed = prepared((db, values: Parameters<typeof claimIdempotencyKey>[
     .returning('key'),
 );
 
+/** Adds the answer (the JSON sent) to a key claimed by `claimIdempotencyKey`. */
 export async function storeIdempotentResponse(
   db: DbExecutor,
   key: string,
   statusCode: number,
-  response: unknown,
+  response: string,
 ): Promise<void> {
-  await responseStored(db, { key, statusCode, response: JSON.stringify(response) });
+  await responseStored(db, { key, statusCode, response });
 }
 
 const responseStored = prepared((db, a: { key: string; statusCode: number; response: string }) =>

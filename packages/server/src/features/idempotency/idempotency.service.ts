@@ -61,9 +61,13 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-/** A request to carry out (`remember` keeps its answer for retries), or the first answer to a retry. */
-export type ClaimOutcome<T> =
-  { replay: T } | { replay?: undefined; remember(trx: DbExecutor, statusCode: number, body: T): Promise<void> };
+/**
+ * A request to carry out (`remember` keeps its answer, the JSON sent, for retries), or the first
+ * answer to a retry, as the JSON that was sent.
+ */
+export type ClaimOutcome =
+  | { replay: string }
+  | { replay?: undefined; remember(trx: DbExecutor, statusCode: number, json: string): Promise<void> };
 
 /**
  * Claims `key` inside the caller's transaction. Answers the first answer when this is a retry, or how
@@ -78,32 +82,32 @@ export type ClaimOutcome<T> =
  * always sees the first attempt's row: the key is looked up first and written once, with its answer,
  * at the end (two writes of the row became one, issue 17).
  */
-export async function claimOrReplay<T>(
+export async function claimOrReplay(
   trx: DbExecutor,
   deps: Pick<Deps, 'config' | 'db'>,
   claim: IdempotencyClaim,
   now: Date,
-): Promise<ClaimOutcome<T>> {
+): Promise<ClaimOutcome> {
   const values = { ...claim, now: now.toISOString() };
   const before = idempotencyCutoff(deps, now);
   if (deps.db.engine === 'sqlite') {
     const previous = await findIdempotencyKey(trx, claim.key);
-    if (previous && previous.created_at >= before) return { replay: replayOf<T>(previous, claim) };
+    if (previous && previous.created_at >= before) return { replay: replayOf(previous, claim) };
     return {
-      remember: (writer, statusCode, body) => keepIdempotentAnswer(writer, { ...values, statusCode, response: body }),
+      remember: (writer, statusCode, json) => keepIdempotentAnswer(writer, { ...values, statusCode, response: json }),
     };
   }
   const claimed =
     (await claimIdempotencyKey(trx, values)) || (await reclaimExpiredIdempotencyKey(trx, { ...values, before }));
-  if (!claimed) return { replay: replayOf<T>(await findIdempotencyKey(trx, claim.key), claim) };
-  return { remember: (writer, statusCode, body) => storeIdempotentResponse(writer, claim.key, statusCode, body) };
+  if (!claimed) return { replay: replayOf(await findIdempotencyKey(trx, claim.key), claim) };
+  return { remember: (writer, statusCode, json) => storeIdempotentResponse(writer, claim.key, statusCode, json) };
 }
 
 /** The first answer under a key, for the same user and body; anything else reuses the key. */
-function replayOf<T>(
+function replayOf(
   previous: { user_id: number; request_hash: string; response: string | null } | undefined,
   claim: IdempotencyClaim,
-): T {
+): string {
   if (
     !previous ||
     previous.request_hash !== claim.requestHash ||
@@ -112,5 +116,5 @@ function replayOf<T>(
   ) {
     throw new AppError({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
   }
-  return JSON.parse(previous.response) as T;
+  return previous.response;
 }

@@ -63,14 +63,14 @@ export async function refundSale(
     const now = deps.now();
     const nowIso = now.toISOString();
     const claim = idempotencyKey
-      ? await claimOrReplay<RefundSaleResponse>(
+      ? await claimOrReplay(
           trx,
           deps,
           { key: idempotencyKey, userId: user.id, requestHash: requestHash({ saleId, input }) },
           now,
         )
       : undefined;
-    if (claim?.replay) return claim.replay;
+    if (claim?.replay !== undefined) return JSON.parse(claim.replay) as RefundSaleResponse;
     const sale = await findSaleForRefund(trx, saleId);
     if (!sale) throw notFound('SALE_NOT_FOUND');
     const lines = await findLinesForRefund(trx, saleId);
@@ -248,7 +248,7 @@ export async function refundSale(
 
     const updated = await loadSale(trx, saleId);
     const body: RefundSaleResponse = { refund: updated.refunds.find((r) => r.id === refundId)!, sale: updated };
-    await claim?.remember(trx, 201, body);
+    await claim?.remember(trx, 201, JSON.stringify(body));
     return body;
   });
 }

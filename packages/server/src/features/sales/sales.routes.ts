@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
 import { refundSale } from './refunds.service';
-import { createSale, getSale, listSales } from './sales.service';
+import { createSaleAnswer, getSale, listSales } from './sales.service';
 import { approveVatExclusion } from './vat-approvals.service';
 
 const IdempotencyKey = z
@@ -37,8 +37,13 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, headers: IdempotencyHeaders, body: CreateSaleRequest, response: { 201: CreateSaleResponse } },
       },
       async (req, reply) => {
-        const body = await createSale(deps, currentUser(req), req.body, req.headers['idempotency-key']);
-        return reply.code(201).send(body);
+        const answer = await createSaleAnswer(deps, currentUser(req), req.body, req.headers['idempotency-key']);
+        // Already JSON, the same text a retry gets: Fastify sends a string with a JSON type as it is,
+        // without serialising it again. The schema still documents it; a test holds the two equal.
+        return reply
+          .code(201)
+          .type('application/json; charset=utf-8')
+          .send(answer.json as unknown as CreateSaleResponse);
       },
     );
     app.post(
