@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated, type Transaction } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommitBatch } from '../src/db/before-commit';
-import { groupCommitter } from '../src/db/group-commit';
+import { groupCommitter, type WalSync } from '../src/db/group-commit';
+import { walSync } from '../src/db/wal-sync';
 
 interface TestDb {
   parent: { id: number };
@@ -196,5 +197,99 @@ describe('group commit (SQLite)', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await notes(kysely)).toEqual([]);
     expect((await kysely.selectFrom('tally').select('total').executeTakeFirstOrThrow()).total).toBe(0);
+  });
+
+  /** A WAL sync the test settles by hand, noting the connection's `synchronous` when it is asked. */
+  function heldSync(kysely: Kysely<TestDb>) {
+    const calls: { synchronous: number; settle(error?: Error): void }[] = [];
+    const sync: WalSync = {
+      async sync() {
+        const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(kysely);
+        await new Promise<void>((resolve, reject) =>
+          calls.push({ synchronous: rows[0]!.synchronous, settle: (error) => (error ? reject(error) : resolve()) }),
+        );
+      },
+    };
+    return { sync, calls };
+  }
+
+  it('with a WAL sync: commits without an fsync, answers only once the sync is done, and leaves FULL on', async () => {
+    const { kysely } = openFile();
+    await sql`pragma synchronous = full`.execute(kysely);
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const held = heldSync(kysely);
+    const committer = groupCommitter(kysely, held.sync);
+    let answered = 0;
+    const writes = ['a', 'b', 'c'].map((note) =>
+      committer
+        .transaction(async (trx) => {
+          // Inside the shared commit the connection runs NORMAL: the commit itself does not fsync.
+          const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(trx);
+          expect(rows[0]!.synchronous).toBe(1);
+          await trx.insertInto('child').values({ parent_id: 1, note }).execute();
+          return note;
+        })
+        .then((note) => {
+          answered += 1;
+          return note;
+        }),
+    );
+    await vi.waitFor(() => expect(held.calls).toHaveLength(1));
+    // Committed (another statement sees the rows) but not answered: the sync has not confirmed yet.
+    expect(await notes(kysely)).toEqual(['a', 'b', 'c']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(0);
+    // By the time the sync is asked for, FULL is back on for every other commit.
+    expect(held.calls[0]!.synchronous).toBe(2);
+    held.calls[0]!.settle();
+    expect(await Promise.all(writes)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('with a WAL sync: a failed sync fails every write of its commit', async () => {
+    const { kysely } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const held = heldSync(kysely);
+    const committer = groupCommitter(kysely, held.sync);
+    const results = Promise.allSettled(
+      ['a', 'b'].map((note) =>
+        committer.transaction((trx) => trx.insertInto('child').values({ parent_id: 1, note }).execute()),
+      ),
+    );
+    await vi.waitFor(() => expect(held.calls).toHaveLength(1));
+    held.calls[0]!.settle(new Error('EIO: the disk refused'));
+    expect((await results).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+
+  it('with a WAL sync: a refused write alone is answered without waiting for any sync', async () => {
+    const { kysely } = openFile();
+    const held = heldSync(kysely);
+    const committer = groupCommitter(kysely, held.sync);
+    await expect(
+      committer.transaction(async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(held.calls).toHaveLength(0);
+  });
+
+  it('syncs a real WAL file, durably: another connection opened afterwards sees every answered write', async () => {
+    const { kysely, dir } = openFile();
+    await kysely.insertInto('parent').values({ id: 1 }).execute();
+    const wal = walSync(path.join(dir, 'test.db'));
+    const committer = groupCommitter(kysely, wal);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        committer.transaction((trx) =>
+          trx
+            .insertInto('child')
+            .values({ parent_id: 1, note: `w${i}` })
+            .execute(),
+        ),
+      ),
+    );
+    await wal.close();
+    await kysely.destroy();
+    opened.splice(0);
+    expect(await notes(openFile(dir).kysely)).toHaveLength(10);
   });
 });

@@ -10,6 +10,7 @@ import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
 import { allowDirectRuns } from './sqlite-direct';
 import { holdSqliteLock } from './sqlite-lock';
+import { walSync } from './wal-sync';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
 
@@ -62,11 +63,15 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
           plugins: [new SqliteWithoutRowLocks()],
         });
   if (sqlite) allowDirectRuns(kysely, sqlite);
-  const committer = engine === 'sqlite' ? groupCommitter(kysely) : null;
+  const wal = engine === 'sqlite' ? walSync(path.join(config.dataDir, 'pos.db')) : null;
+  const committer = wal ? groupCommitter(kysely, wal) : null;
   return {
     kysely,
     engine,
-    destroy: () => kysely.destroy(),
+    destroy: async () => {
+      await kysely.destroy();
+      await wal?.close();
+    },
     writeTransaction: (work) =>
       committer ? committer.transaction(work) : kysely.transaction().execute((trx) => workThenBatches(trx, work)),
     ...(committer && { writeStats: () => committer.stats() }),

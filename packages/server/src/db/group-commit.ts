@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { BeforeCommit, workThenBatches, type WriteWork } from './before-commit';
 
 type Work<DB, T> = WriteWork<DB, T>;
@@ -31,7 +31,16 @@ const MAX_GROUP = 32;
  * transaction, as before: nothing waits for company. What the writes leave for before the commit
  * (before-commit.ts) is merged over the group and written once, after the last of them.
  */
-export function groupCommitter<DB>(kysely: Kysely<DB>): GroupCommitter<DB> {
+/**
+ * Makes what has been committed durable, away from the main thread (an fsync of SQLite's WAL in the
+ * thread pool). With it, the committer commits with `synchronous = NORMAL` (no fsync in the commit)
+ * and answers a group only after `sync` has settled; every other commit keeps `synchronous = FULL`.
+ */
+export interface WalSync {
+  sync(): Promise<void>;
+}
+
+export function groupCommitter<DB>(kysely: Kysely<DB>, walSync?: WalSync): GroupCommitter<DB> {
   const queue: Waiting<DB>[] = [];
   let running = false;
   let transactions = 0;
@@ -47,62 +56,96 @@ export function groupCommitter<DB>(kysely: Kysely<DB>): GroupCommitter<DB> {
         const group = queue.splice(0, MAX_GROUP);
         transactions += group.length;
         commits += 1;
-        if (group.length === 1) await runAlone(group[0]!);
-        else await runTogether(group);
+        let outcomes: Outcome[];
+        try {
+          outcomes = await withSyncLater((db) => runGroup(db, group));
+        } catch (error) {
+          for (const one of group) one.reject(error);
+          continue;
+        }
+        const settle = () =>
+          outcomes.forEach((outcome, i) => {
+            const one = group[i]!;
+            if (outcome.ok) one.resolve(outcome.value);
+            else one.reject(outcome.error);
+          });
+        // Not awaited: the next group runs while this one's fsync is under way in the thread pool.
+        if (walSync && outcomes.some((outcome) => outcome.ok)) {
+          walSync.sync().then(settle, (error: unknown) => group.forEach((one) => one.reject(error)));
+        } else {
+          settle();
+        }
       }
     } finally {
       running = false;
     }
   }
 
-  async function runAlone(one: Waiting<DB>): Promise<void> {
-    try {
-      one.resolve(await kysely.transaction().execute((trx) => workThenBatches(trx, one.work)));
-    } catch (error) {
-      one.reject(error);
-    }
+  /**
+   * Runs `commit` on one connection held throughout, with `synchronous = NORMAL` around it when the
+   * WAL is synced afterwards: the setting cannot change inside a transaction, and holding the
+   * connection keeps any other write from committing while it is NORMAL.
+   */
+  async function withSyncLater(commit: (db: Kysely<DB>) => Promise<Outcome[]>): Promise<Outcome[]> {
+    if (!walSync) return commit(kysely);
+    return kysely.connection().execute(async (db) => {
+      await sql`pragma synchronous = normal`.execute(db);
+      try {
+        return await commit(db);
+      } finally {
+        await sql`pragma synchronous = full`.execute(db);
+      }
+    });
   }
 
-  async function runTogether(group: Waiting<DB>[]): Promise<void> {
-    let outcomes: Outcome[];
+  /**
+   * One transaction for the group; each write in a savepoint of its own when there are several. Answers
+   * each write's outcome once committed; throws when the commit itself failed.
+   */
+  async function runGroup(db: Kysely<DB>, group: Waiting<DB>[]): Promise<Outcome[]> {
+    const trx = await db.startTransaction().execute();
     try {
-      const trx = await kysely.startTransaction().execute();
-      try {
-        outcomes = [];
-        const groupBatches = new BeforeCommit<DB>();
-        for (const one of group) {
-          const point = await trx.savepoint('one_write').execute();
-          const batches = new BeforeCommit<DB>();
-          try {
-            const value = await one.work(point, batches);
-            await point.releaseSavepoint('one_write').execute();
-            // Only a write that stood adds its batches; a refused one's are dropped with its savepoint.
-            groupBatches.absorb(batches);
-            outcomes.push({ ok: true, value });
-          } catch (error) {
-            await point.rollbackToSavepoint('one_write').execute();
-            await point.releaseSavepoint('one_write').execute();
-            outcomes.push({ ok: false, error });
-          }
+      if (group.length === 1) {
+        // Alone: a plain transaction, as before; nothing waits for company.
+        let value: unknown;
+        try {
+          value = await workThenBatches(trx, group[0]!.work);
+        } catch (error) {
+          await trx.rollback().execute();
+          return [{ ok: false, error }];
         }
-        await groupBatches.write(trx);
         await trx.commit().execute();
-      } catch (error) {
+        return [{ ok: true, value }];
+      }
+      const outcomes: Outcome[] = [];
+      const groupBatches = new BeforeCommit<DB>();
+      for (const one of group) {
+        const point = await trx.savepoint('one_write').execute();
+        const batches = new BeforeCommit<DB>();
+        try {
+          const value = await one.work(point, batches);
+          await point.releaseSavepoint('one_write').execute();
+          // Only a write that stood adds its batches; a refused one's are dropped with its savepoint.
+          groupBatches.absorb(batches);
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          await point.rollbackToSavepoint('one_write').execute();
+          await point.releaseSavepoint('one_write').execute();
+          outcomes.push({ ok: false, error });
+        }
+      }
+      await groupBatches.write(trx);
+      await trx.commit().execute();
+      return outcomes;
+    } catch (error) {
+      if (!trx.isCommitted && !trx.isRolledBack) {
         await trx
           .rollback()
           .execute()
           .catch(() => undefined);
-        throw error;
       }
-    } catch (error) {
-      for (const one of group) one.reject(error);
-      return;
+      throw error;
     }
-    outcomes.forEach((outcome, i) => {
-      const one = group[i]!;
-      if (outcome.ok) one.resolve(outcome.value);
-      else one.reject(outcome.error);
-    });
   }
 
   return {
