@@ -10,6 +10,7 @@ import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
 import { allowDirectRuns } from './sqlite-direct';
 import { holdSqliteLock } from './sqlite-lock';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
 import { walSync } from './wal-sync';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
@@ -39,10 +40,17 @@ const MIGRATION_LOCK_WAIT_MS = 10 * 60_000;
 
 const PG_INT8_OID = 20;
 
+/**
+ * SQLite's own checkpoint, in the committing connection, only past this many WAL pages (16 MB): the
+ * worker (wal-checkpointer.ts) keeps the WAL copied long before, so this one finds little left to do.
+ */
+const FALLBACK_CHECKPOINT_PAGES = 4000;
+
 /** Opens SQLite (`dataDir/pos.db`) or PostgreSQL (`databaseUrl`). */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   const engine = engineOf(config);
-  const sqlite = engine === 'sqlite' ? withStatementCache(openSqlite(config.dataDir)) : null;
+  const raw = engine === 'sqlite' ? openSqlite(config.dataDir) : null;
+  const sqlite = raw ? withStatementCache(raw) : null;
   const kysely =
     sqlite === null
       ? new Kysely<DB>({
@@ -63,12 +71,22 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
           plugins: [new SqliteWithoutRowLocks()],
         });
   if (sqlite) allowDirectRuns(kysely, sqlite);
-  const wal = engine === 'sqlite' ? walSync(path.join(config.dataDir, 'pos.db')) : null;
+  const databaseFile = path.join(config.dataDir, 'pos.db');
+  const wal = raw ? walSync(databaseFile) : null;
   const committer = wal ? groupCommitter(kysely, wal) : null;
+  let checkpointer: WalCheckpointer | null = null;
+  if (raw) {
+    raw.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    checkpointer = startWalCheckpointer(databaseFile, () => {
+      // Back to SQLite's own pace: a growing WAL slows every read and fills the disk.
+      if (raw.open) raw.pragma('wal_autocheckpoint = 1000');
+    });
+  }
   return {
     kysely,
     engine,
     destroy: async () => {
+      await checkpointer?.stop();
       await kysely.destroy();
       await wal?.close();
     },
