@@ -8,7 +8,8 @@
 // Set POS_BENCH_PROFILE=<file.cpuprofile> to record a CPU profile of the scans (open it in
 // Chromium's DevTools) and print the functions that used the most time. POS_BENCH_TRACE=1 prints the
 // main thread's work per scan and over the last cold load; POS_BENCH_TRACE=<file.json> also writes
-// both traces (<file>-load.json, <file>.json) for DevTools' Performance panel.
+// both traces (<file>-load.json, <file>.json) for DevTools' Performance panel. POS_BENCH_SCAN_LOG=<file>
+// appends every scan's figures to a file, to pool several runs.
 // POS_BENCH_SERVER=<another checkout's packages/server/src/index.ts> runs that server (before/after).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -367,6 +368,21 @@ export async function benchPosScan(): Promise<void> {
       firstKeyMs.push(fromFirst);
       enterDomMs.push(toDom);
       inputDelayMs.push(inputDelay);
+    }
+    // POS_BENCH_SCAN_LOG=<file>: each scan's figures appended as a JSON line, to pool several runs of a build
+    // (a p95 of 40 scans moves a lot from run to run).
+    const scanLog = process.env.POS_BENCH_SCAN_LOG;
+    if (scanLog) {
+      const lines = enterMs.map((drawn, i) =>
+        JSON.stringify({
+          dist: WEB_DIST,
+          drawn,
+          dom: enterDomMs[i],
+          inputDelay: inputDelayMs[i],
+          load: os.loadavg()[0],
+        }),
+      );
+      fs.appendFileSync(scanLog, lines.join('\n') + '\n');
     }
     if (tracing) {
       const { totals, events } = await tracing();
