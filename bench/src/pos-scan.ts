@@ -8,7 +8,8 @@
 // Set POS_BENCH_PROFILE=<file.cpuprofile> to record a CPU profile of the scans (open it in
 // Chromium's DevTools) and print the functions that used the most time. POS_BENCH_TRACE=1 prints the
 // main thread's work per scan and over the last cold load; POS_BENCH_TRACE=<file.json> also writes
-// both traces (<file>-load.json, <file>.json) for DevTools' Performance panel.
+// both traces (<file>-load.json, <file>.json) for DevTools' Performance panel. POS_BENCH_SCAN_LOG=<file>
+// appends every scan's figures to a file, to pool several runs.
 // POS_BENCH_SERVER=<another checkout's packages/server/src/index.ts> runs that server (before/after).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +20,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import * as currentServer from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { seedProducts } from './products-search';
+import { printScanBreakdown, scanBreakdown, type TraceEvent } from './scan-trace';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // POS_BENCH_WEB_DIST=<dir> measures another build (e.g. before and after a change, back to back).
@@ -118,15 +120,25 @@ async function waitUsable(page: Page): Promise<number> {
  * Types the code as a scanner would and returns, in ms, [Enter → cart line drawn, first key → cart
  * line drawn, Enter → cart line in the DOM (React's part, without the wait for the frame)].
  */
-async function scan(page: Page, target: { sku: string; barcode: string }): Promise<[number, number, number]> {
+async function scan(
+  page: Page,
+  target: { sku: string; barcode: string },
+  index: number,
+): Promise<[number, number, number, number]> {
   // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+  // The marks (scan<i>:enter when the Enter key's handlers start, :dom, :raf) place the scan in a trace.
   await page.evaluate(`(() => {
     const selector = '[data-testid="cart-line-${target.sku}"]';
     let first = 0;
     let enter = 0;
+    let handled = 0;
     const onKey = (event) => {
       if (first === 0) first = event.timeStamp;
-      if (event.key === 'Enter') enter = event.timeStamp;
+      if (event.key === 'Enter') {
+        enter = event.timeStamp;
+        handled = performance.now();
+        performance.mark('scan${index}:enter');
+      }
     };
     window.addEventListener('keydown', onKey, true);
     window.__scan = new Promise((resolve) => {
@@ -135,10 +147,12 @@ async function scan(page: Page, target: { sku: string; barcode: string }): Promi
         observer.disconnect();
         window.removeEventListener('keydown', onKey, true);
         const inDom = performance.now();
+        performance.mark('scan${index}:dom');
         // The line is on screen in the frame after the DOM change.
         requestAnimationFrame(() => {
           const now = performance.now();
-          resolve([now - enter, now - first, inDom - enter]);
+          performance.mark('scan${index}:raf');
+          resolve([now - enter, now - first, inDom - enter, handled - enter]);
         });
       });
       observer.observe(document.body, { childList: true, subtree: true });
@@ -146,7 +160,7 @@ async function scan(page: Page, target: { sku: string; barcode: string }): Promi
   })()`);
   await page.keyboard.type(target.barcode);
   await page.keyboard.press('Enter');
-  const result = await page.evaluate<[number, number, number]>('window.__scan');
+  const result = await page.evaluate<[number, number, number, number]>('window.__scan');
   // A cashier picks up the next item: let deferred work finish as it would between real scans.
   await page.waitForTimeout(400);
   return result;
@@ -168,15 +182,6 @@ function topFunctions(profile: { nodes: ProfileNode[]; samples?: number[]; timeD
     totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   return [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string };
 }
 
 /** Top-level renderer work worth naming (others are summed under their own names too, but rarely matter). */
@@ -204,7 +209,10 @@ const TRACE_NAMES = new Set([
  * Starts a Chromium trace of the page (POS_BENCH_TRACE); the returned function stops it, writes it to `file` if given, and
  * answers the renderer main thread's time per event name in ms, largest first.
  */
-async function startTrace(cdp: CDPSession, file?: string): Promise<() => Promise<[string, number][]>> {
+async function startTrace(
+  cdp: CDPSession,
+  file?: string,
+): Promise<() => Promise<{ totals: [string, number][]; events: TraceEvent[] }>> {
   const events: TraceEvent[] = [];
   const collect = (data: { value: unknown[] }) => events.push(...(data.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
@@ -225,7 +233,7 @@ async function startTrace(cdp: CDPSession, file?: string): Promise<() => Promise
       if (!main || e.tid !== main.tid || e.pid !== main.pid || e.ph !== 'X' || !TRACE_NAMES.has(e.name)) continue;
       totals.set(e.name, (totals.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
     }
-    return [...totals.entries()].sort((a, b) => b[1] - a[1]);
+    return { totals: [...totals.entries()].sort((a, b) => b[1] - a[1]), events };
   };
 }
 
@@ -333,7 +341,7 @@ export async function benchPosScan(): Promise<void> {
       );
       if (tracingLoad) {
         console.log(`Main-thread work of the last cold load (ms; nested events included):`);
-        for (const [name, ms] of await tracingLoad()) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
+        for (const [name, ms] of (await tracingLoad()).totals) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
       }
       if (profileLoad) {
         const { profile } = await cdp.send('Profiler.stop');
@@ -353,16 +361,34 @@ export async function benchPosScan(): Promise<void> {
     const enterMs: number[] = [];
     const firstKeyMs: number[] = [];
     const enterDomMs: number[] = [];
-    for (const target of scanTargets(SCANS)) {
-      const [fromEnter, fromFirst, toDom] = await scan(page, target);
+    const inputDelayMs: number[] = [];
+    for (const [i, target] of scanTargets(SCANS).entries()) {
+      const [fromEnter, fromFirst, toDom, inputDelay] = await scan(page, target, i);
       enterMs.push(fromEnter);
       firstKeyMs.push(fromFirst);
       enterDomMs.push(toDom);
+      inputDelayMs.push(inputDelay);
+    }
+    // POS_BENCH_SCAN_LOG=<file>: each scan's figures appended as a JSON line, to pool several runs of a build
+    // (a p95 of 40 scans moves a lot from run to run).
+    const scanLog = process.env.POS_BENCH_SCAN_LOG;
+    if (scanLog) {
+      const lines = enterMs.map((drawn, i) =>
+        JSON.stringify({
+          dist: WEB_DIST,
+          drawn,
+          dom: enterDomMs[i],
+          inputDelay: inputDelayMs[i],
+          load: os.loadavg()[0],
+        }),
+      );
+      fs.appendFileSync(scanLog, lines.join('\n') + '\n');
     }
     if (tracing) {
-      const totals = await tracing();
+      const { totals, events } = await tracing();
       console.log(`Main-thread work per scan (ms; script, style, layout and paint, nested events included):`);
       for (const [name, ms] of totals) console.log(`  ${(ms / SCANS).toFixed(1).padStart(7)}  ${name}`);
+      printScanBreakdown(scanBreakdown(events, enterMs, inputDelayMs));
     }
     if (profilePath) {
       const { profile } = await cdp.send('Profiler.stop');

@@ -27,9 +27,18 @@ function cartOf(page: Page): Locator {
   return page.getByRole('region', { name: 'ตะกร้าสินค้า' });
 }
 
-/** A product's card, found through the search box: the grid draws only the rows near the screen. */
+/**
+ * A product's card, found through the search box: the grid draws only the rows near the screen. The grid
+ * follows the box once typing pauses, so wait until every card drawn is one the search finds (a click on
+ * the previous search's grid would scroll the page to where the card was).
+ */
 async function card(page: Page, sku: string): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).fill(sku);
+  const drawn = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid^="pos-product-"]'), (el) => el.getAttribute('data-testid')),
+    );
+  await expect.poll(async () => (await drawn()).every((id) => id?.includes(sku))).toBe(true);
   return page.getByTestId(`pos-product-${sku}`);
 }
 

@@ -3,6 +3,7 @@ import { ShoppingCart, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Sheet, SheetClose, SheetContent } from '../../components/ui/sheet';
 import { useT } from '../../i18n';
+import { formatNumber } from '../../lib/format-number';
 import { cn } from '../../lib/utils';
 import { CartPanel, type CartPanelProps } from './cart-panel';
 
@@ -28,7 +29,7 @@ export function CartDrawer({ open, onOpenChange, count, total, cart }: CartDrawe
         className="fixed right-4 bottom-4 z-30 flex min-h-14 cursor-pointer items-center gap-3 rounded-full bg-blue-600 py-2 pr-5 pl-4 text-white shadow-lg shadow-blue-900/30 hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
       >
         {/* The name starts with what the badge shows in words, then the visible total (WCAG 2.5.3). */}
-        <span className="sr-only">{t('pos.openCart', { count: count.toLocaleString('th-TH') })}</span>
+        <span className="sr-only">{t('pos.openCart', { count: formatNumber(count) })}</span>
         <span className="relative" aria-hidden>
           <ShoppingCart className="size-7" />
           <span
@@ -37,7 +38,7 @@ export function CartDrawer({ open, onOpenChange, count, total, cart }: CartDrawe
               count > 0 ? 'bg-red-600 text-white' : 'bg-white text-blue-700',
             )}
           >
-            {count.toLocaleString('th-TH')}
+            {formatNumber(count)}
           </span>
         </span>
         <span className="text-lg font-bold tabular-nums">{formatSatang(total)}</span>

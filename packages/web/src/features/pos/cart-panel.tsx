@@ -16,6 +16,7 @@ import { Label } from '../../components/ui/label';
 import { OriginalPrice } from '../../components/ui/original-price';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
+import { formatNumber, formatRate } from '../../lib/format-number';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { itemCount, keyOf, parseQuantity, type CartLine, type CartState } from './cart';
@@ -73,7 +74,7 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
           {t('pos.cartTitle')}
           {count > 0 ? (
             <span className="ml-2 text-sm font-normal text-slate-500 tabular-nums">
-              {t('pos.cartCount', { count: count.toLocaleString('th-TH') })}
+              {t('pos.cartCount', { count: formatNumber(count) })}
             </span>
           ) : null}
         </h2>
@@ -271,7 +272,7 @@ function PointsBlock({
           <div className="flex flex-1 basis-48 items-center justify-between gap-2">
             <p className="text-sm text-amber-900 tabular-nums">
               {t('pos.pointsApplied', {
-                count: cart.pointsUsed.toLocaleString('th-TH'),
+                count: formatNumber(cart.pointsUsed),
                 amount: formatSatang(figures?.discount ?? 0),
               })}
             </p>
@@ -321,7 +322,7 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
   const t = useT();
   const empty = cart.lines.length === 0 || !figures;
   const pointsToEarn = figures ? pointsForCustomer(figures, selectedCustomer !== null) : null;
-  const rate = pricing.taxRate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
+  const rate = formatRate(pricing.taxRate);
   let taxLabel: string;
   if (cart.excludeVat) taxLabel = t('pos.vatExcluded');
   else if (pricing.pricesIncludeVat) taxLabel = t('pos.vatIncluded', { rate });
@@ -333,7 +334,7 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
         <Row label={t('pos.subtotal')} value={formatSatang(figures?.subtotal ?? 0)} />
         {figures && figures.discount > 0 ? (
           <Row
-            label={t('pos.discountPoints', { count: cart.pointsUsed.toLocaleString('th-TH') })}
+            label={t('pos.discountPoints', { count: formatNumber(cart.pointsUsed) })}
             value={`-${formatSatang(figures.discount)}`}
             className="text-amber-800"
           />
@@ -345,7 +346,7 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
           <span className="block text-base font-semibold text-slate-700">{t('pos.total')}</span>
           {pointsToEarn !== null ? (
             <span className="block text-sm text-green-700 tabular-nums">
-              {t('pos.pointsToEarn', { count: pointsToEarn.toLocaleString('th-TH') })}
+              {t('pos.pointsToEarn', { count: formatNumber(pointsToEarn) })}
             </span>
           ) : null}
         </span>

@@ -141,13 +141,33 @@ describe('PosCatalogue', () => {
     expect(box.disabled).toBe(false);
   });
 
-  it('sells on with the last list when a reload fails, and says when the search matches nothing', () => {
+  it('sells on with the last list when a reload fails, and says when the search matches nothing', async () => {
     const { box } = setup({ status: 'error', error: new Error('x') });
     expect(screen.queryByText('เกิดข้อผิดพลาด')).toBeNull();
     expect(screen.getByText('สินค้า 1')).toBeTruthy();
 
     type(box, 'ไม่มีสินค้านี้แน่นอน');
+    expect(await screen.findByText('ไม่พบสินค้า ลองใช้คำอื่นหรือเปลี่ยนหมวดหมู่')).toBeTruthy();
     expect(screen.queryByText('สินค้า 1')).toBeNull();
-    expect(screen.getByText('ไม่พบสินค้า ลองใช้คำอื่นหรือเปลี่ยนหมวดหมู่')).toBeTruthy();
+  });
+
+  it('filters the grid once typing pauses, not for each key of a scanner’s burst', () => {
+    vi.useFakeTimers();
+    try {
+      const { box } = setup();
+      expect(screen.getByText('สินค้า 1')).toBeTruthy();
+      // A scanner's keys, a few ms apart: the grid keeps the whole list meanwhile.
+      for (const text of ['8', '88', '885', '8850000000002']) {
+        type(box, text);
+        act(() => vi.advanceTimersByTime(10));
+      }
+      expect(screen.getByText('สินค้า 1')).toBeTruthy();
+      // A person stops typing: the grid shows what the box holds.
+      act(() => vi.advanceTimersByTime(100));
+      expect(screen.queryByText('สินค้า 1')).toBeNull();
+      expect(screen.getByText('สินค้า 2')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

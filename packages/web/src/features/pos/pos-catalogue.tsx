@@ -19,9 +19,16 @@ import { QueryStates, type ListQuery } from '../../components/ui/query-states';
 import { EmptyState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { filterCatalogue, findByCode, hasMatch, warmCatalogue, type Catalogue } from './catalogue';
 import { CategoryChips } from './category-chips';
 import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-grid';
+
+/**
+ * The pause in typing after which the grid shows what the box holds: longer than the gaps between a
+ * keyboard-wedge scanner's keys, shorter than a person's.
+ */
+const TYPING_PAUSE_MS = 80;
 
 /** What the screen asks of the catalogue side: to clear the search box after a sale. */
 export interface PosCatalogueHandle {
@@ -76,9 +83,11 @@ export const PosCatalogue = memo(function PosCatalogue({
   // The search texts are built once the till is drawn and idle, not on the way to the first scan.
   useEffect(() => warmCatalogue(catalogue), [catalogue]);
 
-  // Typing stays instant: the grid follows the search box in a render React may interrupt
-  // (a scanner types a whole code before the grid catches up once).
-  const gridSearch = useDeferredValue(search);
+  // Typing stays instant: the grid follows the search box once the keys pause, in a render React may
+  // interrupt. A scanner types its whole code in one burst, so the grid is not filtered and redrawn
+  // for each digit: those renders and their frames held up the scan's Enter (issue 10 item 6).
+  const typed = useDebouncedValue(search, TYPING_PAUSE_MS);
+  const gridSearch = useDeferredValue(search === '' ? '' : typed);
   const visible = useMemo(() => filterCatalogue(catalogue, gridSearch, category), [catalogue, gridSearch, category]);
   // A scan draws its cart line first; the cards' in-cart badges follow right after.
   const gridInCart = useDeferredValue(inCart);

@@ -30,7 +30,6 @@ import {
   applyPoints,
   cancelPoints,
   cartFigures,
-  itemCount,
   keyOf,
   removeLine,
   setCustomer,
@@ -40,8 +39,6 @@ import {
   syncProducts,
   type CartProduct,
 } from './cart';
-import { CartDrawer } from './cart-drawer';
-import { CartPanel } from './cart-panel';
 import { catalogueOf } from './catalogue';
 import { parseEditState } from './edit-mode';
 import { EditModeBanner } from './edit-mode-banner';
@@ -55,8 +52,9 @@ import {
 } from './pos-dialogs';
 import { usePosProducts } from './pos.queries';
 import { cartNoticeText, pointsErrorText } from './pos-messages';
-import { PosCatalogue, type PosCatalogueHandle } from './pos-catalogue';
-import { useCart } from './use-cart';
+import type { PosCatalogueHandle } from './pos-catalogue';
+import { useCartSelector, useCartStore } from './use-cart';
+import { CatalogueWithCart, PosCart } from './pos-cart';
 import { useCardReturn } from './use-card-return';
 import { useCheckout } from './use-checkout';
 import { paymentAvailability } from '../payments/payment-availability';
@@ -75,7 +73,8 @@ export function PosScreen() {
   const customers = useCustomers();
   const settings = useStoreSettings();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  const { cart, update, set, reset, latest } = useCart();
+  const cartStore = useCartStore();
+  const { update, set, reset, latest } = cartStore;
 
   const [pointsError, setPointsError] = useState<string | null>(null);
   const [customerDialogOpen, setCustomerDialogOpen] = useState(false);
@@ -103,23 +102,14 @@ export function PosScreen() {
   const known = lastKnownSettings(settings);
   const pricing = useMemo(() => pricingSettingsOf(known.settings), [known.settings]);
   const vatNeedsApproval = known.settings?.system.vatExclusionNeedsApproval ?? false;
-  const figures = useMemo(() => cartFigures(cart, pricing), [cart, pricing]);
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const customerList = useMemo(() => customers.data ?? [], [customers.data]);
-  const selectedCustomer = customerList.find((c) => c.id === cart.customerId) ?? null;
   const categoryNames: readonly string[] = categories.data?.length
     ? categories.data
     : settings.data?.categories.length
       ? settings.data.categories
       : DEFAULT_CATEGORIES;
   const catalogue = useMemo(() => catalogueOf(productList), [productList]);
-  // Per product, over all its lines (sizes and colours are separate lines).
-  const inCart = useMemo(() => {
-    const byProduct = new Map<number, number>();
-    for (const l of cart.lines) byProduct.set(l.product.id, (byProduct.get(l.product.id) ?? 0) + l.quantity);
-    return byProduct;
-  }, [cart.lines]);
-  const count = itemCount(cart);
   const availability = known.settings ? paymentAvailability(known.settings.payment) : null;
 
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
@@ -223,7 +213,7 @@ export function PosScreen() {
   useScannerFocus(searchRef, { open: receipt !== null, close: closeReceipt });
 
   const checkout = useCheckout({
-    cart,
+    store: cartStore,
     latest,
     set,
     reset,
@@ -293,7 +283,9 @@ export function PosScreen() {
       setPointsError(null);
     },
     onApplyPoints: () => {
-      const { error } = update((current) => applyPoints(current, selectedCustomer, pricing));
+      const { error } = update((current) =>
+        applyPoints(current, customerList.find((c) => c.id === current.customerId) ?? null, pricing),
+      );
       setPointsError(error ? pointsErrorText(error, t) : null);
     },
     onCancelPoints: () => {
@@ -302,17 +294,9 @@ export function PosScreen() {
     },
     onPay: checkout.open,
   });
-  const cartPanelProps = {
-    cart,
-    figures,
-    pricing,
-    customers: customerList,
-    selectedCustomer,
-    pointsError,
-    vatNeedsApproval,
-    vatApprovedBy: vatApproval?.approverName ?? null,
-    ...cartHandlers,
-  };
+  const vatApprovedBy = vatApproval?.approverName ?? null;
+  // Only while the payment dialog is open: the total it asks for (a number, so a scan redraws nothing here).
+  const payTotal = useCartSelector(cartStore, (current) => (payment ? (cartFigures(current, pricing)?.total ?? 0) : 0));
 
   // Stable, so that the closed dialogs (memoised) are not redrawn with every cart change (a scan's frame).
   const dialogHandlers = useStableHandlers({
@@ -383,7 +367,8 @@ export function PosScreen() {
 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-6">
         <section aria-label={t('pos.productsLabel')} className="min-w-0 space-y-4">
-          <PosCatalogue
+          <CatalogueWithCart
+            cartStore={cartStore}
             ref={catalogueRef}
             searchRef={searchRef}
             status={products.status}
@@ -391,7 +376,6 @@ export function PosScreen() {
             retrying={products.isFetching}
             catalogue={catalogue}
             categoryNames={categoryNames}
-            inCart={inCart}
             canCreateProducts={permissions.createProducts}
             onAdd={addFromGrid}
             {...catalogueHandlers}
@@ -400,18 +384,29 @@ export function PosScreen() {
 
         {isDesktop ? (
           <aside className="sticky top-24 flex h-[calc(100dvh-7rem)] min-h-[32rem] flex-col">
-            <CartPanel {...cartPanelProps} className="h-full shadow-sm" />
+            <PosCart
+              store={cartStore}
+              pricing={pricing}
+              customers={customerList}
+              pointsError={pointsError}
+              vatNeedsApproval={vatNeedsApproval}
+              vatApprovedBy={vatApprovedBy}
+              handlers={cartHandlers}
+            />
           </aside>
         ) : null}
       </div>
 
       {!isDesktop ? (
-        <CartDrawer
-          open={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          count={count}
-          total={figures?.total ?? 0}
-          cart={cartPanelProps}
+        <PosCart
+          store={cartStore}
+          pricing={pricing}
+          customers={customerList}
+          pointsError={pointsError}
+          vatNeedsApproval={vatNeedsApproval}
+          vatApprovedBy={vatApprovedBy}
+          handlers={cartHandlers}
+          drawer={{ open: drawerOpen, onOpenChange: setDrawerOpen }}
         />
       ) : null}
 
@@ -421,7 +416,7 @@ export function PosScreen() {
             {payment ? (
               <PaymentDialog
                 open
-                total={figures?.total ?? 0}
+                total={payTotal}
                 availability={availability}
                 settingsError={settings.isError ? errorMessage(settings.error, t('payment.settingsLoadError')) : null}
                 settingsStale={known.stale}

@@ -7,6 +7,7 @@ import { OriginalPrice } from '../../components/ui/original-price';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
+import { formatNumber } from '../../lib/format-number';
 import { cn } from '../../lib/utils';
 import { useMediaQuery } from '../../lib/use-media-query';
 
@@ -196,7 +197,7 @@ const ProductCard = memo(function ProductCard({ product, quantity, onAdd }: Prod
             <span className="text-base font-semibold text-blue-700 tabular-nums">{formatBaht(product.price)}</span>
           </span>
           <span className={cn('text-xs tabular-nums', soldOut ? 'text-red-700' : 'text-slate-500')}>
-            {t('pos.remaining', { count: Math.max(0, product.stock).toLocaleString('th-TH') })}
+            {t('pos.remaining', { count: formatNumber(Math.max(0, product.stock)) })}
           </span>
         </span>
       </span>

@@ -1,6 +1,6 @@
 import { formatBaht, type PricingSettings, type Sale } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -11,6 +11,7 @@ import { cartFigures, setExcludeVat, type CartState } from './cart';
 import type { PaymentChoice } from './payment-dialog';
 import { RELOAD_PRODUCTS_CODES, saleErrorText, serverFiguresOf, totalsChangedText } from './pos-messages';
 import { useCreateSale } from './pos.queries';
+import { useCartSelector, type CartStore } from './use-cart';
 import { CheckoutAttempt, buildSaleRequest } from './sale-payload';
 
 /** The card provider could not start a checkout: its message is shown and the options come back. */
@@ -26,9 +27,9 @@ export interface PaymentState {
 }
 
 interface CheckoutOptions {
-  cart: CartState;
+  store: CartStore;
   /** The cart as of the last event, ahead of React's render (see use-cart.ts). */
-  latest: RefObject<CartState>;
+  latest: { readonly current: CartState };
   set: (change: (current: CartState) => CartState) => void;
   reset: () => void;
   pricing: PricingSettings;
@@ -49,7 +50,7 @@ interface CheckoutOptions {
  * idempotency key on a retry), and turns each refusal into what the cashier sees next.
  */
 export function useCheckout(options: CheckoutOptions) {
-  const { cart, latest, set, reset, pricing, canSell, replacesSaleId, vatApprovalToken } = options;
+  const { store, latest, set, reset, pricing, canSell, replacesSaleId, vatApprovalToken } = options;
   const t = useT();
   const queryClient = useQueryClient();
   const createSale = useCreateSale();
@@ -58,10 +59,12 @@ export function useCheckout(options: CheckoutOptions) {
   const attempt = useRef(new CheckoutAttempt());
   const [payment, setPayment] = useState<PaymentState | null>(null);
 
-  // A refusal that emptied the cart (everything sold out) closes the payment dialog.
+  // A refusal that emptied the cart (everything sold out) closes the payment dialog. Read only while
+  // the dialog is open, so a scan does not redraw the screen.
+  const emptiedWhilePaying = useCartSelector(store, (cart) => payment !== null && cart.lines.length === 0);
   useEffect(() => {
-    if (payment && cart.lines.length === 0 && !pending) setPayment(null);
-  }, [payment, cart.lines.length, pending]);
+    if (emptiedWhilePaying && !pending) setPayment(null);
+  }, [emptiedWhilePaying, pending]);
 
   const open = () => {
     if (latest.current.lines.length === 0) return;
