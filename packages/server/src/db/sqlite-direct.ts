@@ -17,7 +17,10 @@ export function allowDirectRuns<DB>(kysely: Kysely<DB>, database: SqliteDatabase
  * The executor's promises and connection hand-offs cost ~3.4 µs a statement against ~0.8 µs for a
  * short statement itself (issue 17). The result is what Kysely's SQLite driver answers.
  */
-export function runDirectly<Row>(db: DbExecutor, compiled: CompiledQuery<Row>): Promise<QueryResult<Row>> | undefined {
+export function runDirectly<Row>(
+  db: Pick<DbExecutor, 'isTransaction' | 'getExecutor'>,
+  compiled: CompiledQuery<Row>,
+): Promise<QueryResult<Row>> | undefined {
   if (!db.isTransaction) return undefined;
   const database = databases.get(db.getExecutor().adapter);
   if (!database) return undefined;
