@@ -17,27 +17,11 @@ import {
   subtotalOf,
   syncProducts,
   validatePoints,
-  type CartProduct,
   type CartState,
 } from './cart';
+import { cartProductFixture } from './cart-fixtures';
 
-function product(overrides: Partial<CartProduct> = {}): CartProduct {
-  return {
-    id: 1,
-    name: 'เสื้อยืดคอกลม',
-    price: 250,
-    original_price: null,
-    stock: 3,
-    image_url: null,
-    // One size and one colour: added as they are, without asking.
-    sizes: ['M'],
-    colors: ['ขาว'],
-    sku: 'TS-001',
-    barcode: '8850000000011',
-    category: 'เสื้อผ้า',
-    ...overrides,
-  };
-}
+const product = cartProductFixture;
 
 const SHIRT = product();
 const BAG = product({

@@ -348,6 +348,16 @@ export function PosScreen() {
     onEmptyEnter: checkout.open,
     onRetry: () => void products.refetch(),
   });
+  // The cart as a side panel (desktop) or a drawer (phones): the same cart either way.
+  const cartProps = {
+    store: cartStore,
+    pricing,
+    customers: customerList,
+    pointsError,
+    vatNeedsApproval,
+    vatApprovedBy,
+    handlers: cartHandlers,
+  };
 
   return (
     <div className="pb-24 lg:pb-0">
@@ -384,31 +394,12 @@ export function PosScreen() {
 
         {isDesktop ? (
           <aside className="sticky top-24 flex h-[calc(100dvh-7rem)] min-h-[32rem] flex-col">
-            <PosCart
-              store={cartStore}
-              pricing={pricing}
-              customers={customerList}
-              pointsError={pointsError}
-              vatNeedsApproval={vatNeedsApproval}
-              vatApprovedBy={vatApprovedBy}
-              handlers={cartHandlers}
-            />
+            <PosCart {...cartProps} />
           </aside>
         ) : null}
       </div>
 
-      {!isDesktop ? (
-        <PosCart
-          store={cartStore}
-          pricing={pricing}
-          customers={customerList}
-          pointsError={pointsError}
-          vatNeedsApproval={vatNeedsApproval}
-          vatApprovedBy={vatApprovedBy}
-          handlers={cartHandlers}
-          drawer={{ open: drawerOpen, onOpenChange: setDrawerOpen }}
-        />
-      ) : null}
+      {!isDesktop ? <PosCart {...cartProps} drawer={{ open: drawerOpen, onOpenChange: setDrawerOpen }} /> : null}
 
       {showDialogs ? (
         <>

@@ -1,21 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { addProduct, EMPTY_CART, itemCount, setCustomer, type CartProduct } from './cart';
+import { addProduct, EMPTY_CART, itemCount, setCustomer } from './cart';
+import { cartProductFixture } from './cart-fixtures';
 import { createCartStore, useCartSelector, type CartStore } from './use-cart';
 
-const SHIRT: CartProduct = {
-  id: 1,
-  name: 'เสื้อยืดคอกลม',
-  price: 250,
-  original_price: null,
-  stock: 3,
-  image_url: null,
-  sizes: ['M'],
-  colors: ['ขาว'],
-  sku: 'TS-001',
-  barcode: '8850000000011',
-  category: 'เสื้อผ้า',
-};
+const SHIRT = cartProductFixture();
 
 describe('cart store', () => {
   it('applies each change to the latest cart at once, before any render, and hands back its result', () => {
