@@ -62,6 +62,7 @@ describe('npm run backup (SQLite)', () => {
       const folder = tempDir();
       const ledger = newLedger();
       let backup: Promise<{ stdout: string }> | undefined;
+      let backingUp = false;
       await runLoad(
         {
           shop,
@@ -69,9 +70,16 @@ describe('npm run backup (SQLite)', () => {
           operations: Math.round(SOAK.operations * 0.7),
           seed: SOAK.seed,
           onProgress: (done) => {
-            if (done === Math.round(SOAK.operations * 0.3))
-              backup = backupCommand(['--to', folder], { DATA_DIR: fresh.dataDir });
+            if (done === Math.round(SOAK.operations * 0.3)) {
+              backingUp = true;
+              backup = backupCommand(['--to', folder], { DATA_DIR: fresh.dataDir }).finally(() => {
+                backingUp = false;
+              });
+            }
           },
+          // Selling goes on until the backup is done, however fast the sales (the backup is a process of
+          // its own that takes seconds to start), so the backup is always a moment in the middle.
+          keepGoingWhile: () => backingUp,
         },
         tokens,
         ledger,

@@ -153,6 +153,8 @@ export interface LoadOptions {
   whenUp?: () => Promise<void>;
   /** Called after each operation with the number done so far. */
   onProgress?: (done: number) => void;
+  /** Past `operations`, the tills go on while this answers true (e.g. until a backup taken meanwhile is done). */
+  keepGoingWhile?: () => boolean;
   /** Share of operations that refund, when there is something to refund (0.3 unless told). */
   refundShare?: number;
   /** Share of refunds sent without an Idempotency-Key (none unless told; never when requests are resent). */
@@ -246,7 +248,7 @@ export async function runLoad(options: LoadOptions, tokens: string[], ledger: Le
 
   const till = async (index: number) => {
     const random = seededRandom(options.seed * 1000 + index);
-    while (started < options.operations) {
+    while (started < options.operations || options.keepGoingWhile?.()) {
       started += 1;
       const target =
         refundable.length > 0 && random() < (options.refundShare ?? 0.3)
