@@ -9,7 +9,8 @@
 // Chromium's DevTools) and print the functions that used the most time. POS_BENCH_TRACE=1 prints the
 // main thread's work per scan and over the last cold load; POS_BENCH_TRACE=<file.json> also writes
 // both traces (<file>-load.json, <file>.json) for DevTools' Performance panel. POS_BENCH_SCAN_LOG=<file>
-// appends every scan's figures to a file, to pool several runs.
+// appends every scan's figures to a file, to pool several runs. POS_BENCH_LOAF=1 prints each cold load's long
+// animation frames (over 50 ms) up to the usable frame, with their scripts: a breakdown without a trace's own cost.
 // POS_BENCH_SERVER=<another checkout's packages/server/src/index.ts> runs that server (before/after).
 import fs from 'node:fs';
 import http from 'node:http';
