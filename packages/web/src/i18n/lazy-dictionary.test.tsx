@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY } from './locale-key';
 
-// test-isolation.ts loads English for every file; these tests take fresh modules, with only Thai loaded.
+// test-isolation.ts loads English for every file; these tests take fresh modules, with only Thai loaded. Loading
+// English means transforming its modules afresh here: slow on a busy machine, hence the long waits.
 async function freshI18n() {
   vi.resetModules();
   const translate = await import('./translate');
@@ -56,7 +57,7 @@ describe('dictionaries loaded on demand', () => {
     expect(isDictionaryLoaded('en')).toBe(false);
 
     fireEvent.click(button);
-    expect(await screen.findByText('Loading data...')).toBe(button);
+    expect(await screen.findByText('Loading data...', undefined, { timeout: 10_000 })).toBe(button);
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
 
@@ -78,6 +79,6 @@ describe('dictionaries loaded on demand', () => {
       </I18nProvider>,
     );
     expect(screen.getByText('กำลังโหลดข้อมูล...')).toBeTruthy();
-    expect(await screen.findByText('Loading data...')).toBeTruthy();
+    expect(await screen.findByText('Loading data...', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 });
