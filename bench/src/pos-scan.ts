@@ -9,7 +9,8 @@
 // Chromium's DevTools) and print the functions that used the most time. POS_BENCH_TRACE=1 prints the
 // main thread's work per scan and over the last cold load; POS_BENCH_TRACE=<file.json> also writes
 // both traces (<file>-load.json, <file>.json) for DevTools' Performance panel. POS_BENCH_SCAN_LOG=<file>
-// appends every scan's figures to a file, to pool several runs.
+// appends every scan's figures to a file, to pool several runs. POS_BENCH_LOAF=1 prints each cold load's long
+// animation frames (over 50 ms) up to the usable frame, with their scripts: a breakdown without a trace's own cost.
 // POS_BENCH_SERVER=<another checkout's packages/server/src/index.ts> runs that server (before/after).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -92,6 +93,62 @@ async function api(base: string, token: string | null, method: string, route: st
   });
   if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
+}
+
+interface LongFrame {
+  start: number;
+  duration: number;
+  styleAndLayoutStart: number;
+  scripts: { source: string; invoker: string; start: number; duration: number; forced: number }[];
+}
+
+/** Runs in the page before its scripts (addInitScript): keeps every long animation frame's timing and scripts. */
+function observeLongFrames(): void {
+  const frames: LongFrame[] = [];
+  (window as unknown as { __longFrames: LongFrame[] }).__longFrames = frames;
+  type Script = {
+    sourceURL: string;
+    invoker: string;
+    startTime: number;
+    duration: number;
+    forcedStyleAndLayoutDuration: number;
+  };
+  type Entry = PerformanceEntry & { styleAndLayoutStart: number; scripts: Script[] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Entry[]) {
+      frames.push({
+        start: e.startTime,
+        duration: e.duration,
+        styleAndLayoutStart: e.styleAndLayoutStart,
+        scripts: e.scripts.map((s) => ({
+          source: s.sourceURL.replace(/^.*\//, ''),
+          invoker: s.invoker,
+          start: s.startTime,
+          duration: s.duration,
+          forced: s.forcedStyleAndLayoutDuration,
+        })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+}
+
+/** The long frames of the page up to `until` (ms), one line each: start+duration, style/layout, scripts. */
+async function longFramesBefore(page: Page, until: number): Promise<string> {
+  const frames = await page.evaluate(() => (window as unknown as { __longFrames: LongFrame[] }).__longFrames);
+  return frames
+    .filter((f) => f.start <= until)
+    .map((f) => {
+      const layout = f.styleAndLayoutStart > 0 ? f.start + f.duration - f.styleAndLayoutStart : 0;
+      const scripts = f.scripts
+        .filter((s) => s.duration >= 5)
+        .map(
+          (s) =>
+            `${s.invoker.slice(0, 40)} ${Math.round(s.duration)}${s.forced >= 5 ? ` (forced ${Math.round(s.forced)})` : ''}`,
+        )
+        .join('; ');
+      return `    ${Math.round(f.start)}+${Math.round(f.duration)} style/layout/paint ${Math.round(layout)} | ${scripts}`;
+    })
+    .join('\n');
 }
 
 /**
@@ -291,6 +348,10 @@ export async function benchPosScan(): Promise<void> {
       locale: 'th-TH',
       timezoneId: 'Asia/Bangkok',
     });
+    // POS_BENCH_LOAF=1: each cold load's long animation frames (over 50 ms) up to the usable frame, with the
+    // scripts that ran in them: where a load's time went without a trace's own cost.
+    const loafLog = process.env.POS_BENCH_LOAF === '1';
+    if (loafLog) await context.addInitScript(observeLongFrames);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('ชื่อผู้ใช้').fill(CASHIER.username);
@@ -339,6 +400,7 @@ export async function benchPosScan(): Promise<void> {
       console.log(
         `  cold load ${i + 1}: ${Math.round(loads[i] ?? 0)} ms (product list in at ${Math.round(arrived)} ms)`,
       );
+      if (loafLog) console.log(await longFramesBefore(page, loads[i] ?? 0));
       if (tracingLoad) {
         console.log(`Main-thread work of the last cold load (ms; nested events included):`);
         for (const [name, ms] of (await tracingLoad()).totals) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);

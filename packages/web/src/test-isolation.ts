@@ -10,3 +10,6 @@ document.head.innerHTML = '';
 document.body.innerHTML = '';
 document.documentElement.removeAttribute('lang');
 window.history.replaceState(null, '', '/');
+
+// Tests render in either language at once, as the app does once main.tsx has loaded the stored one.
+await (await import('./i18n/translate')).loadDictionary('en');

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { toast } from 'sonner';
 import { useT } from '../i18n';
 import { ApiError, setPasswordChangeRequiredHandler, setUnauthorizedHandler } from '../lib/api';
-import { clearSession, readSession, setStoredUser, setToken, writeSession } from '../lib/session';
+import { clearSession, readSession, sameUser, setStoredUser, setToken, writeSession } from '../lib/session';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { authApi } from './auth.api';
 import { AuthContext, type AuthContextValue, type AuthSnapshot, type AuthState } from './auth-context';
@@ -54,7 +54,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .me(controller.signal)
       .then(({ user }) => {
         setStoredUser(user);
-        setState((prev) => ({ status: 'signed-in', user, landing: prev.status === 'signed-in' ? prev.landing : null }));
+        // The user stored at sign-in, unchanged: keep the state, so the app is not rendered again for nothing
+        // (issue 10 item 6: that render landed in the till's cold load).
+        setState((prev) =>
+          prev.status === 'signed-in' && sameUser(prev.user, user)
+            ? prev
+            : { status: 'signed-in', user, landing: prev.status === 'signed-in' ? prev.landing : null },
+        );
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

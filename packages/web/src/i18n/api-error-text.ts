@@ -1,5 +1,5 @@
 import { detailedTemplate, ERROR_CODES, type ErrorCode } from '@pos/core';
-import { DICTIONARIES, INTL_LOCALE, translate } from './translate';
+import { dictionaryOf, INTL_LOCALE, translate } from './translate';
 import { validationMessage } from './validation-text';
 import type { Locale, MessageKey, MessageParams } from './types';
 
@@ -12,7 +12,7 @@ const plainKey = (code: ErrorCode): MessageKey => `apiErrors.${code}`;
 
 function detailedKey(locale: Locale, code: ErrorCode): MessageKey | null {
   const key = `apiErrors.detailed.${code}`;
-  return Object.hasOwn(DICTIONARIES[locale], key) ? (key as MessageKey) : null;
+  return Object.hasOwn(dictionaryOf(locale), key) ? (key as MessageKey) : null;
 }
 
 /** The text and number facts of `details`, numbers written the locale's way. */
@@ -39,7 +39,7 @@ export function apiErrorText(
 ): string | null {
   if (!isKnownCode(code) || code === 'VALIDATION_FAILED') return null;
   const detailed = detailedKey(locale, code);
-  if (detailed && details && detailedTemplate(DICTIONARIES[locale][detailed], details)) {
+  if (detailed && details && detailedTemplate(dictionaryOf(locale)[detailed], details)) {
     return translate(locale, detailed, paramsOf(locale, details));
   }
   return translate(locale, plainKey(code));

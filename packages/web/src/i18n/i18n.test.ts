@@ -10,9 +10,9 @@ describe('dictionaries', () => {
   it('keeps each namespace to keys under its own prefix, none defined twice', () => {
     const seen = new Set<string>();
     for (const namespace of NAMESPACES) {
-      const prefixes = new Set(Object.keys(namespace.th).map((key) => key.split('.')[0]));
+      const prefixes = new Set(Object.keys(namespace).map((key) => key.split('.')[0]));
       expect(prefixes.size, [...prefixes].join()).toBe(1);
-      for (const key of Object.keys(namespace.th)) {
+      for (const key of Object.keys(namespace)) {
         expect(seen.has(key), key).toBe(false);
         seen.add(key);
       }

@@ -1,11 +1,47 @@
 import { LOCALE_STORAGE_KEY } from './locale-key';
-import { en } from './en';
 import { th } from './th';
 import type { Dictionary, Locale, MessageKey, MessageParams } from './types';
 
 export const LOCALES: readonly Locale[] = ['th', 'en'];
 export const DEFAULT_LOCALE: Locale = 'th';
-export const DICTIONARIES: Readonly<Record<Locale, Dictionary>> = { th, en };
+
+/**
+ * The dictionaries loaded so far. Thai, the default, comes with the app's first modules; English is a
+ * separate chunk loaded when it is chosen (issue 10 item 6: a cold load evaluated both languages).
+ */
+const loaded: Partial<Record<Locale, Dictionary>> = { th };
+const loading = new Map<Locale, Promise<void>>();
+const LOADERS: Readonly<Record<Exclude<Locale, 'th'>, () => Promise<Dictionary>>> = {
+  en: () => import('./en').then((module) => module.en),
+};
+
+export function isDictionaryLoaded(locale: Locale): boolean {
+  return loaded[locale] !== undefined;
+}
+
+/** Loads the locale's dictionary once; a failed load (e.g. offline) is tried again on the next call. */
+export function loadDictionary(locale: Locale): Promise<void> {
+  if (locale === 'th' || loaded[locale]) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = LOADERS[locale]().then(
+      (dictionary) => {
+        loaded[locale] = dictionary;
+      },
+      (error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      },
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/** The locale's dictionary, or Thai while it is not loaded. */
+export function dictionaryOf(locale: Locale): Dictionary {
+  return loaded[locale] ?? th;
+}
 
 /** The BCP 47 tag used with Intl for each locale (Thai dates use the Buddhist era). */
 export const INTL_LOCALE: Readonly<Record<Locale, string>> = { th: 'th-TH', en: 'en-GB' };
@@ -19,7 +55,7 @@ export function interpolate(template: string, params?: MessageParams): string {
 }
 
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template = DICTIONARIES[locale][key] ?? th[key];
+  const template = dictionaryOf(locale)[key] ?? th[key];
   return interpolate(template, params);
 }
 

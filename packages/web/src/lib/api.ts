@@ -2,7 +2,8 @@ import { ErrorResponse } from '@pos/core';
 import type { z } from 'zod';
 import { apiErrorText, validationFailureText } from '../i18n/api-error-text';
 import { getCurrentLocale, t } from '../i18n/translate';
-import { API_BASE, takeEarlyGet } from './early-get';
+import { API_BASE, takeEarlyGet, takeReadyEarlyGet } from './early-get';
+import { readBody } from './read-body';
 import { clearSession, getToken } from './session';
 
 export { API_BASE };
@@ -150,17 +151,6 @@ export interface RequestOptions<T> {
   keepSessionOn401?: boolean;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** The promise's outcome, or a rejection as soon as the signal aborts (a timeout, a cancelled query). */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -190,20 +180,25 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (signal?.aborted) controller.abort();
   else signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  let response: Response;
+  let response: { status: number; ok: boolean };
   let payload: unknown;
   try {
     // The same GET started at boot (boot.ts) is already on its way: wait for that one instead.
     const early = method === 'GET' && body === undefined ? takeEarlyGet(path, token) : null;
-    response = await (early
-      ? untilAborted(early, controller.signal)
-      : fetch(`${API_BASE}${path}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-          signal: controller.signal,
-        }));
-    payload = await readBody(response);
+    if (early) {
+      const answer = await untilAborted(early, controller.signal);
+      response = answer;
+      payload = answer.payload;
+    } else {
+      const fetched = await fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      response = fetched;
+      payload = await readBody(fetched);
+    }
   } catch (cause) {
     if (timedOut) {
       throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.timeout, message: t('errors.timeout') });
@@ -241,6 +236,18 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw error;
   }
   return parsed.data;
+}
+
+/**
+ * A GET's answer started at boot and already read, checked by `schema`, once (see `takeReadyEarlyGet`): for a
+ * screen's first render. Null when there is none yet, or it does not pass (the screen's read then asks afresh
+ * and reports what is wrong).
+ */
+export function takeBootAnswer<T>(path: string, schema: z.ZodType<T>): { data: T; receivedAt: number } | null {
+  const answer = takeReadyEarlyGet(path, getToken());
+  if (!answer) return null;
+  const parsed = schema.safeParse(answer.payload);
+  return parsed.success ? { data: parsed.data, receivedAt: answer.receivedAt } : null;
 }
 
 type CallOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;

@@ -43,6 +43,12 @@ export function getStoredUser(): User | null {
   }
 }
 
+/** Whether the server's answer holds exactly the user already shown (every field equal). */
+export function sameUser(a: User, b: User): boolean {
+  const keys = Object.keys(a) as (keyof User)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
 export function setStoredUser(user: User): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }

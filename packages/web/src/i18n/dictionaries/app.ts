@@ -1,21 +1,10 @@
 import { defineMessages } from './define-messages';
-
 /** The app shell: loading, language, notifications, unknown pages. */
 export const app = defineMessages({
-  th: {
-    'app.loading': 'กำลังโหลดข้อมูล...',
-    'app.language': 'เปลี่ยนภาษา',
-    'app.languageShort': 'EN',
-    'app.notifications': 'การแจ้งเตือน',
-    'app.pageNotFound': 'ไม่พบหน้าที่ต้องการ',
-    'app.pageNotFoundDetail': 'ไม่มีหน้า {path} จึงพามาที่หน้าแดชบอร์ดแทน',
-  },
-  en: {
-    'app.loading': 'Loading data...',
-    'app.language': 'Change language',
-    'app.languageShort': 'ไทย',
-    'app.notifications': 'Notifications',
-    'app.pageNotFound': 'Page not found',
-    'app.pageNotFoundDetail': 'There is no page at {path}, so you were taken to the dashboard.',
-  },
+  'app.loading': 'กำลังโหลดข้อมูล...',
+  'app.language': 'เปลี่ยนภาษา',
+  'app.languageShort': 'EN',
+  'app.notifications': 'การแจ้งเตือน',
+  'app.pageNotFound': 'ไม่พบหน้าที่ต้องการ',
+  'app.pageNotFoundDetail': 'ไม่มีหน้า {path} จึงพามาที่หน้าแดชบอร์ดแทน',
 });

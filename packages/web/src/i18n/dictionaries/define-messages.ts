@@ -1,12 +1,13 @@
 /**
- * One namespace's messages, Thai and English side by side. Thai is the source of the keys;
- * English must hold exactly the same keys (a missing or extra one fails type checking).
- * Placeholders are written `{name}` and filled by `t(key, { name })`.
+ * One namespace's Thai messages: Thai is the default language and the source of the keys. Each
+ * namespace's English is in `<namespace>.en.ts`, typed `EnglishOf` the Thai one, so a missing or extra
+ * key fails type checking. The two are separate modules so that a page loads only the language it shows
+ * (issue 10 item 6: the English half was evaluated on every cold load). Placeholders are written
+ * `{name}` and filled by `t(key, { name })`.
  */
-export function defineMessages<const Th extends Readonly<Record<string, string>>>(messages: {
-  th: Th;
-  // An object literal with a key Thai lacks is refused as an excess property.
-  en: { readonly [K in keyof Th]: string };
-}): { th: Th; en: Readonly<Record<keyof Th, string>> } {
+export function defineMessages<const Th extends Readonly<Record<string, string>>>(messages: Th): Th {
   return messages;
 }
+
+/** A namespace's English messages: exactly the keys of its Thai ones (an object literal with another key is refused). */
+export type EnglishOf<Th> = { readonly [K in keyof Th]: string };

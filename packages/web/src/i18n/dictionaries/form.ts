@@ -1,11 +1,5 @@
 import { defineMessages } from './define-messages';
-
 /** The form kit's own messages (components/form). */
 export const form = defineMessages({
-  th: {
-    'form.moneyInvalid': 'กรุณากรอกจำนวนเงินเป็นตัวเลข มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง',
-  },
-  en: {
-    'form.moneyInvalid': 'Enter an amount in baht, with at most 2 decimals',
-  },
+  'form.moneyInvalid': 'กรุณากรอกจำนวนเงินเป็นตัวเลข มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง',
 });

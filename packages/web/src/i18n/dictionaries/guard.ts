@@ -1,21 +1,10 @@
 import { defineMessages } from './define-messages';
-
 /** Route guards: not signed in, no permission. */
 export const guard = defineMessages({
-  th: {
-    'guard.signInRequiredTitle': 'กรุณาเข้าสู่ระบบ',
-    'guard.signInRequiredMessage': 'คุณต้องเข้าสู่ระบบก่อนใช้งานหน้านี้',
-    'guard.goToLogin': 'ไปหน้าเข้าสู่ระบบ',
-    'guard.noAccessTitle': 'ไม่มีสิทธิ์เข้าถึง',
-    'guard.noAccessMessage': 'คุณไม่มีสิทธิ์ในการเข้าถึงหน้านี้',
-    'guard.noAccessPos': 'คุณไม่มีสิทธิ์ในการเข้าถึงระบบ POS',
-  },
-  en: {
-    'guard.signInRequiredTitle': 'Please log in',
-    'guard.signInRequiredMessage': 'You need to log in before using this page',
-    'guard.goToLogin': 'Go to the login page',
-    'guard.noAccessTitle': 'No access',
-    'guard.noAccessMessage': 'You do not have permission to access this page',
-    'guard.noAccessPos': 'You do not have permission to access the POS system',
-  },
+  'guard.signInRequiredTitle': 'กรุณาเข้าสู่ระบบ',
+  'guard.signInRequiredMessage': 'คุณต้องเข้าสู่ระบบก่อนใช้งานหน้านี้',
+  'guard.goToLogin': 'ไปหน้าเข้าสู่ระบบ',
+  'guard.noAccessTitle': 'ไม่มีสิทธิ์เข้าถึง',
+  'guard.noAccessMessage': 'คุณไม่มีสิทธิ์ในการเข้าถึงหน้านี้',
+  'guard.noAccessPos': 'คุณไม่มีสิทธิ์ในการเข้าถึงระบบ POS',
 });

@@ -30,7 +30,7 @@ import { storage } from './storage';
 import { reports } from './reports';
 import { dashboard } from './dashboard';
 
-/** Every namespace, in menu order; th.ts and en.ts assemble them into one dictionary per locale. */
+/** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
 export const NAMESPACES = [
   app,
   common,

@@ -1,31 +1,15 @@
 import { defineMessages } from './define-messages';
-
 /** Screen titles and the "not built yet" page. */
 export const screens = defineMessages({
-  th: {
-    'screens.dashboard': 'แดชบอร์ด',
-    'screens.pos': 'ระบบขายหน้าร้าน (POS)',
-    'screens.products': 'จัดการสินค้า',
-    'screens.barcodes': 'พิมพ์บาร์โค้ด',
-    'screens.customers': 'จัดการลูกค้า',
-    'screens.customerHistory': 'ประวัติลูกค้า',
-    'screens.reports': 'รายงาน',
-    'screens.salesHistory': 'ประวัติการขาย',
-    'screens.users': 'จัดการผู้ใช้',
-    'screens.storage': 'จัดการพื้นที่เก็บข้อมูล',
-    'screens.settings': 'ตั้งค่า',
-  },
-  en: {
-    'screens.dashboard': 'Dashboard',
-    'screens.pos': 'Point of sale (POS)',
-    'screens.products': 'Product management',
-    'screens.barcodes': 'Barcode printing',
-    'screens.customers': 'Customer management',
-    'screens.customerHistory': 'Customer history',
-    'screens.reports': 'Reports',
-    'screens.salesHistory': 'Sales history',
-    'screens.users': 'User management',
-    'screens.storage': 'Storage management',
-    'screens.settings': 'Settings',
-  },
+  'screens.dashboard': 'แดชบอร์ด',
+  'screens.pos': 'ระบบขายหน้าร้าน (POS)',
+  'screens.products': 'จัดการสินค้า',
+  'screens.barcodes': 'พิมพ์บาร์โค้ด',
+  'screens.customers': 'จัดการลูกค้า',
+  'screens.customerHistory': 'ประวัติลูกค้า',
+  'screens.reports': 'รายงาน',
+  'screens.salesHistory': 'ประวัติการขาย',
+  'screens.users': 'จัดการผู้ใช้',
+  'screens.storage': 'จัดการพื้นที่เก็บข้อมูล',
+  'screens.settings': 'ตั้งค่า',
 });

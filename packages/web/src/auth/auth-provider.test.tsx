@@ -1,0 +1,90 @@
+import type { User } from '@pos/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n';
+import { sameUser, writeSession } from '../lib/session';
+import { STORAGE_KEYS } from '../lib/storage-keys';
+import { useAuth } from './auth-context';
+import { AuthProvider } from './auth-provider';
+
+const STORED: User = {
+  id: 7,
+  username: 'till1',
+  name: 'พนักงานหน้าร้าน',
+  email: null,
+  role: 'cashier',
+  is_active: true,
+  created_at: '2026-11-01T00:00:00.000Z',
+  last_login: '2026-11-26T01:00:00.000Z',
+  must_change_password: false,
+};
+
+let renders = 0;
+function Consumer() {
+  renders++;
+  const { user } = useAuth();
+  return <p>{user?.name ?? '-'}</p>;
+}
+
+/** Answers GET /api/auth/me (the only call here) with `user`. */
+function serveMe(user: User) {
+  const fetchMock = vi.fn(async () => Response.json({ user }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderApp() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nProvider initialLocale="th">
+        <AuthProvider>
+          <Consumer />
+        </AuthProvider>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  renders = 0;
+  localStorage.clear();
+  writeSession({ token: 'stored-token', user: STORED });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AuthProvider confirming the stored session', () => {
+  it('does not render the app again when /auth/me answers the user already stored', async () => {
+    const fetchMock = serveMe({ ...STORED });
+    renderApp();
+    expect(screen.getByText(STORED.name)).toBeTruthy();
+    const rendersBefore = renders;
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // Let the answer be read and handled.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders).toBe(rendersBefore);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(STORED);
+  });
+
+  it('shows and stores the server’s user when it changed', async () => {
+    serveMe({ ...STORED, name: 'ชื่อใหม่', role: 'manager' });
+    renderApp();
+    expect(await screen.findByText('ชื่อใหม่')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toMatchObject({
+      name: 'ชื่อใหม่',
+      role: 'manager',
+    });
+  });
+});
+
+describe('sameUser', () => {
+  it('is true for equal fields only', () => {
+    expect(sameUser(STORED, { ...STORED })).toBe(true);
+    expect(sameUser(STORED, { ...STORED, last_login: null })).toBe(false);
+    expect(sameUser(STORED, { ...STORED, must_change_password: true })).toBe(false);
+  });
+});
