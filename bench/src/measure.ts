@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { percentile } from './percentile';
 
 export interface Figures {
   name: string;
@@ -7,11 +8,6 @@ export interface Figures {
   p95Ms: number;
   p99Ms: number;
   perSecond: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
 }
 
 /**

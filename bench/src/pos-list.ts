@@ -15,6 +15,7 @@ import { posProductsFromColumns, type PosProduct, type PosProductColumns } from 
 import * as current from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { seedProducts } from './products-search';
+import { percentile } from './percentile';
 
 const PRODUCTS = 10_000;
 const RUNS = Number(process.env.POS_LIST_RUNS ?? 30);
@@ -44,11 +45,6 @@ function get(url: string, headers: Record<string, string>): Promise<Answer> {
       })
       .on('error', reject);
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
 async function main(): Promise<void> {

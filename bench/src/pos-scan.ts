@@ -22,6 +22,7 @@ import * as currentServer from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { seedProducts } from './products-search';
 import { printScanBreakdown, scanBreakdown, type TraceEvent } from './scan-trace';
+import { percentile } from './percentile';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // POS_BENCH_WEB_DIST=<dir> measures another build (e.g. before and after a change, back to back).
@@ -52,11 +53,6 @@ function scanTargets(count: number): { sku: string; barcode: string }[] {
     targets.push({ sku: `SKU-${pad(i, 6)}`, barcode: `885${pad(i, 10)}` });
   }
   return targets;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
 function verdict(value: number, target: number): string {

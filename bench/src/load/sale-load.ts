@@ -21,6 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { firstAdminToken } from '../first-admin';
+import { percentile } from '../percentile';
 import { REPO_ROOT, startProcess, type ServerProcess } from './processes';
 
 const CONNECTIONS = 16;
@@ -236,16 +237,11 @@ export async function benchSaleLoad(): Promise<void> {
         .join('; '),
   );
   console.log(
-    `real sale / bare sale transaction: ${median(roundRatios).toFixed(2)}, the median of the rounds ` +
+    `real sale / bare sale transaction: ${percentile(roundRatios, 50).toFixed(2)}, the median of the rounds ` +
       `(target ≥ 0.5, p99 < 25 ms); real health / bare route: ${ratio(rate('real GET'), rate('bare Fastify'))}`,
   );
   const cpu = (name: string) => rows.find((r) => r.target.startsWith(name))?.['cpu µs/req'] ?? 0;
   console.log(`CPU per sale, real / bare transaction: ${ratio(cpu('real POST'), cpu('bare sale'))}×`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
 
 /** The round whose throughput is the median (the lower middle one for an even count). */

@@ -7,6 +7,7 @@ import {
   VatExclusionApprovalResponse,
   type CreateSaleRequest,
   type PosProduct,
+  type PosProductColumnsResponse,
   type VatExclusionApprovalRequest,
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,12 +21,12 @@ export const saleKeys = {
   detail: (id: number) => [...saleKeys.all, 'detail', id] as const,
 };
 
+/** The till's products from the list's answer (spec 000 §7: every product, up to 10,000, sent as columns). */
+const posListProducts = (answer: PosProductColumnsResponse) => posProductsFromColumns(answer.columns);
+
 export const posApi = {
   products: (signal?: AbortSignal) =>
-    // Spec 000 §7: every product (up to 10,000), in the till's lighter shape, sent as columns.
-    api
-      .get(POS_LOAD_PATHS.products, { schema: PosProductColumnsResponseShape, signal })
-      .then((r) => posProductsFromColumns(r.columns)),
+    api.get(POS_LOAD_PATHS.products, { schema: PosProductColumnsResponseShape, signal }).then(posListProducts),
 };
 
 /** The calls of /api/sales used by the selling side and the receipt. */
@@ -47,7 +48,7 @@ let bootList: { data: PosProduct[]; receivedAt: number } | null | undefined;
 function takeBootList(): { data: PosProduct[]; receivedAt: number } | null {
   if (bootList === undefined) {
     const answer = takeBootAnswer(POS_LOAD_PATHS.products, PosProductColumnsResponseShape);
-    bootList = answer && { data: posProductsFromColumns(answer.data.columns), receivedAt: answer.receivedAt };
+    bootList = answer && { data: posListProducts(answer.data), receivedAt: answer.receivedAt };
   }
   return bootList;
 }
