@@ -59,6 +59,8 @@ export function startWalCheckpointer(databaseFile: string, onFailure: (error: un
     async stop() {
       if (stopping) return;
       stopping = true;
+      // Waiting for the worker to end must keep the process alive until it has (it is unref'd while running).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
