@@ -25,13 +25,15 @@ function processCpuMs(pid: number | undefined): number | null {
 }
 
 /**
- * Starts a TypeScript server file in its own process (the load generator must not share its event
- * loop) and resolves once its stdout shows `pattern`, whose first group is the port.
+ * Starts a server file in its own process (the load generator must not share its event loop) and
+ * resolves once its stdout shows `pattern`, whose first group is the port. A built `.mjs` runs on plain
+ * Node, as `npm start` runs the server; a TypeScript file with tsx's loader.
  */
 export function startProcess(file: string, env: NodeJS.ProcessEnv, pattern: RegExp): Promise<ServerProcess> {
-  // node itself with tsx's loader (not the tsx command, which runs the file in a child of its own), so
-  // the pid is the server's and its CPU time can be read.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', file], {
+  // node itself (not the tsx command, which runs the file in a child of its own), so the pid is the
+  // server's and its CPU time can be read.
+  const args = file.endsWith('.ts') ? ['--import', 'tsx', file] : [file];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,8 @@
 // stretch of other work on the machine weighs on both; the table shows each one's median round and the
 // ratio is the median of the rounds' own ratios. BENCH_DATABASE_URL runs the real server on PostgreSQL, then
 // two server processes on that one database with the connections split between them;
-// SALE_LOAD_SERVER=<path to another checkout's packages/server/src/main.ts> measures that one (before/after).
+// SALE_LOAD_SERVER=<path to another checkout's packages/server/dist/main.mjs, or its src/main.ts run with
+// tsx> measures that one (before/after).
 // Each row also gives the server process's CPU time per request (from /proc): on a machine shared with
 // other work req/s and latency mostly measure that work, CPU per request much less. TMPDIR=/dev/shm puts
 // both SQLite files in memory, taking the disk's fsync out: what is left is the code's own cost.
@@ -19,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildServer, SERVER_BUNDLE } from '@pos/server';
 import autocannon from 'autocannon';
 import { firstAdminToken } from '../first-admin';
 import { percentile } from '../percentile';
@@ -167,9 +169,11 @@ export async function benchSaleLoad(): Promise<void> {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-load-'));
   const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  // The server as `npm start` runs it: its bundle, built now from this checkout's code.
+  if (!process.env.SALE_LOAD_SERVER) await buildServer();
   const startReal = () =>
     startProcess(
-      process.env.SALE_LOAD_SERVER ?? path.join(REPO_ROOT, 'packages/server/src/main.ts'),
+      process.env.SALE_LOAD_SERVER ?? SERVER_BUNDLE,
       {
         PORT: '0',
         HOST: '127.0.0.1',

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import rootPackage from '../../../package.json' with { type: 'json' };
 
-const require = createRequire(import.meta.url);
-export const APP_VERSION: string = (require('../../../package.json') as { version: string }).version;
+/** The app's version (the repository's package.json), built into the server bundle. */
+export const APP_VERSION: string = rootPackage.version;

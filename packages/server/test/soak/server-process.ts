@@ -1,10 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE } from '../../src/build/build-server';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVER_DIR = path.resolve(here, '../..');
-const MAIN = path.join(SERVER_DIR, 'src/main.ts');
+const SERVER_DIR = path.dirname(path.dirname(SERVER_BUNDLE));
+let bundle: Promise<string> | undefined;
+
+/**
+ * The server bundle as `npm start` runs it, built once per test process from the current code into
+ * `dist/test/` (next to the real one, so its packages resolve the same way). Test files build it in
+ * parallel: each writes a file of its own and renames it into place, so a process never starts from
+ * a file half written.
+ */
+function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const file = path.join(path.dirname(SERVER_BUNDLE), 'test', 'main.mjs');
+    const own = path.join(path.dirname(file), `main-${randomUUID()}.mjs`);
+    await buildServer(own);
+    fs.renameSync(own, file);
+    return file;
+  })();
+  return bundle;
+}
+
 const READY = /ready at http:\/\/127\.0\.0\.1:(\d+)/;
 
 export interface ServerProcessOptions {
@@ -14,7 +33,7 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
 }
 
-/** A real server process, started as `npm start` starts it (src/main.ts), on its own port. */
+/** A real server process, started as `npm start` starts it (the built bundle), on its own port. */
 export interface ServerProcess {
   url: string;
   pid: number;
@@ -26,6 +45,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM: the server closes cleanly. */
   stop(): Promise<void>;
+  /** How it ended: its exit code, or null while it runs or when a signal ended it. */
+  exitCode(): number | null;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -36,10 +57,11 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `src/main.ts` in a child process with PORT=0 on 127.0.0.1 and resolves with its address once it
- * prints that it is ready (migrations done, listening).
+ * Starts the server bundle in a child process with PORT=0 on 127.0.0.1 and resolves with its address once
+ * it prints that it is ready (migrations done, listening).
  */
-export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const main = await serverBundle();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -50,7 +72,7 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [main], {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,6 +121,7 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
           child.kill('SIGTERM');
           await exited(child);
         },
+        exitCode: () => child.exitCode,
       });
     });
   });
