@@ -4,6 +4,7 @@ import { CreateSaleRequest, pricingSettingsOf, type CreateSaleResponse, type Sal
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { COMPRESS_FROM_BYTES } from '../src/app';
 import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
 import { createSale } from '../src/features/sales/sales.service';
 import { readSettingRows, writeSettingGroup } from '../src/features/settings/settings.queries';
@@ -71,6 +72,27 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
       final_loyalty_points: 300 - 120 + answer.sale.points_earned,
     });
     expect(answer.sale.items.map((i) => i.size)).toEqual(['M', null, 'S']);
+  });
+
+  it('goes uncompressed to a browser that accepts br and gzip: a few KB, not worth the CPU', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const shirt = await buildProduct(t, { price: 450, stock: 10, sizes: ['S', 'M'] });
+    const body = salePayload([{ product: shirt, quantity: 2, size: 'M' }], {});
+    const res = await fetch(`${t.url}/api/sales`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+        'accept-encoding': 'gzip, deflate, br, zstd',
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const text = await res.text();
+    expect(Buffer.byteLength(text)).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect((JSON.parse(text) as CreateSaleResponse).sale.items).toHaveLength(1);
   });
 
   it('equals the sale as read with tax on, a transfer reference and no customer', async () => {
