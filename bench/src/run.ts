@@ -7,6 +7,7 @@ import { firstAdminToken } from './first-admin';
 import { measure, printTable } from './measure';
 import { measureProductSearch, PRODUCT_COUNT, seedProducts } from './products-search';
 import { benchPosScan } from './pos-scan';
+import { benchSaleInstructions } from './load/sale-instructions';
 import { benchSaleLoad } from './load/sale-load';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
@@ -47,6 +48,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 // The sale path under a real load generator, each server in its own process (issue 17).
 await benchSaleLoad();
+// What a sale costs in instructions, steady where timings are not (skipped without valgrind).
+await benchSaleInstructions();
 
 // The till in Chromium (needs the built SPA: `npm run build`).
 await benchPosScan();

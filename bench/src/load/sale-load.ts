@@ -25,12 +25,12 @@ import autocannon from 'autocannon';
 import { firstAdminToken } from '../first-admin';
 import { percentile } from '../percentile';
 import { REPO_ROOT, startProcess, type ServerProcess } from './processes';
+import { PRICES, saleBody } from './sale-body';
 
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.SALE_LOAD_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.SALE_LOAD_WARMUP ?? 2);
 const ROUNDS = Math.max(1, Number(process.env.SALE_LOAD_ROUNDS ?? 3));
-const PRICES = [450, 199.5, 1290];
 
 interface Row {
   target: string;
@@ -92,52 +92,6 @@ async function load(
     'cpu µs/req': cpuMs === null || requests === 0 ? null : Math.round((cpuMs * 1000) / requests),
     errors: sum((r) => r.non2xx + r.errors + r.timeouts),
   };
-}
-
-async function api(base: string, token: string, route: string, body: unknown): Promise<{ id: number }> {
-  const res = await fetch(`${base}/api${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${route}: HTTP ${res.status} ${await res.text()}`);
-  const json = (await res.json()) as Record<string, { id: number }>;
-  const created = json.product ?? json.customer;
-  if (!created) throw new Error(`${route}: no id in ${JSON.stringify(json)}`);
-  return created;
-}
-
-/** A 3-line cash sale with a customer, priced as the server will price it (it refuses another total). */
-async function saleBody(base: string, token: string): Promise<string> {
-  const productIds: number[] = [];
-  for (const [i, price] of PRICES.entries()) {
-    const product = await api(base, token, '/products', {
-      name: `สินค้าวัดผล ${i + 1}`,
-      sku: `LOAD-${i + 1}`,
-      price,
-      stock: 1_000_000,
-      category: 'เสื้อผ้า',
-    });
-    productIds.push(product.id);
-  }
-  const customer = await api(base, token, '/customers', { name: 'ลูกค้าวัดผล', phone: '0899999999' });
-  const { priceSale, bahtToSatang, satangToBaht, DEFAULT_SETTINGS } = await import('@pos/core');
-  const lines = productIds.map((id, i) => ({ id, price: PRICES[i] ?? 0, quantity: i + 1 }));
-  const figures = priceSale(
-    lines.map((l) => ({ price: bahtToSatang(l.price), quantity: l.quantity })),
-    { pointsUsed: 0, excludeVat: false, settings: { ...DEFAULT_SETTINGS.system, ...DEFAULT_SETTINGS.loyalty } },
-  );
-  return JSON.stringify({
-    customerId: customer.id,
-    items: lines.map((l) => ({ productId: l.id, quantity: l.quantity, price: l.price })),
-    subtotal: satangToBaht(figures.subtotal),
-    discount: 0,
-    tax: satangToBaht(figures.tax),
-    total: satangToBaht(figures.total),
-    excludeVAT: false,
-    paymentMethod: 'cash',
-    pointsUsed: 0,
-  });
 }
 
 async function withProcess<T>(start: () => Promise<ServerProcess>, work: (p: ServerProcess) => Promise<T>): Promise<T> {
