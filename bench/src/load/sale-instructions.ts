@@ -4,8 +4,8 @@
 // do not show: time in the kernel (writes, fsync), cache misses, and how requests group into commits
 // under real load; `bench:sale` measures those.
 //
-// The server bundle (`npm start`'s, built now; SALE_INSTR_SERVER=<another checkout's dist/main.mjs> for
-// before/after) runs under callgrind with instrumentation off, takes SALE_INSTR_WARMUP sales (default
+// The server bundle (`npm start`'s, built now; SALE_INSTR_SERVER=<another checkout's dist/main.mjs, or
+// its src/main.ts run with tsx> for before/after) runs under callgrind with instrumentation off, takes SALE_INSTR_WARMUP sales (default
 // 300: the hot code compiled, as in a shop open a while), then SALE_INSTR_SALES (default 300) are counted,
 // SALE_INSTR_CONNECTIONS (default 4) in flight. Each is the 3-line cash sale to a customer of
 // `bench:sale`, with a fresh Idempotency-Key. SALE_INSTR_ACCEPT_ENCODING (default identity, as autocannon
@@ -88,6 +88,8 @@ export async function benchSaleInstructions(): Promise<void> {
       // V8 writes machine code at run time.
       '--smc-check=all-non-file',
       process.execPath,
+      // A TypeScript entry (an older checkout's src/main.ts) runs with tsx's loader.
+      ...(server.endsWith('.ts') ? ['--import', 'tsx'] : []),
       server,
     ],
     {

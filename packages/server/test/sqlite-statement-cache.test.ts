@@ -79,4 +79,57 @@ describe('SQLite statement cache', () => {
     await db.destroy();
     expect(database.open).toBe(false);
   });
+
+  // Rows are made by a function written for each reading statement's columns (issue 17): they must be
+  // exactly better-sqlite3's own.
+  it("answers exactly better-sqlite3's own rows: joins, repeated and odd column names, nulls, numbers, blobs", () => {
+    const database = memoryDatabase();
+    database.exec(`
+      create table u (id integer primary key, t_id integer, label text, score real, data blob);
+      insert into t (id, name) values (1, 'หนึ่ง'), (2, 'two'), (3, 'three');
+      insert into u (t_id, label, score, data) values (1, null, 1.5, x'00ff'), (2, 'x"y', -3, null);
+    `);
+    const cached = withStatementCache(database);
+    const texts = [
+      'select t.id, u.id, t.name as "a name", u.label as "x""y", u.score, u.data from t left join u on u.t_id = t.id order by t.id',
+      'select name, 1 + 1 as "2", null as missing, 9007199254740991 as big from t where id in (?, ?)',
+      'select * from t where id > ?',
+      'select count(*) from t',
+      "select 'constructor' as constructor, 'toString' as toString, 1 as \"__proto__\"",
+    ];
+    for (const text of texts) {
+      const parameters = text.includes('?') ? (text.includes('in (') ? [1, 3] : [1]) : [];
+      const own = database.prepare(text);
+      expect(cached.prepare(text).all(parameters)).toStrictEqual(own.all(parameters));
+      expect([...cached.prepare(text).iterate(parameters)]).toStrictEqual([...own.iterate(parameters)]);
+    }
+    expect(cached.prepare('select * from t where id > 5').all([])).toEqual([]);
+  });
+
+  it('answers rows of returning writes and the result of plain ones', () => {
+    const database = memoryDatabase();
+    const cached = withStatementCache(database);
+    expect(cached.prepare('insert into t (name) values (?) returning id, name').all(['ก'])).toStrictEqual([
+      { id: 1, name: 'ก' },
+    ]);
+    expect(cached.prepare('update t set name = ? where id = ?').run(['ข', 1])).toEqual({
+      changes: 1,
+      lastInsertRowid: 1,
+    });
+  });
+
+  it('forgets its statements when the schema changes, so rows follow the columns', async () => {
+    const database = memoryDatabase();
+    database.exec("insert into t (name) values ('a')");
+    const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    });
+    const all = () => db.selectFrom('t').selectAll().execute();
+    expect(await all()).toEqual([{ id: 1, name: 'a' }]);
+    // Same number of columns, new names: only a statement prepared again knows them.
+    await sql`alter table t rename column name to label`.execute(db);
+    expect(await all()).toEqual([{ id: 1, label: 'a' }]);
+    await sql`alter table t add column size text`.execute(db);
+    expect(await all()).toEqual([{ id: 1, label: 'a', size: null }]);
+  });
 });
