@@ -8,6 +8,7 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 
 export interface ServerProcess {
   url: string;
+  pid: number | undefined;
   /** CPU time (user + system, all threads) the process has used so far, in ms; null where /proc is missing. */
   cpuMs(): number | null;
   stop(): Promise<void>;
@@ -24,16 +25,29 @@ function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
+export interface StartOptions {
+  /** A command that runs Node in turn (e.g. valgrind and its flags), its arguments before Node's own. */
+  launcher?: string[];
+  /** How long it may take to print `pattern` (default 60 s). */
+  startTimeoutMs?: number;
+}
+
 /**
  * Starts a server file in its own process (the load generator must not share its event loop) and
  * resolves once its stdout shows `pattern`, whose first group is the port. A built `.mjs` runs on plain
  * Node, as `npm start` runs the server; a TypeScript file with tsx's loader.
  */
-export function startProcess(file: string, env: NodeJS.ProcessEnv, pattern: RegExp): Promise<ServerProcess> {
+export function startProcess(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  pattern: RegExp,
+  { launcher = [], startTimeoutMs = 60_000 }: StartOptions = {},
+): Promise<ServerProcess> {
   // node itself (not the tsx command, which runs the file in a child of its own), so the pid is the
   // server's and its CPU time can be read.
-  const args = file.endsWith('.ts') ? ['--import', 'tsx', file] : [file];
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const node = [process.execPath, ...(file.endsWith('.ts') ? ['--import', 'tsx', file] : [file])];
+  const [command, ...args] = [...launcher, ...node];
+  const child: ChildProcess = spawn(command!, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,7 +55,10 @@ export function startProcess(file: string, env: NodeJS.ProcessEnv, pattern: RegE
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => fail(new Error(`${file} did not start in 60 s:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(
+      () => fail(new Error(`${file} did not start in ${startTimeoutMs / 1000} s:\n${out}\n${err}`)),
+      startTimeoutMs,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');
@@ -58,10 +75,11 @@ export function startProcess(file: string, env: NodeJS.ProcessEnv, pattern: RegE
       child.stderr?.removeAllListeners('data').resume();
       resolve({
         url: `http://127.0.0.1:${port}`,
+        pid: child.pid,
         cpuMs: () => processCpuMs(child.pid),
         stop: () =>
           new Promise((done) => {
-            if (child.exitCode !== null) return done();
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),

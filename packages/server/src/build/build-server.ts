@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SERVER_SOURCE = path.resolve(here, '../main.ts');
+const SERVER_SOURCE = path.resolve(here, '../main.ts');
 /** Where `npm start` runs the server from: the same depth as `src/`, so `../../web/dist` still finds the SPA. */
 export const SERVER_BUNDLE = path.resolve(here, '../../dist/main.mjs');
 
@@ -11,9 +11,9 @@ export const SERVER_BUNDLE = path.resolve(here, '../../dist/main.mjs');
  * The server as `npm start` runs it: one ES module of the app's own code (this package and
  * `@pos/core`), run by plain Node. Packages from node_modules stay imports of their own (native
  * modules, workers and files resolved next to them). Not minified, so a stack trace still names the
- * functions. Running the TypeScript through tsx's loader instead cost a sale ~7-10 % of its CPU (issue
- * 17): tsx keeps names by wrapping every function it compiles, closures made per request included, in
- * a `defineProperty` call, and its loader stays in the process.
+ * functions. Run through tsx's loader instead, the TypeScript cost a sale 1.9 % more instructions and,
+ * in paired timings, ~10 % more time (issue 17): tsx keeps names by wrapping every function it compiles,
+ * closures made per request included, in a `defineProperty` call, and its loader stays in the process.
  */
 export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<void> {
   await build({
