@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@pos/core';
@@ -26,6 +25,7 @@ import { storageRoutes } from './features/storage/storage.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './http/app-error';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { registerCompression } from './http/compression';
 import { registerErrorResponses } from './http/error-responses';
 import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
@@ -55,13 +55,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   imageStore?: ImageStore;
 }
-
-/**
- * Answers from this size on are compressed for clients that accept it. Smaller ones (a sale's answer is
- * 2-5 KB) save the network a few KB at most, while compressing each cost a sale ~16 % of its main-thread
- * work for a browser, which asks for br or gzip (issue 17: instructions counted under callgrind).
- */
-export const COMPRESS_FROM_BYTES = 8 * 1024;
 
 /** The whole app without listening. Closing the app closes the database it opened. */
 export async function buildApp(config: Config, overrides: BuildOptions = {}): Promise<BuiltApp> {
@@ -105,9 +98,6 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   if (!overrides.db) app.addHook('onClose', () => db.destroy());
 
   // POST calls without a body (logout, refresh) may still say they are JSON.
@@ -123,8 +113,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
   });
 
   registerSecurityHeaders(app);
-  // JSON and the app's scripts shrink 5-10×: the till's product list of 10,000 products is ~1.3 MB as text.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_FROM_BYTES });
+  await registerCompression(app);
   registerErrorHandling(app);
   registerRouteAccess(app, deps, routes);
   registerErrorResponses(app);

@@ -6,7 +6,7 @@ import {
   type StockMovement,
 } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_FROM_BYTES } from '../src/app';
+import { COMPRESS_FROM_BYTES } from '../src/http/compression';
 import { buildProduct, productFormFields, sendForm } from './helpers/catalogue-factories';
 import { ENGINES, useTestApp } from './helpers/test-app';
 

@@ -4,7 +4,7 @@ import { CreateSaleRequest, pricingSettingsOf, type CreateSaleResponse, type Sal
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_FROM_BYTES } from '../src/app';
+import { COMPRESS_FROM_BYTES } from '../src/http/compression';
 import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
 import { createSale } from '../src/features/sales/sales.service';
 import { readSettingRows, writeSettingGroup } from '../src/features/settings/settings.queries';
@@ -93,6 +93,28 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
     const text = await res.text();
     expect(Buffer.byteLength(text)).toBeLessThan(COMPRESS_FROM_BYTES);
     expect((JSON.parse(text) as CreateSaleResponse).sale.items).toHaveLength(1);
+  });
+
+  it('goes uncompressed even past the threshold: only answers to reads are compressed', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const products = [];
+    for (let i = 0; i < 20; i += 1) products.push(await buildProduct(t, { price: 100 + i, stock: 5 }));
+    const res = await fetch(`${t.url}/api/sales`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+        'accept-encoding': 'gzip, deflate, br, zstd',
+      },
+      body: JSON.stringify(salePayload(products.map((product) => ({ product, quantity: 1 })), {})),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const text = await res.text();
+    expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    expect((JSON.parse(text) as CreateSaleResponse).items).toHaveLength(20);
   });
 
   it('equals the sale as read with tax on, a transfer reference and no customer', async () => {

@@ -37,9 +37,10 @@ function helmetHeaders(): [string, string][] {
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders();
-  app.addHook('onRequest', (_request, reply, next) => {
+  app.addHook('onRequest', (request, reply, next) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
+    raw.setHeader('x-request-id', request.id);
     next();
   });
 }
