@@ -107,7 +107,12 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
         'idempotency-key': randomUUID(),
         'accept-encoding': 'gzip, deflate, br, zstd',
       },
-      body: JSON.stringify(salePayload(products.map((product) => ({ product, quantity: 1 })), {})),
+      body: JSON.stringify(
+        salePayload(
+          products.map((product) => ({ product, quantity: 1 })),
+          {},
+        ),
+      ),
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-encoding')).toBeNull();

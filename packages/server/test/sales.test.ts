@@ -550,6 +550,23 @@ describe.each(ENGINES)('selling the last units from many tills at once on %s', (
     const admin = await t.adminToken();
     const after = await customerOf(t, admin, customer.id);
     expect(after).toMatchObject({ total_purchases: 5, total_spent: 5 * 515, loyalty_points: 5 * 5 });
+    // Each sale answers the balance and records the stock it left, one after the other (on SQLite
+    // worked out from what its own transaction read, several sales sharing one commit).
+    const balances = sold.map((r) => r.body.sale!.final_loyalty_points).sort((a, b) => a! - b!);
+    expect(balances).toEqual([5, 10, 15, 20, 25]);
+    const history = await t.request<{ movements: { kind: string; old_quantity: number; new_quantity: number }[] }>(
+      'GET',
+      `/api/products/${last.id}/stock-movements`,
+      { token: admin },
+    );
+    const sales = history.body.movements.filter((m) => m.kind === 'sale');
+    expect(sales.map((m) => [m.old_quantity, m.new_quantity])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 4],
+    ]);
     // SQLite: the sales that arrived together shared commits (group-commit.ts), the refused ones
     // rolled back only their own savepoints.
     const stats = t.built.deps.db.writeStats?.();

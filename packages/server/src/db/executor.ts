@@ -1,5 +1,6 @@
 import {
   SelectQueryNode,
+  SqliteAdapter,
   type Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -13,6 +14,15 @@ import type { DB } from './schema';
 
 /** What query functions run on: the database, or a transaction a service opened on it. */
 export type DbExecutor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Whether `db` runs on SQLite. There a write transaction is the only writer from its first statement
+ * to its commit, so what it read is still current when it writes; and a RETURNING clause costs a
+ * temporary table per statement (a sale's row: 6 µs inserted, 29 µs with its id returned; issue 17).
+ */
+export function isSqlite(db: DbExecutor): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
 
 /**
  * Lets query functions lock rows with `.forUpdate()` on both engines: PostgreSQL

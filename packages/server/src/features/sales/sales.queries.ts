@@ -1,7 +1,7 @@
 import { satangToBaht, type PaymentMethod, type Sale, type SaleRefund, type SaleStatus } from '@pos/core';
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
-import type { DbExecutor } from '../../db/executor';
+import { isSqlite, type DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
 
 export interface ProductForSale {
@@ -64,16 +64,17 @@ const productsForSale = prepared((db, { ids, withDeleted }: { ids: number[]; wit
  * Takes `quantity` off the shelf only if that many are there; answers the new
  * stock, or undefined when there were not enough (another till sold them).
  * `paid` (card money taken): taken even below zero and from a deleted product.
+ * `stockRead` is the stock this transaction read: on SQLite, where nothing else
+ * writes meanwhile, the new stock is that less `quantity` (no RETURNING, see
+ * `isSqlite`); PostgreSQL answers the row's own.
  */
 export async function takeStock(
   db: DbExecutor,
-  productId: number,
-  quantity: number,
-  now: string,
-  paid = false,
+  take: { productId: number; quantity: number; now: string; paid: boolean; stockRead: number },
 ): Promise<number | undefined> {
-  const { rows } = await stockTaken(db, { productId, quantity, now, paid });
-  return rows[0]?.stock;
+  const result = await stockTaken(db, take);
+  if (!isSqlite(db)) return result.rows[0]?.stock;
+  return Number(result.numAffectedRows) === 1 ? take.stockRead - take.quantity : undefined;
 }
 
 const stockTaken = prepared((db, a: { productId: number; quantity: number; now: string; paid: boolean }) => {
@@ -81,7 +82,8 @@ const stockTaken = prepared((db, a: { productId: number; quantity: number; now: 
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '-', a.quantity), updated_at: a.now }))
     .where('id', '=', a.productId);
-  return (a.paid ? update : update.where('deleted_at', 'is', null).where('stock', '>=', a.quantity)).returning('stock');
+  const taken = a.paid ? update : update.where('deleted_at', 'is', null).where('stock', '>=', a.quantity);
+  return isSqlite(db) ? (taken as Compilable<{ stock: number }>) : taken.returning('stock');
 });
 
 /** Current stock of live products, for the refusal message. */
@@ -97,20 +99,25 @@ export async function currentStock(db: DbExecutor, productId: number): Promise<n
 
 /**
  * Applies a sale to the customer's points and totals in one conditional update;
- * undefined when the balance no longer covers the points used.
+ * answers the new balance, or undefined when it no longer covers the points used.
+ * `balanceRead` is the balance this transaction read (on SQLite the new one is
+ * worked out from it, as in `takeStock`).
  */
 export async function applySaleToCustomer(
   db: DbExecutor,
   customerId: number,
-  change: { pointsUsed: number; pointsEarned: number; total: number; now: string },
+  change: { pointsUsed: number; pointsEarned: number; total: number; now: string; balanceRead: number },
 ): Promise<number | undefined> {
-  const { rows } = await saleAppliedToCustomer(db, { customerId, change });
-  return rows[0]?.loyalty_points;
+  const result = await saleAppliedToCustomer(db, { customerId, change });
+  if (!isSqlite(db)) return result.rows[0]?.loyalty_points;
+  return Number(result.numAffectedRows) === 1
+    ? change.balanceRead - change.pointsUsed + change.pointsEarned
+    : undefined;
 }
 
 const saleAppliedToCustomer = prepared(
-  (db, { customerId, change }: { customerId: number; change: Parameters<typeof applySaleToCustomer>[2] }) =>
-    db
+  (db, { customerId, change }: { customerId: number; change: Parameters<typeof applySaleToCustomer>[2] }) => {
+    const update = db
       .updateTable('customers')
       .set((eb) => ({
         loyalty_points: eb(eb('loyalty_points', '-', change.pointsUsed), '+', change.pointsEarned),
@@ -121,8 +128,9 @@ const saleAppliedToCustomer = prepared(
       }))
       .where('id', '=', customerId)
       .where('deleted_at', 'is', null)
-      .where('loyalty_points', '>=', change.pointsUsed)
-      .returning('loyalty_points'),
+      .where('loyalty_points', '>=', change.pointsUsed);
+    return isSqlite(db) ? (update as Compilable<{ loyalty_points: number }>) : update.returning('loyalty_points');
+  },
 );
 
 /** The next number of a document series; atomic, and rolled back with the sale if it fails. */
@@ -146,26 +154,31 @@ export async function insertSale(
     tax_rate_bp: number;
   },
 ): Promise<number> {
-  const { rows } = await saleInserted(db, values);
-  return rows[0]!.id;
+  const result = await saleInserted(db, values);
+  return isSqlite(db) ? Number(result.insertId) : result.rows[0]!.id;
 }
 
-const saleInserted = prepared((db, values: Parameters<typeof insertSale>[1]) =>
-  db.insertInto('sales').values(values).returning('id'),
-);
+const saleInserted = prepared((db, values: Parameters<typeof insertSale>[1]) => {
+  const insert = db.insertInto('sales').values(values);
+  return isSqlite(db) ? (insert as Compilable<{ id: number }>) : insert.returning('id');
+});
 
 /**
  * Answers the new lines' ids in the order of `rows`: one statement numbers its rows in order on both
- * engines, but RETURNING promises no order, hence the sort.
+ * engines, one after the other. SQLite tells the last one's (no RETURNING, see `isSqlite`); on
+ * PostgreSQL RETURNING promises no order, hence the sort.
  */
 export async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<number[]> {
   const inserted = await saleItemsInserted(db, rows);
-  return inserted.rows.map((r) => r.id).sort((a, b) => a - b);
+  if (!isSqlite(db)) return inserted.rows.map((r) => r.id).sort((a, b) => a - b);
+  const last = Number(inserted.insertId);
+  return rows.map((_, i) => last - rows.length + 1 + i);
 }
 
-const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) =>
-  db.insertInto('sale_items').values(rows).returning('id'),
-);
+const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) => {
+  const insert = db.insertInto('sale_items').values(rows);
+  return isSqlite(db) ? (insert as Compilable<{ id: number }>) : insert.returning('id');
+});
 
 export async function insertPayment(db: DbExecutor, values: Omit<PaymentsTable, 'id'>): Promise<void> {
   await paymentInserted(db, values);

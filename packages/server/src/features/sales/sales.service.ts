@@ -456,7 +456,13 @@ export async function writeSale(
     const product = products.get(productId)!;
     if (product.gone) continue; // removed altogether: no shelf to take it from
     // Card money already taken: the units left the shop, so stock goes below zero (flagged) rather than lie.
-    const left = await takeStock(trx, productId, wanted.get(productId)!, nowIso, paid !== undefined);
+    const left = await takeStock(trx, {
+      productId,
+      quantity: wanted.get(productId)!,
+      now: nowIso,
+      paid: paid !== undefined,
+      stockRead: product.stock,
+    });
     if (left === undefined) throw insufficientStock(product, await currentStock(trx, productId));
     if (paid && left < 0) {
       const quantity = wanted.get(productId)!;
@@ -475,6 +481,7 @@ export async function writeSale(
       pointsEarned: figures.pointsEarned,
       total: figures.total,
       now: nowIso,
+      balanceRead: customer.loyalty_points,
     });
     if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
     finalPoints = balance;
