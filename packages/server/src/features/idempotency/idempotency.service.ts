@@ -89,14 +89,14 @@ export async function claimOrReplay(
   now: Date,
 ): Promise<ClaimOutcome> {
   const values = { ...claim, now: now.toISOString() };
-  const before = idempotencyCutoff(deps, now);
   if (deps.db.engine === 'sqlite') {
     const previous = await findIdempotencyKey(trx, claim.key);
-    if (previous && previous.created_at >= before) return { replay: replayOf(previous, claim) };
+    if (previous && previous.created_at >= idempotencyCutoff(deps, now)) return { replay: replayOf(previous, claim) };
     return {
       remember: (writer, statusCode, json) => keepIdempotentAnswer(writer, { ...values, statusCode, response: json }),
     };
   }
+  const before = idempotencyCutoff(deps, now);
   const claimed =
     (await claimIdempotencyKey(trx, values)) || (await reclaimExpiredIdempotencyKey(trx, { ...values, before }));
   if (!claimed) return { replay: replayOf(await findIdempotencyKey(trx, claim.key), claim) };
