@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
@@ -52,7 +52,7 @@ export async function purgeExpiredIdempotencyKeysIfDue(deps: Pick<Deps, 'db' | '
 
 /** What identifies a request under a key: the same user sending the same body. */
 export function requestHash(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  return hash('sha256', JSON.stringify(request));
 }
 
 export interface IdempotencyClaim {
