@@ -8,7 +8,7 @@ import { COMPRESS_FROM_BYTES } from '../src/http/compression';
 import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
 import { createSale } from '../src/features/sales/sales.service';
 import { readSettingRows, writeSettingGroup } from '../src/features/settings/settings.queries';
-import { buildProduct } from './helpers/catalogue-factories';
+import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
@@ -120,6 +120,43 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
     const text = await res.text();
     expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
     expect((JSON.parse(text) as CreateSaleResponse).items).toHaveLength(20);
+  });
+
+  it('replays the answer as it was kept: its bytes (SQLite), or text an older server kept', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const scarf = await buildProduct(t, { price: 150, stock: 5 });
+    const body = salePayload([{ product: scarf, quantity: 1 }], {});
+    const key = randomUUID();
+    const first = await fetch(`${t.url}/api/sales`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    expect(first.status).toBe(201);
+    const sent = Buffer.from(await first.arrayBuffer());
+    const db = t.built.deps.db.kysely;
+    const kept = await db
+      .selectFrom('idempotency_keys')
+      .select('response')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    // SQLite keeps the bytes sent (a BLOB); PostgreSQL's column is text.
+    expect(Buffer.isBuffer(kept.response)).toBe(engine === 'sqlite');
+    expect(Buffer.from(kept.response!).equals(sent)).toBe(true);
+
+    const retried = await postSale(t, token, body, key);
+    expect(retried.status).toBe(201);
+    expect(retried.body).toStrictEqual(JSON.parse(sent.toString('utf8')));
+
+    await db
+      .updateTable('idempotency_keys')
+      .set({ response: sent.toString('utf8') })
+      .where('key', '=', key)
+      .execute();
+    const fromText = await postSale(t, token, body, key);
+    expect(fromText.status).toBe(201);
+    expect(fromText.body).toStrictEqual(retried.body);
+    expect(await stockOf(t, scarf.id)).toBe(4);
   });
 
   it('equals the sale as read with tax on, a transfer reference and no customer', async () => {

@@ -171,8 +171,8 @@ export interface IdempotencyKeysTable {
   user_id: number;
   request_hash: string;
   status_code: number | null;
-  /** The first answer, JSON, replayed for retries. */
-  response: string | null;
+  /** The first answer, JSON, replayed for retries: text, or on SQLite its UTF-8 bytes (a BLOB). */
+  response: string | Buffer | null;
   created_at: string;
 }
 

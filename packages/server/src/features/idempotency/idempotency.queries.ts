@@ -44,7 +44,9 @@ export async function deleteIdempotencyKeysBefore(db: DbExecutor, before: string
 export async function findIdempotencyKey(
   db: DbExecutor,
   key: string,
-): Promise<{ user_id: number; request_hash: string; response: string | null; created_at: string } | undefined> {
+): Promise<
+  { user_id: number; request_hash: string; response: string | Buffer | null; created_at: string } | undefined
+> {
   return (await keyFound(db, { key })).rows[0];
 }
 
@@ -61,13 +63,16 @@ const keyFound = prepared((db, a: { key: string }) =>
  */
 export async function keepIdempotentAnswer(
   db: DbExecutor,
-  a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: string },
+  a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: string | Buffer },
 ): Promise<void> {
   await answerKept(db, a);
 }
 
 const answerKept = prepared(
-  (db, a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: string }) =>
+  (
+    db,
+    a: { key: string; userId: number; requestHash: string; now: string; statusCode: number; response: string | Buffer },
+  ) =>
     db
       .insertInto('idempotency_keys')
       .values({

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { answerText } from '../../http/utf8-answer';
 import {
   claimIdempotencyKey,
   deleteIdempotencyKeysBefore,
@@ -63,11 +64,12 @@ export interface IdempotencyClaim {
 
 /**
  * A request to carry out (`remember` keeps its answer, the JSON sent, for retries), or the first
- * answer to a retry, as the JSON that was sent.
+ * answer to a retry, as the JSON that was sent: text, or the UTF-8 bytes it was sent as (SQLite keeps
+ * an answer given as bytes as they are; PostgreSQL's column is text).
  */
 export type ClaimOutcome =
-  | { replay: string }
-  | { replay?: undefined; remember(trx: DbExecutor, statusCode: number, json: string): Promise<void> };
+  | { replay: string | Buffer }
+  | { replay?: undefined; remember(trx: DbExecutor, statusCode: number, json: string | Buffer): Promise<void> };
 
 /**
  * Claims `key` inside the caller's transaction. Answers the first answer when this is a retry, or how
@@ -100,14 +102,16 @@ export async function claimOrReplay(
   const claimed =
     (await claimIdempotencyKey(trx, values)) || (await reclaimExpiredIdempotencyKey(trx, { ...values, before }));
   if (!claimed) return { replay: replayOf(await findIdempotencyKey(trx, claim.key), claim) };
-  return { remember: (writer, statusCode, json) => storeIdempotentResponse(writer, claim.key, statusCode, json) };
+  return {
+    remember: (writer, statusCode, json) => storeIdempotentResponse(writer, claim.key, statusCode, answerText(json)),
+  };
 }
 
 /** The first answer under a key, for the same user and body; anything else reuses the key. */
 function replayOf(
-  previous: { user_id: number; request_hash: string; response: string | null } | undefined,
+  previous: { user_id: number; request_hash: string; response: string | Buffer | null } | undefined,
   claim: IdempotencyClaim,
-): string {
+): string | Buffer {
   if (
     !previous ||
     previous.request_hash !== claim.requestHash ||

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../auth/sessions.queries';
 import { RollupChanges } from '../reports/rollups.service';
+import { answerText } from '../../http/utf8-answer';
 import { claimOrReplay, requestHash } from '../idempotency/idempotency.service';
 import { insertStockMovements } from '../products/products.queries';
 import { documentSeries, formatDocumentNumber } from './document-number';
@@ -70,7 +71,7 @@ export async function refundSale(
           now,
         )
       : undefined;
-    if (claim?.replay !== undefined) return JSON.parse(claim.replay) as RefundSaleResponse;
+    if (claim?.replay !== undefined) return JSON.parse(answerText(claim.replay)) as RefundSaleResponse;
     const sale = await findSaleForRefund(trx, saleId);
     if (!sale) throw notFound('SALE_NOT_FOUND');
     const lines = await findLinesForRefund(trx, saleId);

@@ -38,8 +38,9 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const answer = await createSaleAnswer(deps, currentUser(req), req.body, req.headers['idempotency-key']);
-        // Already JSON, the same text a retry gets: Fastify sends a string with a JSON type as it is,
-        // without serialising it again. The schema still documents it; a test holds the two equal.
+        // Already JSON, the same a retry gets (its UTF-8 bytes, or text an older server kept): Fastify
+        // sends bytes, or a string with a JSON type, as they are, without serialising them again. The
+        // schema still documents it; a test holds the two equal.
         return reply
           .code(201)
           .type('application/json; charset=utf-8')

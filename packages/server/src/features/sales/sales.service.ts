@@ -29,6 +29,7 @@ import type { DbExecutor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
+import { answerText, utf8Answer } from '../../http/utf8-answer';
 import type { SessionUser } from '../auth/sessions.queries';
 import { hashToken } from '../auth/tokens';
 import { findCustomerName, findLiveCustomer } from '../customers/customers.queries';
@@ -196,13 +197,14 @@ export async function createSale(
   mode: SaleMode = { via: 'counter' },
 ): Promise<CreateSaleResponse> {
   const answer = await createSaleAnswer(deps, seller, input, idempotencyKey, mode);
-  return answer.body ?? (JSON.parse(answer.json) as CreateSaleResponse);
+  return answer.body ?? (JSON.parse(answerText(answer.json)) as CreateSaleResponse);
 }
 
 /**
- * `createSale`, answering the JSON to send: written once, kept as it is for retries and sent as it is
- * (serialising the answer twice, and checking it against its schema on the way out, was ~3 % of a
- * sale's CPU; issue 17). A replay has only the JSON; a new sale also its answer as an object.
+ * `createSale`, answering the JSON to send: written once, encoded to UTF-8 once (`utf8Answer`), kept as
+ * it is for retries and sent as it is (serialising the answer twice, and checking it against its schema
+ * on the way out, was ~3 % of a sale's CPU; issue 17). A replay has only the JSON (text or bytes, as it
+ * was kept); a new sale also its answer as an object.
  */
 export async function createSaleAnswer(
   deps: Deps,
@@ -210,7 +212,7 @@ export async function createSaleAnswer(
   input: SaleInput,
   idempotencyKey: string,
   mode: SaleMode = { via: 'counter' },
-): Promise<{ json: string; body?: CreateSaleResponse }> {
+): Promise<{ json: string | Buffer; body?: CreateSaleResponse }> {
   const hash = requestHash(input);
   let notificationQueued = false;
   const answer = await deps.db.writeTransaction(async (trx, beforeCommit) => {
@@ -221,7 +223,7 @@ export async function createSaleAnswer(
     const written = await writeSale(trx, beforeCommit, deps, seller, input, mode, now);
     notificationQueued = written.notificationQueued;
     await mode.onRecorded?.(trx, written.body);
-    const json = JSON.stringify(written.body);
+    const json = utf8Answer(JSON.stringify(written.body));
     await claim.remember(trx, 201, json);
     return { json, body: written.body };
   });
