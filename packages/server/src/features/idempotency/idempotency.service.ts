@@ -90,17 +90,18 @@ export async function claimOrReplay(
   claim: IdempotencyClaim,
   now: Date,
 ): Promise<ClaimOutcome> {
-  const values = { ...claim, now: now.toISOString() };
+  // Keys before a spread, never after: V8 adds those that follow one through its runtime (issue 17).
+  const values = { now: now.toISOString(), ...claim };
   if (deps.db.engine === 'sqlite') {
     const previous = await findIdempotencyKey(trx, claim.key);
     if (previous && previous.created_at >= idempotencyCutoff(deps, now)) return { replay: replayOf(previous, claim) };
     return {
-      remember: (writer, statusCode, json) => keepIdempotentAnswer(writer, { ...values, statusCode, response: json }),
+      remember: (writer, statusCode, json) => keepIdempotentAnswer(writer, { statusCode, response: json, ...values }),
     };
   }
   const before = idempotencyCutoff(deps, now);
   const claimed =
-    (await claimIdempotencyKey(trx, values)) || (await reclaimExpiredIdempotencyKey(trx, { ...values, before }));
+    (await claimIdempotencyKey(trx, values)) || (await reclaimExpiredIdempotencyKey(trx, { before, ...values }));
   if (!claimed) return { replay: replayOf(await findIdempotencyKey(trx, claim.key), claim) };
   return {
     remember: (writer, statusCode, json) => storeIdempotentResponse(writer, claim.key, statusCode, answerText(json)),

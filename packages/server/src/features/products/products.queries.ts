@@ -386,7 +386,7 @@ function selectMovements(db: DbExecutor) {
 export async function insertStockMovement(db: DbExecutor, values: StockMovementValues): Promise<StockMovement> {
   const { id } = await db
     .insertInto('stock_movements')
-    .values({ ...values, delta: values.new_quantity - values.old_quantity })
+    .values({ delta: values.new_quantity - values.old_quantity, ...values })
     .returning('id')
     .executeTakeFirstOrThrow();
   return toApiMovement(await selectMovements(db).where('m.id', '=', id).executeTakeFirstOrThrow());
@@ -397,7 +397,8 @@ export async function insertStockMovements(db: DbExecutor, rows: StockMovementVa
   if (rows.length === 0) return;
   await movementsInserted(
     db,
-    rows.map((values) => ({ ...values, delta: values.new_quantity - values.old_quantity })),
+    // The key before the spread: V8 adds keys that follow one through its runtime (issue 17).
+    rows.map((values) => ({ delta: values.new_quantity - values.old_quantity, ...values })),
   );
 }
 

@@ -621,20 +621,14 @@ export async function readSales(db: DbExecutor, ids: readonly number[]): Promise
 
 /**
  * A sale just recorded, from the rows its transaction wrote: what readSale would answer, without
- * reading it back (issue 17). A new sale has no refunds and no replacement yet.
+ * reading it back (issue 17). A new sale has no refunds and no replacement yet (`replaced_by_*` null).
  */
 export function recordedSale(
-  head: Omit<SaleHeadRow, 'replaced_by_sale_id' | 'replaced_by_document_number'>,
+  head: SaleHeadRow & { replaced_by_sale_id: null; replaced_by_document_number: null },
   items: readonly SaleItemRow[],
   payment: Omit<PaymentRow, 'id' | 'sale_id'>,
 ): Sale {
-  return toApiSale(
-    { ...head, replaced_by_sale_id: null, replaced_by_document_number: null },
-    items,
-    payment,
-    [],
-    new Map(),
-  );
+  return toApiSale(head, items, payment, [], new Map());
 }
 
 export async function readSale(db: DbExecutor, id: number): Promise<Sale | undefined> {
