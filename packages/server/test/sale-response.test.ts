@@ -6,6 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { COMPRESS_FROM_BYTES } from '../src/http/compression';
 import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
+import { saleAnswerJson } from '../src/features/sales/sale-answer-json';
 import { createSale } from '../src/features/sales/sales.service';
 import { readSettingRows, writeSettingGroup } from '../src/features/settings/settings.queries';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
@@ -72,6 +73,32 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
       final_loyalty_points: 300 - 120 + answer.sale.points_earned,
     });
     expect(answer.sale.items.map((i) => i.size)).toEqual(['M', null, 'S']);
+  });
+
+  it("is written by the schema's serialiser exactly as JSON.stringify writes it: escapes, Thai, nulls", async () => {
+    const { user } = await t.buildUser({ role: 'cashier', name: 'แคชเชียร์ "ดี" \\ 🧾' });
+    const shirt = await buildProduct(t, {
+      name: 'เสื้อ "ลาย" \\ ทางสี 👕',
+      price: 450,
+      original_price: 590,
+      stock: 10,
+      sizes: ['S', 'M'],
+    });
+    const belt = await buildProduct(t, { price: 199.5, stock: 10, category: null, barcode: null });
+    const customer = await buildSaleCustomer(t, 300);
+    const body = CreateSaleRequest.parse({
+      ...salePayload(
+        [
+          { product: shirt, quantity: 2, size: 'M' },
+          { product: belt, quantity: 1 },
+        ],
+        { customerId: customer.id, pointsUsed: 20, excludeVAT: true, notes: 'ห่อ\nของขวัญ "ด่วน"' },
+      ),
+      cashReceived: 2000,
+    });
+    const answer = await createSale(t.built.deps, user, body, randomUUID());
+    expect(answer.sale.items).toHaveLength(2);
+    expect(saleAnswerJson(answer)).toBe(JSON.stringify(answer));
   });
 
   it('goes uncompressed to a browser that accepts br and gzip: a few KB, not worth the CPU', async () => {

@@ -58,6 +58,7 @@ import {
   takeStock,
   type ProductForSale,
 } from './sales.queries';
+import { saleAnswerJson } from './sale-answer-json';
 import { addFlag, refuseOrFlag, sameFigures, type CheckoutTerms, type PaidSale } from './paid-sale';
 import { shopDayEnd, shopDayStart } from './shop-day';
 import { consumeApproval, linkApprovalToSale } from './vat-approvals.queries';
@@ -223,7 +224,7 @@ export async function createSaleAnswer(
     const written = await writeSale(trx, beforeCommit, deps, seller, input, mode, now);
     notificationQueued = written.notificationQueued;
     await mode.onRecorded?.(trx, written.body);
-    const json = utf8Answer(JSON.stringify(written.body));
+    const json = utf8Answer(saleAnswerJson(written.body));
     await claim.remember(trx, 201, json);
     return { json, body: written.body };
   });
