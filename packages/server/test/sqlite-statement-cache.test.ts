@@ -44,6 +44,20 @@ describe('SQLite statement cache', () => {
     expect(cached.prepare(text)).toBe(original);
   });
 
+  it('hands a statement out again once a stream has read every row, and after a stream that failed', () => {
+    const database = memoryDatabase();
+    database.exec("insert into t (name) values ('a'), ('b')");
+    const cached = withStatementCache(database);
+    const text = 'select name from t order by id';
+    const original = cached.prepare(text);
+    expect([...original.iterate([])]).toEqual([{ name: 'a' }, { name: 'b' }]);
+    expect(cached.prepare(text)).toBe(original);
+    const failing = 'select name from t where id = ?';
+    const statement = cached.prepare(failing);
+    expect(() => [...statement.iterate([{ not: 'a value' }])]).toThrow();
+    expect(cached.prepare(failing)).toBe(statement);
+  });
+
   it('drops the least recently used statement beyond its capacity', () => {
     const database = memoryDatabase();
     const prepare = vi.spyOn(database, 'prepare');
