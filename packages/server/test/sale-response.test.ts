@@ -10,7 +10,7 @@ import { saleAnswerJson } from '../src/features/sales/sale-answer-json';
 import { createSale } from '../src/features/sales/sales.service';
 import { readSettingRows, writeSettingGroup } from '../src/features/settings/settings.queries';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import { buildSaleCustomer, postSale, postSaleRaw, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -47,6 +47,9 @@ async function setSystem(t: TestApp, system: Record<string, unknown>): Promise<v
   });
   expect(res.status).toBe(200);
 }
+
+/** What a browser's fetch asks for. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 describe.each(ENGINES)('the sale answer on %s', (engine) => {
   const t = useTestApp(engine);
@@ -105,16 +108,7 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
     const { token } = await t.buildUser({ role: 'cashier' });
     const shirt = await buildProduct(t, { price: 450, stock: 10, sizes: ['S', 'M'] });
     const body = salePayload([{ product: shirt, quantity: 2, size: 'M' }], {});
-    const res = await fetch(`${t.url}/api/sales`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-        'accept-encoding': 'gzip, deflate, br, zstd',
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postSaleRaw(t, token, body, { acceptEncoding: BROWSER_ENCODINGS });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-encoding')).toBeNull();
     const text = await res.text();
@@ -126,21 +120,11 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
     const { token } = await t.buildUser({ role: 'cashier' });
     const products = [];
     for (let i = 0; i < 20; i += 1) products.push(await buildProduct(t, { price: 100 + i, stock: 5 }));
-    const res = await fetch(`${t.url}/api/sales`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-        'accept-encoding': 'gzip, deflate, br, zstd',
-      },
-      body: JSON.stringify(
-        salePayload(
-          products.map((product) => ({ product, quantity: 1 })),
-          {},
-        ),
-      ),
-    });
+    const body = salePayload(
+      products.map((product) => ({ product, quantity: 1 })),
+      {},
+    );
+    const res = await postSaleRaw(t, token, body, { acceptEncoding: BROWSER_ENCODINGS });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(res.headers.get('x-request-id')).toBeTruthy();
@@ -154,11 +138,7 @@ describe.each(ENGINES)('the sale answer on %s', (engine) => {
     const scarf = await buildProduct(t, { price: 150, stock: 5 });
     const body = salePayload([{ product: scarf, quantity: 1 }], {});
     const key = randomUUID();
-    const first = await fetch(`${t.url}/api/sales`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify(body),
-    });
+    const first = await postSaleRaw(t, token, body, { key });
     expect(first.status).toBe(201);
     const sent = Buffer.from(await first.arrayBuffer());
     const db = t.built.deps.db.kysely;

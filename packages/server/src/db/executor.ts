@@ -1,6 +1,7 @@
 import {
   SelectQueryNode,
   SqliteAdapter,
+  type Compilable,
   type Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -22,6 +23,19 @@ export type DbExecutor = Kysely<DB> | Transaction<DB>;
  */
 export function isSqlite(db: DbExecutor): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * `query` with its RETURNING clause (added by `returning`) on PostgreSQL only: on SQLite the caller works
+ * the answer out from the write's result and what its transaction read (see `isSqlite`). Typed as the
+ * query with RETURNING either way, so one prepared statement serves both engines.
+ */
+export function returningOnPostgres<Query, Row>(
+  db: DbExecutor,
+  query: Query,
+  returning: (query: Query) => Compilable<Row>,
+): Compilable<Row> {
+  return isSqlite(db) ? (query as unknown as Compilable<Row>) : returning(query);
 }
 
 /**

@@ -80,6 +80,25 @@ export function salePayload(
   };
 }
 
+/** POST /api/sales as a browser sends it, answering the raw response (its headers and bytes as sent). */
+export function postSaleRaw(
+  t: TestApp,
+  token: string,
+  body: unknown,
+  { key = randomUUID(), acceptEncoding }: { key?: string; acceptEncoding?: string } = {},
+): Promise<Response> {
+  return fetch(`${t.url}/api/sales`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': key,
+      ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 export function postSale(
   t: TestApp,
   token: string,

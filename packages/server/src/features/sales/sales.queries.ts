@@ -1,7 +1,7 @@
 import { satangToBaht, type PaymentMethod, type Sale, type SaleRefund, type SaleStatus } from '@pos/core';
-import { sql, type Compilable } from 'kysely';
+import { sql } from 'kysely';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
-import { isSqlite, type DbExecutor } from '../../db/executor';
+import { isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
 
 export interface ProductForSale {
@@ -83,7 +83,7 @@ const stockTaken = prepared((db, a: { productId: number; quantity: number; now: 
     .set((eb) => ({ stock: eb('stock', '-', a.quantity), updated_at: a.now }))
     .where('id', '=', a.productId);
   const taken = a.paid ? update : update.where('deleted_at', 'is', null).where('stock', '>=', a.quantity);
-  return isSqlite(db) ? (taken as Compilable<{ stock: number }>) : taken.returning('stock');
+  return returningOnPostgres(db, taken, (query) => query.returning('stock'));
 });
 
 /** Current stock of live products, for the refusal message. */
@@ -129,7 +129,7 @@ const saleAppliedToCustomer = prepared(
       .where('id', '=', customerId)
       .where('deleted_at', 'is', null)
       .where('loyalty_points', '>=', change.pointsUsed);
-    return isSqlite(db) ? (update as Compilable<{ loyalty_points: number }>) : update.returning('loyalty_points');
+    return returningOnPostgres(db, update, (query) => query.returning('loyalty_points'));
   },
 );
 
@@ -158,10 +158,9 @@ export async function insertSale(
   return isSqlite(db) ? Number(result.insertId) : result.rows[0]!.id;
 }
 
-const saleInserted = prepared((db, values: Parameters<typeof insertSale>[1]) => {
-  const insert = db.insertInto('sales').values(values);
-  return isSqlite(db) ? (insert as Compilable<{ id: number }>) : insert.returning('id');
-});
+const saleInserted = prepared((db, values: Parameters<typeof insertSale>[1]) =>
+  returningOnPostgres(db, db.insertInto('sales').values(values), (query) => query.returning('id')),
+);
 
 /**
  * Answers the new lines' ids in the order of `rows`: one statement numbers its rows in order on both
@@ -175,10 +174,9 @@ export async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable,
   return rows.map((_, i) => last - rows.length + 1 + i);
 }
 
-const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) => {
-  const insert = db.insertInto('sale_items').values(rows);
-  return isSqlite(db) ? (insert as Compilable<{ id: number }>) : insert.returning('id');
-});
+const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) =>
+  returningOnPostgres(db, db.insertInto('sale_items').values(rows), (query) => query.returning('id')),
+);
 
 export async function insertPayment(db: DbExecutor, values: Omit<PaymentsTable, 'id'>): Promise<void> {
   await paymentInserted(db, values);
