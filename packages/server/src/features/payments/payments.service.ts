@@ -177,9 +177,18 @@ async function recordedAnswer(deps: Deps, saleId: number): Promise<CreateSaleRes
 }
 
 /**
- * Records the paid checkout's sale, once: under the till's Idempotency-Key (concurrent callers wait
- * on it and get the first answer) and only while the checkout has no sale yet. The money was taken,
- * so nothing that changed since the checkout refuses it: it is recorded on the checkout's terms and
+ * The key a paid checkout's sale is recorded under, in a space of its own: a client's Idempotency-Key
+ * never holds a '/' (IdempotencyKey's pattern), so a sale sent to `POST /api/sales` with the checkout's
+ * key, before or after it, can never answer for the paid checkout and keep it from being recorded.
+ */
+export function cardSaleKey(sessionId: string): string {
+  return `card/${sessionId}`;
+}
+
+/**
+ * Records the paid checkout's sale, once: under its own key (`cardSaleKey`; concurrent callers wait on
+ * it and get the first answer) and only while the checkout has no sale yet. The money was taken, so
+ * nothing that changed since the checkout refuses it: it is recorded on the checkout's terms and
  * flagged with what changed.
  */
 async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow): Promise<CreateSaleResponse> {
@@ -191,7 +200,7 @@ async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow): Promise<Cre
   const paid: PaidSale = { terms: row.terms ? (JSON.parse(row.terms) as CheckoutTerms) : null, flags: [] };
   if (!seller.is_active) addFlag(paid, { reason: 'seller_inactive' });
   try {
-    return await createSale(deps, seller, input, row.idempotency_key, {
+    return await createSale(deps, seller, input, cardSaleKey(row.session_id), {
       via: 'provider',
       providerSessionId: row.session_id,
       paid,

@@ -20,6 +20,7 @@ import { refundSale } from './refunds.service';
 import { createSaleAnswer, getSale, listSales } from './sales.service';
 import { approveVatExclusion } from './vat-approvals.service';
 
+// Never a '/': the server records paid card checkouts under keys of its own that hold one (cardSaleKey).
 const IdempotencyKey = z
   .string({ error: ERROR_MESSAGES.IDEMPOTENCY_KEY_REQUIRED })
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, msg('server.idempotencyKeyInvalid'));
