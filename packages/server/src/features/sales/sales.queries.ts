@@ -206,8 +206,14 @@ export async function replaceableDocumentNumber(db: DbExecutor, saleId: number):
   return row?.document_number;
 }
 
-export async function saleExists(db: DbExecutor, saleId: number): Promise<boolean> {
-  return (await db.selectFrom('sales').select('id').where('id', '=', saleId).executeTakeFirst()) !== undefined;
+/**
+ * Locks a sale's row until the transaction ends, so that sales replacing it queue up (PostgreSQL; on
+ * SQLite writers take turns anyway) and each sees whether the one before replaced it. False when there
+ * is no such sale.
+ */
+export async function lockSale(db: DbExecutor, saleId: number): Promise<boolean> {
+  const row = await db.selectFrom('sales').select('id').where('id', '=', saleId).forUpdate().executeTakeFirst();
+  return row !== undefined;
 }
 
 // ---- The sale read model: every read of a sale goes through here, with explicit columns. ----

@@ -53,7 +53,7 @@ import {
   replaceableDocumentNumber,
   readSales,
   type SaleFilter,
-  saleExists,
+  lockSale,
   summarizeSales,
   takeStock,
   type ProductForSale,
@@ -257,6 +257,30 @@ async function approvalOf(
 }
 
 /**
+ * The sale an edit replaces: an existing sale refunded whole for editing and not replaced yet. Its row
+ * is locked first, so of concurrent replacements (on any server process) one records and each other
+ * then finds it replaced: 409 SALE_NOT_REPLACEABLE, never the replacement index's duplicate key (a
+ * 500). A paid card sale is recorded without the link, flagged.
+ */
+async function replacementOf(
+  trx: DbExecutor,
+  input: SaleInput,
+  paid: PaidSale | undefined,
+): Promise<{ replacesSaleId: number | null; replacesDocumentNumber: string | null }> {
+  const none = { replacesSaleId: null, replacesDocumentNumber: null };
+  if (!input.replacesSaleId) return none;
+  try {
+    if (!(await lockSale(trx, input.replacesSaleId))) throw notFound('SALE_NOT_FOUND');
+    const documentNumber = await replaceableDocumentNumber(trx, input.replacesSaleId);
+    if (documentNumber === undefined) throw new AppError({ status: 409, code: 'SALE_NOT_REPLACEABLE' });
+    return { replacesSaleId: input.replacesSaleId, replacesDocumentNumber: documentNumber };
+  } catch (err) {
+    refuseOrFlag(paid, err, { reason: 'replacement_invalid' });
+    return none;
+  }
+}
+
+/**
  * The products of the sale by id. At the counter a deleted one refuses the sale; a paid sale takes
  * it as it was at checkout (flagged), even one removed altogether (`gone`: no stock to take).
  */
@@ -336,6 +360,9 @@ export async function writeSale(
   } catch (err) {
     refuseOrFlag(paid, err, { reason: 'payment_method_disabled' });
   }
+  // First of the sale's locks: a sale is locked before anything else by its refunds too, so the two
+  // never wait on each other in a circle.
+  const { replacesSaleId, replacesDocumentNumber } = await replacementOf(trx, input, paid);
   const vatApproval = await approvalOf(trx, settings, seller, input, nowIso, paid);
 
   const wanted = quantitiesByProduct(input);
@@ -439,19 +466,6 @@ export async function writeSale(
   const cashReceived =
     input.paymentMethod === 'cash' && input.cashReceived != null ? bahtToSatang(input.cashReceived) : null;
   if (cashReceived !== null && cashReceived < figures.total) throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
-
-  let replacesSaleId: number | null = null;
-  let replacesDocumentNumber: string | null = null;
-  if (input.replacesSaleId) {
-    try {
-      if (!(await saleExists(trx, input.replacesSaleId))) throw notFound('SALE_NOT_FOUND');
-      replacesDocumentNumber = (await replaceableDocumentNumber(trx, input.replacesSaleId)) ?? null;
-      if (replacesDocumentNumber === null) throw new AppError({ status: 409, code: 'SALE_NOT_REPLACEABLE' });
-      replacesSaleId = input.replacesSaleId;
-    } catch (err) {
-      refuseOrFlag(paid, err, { reason: 'replacement_invalid' });
-    }
-  }
 
   // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
   const newStock = new Map<number, number>();
