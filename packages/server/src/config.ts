@@ -48,6 +48,11 @@ export interface Config {
   /** LINE Messaging API origin (`LINE_API_BASE`): null for LINE's own, a fake's in tests. */
   lineApiBase: string | null;
   /**
+   * `PUBLIC_URL`: the origin tills open the app at (https://pos.myshop.co.th), where Stripe sends the
+   * customer back; null: the request's own address, and only when it is one of this server's.
+   */
+  publicUrl: string | null;
+  /**
    * Argon2id cost of new password hashes. Not read from the environment: only the test helpers pass
    * a cheaper one (loadConfig's `defaults`) so hundreds of test sign-ins do not each cost ~100 ms.
    */
@@ -205,6 +210,34 @@ function stripeApiBase(raw: string | undefined): URL | null {
   return url;
 }
 
+/** `PUBLIC_URL`: an http(s) origin (no path, query or credentials), kept without its trailing slash. */
+function publicUrl(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // refused below
+  }
+  if (
+    !url ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    value.includes('#') ||
+    value.includes('?') ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be the http(s) address tills open the app at, without a path, e.g. https://pos.myshop.co.th (got "${value}")`,
+    );
+  }
+  return url.origin;
+}
+
 /** Reads and checks the environment; throws a ConfigError naming the variable at fault. */
 export function loadConfig(
   env: Env = process.env,
@@ -248,6 +281,7 @@ export function loadConfig(
     cloudinary: cloudinaryConfig(env),
     imageStorageLimitMb: integer(env, 'IMAGE_STORAGE_LIMIT_MB', 1024, 1, 10_000_000),
     lineApiBase: lineApiBase(env.LINE_API_BASE),
+    publicUrl: publicUrl(env.PUBLIC_URL),
     passwordHashCost: defaults.passwordHashCost ?? PRODUCTION_PASSWORD_HASH_COST,
   };
 }

@@ -45,13 +45,12 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const origin = `${req.protocol}://${req.host}`;
         const body = await startCardCheckout(
           { ...deps, log: req.log },
           currentUser(req),
           req.body,
           req.headers['idempotency-key'],
-          origin,
+          { protocol: req.protocol, host: req.host, localPort: req.socket.localPort },
         );
         return reply.code(201).send(body);
       },

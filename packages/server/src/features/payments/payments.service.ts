@@ -33,6 +33,7 @@ import {
   type CardCheckoutRow,
   type FlaggedCheckoutRow,
 } from './payments.queries';
+import { checkoutReturnOrigin, type RequestAddress } from './return-address';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
 
@@ -99,20 +100,22 @@ async function trySale(deps: Deps, seller: SessionUser, input: SaleInput): Promi
 /**
  * `POST /api/payments/stripe/checkout`: checks the sale, asks Stripe for a Checkout Session charging
  * exactly the server's total in satang, and keeps the sale with the session until Stripe says it is
- * paid. The same Idempotency-Key gives the same session back.
+ * paid. The same Idempotency-Key gives the same session back. The customer comes back to PUBLIC_URL,
+ * or to the address the till used when it is one of the server's own (`checkoutReturnOrigin`).
  */
 export async function startCardCheckout(
   deps: Deps,
   seller: SessionUser,
   body: SaleInput,
   idempotencyKey: string,
-  origin: string,
+  at: RequestAddress,
 ): Promise<CardCheckoutResponse> {
   const input: SaleInput = { ...body, paymentMethod: 'card' };
   const hash = requestHash(input);
   const existing = await findCheckoutByKey(deps.db.kysely, idempotencyKey);
   if (existing) return sameCheckout(existing, seller, hash);
   const gateway = gatewayOf(deps);
+  const origin = checkoutReturnOrigin(deps.config, at);
 
   const trial = await trySale(deps, seller, input);
   const amount = bahtToSatang(trial.answer.total);

@@ -60,6 +60,8 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.PROMPTPAY_NOT_CONFIGURED': 'PromptPay is not set up yet, please enter its number in the settings',
   'apiErrors.PAYMENT_NEEDS_PROVIDER': "Card payments go through the payment provider's checkout page",
   'apiErrors.CARD_NOT_CONFIGURED': 'Card payments are not set up on the server',
+  'apiErrors.CARD_RETURN_ADDRESS_UNKNOWN':
+    'The app was opened at an address the server does not know, so a card payment cannot start: the administrator must set PUBLIC_URL to the address the shop opens the app at',
   'apiErrors.PAYMENT_PROVIDER_FAILED': 'Could not reach the payment provider, please try again',
   'apiErrors.PAYMENT_NOT_COMPLETED': 'The payment provider has not received the payment yet',
   'apiErrors.CHECKOUT_NOT_FOUND': 'This checkout was not found',

@@ -61,6 +61,8 @@ export const apiErrors = defineMessages({
   'apiErrors.PROMPTPAY_NOT_CONFIGURED': 'ยังไม่ได้ตั้งค่า PromptPay กรุณาตั้งค่าหมายเลขในหน้าตั้งค่า',
   'apiErrors.PAYMENT_NEEDS_PROVIDER': 'การชำระด้วยบัตรต้องทำผ่านหน้าชำระเงินของผู้ให้บริการ',
   'apiErrors.CARD_NOT_CONFIGURED': 'ยังไม่ได้ตั้งค่าการรับชำระด้วยบัตรเครดิตบนเซิร์ฟเวอร์',
+  'apiErrors.CARD_RETURN_ADDRESS_UNKNOWN':
+    'เปิดระบบด้วยที่อยู่ที่เซิร์ฟเวอร์ไม่รู้จัก จึงเริ่มชำระด้วยบัตรไม่ได้ ผู้ดูแลระบบต้องตั้งค่า PUBLIC_URL เป็นที่อยู่ที่ใช้เปิดระบบของร้าน',
   'apiErrors.PAYMENT_PROVIDER_FAILED': 'ติดต่อผู้ให้บริการชำระเงินไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
   'apiErrors.PAYMENT_NOT_COMPLETED': 'ยังไม่ได้รับการชำระเงินจากผู้ให้บริการ',
   'apiErrors.CHECKOUT_NOT_FOUND': 'ไม่พบรายการชำระเงินนี้',
