@@ -58,9 +58,13 @@ describe('card payment through Stripe Checkout', () => {
 
   /**
    * A card sale whose last unit another till sold while the customer paid: checked out, sold out
-   * by a cash sale, paid on the fake Stripe and confirmed, so it is recorded and flagged.
+   * by a cash sale, paid on the fake Stripe (`paidAs`: for another amount or currency than asked)
+   * and confirmed, so it is recorded and flagged.
    */
-  async function flaggedCardSale(name: string): Promise<{ documentNumber: string }> {
+  async function flaggedCardSale(
+    name: string,
+    paidAs?: { amount: number; currency: string },
+  ): Promise<{ documentNumber: string }> {
     const admin = await firstAdminToken(server.url);
     const { product } = await api<{ product: { id: number } }>(server, admin, 'POST', '/products', {
       name,
@@ -94,6 +98,11 @@ describe('card payment through Stripe Checkout', () => {
     expect(res.status).toBe(201);
     const { sessionId } = (await res.json()) as { sessionId: string };
     await api(server, cashier, 'POST', '/sales', { ...sale, paymentMethod: 'cash' });
+    if (paidAs) {
+      const session = fake.sessions.get(sessionId)!;
+      session.amount_total = paidAs.amount;
+      session.currency = paidAs.currency;
+    }
     fake.pay(sessionId);
     const paid = await api<{ sale: { document_number: string } }>(server, cashier, 'POST', '/payments/stripe/confirm', {
       sessionId,
@@ -231,14 +240,17 @@ describe('card payment through Stripe Checkout', () => {
     await context.close();
   }, 60_000);
 
-  it('at 390 px: the flagged card sale fits the phone and is marked handled there', async () => {
-    const { documentNumber } = await flaggedCardSale('หมวกสานใบสุดท้าย');
+  it('at 390 px: the flagged card sale, paid in another currency, fits the phone and is marked handled there', async () => {
+    // Stripe took 99 US dollars for the 103 baht asked: the manager sees both amounts.
+    const { documentNumber } = await flaggedCardSale('หมวกสานใบสุดท้าย', { amount: 9_900, currency: 'usd' });
     const { context, page } = await newPage(browser, server.url, MOBILE);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const panel = page.getByRole('region', { name: FLAGS_TITLE });
     const row = panel.getByTestId('flagged-card-sale').filter({ hasText: documentNumber });
     await row.getByText('หมวกสานใบสุดท้าย (ขาด 1 ชิ้น)').waitFor();
+    await row.getByText('ยอดหรือสกุลเงินที่ชำระไม่ตรงกับที่เรียกเก็บ บันทึกตามยอดของบิล').waitFor();
+    expect(await row.innerText()).toContain('เรียกเก็บ ฿103.00 · ชำระจริง US$99.00');
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await settle(page);

@@ -45,6 +45,11 @@ export const CARD_SALE_FLAG_REASONS = [
   'settings_changed',
   /** The sale it was to replace (an edit) was replaced or changed meanwhile: recorded without the link. */
   'replacement_invalid',
+  /**
+   * The provider says it was paid, but not the amount or currency asked: recorded at the checkout's
+   * figures; `amountAsked` (baht), `amountPaid` and `currency` say what was asked and what was taken.
+   */
+  'amount_mismatch',
 ] as const;
 export type CardSaleFlagReason = (typeof CARD_SALE_FLAG_REASONS)[number];
 
@@ -52,6 +57,12 @@ export const CardSaleFlag = z.object({
   reason: z.enum(CARD_SALE_FLAG_REASONS),
   products: z.array(z.object({ productId: z.number(), name: z.string(), short: z.number().optional() })).optional(),
   pointsShort: z.number().optional(),
+  /** `amount_mismatch`: the total asked of the provider, in baht (THB). */
+  amountAsked: z.number().optional(),
+  /** `amount_mismatch`: what the provider took, in whole units of `currency` (null: it gave none). */
+  amountPaid: z.number().nullable().optional(),
+  /** `amount_mismatch`: the currency paid in, an ISO 4217 code in capitals (THB, USD, ...). */
+  currency: z.string().optional(),
 });
 export type CardSaleFlag = z.infer<typeof CardSaleFlag>;
 

@@ -14,3 +14,15 @@ export function formatNumber(n: number): string {
 export function formatRate(n: number): string {
   return upToTwoDecimals.format(n);
 }
+
+/**
+ * An amount in any currency as `locale` writes it ("US$617.23", "¥2,600"); a code Intl does not know
+ * is written after the number ("12.50 XYZ").
+ */
+export function formatCurrencyAmount(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(amount)} ${currency}`.trim();
+  }
+}

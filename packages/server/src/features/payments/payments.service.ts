@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps as AppDeps } from '../../deps';
 import { BeforeCommit } from '../../db/before-commit';
 import { AppError } from '../../http/app-error';
+import { stripeAmountToUnits } from '../../integrations/stripe/stripe-amounts';
 import { stripeGateway, type CheckoutSessionView, type StripeGateway } from '../../integrations/stripe/stripe-gateway';
 import type { SessionUser } from '../auth/sessions.queries';
 import { requestHash } from '../idempotency/idempotency.service';
@@ -159,12 +160,22 @@ function sameCheckout(row: CardCheckoutRow, seller: SessionUser, hash: string): 
   return { sessionId: row.session_id, url: row.url };
 }
 
-/** Paid, for the amount and currency this checkout asked (anything else is not our payment). */
-function isPaid(
-  session: Pick<CheckoutSessionView, 'paymentStatus' | 'amountTotal' | 'currency'>,
-  row: CardCheckoutRow,
-) {
-  return session.paymentStatus === 'paid' && session.amountTotal === row.amount && session.currency === 'thb';
+type PaymentView = Pick<CheckoutSessionView, 'paymentStatus' | 'amountTotal' | 'currency'>;
+
+/**
+ * What the provider took when it is not what the checkout asked (another amount or currency): the money
+ * was taken all the same, so the sale is recorded at the checkout's figures and this flag tells the
+ * manager both amounts. Undefined when it paid exactly the amount asked, in THB.
+ */
+function amountMismatch(session: PaymentView, row: CardCheckoutRow): CardSaleFlag | undefined {
+  if (session.amountTotal === row.amount && session.currency === 'thb') return undefined;
+  const currency = session.currency ?? '';
+  return {
+    reason: 'amount_mismatch',
+    amountAsked: satangToBaht(row.amount),
+    amountPaid: session.amountTotal === null ? null : stripeAmountToUnits(session.amountTotal, currency),
+    currency: currency.toUpperCase(),
+  };
 }
 
 /** The answer of an already recorded checkout: its sale as `POST /api/sales` answered it. */
@@ -194,7 +205,7 @@ export function cardSaleKey(sessionId: string): string {
  * nothing that changed since the checkout refuses it: it is recorded on the checkout's terms and
  * flagged with what changed.
  */
-async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow): Promise<CreateSaleResponse> {
+async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow, session: PaymentView): Promise<CreateSaleResponse> {
   if (row.sale_id !== null) return recordedAnswer(deps, row.sale_id);
   // The checkout's user row is kept (a user with a checkout is only ever soft-deleted).
   const seller = await findSeller(deps.db.kysely, row.user_id);
@@ -202,6 +213,8 @@ async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow): Promise<Cre
   const input = CreateSaleRequest.parse(JSON.parse(row.request));
   const paid: PaidSale = { terms: row.terms ? (JSON.parse(row.terms) as CheckoutTerms) : null, flags: [] };
   if (!seller.is_active) addFlag(paid, { reason: 'seller_inactive' });
+  const mismatch = amountMismatch(session, row);
+  if (mismatch) addFlag(paid, mismatch);
   try {
     return await createSale(deps, seller, input, cardSaleKey(row.session_id), {
       via: 'provider',
@@ -241,8 +254,8 @@ export async function confirmCardPayment(deps: Deps, sessionId: string): Promise
   const session = await callStripe(deps, 'checkout.sessions.retrieve', () =>
     gateway.retrieveCheckoutSession(sessionId),
   );
-  if (!isPaid(session, row)) throw new AppError({ status: 409, code: 'PAYMENT_NOT_COMPLETED' });
-  return recordPaidCheckout(deps, row);
+  if (session.paymentStatus !== 'paid') throw new AppError({ status: 409, code: 'PAYMENT_NOT_COMPLETED' });
+  return recordPaidCheckout(deps, row, session);
 }
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -264,11 +277,13 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
   const session = event.data.object as Stripe.Checkout.Session;
   const row = await findCheckoutBySession(deps.db.kysely, session.id);
   if (!row) return; // another system's checkout on the same Stripe account
-  const paid = isPaid(
-    { paymentStatus: session.payment_status, amountTotal: session.amount_total, currency: session.currency },
-    row,
-  );
-  if (paid) await recordPaidCheckout(deps, row);
+  if (session.payment_status !== 'paid') return; // paid later: checkout.session.async_payment_succeeded
+  // Answered only once recorded (flagged where something differs); a failure makes Stripe send it again.
+  await recordPaidCheckout(deps, row, {
+    paymentStatus: session.payment_status,
+    amountTotal: session.amount_total,
+    currency: session.currency,
+  });
 }
 
 const Flags = z.array(CardSaleFlag);

@@ -10,6 +10,7 @@ import { LoadingState } from '../../components/ui/states';
 import { useI18n, type MessageKey } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { formatCurrencyAmount } from '../../lib/format-number';
 import { useFlaggedCardSales, useMarkCardSaleHandled } from './payments.queries';
 
 const REASON: Record<CardSaleFlagReason, MessageKey> = {
@@ -24,7 +25,23 @@ const REASON: Record<CardSaleFlagReason, MessageKey> = {
   payment_method_disabled: 'payments.flags.reason.payment_method_disabled',
   settings_changed: 'payments.flags.reason.settings_changed',
   replacement_invalid: 'payments.flags.reason.replacement_invalid',
+  amount_mismatch: 'payments.flags.reason.amount_mismatch',
 };
+
+/** What the checkout asked (THB) and what the provider took, in its currency. */
+function AmountsPaid({ flag }: { flag: CardSaleFlag }) {
+  const { t, intlLocale } = useI18n();
+  if (flag.amountAsked === undefined) return null;
+  const paid =
+    flag.amountPaid === null || flag.amountPaid === undefined
+      ? t('payments.flags.amountUnknown')
+      : formatCurrencyAmount(flag.amountPaid, flag.currency ?? '', intlLocale);
+  return (
+    <span className="font-medium">
+      : {t('payments.flags.amounts', { asked: formatCurrencyAmount(flag.amountAsked, 'THB', intlLocale), paid })}
+    </span>
+  );
+}
 
 function ReasonLine({ flag }: { flag: CardSaleFlag }) {
   const { t, intlLocale } = useI18n();
@@ -41,6 +58,7 @@ function ReasonLine({ flag }: { flag: CardSaleFlag }) {
       <span>
         {t(REASON[flag.reason])}
         {products ? <span className="font-medium">: {products}</span> : null}
+        <AmountsPaid flag={flag} />
         {flag.pointsShort ? (
           <span className="font-medium">
             {' '}

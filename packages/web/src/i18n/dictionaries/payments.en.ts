@@ -30,6 +30,8 @@ export const payments: EnglishOf<typeof thai> = {
   'payments.flags.reasonsLabel': 'What changed while the customer paid',
   'payments.flags.productShort': '{name} ({count} short)',
   'payments.flags.pointsShort': '({points} points not taken)',
+  'payments.flags.amounts': 'asked {asked} · paid {paid}',
+  'payments.flags.amountUnknown': 'amount not given',
   'payments.flags.showSale': 'Show in sales',
   'payments.flags.markHandled': 'Handled',
   'payments.flags.handled': '{document} marked handled',
@@ -45,4 +47,6 @@ export const payments: EnglishOf<typeof thai> = {
   'payments.flags.reason.payment_method_disabled': 'Card payments were switched off while paying',
   'payments.flags.reason.settings_changed': 'Tax or points settings changed; recorded at the checkout terms',
   'payments.flags.reason.replacement_invalid': 'The sale being edited was replaced meanwhile; recorded as a new sale',
+  'payments.flags.reason.amount_mismatch':
+    "Paid a different amount or currency than asked; recorded at the sale's total",
 };

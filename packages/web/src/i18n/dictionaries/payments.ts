@@ -28,6 +28,8 @@ export const payments = defineMessages({
   'payments.flags.reasonsLabel': 'สิ่งที่เปลี่ยนไประหว่างชำระเงิน',
   'payments.flags.productShort': '{name} (ขาด {count} ชิ้น)',
   'payments.flags.pointsShort': '(หักแต้มไม่ได้ {points} แต้ม)',
+  'payments.flags.amounts': 'เรียกเก็บ {asked} · ชำระจริง {paid}',
+  'payments.flags.amountUnknown': 'ไม่ทราบยอด',
   'payments.flags.showSale': 'ดูในรายการขาย',
   'payments.flags.markHandled': 'จัดการแล้ว',
   'payments.flags.handled': 'บันทึกว่าจัดการ {document} แล้ว',
@@ -43,4 +45,5 @@ export const payments = defineMessages({
   'payments.flags.reason.payment_method_disabled': 'ปิดรับบัตรเครดิตระหว่างชำระเงิน',
   'payments.flags.reason.settings_changed': 'อัตราภาษีหรือการตั้งค่าแต้มเปลี่ยน บันทึกตามค่าตอนชำระ',
   'payments.flags.reason.replacement_invalid': 'บิลเดิมที่จะแก้ไขถูกแทนที่ไปแล้ว บันทึกเป็นบิลใหม่',
+  'payments.flags.reason.amount_mismatch': 'ยอดหรือสกุลเงินที่ชำระไม่ตรงกับที่เรียกเก็บ บันทึกตามยอดของบิล',
 });
