@@ -1,12 +1,15 @@
-import { ERROR_MESSAGES } from '@pos/core';
+import { randomUUID } from 'node:crypto';
+import { ERROR_MESSAGES, type CardCheckoutResponse, type CreateSaleResponse } from '@pos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
 import { startFakeLine, type FakeLine } from './helpers/fake-line';
+import { useFakeStripe } from './helpers/fake-stripe';
 import {
   HOSTILE_BODIES,
   HOSTILE_IDS,
   HOSTILE_VALUES,
   operationsOf,
+  operationsTakingHeader,
   pathsOf,
   pick,
   sample,
@@ -296,4 +299,116 @@ describe.each(ENGINES)('hostile input from the OpenAPI document on %s', (engine)
     expect(sent).toBeGreaterThan(1000);
     console.info(`hostile input on ${engine}: ${sent} requests in ${Date.now() - started} ms`);
   }, 180_000);
+});
+
+/**
+ * Every operation the document says takes an Idempotency-Key, sent with the key of a card checkout,
+ * before and after it; then the checkout is paid. The keys are separate: whatever else used it, the
+ * paid checkout is recorded (or flagged), never lost, and the other request keeps its own answer.
+ */
+describe.each(ENGINES)('an Idempotency-Key shared with a card checkout, from the OpenAPI document, on %s', (engine) => {
+  const stripe = useFakeStripe();
+  const t = useTestApp(engine, stripe.env);
+  const CHECKOUT = 'POST /api/payments/stripe/checkout';
+
+  it('records every paid checkout, whichever keyed request used its key first or after', async () => {
+    const doc = await t.request<OpenApiDocument>('GET', '/api/docs/json');
+    const admin = await t.adminToken();
+    const settings = await t.request('PUT', '/api/settings', {
+      token: admin,
+      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
+    });
+    expect(settings.status).toBe(200);
+    const { token: cashier } = await t.buildUser({ role: 'cashier' });
+
+    /** A request each keyed operation takes (a new operation taking a key must be added here). */
+    const keyed: Record<string, () => Promise<{ url: string; token: string; body: unknown }>> = {
+      'POST /api/sales': async () => ({
+        url: '/api/sales',
+        token: cashier,
+        body: salePayload([{ product: await buildProduct(t, { price: 55, stock: 5 }), quantity: 1 }]),
+      }),
+      'POST /api/sales/{id}/refund': async () => {
+        const product = await buildProduct(t, { price: 70, stock: 5 });
+        const sold = await postSale(t, cashier, salePayload([{ product, quantity: 1 }]));
+        expect(sold.status).toBe(201);
+        return {
+          url: `/api/sales/${sold.body.sale.id}/refund`,
+          token: admin,
+          body: { reason: 'customer_request', refundMethod: 'cash' },
+        };
+      },
+    };
+    const operations = operationsTakingHeader(doc.body, 'idempotency-key');
+    expect(operations).toContain(CHECKOUT);
+    expect(
+      operations.filter((op) => op !== CHECKOUT),
+      'a request for every keyed operation',
+    ).toEqual(Object.keys(keyed).sort());
+
+    const send = (request: { url: string; token: string; body: unknown }, key: string) =>
+      t.request<CreateSaleResponse & { code?: string; refund?: { id: number } }>('POST', request.url, {
+        token: request.token,
+        body: request.body,
+        headers: { 'idempotency-key': key },
+      });
+    const findings: string[] = [];
+    for (const operation of Object.keys(keyed)) {
+      for (const order of ['first', 'after'] as const) {
+        for (const via of ['confirm', 'webhook'] as const) {
+          const label = `${operation} ${order} the checkout, paid and recorded by the ${via}`;
+          const key = randomUUID();
+          const other = await keyed[operation]!();
+          const product = await buildProduct(t, { price: 120, stock: 5 });
+          const card = salePayload([{ product, quantity: 1 }], { paymentMethod: 'card' });
+          const startCheckout = () =>
+            t.request<CardCheckoutResponse>('POST', '/api/payments/stripe/checkout', {
+              token: cashier,
+              body: card,
+              headers: { 'idempotency-key': key },
+            });
+          const before = order === 'first' ? await send(other, key) : undefined;
+          const started = await startCheckout();
+          const after = order === 'after' ? await send(other, key) : undefined;
+          const first = (before ?? after)!;
+          if (first.status !== 201 || started.status !== 201) {
+            findings.push(`${label}: ${first.status} ${first.body.code ?? ''} / checkout ${started.status}`);
+            continue;
+          }
+          const sessionId = started.body.sessionId;
+          stripe.fake.pay(sessionId);
+          if (via === 'webhook') {
+            const event = stripe.fake.completedEvent(sessionId);
+            const hook = await t.request<{ code?: string }>('POST', '/api/payments/stripe/webhook', {
+              rawBody: event.payload,
+              headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+            });
+            if (hook.status !== 200) findings.push(`${label}: webhook ${hook.status} ${hook.body.code ?? ''}`);
+          }
+          const confirmed = await t.request<CreateSaleResponse & { code?: string }>(
+            'POST',
+            '/api/payments/stripe/confirm',
+            { token: cashier, body: { sessionId } },
+          );
+          if (confirmed.status !== 201) findings.push(`${label}: confirm ${confirmed.status} ${confirmed.body.code}`);
+          // Recorded (flagged or not): the checkout has its card sale, paid through this session.
+          const row = await t.built.deps.db.kysely
+            .selectFrom('card_checkouts')
+            .leftJoin('payments', 'payments.sale_id', 'card_checkouts.sale_id')
+            .select(['card_checkouts.sale_id', 'payments.method', 'payments.provider_session_id'])
+            .where('card_checkouts.session_id', '=', sessionId)
+            .executeTakeFirstOrThrow();
+          if (row.sale_id === null || row.method !== 'card' || row.provider_session_id !== sessionId) {
+            findings.push(`${label}: the paid checkout was lost (${JSON.stringify(row)})`);
+          }
+          // The other request's retry still gets its own first answer.
+          const retried = await send(other, key);
+          if (retried.status !== 201 || JSON.stringify(retried.body) !== JSON.stringify(first.body)) {
+            findings.push(`${label}: its retry answered ${retried.status} ${retried.body.code ?? ''}`);
+          }
+        }
+      }
+    }
+    expect(findings).toEqual([]);
+  });
 });

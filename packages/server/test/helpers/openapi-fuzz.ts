@@ -73,6 +73,14 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   return operations;
 }
 
+/** The operations documenting a header (e.g. `idempotency-key`), as `METHOD /path`, sorted. */
+export function operationsTakingHeader(doc: OpenApiDocument, header: string): string[] {
+  return operationsOf(doc)
+    .filter((op) => op.headers.some((h) => h.name.toLowerCase() === header))
+    .map((op) => `${op.method} ${op.path}`)
+    .sort();
+}
+
 export { seededRandom } from '../../src/demo/demo-catalogue';
 
 let sampleCounter = 0;
