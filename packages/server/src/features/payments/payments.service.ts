@@ -195,7 +195,7 @@ async function recordedAnswer(deps: Deps, saleId: number): Promise<CreateSaleRes
  * never holds a '/' (IdempotencyKey's pattern), so a sale sent to `POST /api/sales` with the checkout's
  * key, before or after it, can never answer for the paid checkout and keep it from being recorded.
  */
-export function cardSaleKey(sessionId: string): string {
+function cardSaleKey(sessionId: string): string {
   return `card/${sessionId}`;
 }
 
