@@ -391,31 +391,6 @@ export async function writeSale(
     if (product.stock < quantity && !paid) throw insufficientStock(product, Math.max(0, product.stock));
   }
 
-  const customer = input.customerId
-    ? await findLiveCustomer(trx, input.customerId, { lock: paid !== undefined })
-    : undefined;
-  // A paid sale whose customer was deleted keeps the name (and the link while the row is kept).
-  let keptCustomer: { id: number | null; name: string | null } | null = null;
-  if (input.customerId && !customer) {
-    if (!paid) throw notFound('CUSTOMER_NOT_FOUND');
-    const row = await findCustomerName(trx, input.customerId);
-    keptCustomer = { id: row?.id ?? null, name: row?.name ?? paid.terms?.customerName ?? null };
-    addFlag(paid, {
-      reason: 'customer_deleted',
-      ...(input.pointsUsed > 0 ? { pointsShort: input.pointsUsed } : {}),
-    });
-  }
-  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
-  let pointsTaken = customer ? input.pointsUsed : 0;
-  if (customer && input.pointsUsed > customer.loyalty_points) {
-    if (!paid) {
-      throw new AppError({ status: 400, code: 'INSUFFICIENT_POINTS', details: { points: customer.loyalty_points } });
-    }
-    // Spent meanwhile: the discount stands (it was paid for), the points still there are taken.
-    pointsTaken = Math.max(0, customer.loyalty_points);
-    addFlag(paid, { reason: 'points_shortfall', pointsShort: input.pointsUsed - pointsTaken });
-  }
-
   const currentPricing = pricingSettingsOf(settings);
   const pricing = paid?.terms?.pricing ?? currentPricing;
   const price = (terms: PricingSettings) =>
@@ -489,6 +464,33 @@ export async function writeSale(
       });
     }
     newStock.set(productId, left);
+  }
+
+  // After the stock, as every writer: refunds and counter sales lock products before the customer, so
+  // a paid sale (which locks the customer to settle its points) never waits on one of them in a circle.
+  const customer = input.customerId
+    ? await findLiveCustomer(trx, input.customerId, { lock: paid !== undefined })
+    : undefined;
+  // A paid sale whose customer was deleted keeps the name (and the link while the row is kept).
+  let keptCustomer: { id: number | null; name: string | null } | null = null;
+  if (input.customerId && !customer) {
+    if (!paid) throw notFound('CUSTOMER_NOT_FOUND');
+    const row = await findCustomerName(trx, input.customerId);
+    keptCustomer = { id: row?.id ?? null, name: row?.name ?? paid.terms?.customerName ?? null };
+    addFlag(paid, {
+      reason: 'customer_deleted',
+      ...(input.pointsUsed > 0 ? { pointsShort: input.pointsUsed } : {}),
+    });
+  }
+  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
+  let pointsTaken = customer ? input.pointsUsed : 0;
+  if (customer && input.pointsUsed > customer.loyalty_points) {
+    if (!paid) {
+      throw new AppError({ status: 400, code: 'INSUFFICIENT_POINTS', details: { points: customer.loyalty_points } });
+    }
+    // Spent meanwhile: the discount stands (it was paid for), the points still there are taken.
+    pointsTaken = Math.max(0, customer.loyalty_points);
+    addFlag(paid, { reason: 'points_shortfall', pointsShort: input.pointsUsed - pointsTaken });
   }
 
   let finalPoints: number | null = null;
