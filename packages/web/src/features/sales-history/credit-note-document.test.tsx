@@ -26,6 +26,8 @@ const REFUND: SaleRefund = {
   points_shortfall: 0,
   vat: 3,
   buyer_address: '12/3 ถ.นิมมานเหมินท์ เชียงใหม่',
+  stripe_refund_id: null,
+  off_card_reason: null,
   lines: [{ sale_item_id: 2, product_name: 'หมวก', quantity: 1, amount: 103 }],
 };
 
