@@ -63,3 +63,30 @@ export function paymentMethodState(method: PaymentMethod, payment: LoosePaymentS
   }
   return 'ready';
 }
+
+/**
+ * How a refund's money goes back when the request names no way: a sale paid through a provider (card)
+ * back through it, to the card; any other sale in cash (spec 001's default).
+ */
+export function defaultRefundMethod(saleMethod: PaymentMethod): PaymentMethod {
+  return PAYMENT_METHOD_RULES[saleMethod].provider !== null ? saleMethod : 'cash';
+}
+
+/**
+ * The ways a sale's refund may go back, the default first. Money goes back through a provider only
+ * against the payment it took (a card refund needs the card sale's PaymentIntent), so a provider's
+ * method is offered only for a sale it was paid with; a card sale may also be paid back another way,
+ * with a reason (`needsOffCardReason`).
+ */
+export function refundMethodsFor(saleMethod: PaymentMethod): PaymentMethod[] {
+  const first = defaultRefundMethod(saleMethod);
+  const others = PAYMENT_METHOD_ORDER.filter(
+    (m) => m !== first && (PAYMENT_METHOD_RULES[m].provider === null || m === saleMethod),
+  );
+  return [first, ...others];
+}
+
+/** Whether paying a refund back by `refundMethod` leaves a provider-paid sale's money off its card: a reason is then required. */
+export function needsOffCardReason(saleMethod: PaymentMethod, refundMethod: PaymentMethod): boolean {
+  return PAYMENT_METHOD_RULES[saleMethod].provider !== null && refundMethod !== saleMethod;
+}

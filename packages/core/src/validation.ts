@@ -46,6 +46,7 @@ export const VALIDATION_LABELS = {
   list: 'รายการ',
   logoUrl: 'ที่อยู่โลโก้',
   notes: 'หมายเหตุ',
+  offCardReason: 'เหตุผลที่ไม่คืนเข้าบัตร',
   originalPrice: 'ราคาปกติ',
   password: 'รหัสผ่าน',
   paymentMethod: 'วิธีชำระเงิน',

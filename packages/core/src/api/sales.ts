@@ -212,6 +212,10 @@ export const SaleRefund = z.object({
   vat: z.number(),
   /** The customer's address when refunded, for the credit note; null for a walk-in sale. */
   buyer_address: z.string().nullable(),
+  /** Stripe's refund (`re_…`) that gave a card sale's money back to the card; null for any other refund. */
+  stripe_refund_id: z.string().nullable(),
+  /** Why a card sale's money was paid back another way than to the card; null otherwise. */
+  off_card_reason: z.string().nullable(),
   lines: z.array(RefundLine),
 });
 export type SaleRefund = z.infer<typeof SaleRefund>;
@@ -374,11 +378,16 @@ export const RefundLineInput = z.object({
  * edit_reason, edit_details, edited_by, edited_at. `lines` (beyond the spec) picks lines and
  * quantities; without it everything not yet refunded is refunded. `refundAmount`, when sent, must be
  * what those units come to. Who edited and when are the signed-in user and the server's clock.
+ *
+ * `refundMethod` left out is `defaultRefundMethod` of the sale's method: back to the card for a card
+ * sale, cash otherwise. A card sale's money paid back any other way needs `offCardReason` (why not to
+ * the card); it is ignored when the money goes back the way it was paid.
  */
 export const RefundSaleRequest = z.object({
   reason: Text('reason', 100).min(1, msg('sale.refundReasonRequired')).default(DEFAULT_REFUND_REASON),
   refundAmount: Baht('refundAmount').optional(),
-  refundMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'refundMethod' }) }).default('cash'),
+  refundMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'refundMethod' }) }).optional(),
+  offCardReason: Text('offCardReason', 200).nullish(),
   edit_reason: Text('editReason', 200).nullish(),
   edit_details: Text('description', 1000, 'multi').nullish(),
   edited_by: Id(msg('value.invalid', { label: 'editedBy' })).nullish(),

@@ -155,6 +155,10 @@ export interface RefundsTable {
   vat: Generated<number>;
   /** The customer's address when refunded, printed on the credit note. */
   buyer_address: string | null;
+  /** Stripe's refund (re_…) that gave a card sale's money back to the card; unique. */
+  stripe_refund_id: string | null;
+  /** Why a card sale's money was paid back another way than to the card. */
+  off_card_reason: string | null;
 }
 
 /** The units one refund returned from one sale line. Satang. */
@@ -348,6 +352,23 @@ export interface CardCheckoutsTable {
   completed_at: string | null;
 }
 
+/**
+ * A card refund between its check and its record (one per sale at a time): the key Stripe is asked with,
+ * kept so a retry of the same refund gets Stripe's first refund back. Deleted when the refund is recorded.
+ */
+export interface CardRefundClaimsTable {
+  id: Generated<number>;
+  sale_id: number;
+  /** The Idempotency-Key of Stripe's refund request (pos-refund-<uuid>). */
+  stripe_key: string;
+  /** What is refunded (the units and the amount): a retry asks the same. */
+  request_hash: string;
+  /** Satang asked of Stripe. */
+  amount: number;
+  user_id: number;
+  created_at: string;
+}
+
 /** One row (id 1): bumped by triggers on every write to products and categories (see its migration). */
 export interface CatalogueVersionTable {
   id: number;
@@ -375,6 +396,7 @@ export interface DB {
   sale_approvals: SaleApprovalsTable;
   notification_outbox: NotificationOutboxTable;
   card_checkouts: CardCheckoutsTable;
+  card_refund_claims: CardRefundClaimsTable;
   report_days: ReportDaysTable;
   report_product_days: ReportProductDaysTable;
   report_product_months: ReportProductMonthsTable;

@@ -251,7 +251,8 @@ export async function sellDemoDays(
           ? { reason: 'wrong_size', lines: [{ saleItemId: first.id, quantity: 1 }] }
           : { reason: 'customer_request' },
       );
-      await refundSale(deps, shop.admin, saleId, input, undefined);
+      // Demo sales are never paid by card, so nothing is asked of Stripe (or logged).
+      await refundSale({ ...deps, log: console }, shop.admin, saleId, input, undefined);
       refunds += 1;
     }
   }

@@ -21,8 +21,8 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   413: 'Too large: PAYLOAD_TOO_LARGE (JSON over 1 MB, too many form parts), IMAGE_TOO_LARGE (over 5 MB)',
   415: 'Content type not taken: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNSUPPORTED_TYPE',
   429: 'Too many attempts: TOO_MANY_ATTEMPTS; the Retry-After header gives the seconds to wait',
-  502: "An outside service refused or did not answer: LINE_REJECTED (LINE's answer in `details`), LINE_UNREACHABLE",
-  503: 'A service the server relies on did not answer: IMAGE_STORE_UNAVAILABLE (the image store, e.g. Cloudinary)',
+  502: "An outside service refused or did not answer: LINE_REJECTED (LINE's answer in `details`), LINE_UNREACHABLE, CARD_REFUND_FAILED (Stripe refunded nothing)",
+  503: 'A service the server relies on did not answer: IMAGE_STORE_UNAVAILABLE (the image store, e.g. Cloudinary), PAYMENT_PROVIDER_FAILED, CARD_REFUND_UNCONFIRMED (Stripe did not answer; ask the same refund again)',
 };
 
 /** Fastify parses a body for these methods, so they can fail on it (400, 413, 415). */

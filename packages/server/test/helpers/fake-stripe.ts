@@ -15,6 +15,8 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string;
   url: string;
+  /** The PaymentIntent that took the money: set when the session is paid (refunds go against it). */
+  payment_intent: string | null;
   /** The form fields the SDK sent, for tests to check (line_items[0][price_data][unit_amount], ...). */
   created_with: Record<string, string>;
 }
@@ -43,7 +45,45 @@ export interface FakeStripe {
   };
   /** Sends the signed checkout.session.completed of a session to `webhookUrl`; answers the status. */
   sendWebhook(sessionId: string): Promise<number>;
+  /** Refunds made, by id (Stripe's field names). */
+  refunds: Map<string, FakeRefund>;
+  /** The paid sessions' PaymentIntents, by id: what was taken and what refunds gave back. */
+  paymentIntents: Map<string, FakePaymentIntent>;
+  /**
+   * While set, `POST /v1/refunds` goes wrong this way (every other call answers as usual):
+   * - `{ status, code }`: Stripe's error with that HTTP status; a 5xx is kept under the Idempotency-Key and
+   *   answered again to a retry, as Stripe does. `refundFirst`: the refund is made before the error (the
+   *   rare 5xx after Stripe did the work).
+   * - `'lost-answer'`: the refund is made, then the connection is closed before the answer (every attempt).
+   */
+  refundFault: { status: number; code?: string; refundFirst?: boolean } | 'lost-answer' | null;
+  /** Milliseconds `POST /v1/refunds` takes after making a refund (to hold concurrent requests in flight). */
+  refundDelayMs: number;
+  /** The refunds made against one PaymentIntent, oldest first. */
+  refundsOf(paymentIntentId: string): FakeRefund[];
   close(): Promise<void>;
+}
+
+/** One refund as the fake keeps it (Stripe's own field names). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'succeeded';
 }
 
 const SECRET_KEY = 'sk_test_fake_stripe_key';
@@ -80,11 +120,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     calls: [],
     webhookUrl: null,
     failWith: null,
+    refunds: new Map(),
+    paymentIntents: new Map(),
+    refundFault: null,
+    refundDelayMs: 0,
+    refundsOf(paymentIntentId) {
+      return [...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntentId);
+    },
     pay(sessionId) {
       const session = fake.sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       session.payment_status = 'paid';
       session.status = 'complete';
+      session.payment_intent ??= newPaymentIntent(session);
       return session;
     },
     completedEvent(sessionId, options = {}) {
@@ -158,6 +206,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       success_url: fields.success_url,
       cancel_url: fields.cancel_url,
       url: `${origin}/pay/${id}`,
+      payment_intent: null,
       created_with: fields,
     };
     fake.sessions.set(id, session);
@@ -169,6 +218,127 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const session = fake.sessions.get(req.params.id);
     if (!session) return reply.code(404).send(stripeError(404, `No such checkout.session: '${req.params.id}'`));
     return session;
+  });
+
+  /** The PaymentIntent a paid session took the money with. */
+  function newPaymentIntent(session: FakeSession): string {
+    counter += 1;
+    const id = `pi_fake${counter}${Math.random().toString(36).slice(2, 10)}`;
+    fake.paymentIntents.set(id, {
+      id,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: session.amount_total,
+      currency: session.currency,
+      status: 'succeeded',
+    });
+    return id;
+  }
+
+  // Refunds: Stripe keeps the answer of a request under its Idempotency-Key (a 2xx, or a 5xx once the
+  // work began) and gives it to every retry with the same parameters; a retry with other parameters is
+  // an idempotency_error, and one while the first is still running a 409.
+  const refundAnswers = new Map<string, { fields: string; status: number; body: unknown }>();
+  const refundsInFlight = new Set<string>();
+  const refundsRefused = (status: number, message: string, code?: string, type?: string) => ({
+    error: { type: type ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message, ...(code && { code }) },
+  });
+
+  app.post('/v1/refunds', async (req, reply) => {
+    const fields = req.body as Record<string, string>;
+    const key = req.headers['idempotency-key'] as string | undefined;
+    const sameFields = JSON.stringify(Object.entries(fields).sort());
+    const kept = key ? refundAnswers.get(key) : undefined;
+    const loseAnswer = () => {
+      reply.hijack();
+      req.raw.socket.destroy();
+      return reply;
+    };
+    if (kept && fake.refundFault === 'lost-answer') return loseAnswer();
+    if (kept) {
+      if (kept.fields !== sameFields) {
+        return reply
+          .code(400)
+          .send(
+            refundsRefused(
+              400,
+              'Keys for idempotent requests can only be used with the same parameters',
+              undefined,
+              'idempotency_error',
+            ),
+          );
+      }
+      return reply.code(kept.status).header('stripe-should-retry', 'false').send(kept.body);
+    }
+    if (key && refundsInFlight.has(key)) {
+      return reply
+        .code(409)
+        .send(
+          refundsRefused(
+            409,
+            'There is currently another in-progress request using this Idempotent Key',
+            undefined,
+            'idempotency_error',
+          ),
+        );
+    }
+    const fault = fake.refundFault;
+    if (fault !== null && fault !== 'lost-answer' && !fault.refundFirst) {
+      const body = refundsRefused(fault.status, 'fake refund failure', fault.code);
+      if (key && fault.status >= 500) refundAnswers.set(key, { fields: sameFields, status: fault.status, body });
+      return reply.code(fault.status).header('stripe-should-retry', 'false').send(body);
+    }
+    const intent = fake.paymentIntents.get(fields.payment_intent ?? '');
+    if (!intent) {
+      return reply
+        .code(400)
+        .send(refundsRefused(400, `No such payment_intent: '${fields.payment_intent}'`, 'resource_missing'));
+    }
+    const refunded = fake.refundsOf(intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const amount = fields.amount === undefined ? intent.amount - refunded : Number(fields.amount);
+    if (!Number.isInteger(amount) || amount <= 0) {
+      return reply.code(400).send(refundsRefused(400, 'Invalid positive integer', 'parameter_invalid_integer'));
+    }
+    if (refunded + amount > intent.amount) {
+      const code = refunded >= intent.amount ? 'charge_already_refunded' : 'amount_too_large';
+      return reply.code(400).send(refundsRefused(400, 'Refund amount is greater than unrefunded amount', code));
+    }
+    if (key) refundsInFlight.add(key);
+    counter += 1;
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of Object.entries(fields)) {
+      const match = /^metadata\[(.+)\]$/.exec(name);
+      if (match) metadata[match[1]!] = value;
+    }
+    const refund: FakeRefund = {
+      id: `re_fake${counter}${Math.random().toString(36).slice(2, 10)}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      reason: fields.reason ?? null,
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    fake.refunds.set(refund.id, refund);
+    if (fake.refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.refundDelayMs));
+    if (key) refundsInFlight.delete(key);
+    if (fault !== null && fault !== 'lost-answer') {
+      const body = refundsRefused(fault.status, 'fake failure after the refund was made', fault.code);
+      if (key) refundAnswers.set(key, { fields: sameFields, status: fault.status, body });
+      return reply.code(fault.status).header('stripe-should-retry', 'false').send(body);
+    }
+    if (key) refundAnswers.set(key, { fields: sameFields, status: 200, body: refund });
+    if (fault === 'lost-answer') return loseAnswer();
+    return refund;
+  });
+
+  app.get<{ Querystring: { payment_intent?: string } }>('/v1/refunds', async (req) => {
+    const data = [...fake.refunds.values()]
+      .filter((refund) => !req.query.payment_intent || refund.payment_intent === req.query.payment_intent)
+      .reverse();
+    return { object: 'list', data, has_more: false, url: '/v1/refunds' };
   });
 
   // The hosted checkout page: the amount, a "pay" button and a cancel link.

@@ -108,6 +108,29 @@ export async function claimOrReplay(
   };
 }
 
+/**
+ * The answer already kept under `key` for this user and body, or undefined when there is none yet
+ * (never used, expired, or its first request still under way); another user or body: 409
+ * IDEMPOTENCY_KEY_REUSED. Claims nothing: for a request that checks for a replay in one transaction
+ * and records (with `claimOrReplay`) in a later one, such as a card refund around Stripe's call.
+ */
+export async function answeredBefore(
+  trx: DbExecutor,
+  deps: Pick<Deps, 'config'>,
+  claim: IdempotencyClaim,
+  now: Date,
+): Promise<string | Buffer | undefined> {
+  const previous = await findIdempotencyKey(trx, claim.key);
+  if (!previous || previous.created_at < idempotencyCutoff(deps, now)) return undefined;
+  if (previous.response === null) {
+    if (previous.user_id !== claim.userId || previous.request_hash !== claim.requestHash) {
+      throw new AppError({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+    }
+    return undefined;
+  }
+  return replayOf(previous, claim);
+}
+
 /** The first answer under a key, for the same user and body; anything else reuses the key. */
 function replayOf(
   previous: { user_id: number; request_hash: string; response: string | Buffer | null } | undefined,

@@ -55,7 +55,7 @@ function stripeOf(config: Config): ReturnType<typeof stripeGateway> {
   return entry;
 }
 
-function gatewayOf(deps: Deps): StripeGateway {
+export function gatewayOf(deps: Pick<Deps, 'config'>): StripeGateway {
   const { gateway } = stripeOf(deps.config);
   if (!gateway) throw new AppError({ status: 400, code: 'CARD_NOT_CONFIGURED' });
   return gateway;

@@ -123,3 +123,52 @@ export async function setCustomerFigures(
 ): Promise<void> {
   await db.updateTable('customers').set(values).where('id', '=', id).execute();
 }
+
+/** The Stripe Checkout Session that took a card sale's money (its payment keeps it); null without one. */
+export async function findCardSession(db: DbExecutor, saleId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('payments')
+    .select('provider_session_id')
+    .where('sale_id', '=', saleId)
+    .where('method', '=', 'card')
+    .executeTakeFirst();
+  return row?.provider_session_id ?? null;
+}
+
+/** The sale's card refund between Stripe's call and its record, if any (at most one per sale). */
+export function findCardRefundClaim(db: DbExecutor, saleId: number) {
+  return db
+    .selectFrom('card_refund_claims')
+    .select(['id', 'stripe_key', 'request_hash', 'amount', 'created_at'])
+    .where('sale_id', '=', saleId)
+    .executeTakeFirst();
+}
+
+export async function insertCardRefundClaim(
+  db: DbExecutor,
+  values: {
+    sale_id: number;
+    stripe_key: string;
+    request_hash: string;
+    amount: number;
+    user_id: number;
+    created_at: string;
+  },
+): Promise<void> {
+  await db.insertInto('card_refund_claims').values(values).execute();
+}
+
+/** Ends a claim: its refund is recorded, or Stripe certainly made none under its key. */
+export async function deleteCardRefundClaim(db: DbExecutor, saleId: number, stripeKey: string): Promise<void> {
+  await db.deleteFrom('card_refund_claims').where('sale_id', '=', saleId).where('stripe_key', '=', stripeKey).execute();
+}
+
+/** The refund that recorded a Stripe refund, if one did. */
+export async function findRefundByStripeId(db: DbExecutor, stripeRefundId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('refunds')
+    .select('id')
+    .where('stripe_refund_id', '=', stripeRefundId)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -446,6 +446,8 @@ function findRefundRows(db: DbExecutor, saleIds: number[]) {
       'refunds.points_shortfall',
       'refunds.vat',
       'refunds.buyer_address',
+      'refunds.stripe_refund_id',
+      'refunds.off_card_reason',
     ])
     .where('refunds.sale_id', 'in', saleIds)
     .orderBy('refunds.id')
@@ -505,6 +507,8 @@ function toApiRefund(row: RefundRow, lines: readonly RefundLineRow[], documentNu
     points_shortfall: row.points_shortfall,
     vat: satangToBaht(Number(row.vat)),
     buyer_address: row.buyer_address,
+    stripe_refund_id: row.stripe_refund_id,
+    off_card_reason: row.off_card_reason,
     lines: lines.map((line) => ({
       sale_item_id: line.sale_item_id,
       product_name: line.product_name,

@@ -25,7 +25,7 @@ const IdempotencyKey = z
   .string({ error: ERROR_MESSAGES.IDEMPOTENCY_KEY_REQUIRED })
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, msg('server.idempotencyKeyInvalid'));
 export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey });
-/** Refunds: a retry with the same key gets the first answer; without one, the refundable quantities still refuse a second refund. */
+/** Refunds: a retry with the same key gets the first answer; without one, the refundable quantities still refuse a second refund (and a card refund's claim, Stripe's second refund). */
 const OptionalIdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -71,7 +71,7 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/sales/:id/refund',
       {
-        config: { access: needs('pos_refund'), errors: [404, 409] },
+        config: { access: needs('pos_refund'), errors: [404, 409, 502, 503] },
         schema: {
           tags,
           params: IdParams,
@@ -81,7 +81,13 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const body = await refundSale(deps, currentUser(req), req.params.id, req.body, req.headers['idempotency-key']);
+        const body = await refundSale(
+          { ...deps, log: req.log },
+          currentUser(req),
+          req.params.id,
+          req.body,
+          req.headers['idempotency-key'],
+        );
         return reply.code(201).send(body);
       },
     );

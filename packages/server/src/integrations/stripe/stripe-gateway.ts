@@ -24,6 +24,47 @@ export interface StripeGateway {
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionView>;
   /** The event, when `signature` is Stripe's for this exact body within the SDK's tolerance; else throws. */
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+  /** The PaymentIntent that took a Checkout Session's money; null while it has none (unpaid). */
+  paymentIntentOfSession(sessionId: string): Promise<string | null>;
+  /** Gives `amountSatang` of the PaymentIntent back to the card (Stripe's Refund API). */
+  createRefund(input: {
+    paymentIntentId: string;
+    amountSatang: number;
+    /** Kept on the refund at Stripe; `findRefund` looks a refund up by its `pos_refund_key`. */
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<RefundView>;
+  /** The PaymentIntent's refund whose metadata `pos_refund_key` is `key`, or null when Stripe made none. */
+  findRefund(paymentIntentId: string, key: string): Promise<RefundView | null>;
+}
+
+/** What a card refund needs of Stripe's refund. */
+export interface RefundView {
+  id: string;
+  amount: number;
+  /** pending, requires_action, succeeded, failed or canceled. */
+  status: string | null;
+}
+
+/**
+ * What a failed Stripe call says about whether it did its work:
+ * - `refused`: Stripe answered with a 4xx: it did nothing;
+ * - `busy`: the same Idempotency-Key is being used by another request right now (or with other parameters);
+ * - `failed`: Stripe answered with a 5xx: it kept that answer under the key and, rarely, did the work;
+ * - `unanswered`: no answer (connection lost, timeout): it may have done the work or not.
+ */
+export type StripeFailure = 'refused' | 'busy' | 'failed' | 'unanswered';
+
+export function stripeFailureOf(err: unknown): StripeFailure {
+  if (!(err instanceof Stripe.errors.StripeError)) return 'unanswered';
+  if (err instanceof Stripe.errors.StripeConnectionError || err.statusCode === undefined) return 'unanswered';
+  if (err.statusCode === 409 || err.rawType === 'idempotency_error') return 'busy';
+  if (err.statusCode >= 500) return 'failed';
+  return 'refused';
+}
+
+function refundView(refund: Stripe.Refund): RefundView {
+  return { id: refund.id, amount: refund.amount, status: refund.status };
 }
 
 function view(session: Stripe.Checkout.Session): CheckoutSessionView {
@@ -85,6 +126,28 @@ export function stripeGateway(config: Pick<Config, 'stripeSecretKey' | 'stripeWe
       verifyWebhook(rawBody, signature) {
         if (webhookSecret === null) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
         return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      },
+      async paymentIntentOfSession(sessionId) {
+        const intent = (await stripe.checkout.sessions.retrieve(sessionId)).payment_intent;
+        return typeof intent === 'string' ? intent : (intent?.id ?? null);
+      },
+      async createRefund(input) {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountSatang,
+            reason: 'requested_by_customer',
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return refundView(refund);
+      },
+      async findRefund(paymentIntentId, key) {
+        for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+          if (refund.metadata?.pos_refund_key === key) return refundView(refund);
+        }
+        return null;
       },
     },
   };

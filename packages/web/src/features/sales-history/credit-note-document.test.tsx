@@ -26,6 +26,8 @@ const REFUND: SaleRefund = {
   points_shortfall: 0,
   vat: 3,
   buyer_address: '12/3 ถ.นิมมานเหมินท์ เชียงใหม่',
+  stripe_refund_id: null,
+  off_card_reason: null,
   lines: [{ sale_item_id: 2, product_name: 'หมวก', quantity: 1, amount: 103 }],
 };
 
@@ -108,5 +110,33 @@ describe('the credit note', () => {
     );
     expect(first.getByText('เหตุผล: สินค้าชำรุดหรือเสียหาย')).toBeTruthy();
     expect(first.getByTestId('credit-note-figures').textContent).not.toContain('ลดหนี้ไปแล้ว');
+  });
+
+  it("says a card sale's money went back to the card, with the Stripe refund, or why it did not", () => {
+    const card = { ...SALE, payment_method: 'card' as const };
+    const toCard = render(
+      <I18nProvider>
+        <CreditNoteDocument
+          sale={card}
+          refund={{ ...REFUND, refund_method: 'card', stripe_refund_id: 're_3Qx9Example' }}
+          settings={undefined}
+        />
+      </I18nProvider>,
+    );
+    expect(toCard.getByText('คืนเข้าบัตรที่ใช้ชำระ (ผ่าน Stripe)')).toBeTruthy();
+    expect(toCard.getByText('เลขอ้างอิงการคืนเงิน: re_3Qx9Example')).toBeTruthy();
+    cleanup();
+    const inCash = render(
+      <I18nProvider>
+        <CreditNoteDocument
+          sale={card}
+          refund={{ ...REFUND, refund_method: 'cash', off_card_reason: 'บัตรของลูกค้าถูกยกเลิกแล้ว' }}
+          settings={undefined}
+        />
+      </I18nProvider>,
+    );
+    expect(inCash.getByText('เงินสด')).toBeTruthy();
+    expect(inCash.getByText('ชำระด้วยบัตร ไม่ได้คืนเข้าบัตร เพราะ: บัตรของลูกค้าถูกยกเลิกแล้ว')).toBeTruthy();
+    expect(inCash.queryByText(/เลขอ้างอิงการคืนเงิน/)).toBeNull();
   });
 });

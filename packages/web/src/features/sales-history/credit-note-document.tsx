@@ -121,7 +121,18 @@ export function CreditNoteDocument({
       <Rule />
       <p>{t('salesHistory.creditNoteReason', { reason: refundReasonText(refund, t) })}</p>
       {refund.edit_details ? <p className="whitespace-pre-line">{refund.edit_details}</p> : null}
-      <Line label={t('salesHistory.creditNoteMethod')} value={t(PAYMENT_METHOD_LOOK[refund.refund_method].label)} />
+      <Line
+        label={t('salesHistory.creditNoteMethod')}
+        value={
+          refund.stripe_refund_id
+            ? t('salesHistory.creditNoteToCard')
+            : t(PAYMENT_METHOD_LOOK[refund.refund_method].label)
+        }
+      />
+      {refund.stripe_refund_id ? (
+        <p className="break-all">{t('salesHistory.creditNoteStripeRef', { id: refund.stripe_refund_id })}</p>
+      ) : null}
+      {refund.off_card_reason ? <p>{t('salesHistory.creditNoteOffCard', { reason: refund.off_card_reason })}</p> : null}
       <p>{t('salesHistory.creditNoteBy', { name: refund.refunded_by_name })}</p>
     </article>
   );

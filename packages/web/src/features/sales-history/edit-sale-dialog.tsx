@@ -1,4 +1,12 @@
-import { can, EDIT_SALE_REASON, formatBaht, type Sale } from '@pos/core';
+import {
+  can,
+  defaultRefundMethod,
+  EDIT_SALE_REASON,
+  formatBaht,
+  needsOffCardReason,
+  type PaymentMethod,
+  type Sale,
+} from '@pos/core';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +30,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { newIdempotencyKey } from '../pos/sale-payload';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { OffCardReasonField, RefundMethodSelect } from './refund-method-fields';
 import { useRefundSale } from './sales-history.queries';
 
 /** The reasons offered for an edit; the chosen label is what the refund records. */
@@ -37,7 +46,8 @@ const EDIT_REASONS: readonly MessageKey[] = [
 /**
  * Spec 001 edit-sale dialog: the original sale, a warning, a required reason, optional details and
  * the steps. Confirming refunds the whole sale for editing, then opens /pos in edit mode, where the
- * next sale replaces this one.
+ * next sale replaces this one. The money goes back as a refund's does: a card sale's to the card
+ * (through Stripe) unless the cashier chooses another way and says why; any other sale's in cash.
  */
 export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const { t, intlLocale } = useI18n();
@@ -48,6 +58,11 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
   const [reason, setReason] = useState<MessageKey | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>(() => defaultRefundMethod(sale.payment_method));
+  const [offCardReason, setOffCardReason] = useState('');
+  const [offCardError, setOffCardError] = useState<string | undefined>(undefined);
+  const paidByCard = sale.payment_method === 'card';
+  const offCard = needsOffCardReason(sale.payment_method, method);
 
   const confirm = () => {
     if (!reason) {
@@ -59,6 +74,12 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
       toast.error(t('common.error'), { description: t('salesHistory.refundDenied') });
       return;
     }
+    if (offCard && !offCardReason.trim()) {
+      setError(null);
+      setOffCardError(t('salesHistory.offCardReasonRequired'));
+      document.getElementById('refund-off-card-reason')?.focus();
+      return;
+    }
     const editReason = t(reason);
     const editDetails = details.trim();
     refund.mutate(
@@ -68,7 +89,8 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
         body: {
           reason: EDIT_SALE_REASON,
           refundAmount: sale.total,
-          refundMethod: 'cash',
+          refundMethod: method,
+          ...(offCard && { offCardReason: offCardReason.trim() }),
           edit_reason: editReason,
           edit_details: editDetails || null,
           edited_by: me.id,
@@ -162,6 +184,27 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
               onChange={(e) => setDetails(e.target.value)}
             />
           </FormField>
+          {paidByCard ? (
+            <RefundMethodSelect
+              sale={sale}
+              value={method}
+              onChange={(next) => {
+                setMethod(next);
+                setOffCardError(undefined);
+                setError(null);
+              }}
+            />
+          ) : null}
+          {offCard ? (
+            <OffCardReasonField
+              value={offCardReason}
+              error={offCardError}
+              onChange={(next) => {
+                setOffCardReason(next);
+                setOffCardError(undefined);
+              }}
+            />
+          ) : null}
           <section aria-labelledby="edit-steps">
             <h3 id="edit-steps" className="mb-1 text-sm font-semibold text-slate-900">
               {t('salesHistory.editSteps')}

@@ -1,7 +1,8 @@
 import {
   DEFAULT_REFUND_REASON,
+  defaultRefundMethod,
   formatBaht,
-  PAYMENT_METHODS,
+  needsOffCardReason,
   REFUND_REASONS,
   type PaymentMethod,
   type RefundReason,
@@ -27,8 +28,8 @@ import { useI18n } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
-import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { newIdempotencyKey } from '../pos/sale-payload';
+import { OffCardReasonField, RefundMethodSelect } from './refund-method-fields';
 import { REFUND_REASON_LABELS } from './refund-reason';
 import { useRefundSale } from './sales-history.queries';
 
@@ -42,8 +43,9 @@ const left = (item: Sale['items'][number]) => item.quantity - item.refunded_quan
 /**
  * Refund confirmation (spec 001): the whole sale for the amount still refundable, or chosen lines
  * and quantities (beyond the spec), with the reason (printed on the credit note) and how the money
- * goes back (the way it was paid unless changed). The server works out the amount, stock and
- * points; one Idempotency-Key per opening so a retried click never refunds twice.
+ * goes back (the way it was paid unless changed: a card sale's to the card through Stripe; another
+ * way only with a reason). The server works out the amount, stock and points; one Idempotency-Key
+ * per opening so a retried click never refunds twice.
  */
 export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const { t } = useI18n();
@@ -55,7 +57,10 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
   const [reasonChoice, setReasonChoice] = useState<ReasonChoice>(DEFAULT_REFUND_REASON);
   const [otherReason, setOtherReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const [method, setMethod] = useState<PaymentMethod>(sale.payment_method);
+  const [method, setMethod] = useState<PaymentMethod>(() => defaultRefundMethod(sale.payment_method));
+  const [offCardReason, setOffCardReason] = useState('');
+  const [offCardError, setOffCardError] = useState<string | undefined>(undefined);
+  const offCard = needsOffCardReason(sale.payment_method, method);
   const lines = sale.items.filter((item) => left(item) > 0);
   const picked = lines
     .map((item) => ({ saleItemId: item.id, quantity: chosen[item.id] ?? 0 }))
@@ -71,6 +76,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
           amount: formatBaht(result.refund.amount),
           number: sale.document_number,
         }),
+        result.refund.stripe_refund_id ? t('salesHistory.refundDoneToCard') : '',
         shortfall > 0 ? t('salesHistory.refundShortfall', { points: shortfall }) : '',
       ]
         .filter(Boolean)
@@ -90,11 +96,15 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
       document.getElementById('refund-reason-other')?.focus();
       return;
     }
+    if (offCard && !offCardReason.trim()) {
+      setError(null);
+      setOffCardError(t('salesHistory.offCardReasonRequired'));
+      document.getElementById('refund-off-card-reason')?.focus();
+      return;
+    }
     setError(null);
-    const body: RefundSaleRequest =
-      mode === 'whole'
-        ? { reason, refundMethod: method, refundAmount: remaining }
-        : { reason, refundMethod: method, lines: picked };
+    const how = { reason, refundMethod: method, ...(offCard && { offCardReason: offCardReason.trim() }) };
+    const body: RefundSaleRequest = mode === 'whole' ? { ...how, refundAmount: remaining } : { ...how, lines: picked };
     refund.mutate(
       { saleId: sale.id, body, idempotencyKey: key },
       {
@@ -195,22 +205,16 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
               <option value="other">{t('salesHistory.reasonOther')}</option>
             </select>
           </FormField>
-          <FormField id="refund-method" label={t('salesHistory.refundMethod')}>
-            <select
-              id="refund-method"
-              className={inputClasses}
-              value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {m === sale.payment_method
-                    ? t('salesHistory.refundMethodOriginal', { method: t(PAYMENT_METHOD_LOOK[m].label) })
-                    : t(PAYMENT_METHOD_LOOK[m].label)}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <RefundMethodSelect
+            sale={sale}
+            value={method}
+            onChange={(next) => {
+              // An earlier refusal was about the way given before (Stripe's, say): no longer current.
+              setMethod(next);
+              setOffCardError(undefined);
+              setError(null);
+            }}
+          />
         </div>
         {reasonChoice === 'other' ? (
           <FormField id="refund-reason-other" label={t('salesHistory.refundReasonOther')} error={reasonError}>
@@ -228,6 +232,16 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
             />
           </FormField>
         ) : null}
+        {offCard ? (
+          <OffCardReasonField
+            value={offCardReason}
+            error={offCardError}
+            onChange={(next) => {
+              setOffCardReason(next);
+              setOffCardError(undefined);
+            }}
+          />
+        ) : null}
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {error}
@@ -239,7 +253,9 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
           </Button>
           <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
             {refund.isPending ? <Spinner /> : null}
-            {refund.isPending ? t('salesHistory.refunding') : t('salesHistory.refundConfirm')}
+            {refund.isPending
+              ? t(method === 'card' ? 'salesHistory.refundingToCard' : 'salesHistory.refunding')
+              : t('salesHistory.refundConfirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

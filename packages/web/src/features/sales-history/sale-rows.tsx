@@ -38,13 +38,23 @@ function StatusCell({ sale }: { sale: Sale }) {
         </p>
       ) : null}
       {sale.refunds.map((refund) => (
-        <p key={refund.id} className="text-xs text-slate-600" data-testid="refund-summary">
-          {t('salesHistory.refundSummary', {
-            amount: formatBaht(refund.amount),
-            reason: refundReasonText(refund, t),
-            method: t(PAYMENT_METHOD_LOOK[refund.refund_method].label),
-          })}
-        </p>
+        <div key={refund.id} className="text-xs text-slate-600" data-testid="refund-summary">
+          <p>
+            {t('salesHistory.refundSummary', {
+              amount: formatBaht(refund.amount),
+              reason: refundReasonText(refund, t),
+              method: t(PAYMENT_METHOD_LOOK[refund.refund_method].label),
+            })}
+          </p>
+          {refund.stripe_refund_id ? (
+            <p className="break-all" data-testid="refund-stripe-id">
+              {t('salesHistory.refundStripeId', { id: refund.stripe_refund_id })}
+            </p>
+          ) : null}
+          {refund.off_card_reason ? (
+            <p className="break-words">{t('salesHistory.refundOffCard', { reason: refund.off_card_reason })}</p>
+          ) : null}
+        </div>
       ))}
       {sale.replaced_by_document_number ? (
         <p className="text-xs text-slate-600">

@@ -38,6 +38,18 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.REFUND_LINE_NOT_FOUND': 'The chosen item is not in this sale',
   'apiErrors.EDIT_REASON_REQUIRED': 'Choose a reason for the edit',
   'apiErrors.EDIT_REFUND_MUST_BE_WHOLE': 'Editing a sale refunds everything still left on it',
+  'apiErrors.OFF_CARD_REASON_REQUIRED':
+    "This sale was paid by card, so the money goes back to the customer's card. To pay it back another way, give the reason for not refunding to the card",
+  'apiErrors.CARD_REFUND_NOT_CARD_SALE':
+    'This sale was not paid by card, so its money cannot go back to a card. Choose another refund method',
+  'apiErrors.CARD_PAYMENT_NOT_FOUND':
+    "This sale's card payment was not found at Stripe, so it cannot be refunded to the card. If need be, pay it back another way and give the reason",
+  'apiErrors.CARD_REFUND_FAILED':
+    'The card refund failed: Stripe did not refund the money, so the refund was not recorded. Try again, or pay it back another way and give the reason',
+  'apiErrors.CARD_REFUND_UNCONFIRMED':
+    'Stripe could not be reached and it is not yet known whether the card was refunded, so the refund was not recorded. Refund the same items again once connected (the money will not be refunded twice)',
+  'apiErrors.CARD_REFUND_PENDING':
+    'An earlier card refund of this sale has not finished. Refund those same items again to finish it first, then refund the others',
   'apiErrors.SALE_CURSOR_INVALID': 'The next-page position is not valid; reload the list',
   'apiErrors.IMAGE_UNSUPPORTED_TYPE': 'Only JPG, PNG, GIF or WebP images are accepted',
   'apiErrors.IMAGE_INVALID': 'The image file is damaged or incomplete, please choose another file',

@@ -133,4 +133,18 @@ export const salesHistory: EnglishOf<typeof thai> = {
   'salesHistory.refundMethod': 'Refund by',
   'salesHistory.refundMethodOriginal': '{method} (as paid)',
   'salesHistory.refundSummary': 'Refunded {amount}: {reason} · {method}',
+  'salesHistory.refundingToCard': 'Refunding to the card…',
+  'salesHistory.refundDoneToCard': "The money went back to the customer's card through Stripe",
+  'salesHistory.refundToCardNote':
+    "The money goes back to the card the customer paid with, through Stripe (the card's bank may take 5–10 business days)",
+  'salesHistory.offCardWarning':
+    'This sale was paid by card: refunded this way, the money does not go back to the card, so a reason is required',
+  'salesHistory.offCardReason': 'Reason for not refunding to the card',
+  'salesHistory.offCardReasonPlaceholder': "e.g. the customer's card has been cancelled",
+  'salesHistory.offCardReasonRequired': 'Please give the reason for not refunding to the card',
+  'salesHistory.refundStripeId': 'To the card · Stripe {id}',
+  'salesHistory.refundOffCard': 'Not to the card: {reason}',
+  'salesHistory.creditNoteToCard': 'Back to the card paid with (through Stripe)',
+  'salesHistory.creditNoteStripeRef': 'Refund reference: {id}',
+  'salesHistory.creditNoteOffCard': 'Paid by card; not refunded to the card because: {reason}',
 };

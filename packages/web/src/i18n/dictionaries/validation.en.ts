@@ -136,6 +136,7 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.label.list': 'List',
   'validation.label.logoUrl': 'Logo address',
   'validation.label.notes': 'Notes',
+  'validation.label.offCardReason': 'Reason for not refunding to the card',
   'validation.label.originalPrice': 'Usual price',
   'validation.label.password': 'Password',
   'validation.label.paymentMethod': 'Payment method',

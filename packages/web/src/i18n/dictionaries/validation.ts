@@ -132,6 +132,7 @@ export const validation = defineMessages({
   'validation.label.list': 'รายการ',
   'validation.label.logoUrl': 'ที่อยู่โลโก้',
   'validation.label.notes': 'หมายเหตุ',
+  'validation.label.offCardReason': 'เหตุผลที่ไม่คืนเข้าบัตร',
   'validation.label.originalPrice': 'ราคาปกติ',
   'validation.label.password': 'รหัสผ่าน',
   'validation.label.paymentMethod': 'วิธีชำระเงิน',

@@ -1,0 +1,77 @@
+import { needsOffCardReason, refundMethodsFor, type PaymentMethod, type Sale } from '@pos/core';
+import { AlertTriangle, CreditCard } from 'lucide-react';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input, inputClasses } from '../../components/ui/input';
+import { useI18n } from '../../i18n';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+
+/**
+ * How a refund's money goes back (core's refundMethodsFor): the way the sale was paid first (a card
+ * sale's to the card, through Stripe), card only for a card sale. The note under it says where the money goes.
+ */
+export function RefundMethodSelect({
+  sale,
+  value,
+  onChange,
+}: {
+  sale: Pick<Sale, 'payment_method'>;
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+}) {
+  const { t } = useI18n();
+  const offCard = needsOffCardReason(sale.payment_method, value);
+  return (
+    <FormField id="refund-method" label={t('salesHistory.refundMethod')}>
+      <select
+        {...fieldAria('refund-method', undefined, value === 'card' || offCard)}
+        className={inputClasses}
+        value={value}
+        onChange={(e) => onChange(e.target.value as PaymentMethod)}
+      >
+        {refundMethodsFor(sale.payment_method).map((m) => (
+          <option key={m} value={m}>
+            {m === sale.payment_method
+              ? t('salesHistory.refundMethodOriginal', { method: t(PAYMENT_METHOD_LOOK[m].label) })
+              : t(PAYMENT_METHOD_LOOK[m].label)}
+          </option>
+        ))}
+      </select>
+      {value === 'card' ? (
+        <p id="refund-method-hint" className="flex gap-1.5 text-sm text-slate-600" data-testid="refund-to-card-note">
+          <CreditCard className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {t('salesHistory.refundToCardNote')}
+        </p>
+      ) : offCard ? (
+        <p id="refund-method-hint" className="flex gap-1.5 text-sm text-amber-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
+          {t('salesHistory.offCardWarning')}
+        </p>
+      ) : null}
+    </FormField>
+  );
+}
+
+/** Why a card sale's money is paid back another way: asked (and required) only then. */
+export function OffCardReasonField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (reason: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <FormField id="refund-off-card-reason" label={t('salesHistory.offCardReason')} error={error}>
+      <Input
+        {...fieldAria('refund-off-card-reason', error)}
+        required
+        maxLength={200}
+        value={value}
+        placeholder={t('salesHistory.offCardReasonPlaceholder')}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}
