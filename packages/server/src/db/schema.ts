@@ -27,6 +27,10 @@ export interface SessionsTable {
   expires_at: string;
   /** The latest `expires_at` may slide to; null for sessions from before sliding expiry. */
   max_expires_at: string | null;
+  /** Shared by every session one sign-in led to through refreshes; reuse of a rotated token or logout ends them all. */
+  family: string;
+  /** When a refresh replaced this session's token (it then works only for a short grace); null while current. */
+  rotated_at: string | null;
 }
 
 /** One sign-in throttle counter: failures under `key` since `window_started_at`. */

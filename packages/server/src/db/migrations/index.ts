@@ -21,6 +21,7 @@ import { reportRollups } from './2026112621-report-rollups';
 import { reportRollupsMonths } from './2026112621-report-rollups-months';
 import { catalogueVersion } from './2026112641-catalogue-version';
 import { redundantIndexes } from './2026112661-redundant-indexes';
+import { sessionFamilies } from './2026112771-session-families';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112621-report-rollups-months': reportRollupsMonths(engine),
     '2026112641-catalogue-version': catalogueVersion(engine),
     '2026112661-redundant-indexes': redundantIndexes(),
+    '2026112771-session-families': sessionFamilies(),
   };
 }

@@ -22,32 +22,34 @@ import { throttledCheck } from './login-throttle.service';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteExpiredSessions,
-  deleteSession,
+  deleteSessionFamily,
   deleteUserSessions,
-  endSessionBy,
   findSessionExpiry,
   insertSession,
+  rotateSession,
   type SessionUser,
 } from './sessions.queries';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newSessionFamily, newToken } from './tokens';
 
 const MINUTE_MS = 60_000;
 /**
- * After a refresh the old token keeps working this long, so calls the browser
- * sent before it stored the new token (other tabs, requests in flight) do not
- * sign the user out.
+ * After a refresh the old token keeps working this long for ordinary calls, so
+ * calls the browser sent before it stored the new token (other tabs, requests in
+ * flight) do not sign the user out. Refreshing it again is reuse (see refresh).
  */
 export const ROTATED_TOKEN_GRACE_MS = 60_000;
 
 /**
  * Starts a session that ends after `sessionTtlHours` without activity; each
  * refresh slides that end forward, but never past `maxExpiresAt` (sign-in time
- * plus `sessionMaxDays`), which a refresh carries over unchanged.
+ * plus `sessionMaxDays`), which a refresh carries over unchanged, as it does the
+ * family (a sign-in starts a new one).
  */
 async function startSession(
   deps: Pick<Deps, 'config' | 'now'>,
   db: DbExecutor,
   userId: number,
+  family: string = newSessionFamily(),
   maxExpiresAt?: string | null,
 ): Promise<{ token: string; expires_at: string }> {
   const now = deps.now();
@@ -65,6 +67,7 @@ async function startSession(
     now: now.toISOString(),
     expiresAt,
     maxExpiresAt: max,
+    family,
   });
   return { token, expires_at: expiresAt };
 }
@@ -103,24 +106,35 @@ export async function login(deps: Deps, input: z.output<typeof LoginRequest>, ad
   return { ...session, user: toApiUser(updated ?? user) };
 }
 
+/** Signing out ends the session and every other of its family (a rotated token still in its grace). */
 export async function logout(deps: Deps, sessionId: number): Promise<void> {
-  await deleteSession(deps.db.kysely, sessionId);
+  await deleteSessionFamily(deps.db.kysely, sessionId);
 }
 
 /**
  * Rotates the token and slides the expiry (the browser calls this while staff
- * are active): a new token ending `sessionTtlHours` from now, capped by the
- * session's maximum age. The old token stops working after a short grace.
+ * are active): a new token of the same family ending `sessionTtlHours` from now,
+ * capped by the session's maximum age. The old token stops working after a short
+ * grace. Refreshing a token that was already rotated is reuse (a stolen copy, a
+ * replay): refresh-token rotation's rule ends the whole family, and the answer is 401.
  */
 export async function refresh(deps: Deps, sessionId: number, userId: number) {
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  const now = deps.now();
+  const renewed = await deps.db.kysely.transaction().execute(async (trx) => {
     const current = await findSessionExpiry(trx, sessionId);
     // A session from before sliding expiry cannot outlive its original end.
     const max = current ? (current.max_expires_at ?? current.expires_at) : null;
-    const graceEnd = new Date(deps.now().getTime() + ROTATED_TOKEN_GRACE_MS).toISOString();
-    await endSessionBy(trx, sessionId, graceEnd);
-    return startSession(deps, trx, userId, max);
+    const graceEnd = new Date(now.getTime() + ROTATED_TOKEN_GRACE_MS).toISOString();
+    const rotated = await rotateSession(trx, sessionId, now.toISOString(), graceEnd);
+    if (!rotated) {
+      await deleteSessionFamily(trx, sessionId);
+      return null;
+    }
+    return startSession(deps, trx, userId, rotated.family, max);
   });
+  // Thrown after the commit, so the family stays ended.
+  if (!renewed) throw new AppError({ status: 401, code: 'SESSION_EXPIRED' });
+  return renewed;
 }
 
 /**
