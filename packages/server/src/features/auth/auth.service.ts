@@ -19,6 +19,7 @@ import {
   type UserRow,
 } from '../users/users.queries';
 import { throttledCheck } from './login-throttle.service';
+import { assertAcceptableNewPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteExpiredSessions,
@@ -161,6 +162,12 @@ export async function changeOwnPassword(
       fields: { currentPassword: ERROR_MESSAGES.WRONG_CURRENT_PASSWORD },
     });
   }
+  await assertAcceptableNewPassword(input.newPassword, {
+    field: 'newPassword',
+    username: user.username,
+    name: user.name,
+    isCurrent: async (password) => password === input.currentPassword,
+  });
   const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashCost);
   await setPasswordHash(deps.db.kysely, user.id, passwordHash, false, deps.now().toISOString());
   await deleteUserSessions(deps.db.kysely, user.id);
