@@ -35,10 +35,18 @@ export interface SessionsTable {
 
 /** One sign-in throttle counter: failures under `key` since `window_started_at`. */
 export interface LoginThrottleTable {
-  /** `pair:<address> <username>`, `address:<address>` or `user:<username>`. */
+  /** `pair:<address> <username>`, `pair:device:<hash> <username>`, `address:<address>` or `user:<username>`. */
   key: string;
   failures: number;
   window_started_at: string;
+}
+
+/** A device or address a user signed in from, and when last (the throttle gives it its own allowance). */
+export interface KnownSignInClientsTable {
+  user_id: number;
+  /** `device:<sha256 of the device cookie>` or `address:<client address>`. */
+  client: string;
+  last_success_at: string;
 }
 
 export interface SettingsTable {
@@ -363,6 +371,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  known_sign_in_clients: KnownSignInClientsTable;
   settings: SettingsTable;
   categories: CategoriesTable;
   sales: SalesTable;

@@ -1,6 +1,7 @@
 import {
   ERROR_MESSAGES,
   FIRST_USE_ADMIN,
+  LOGIN_THROTTLE,
   type ChangeOwnPasswordRequest,
   type FirstUseResponse,
   type LoginResponse,
@@ -18,6 +19,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.queries';
+import { forgetClientsBefore, rememberClients } from './known-clients.queries';
 import { throttledCheck } from './login-throttle.service';
 import { assertAcceptableNewPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
@@ -30,9 +32,11 @@ import {
   rotateSession,
   type SessionUser,
 } from './sessions.queries';
+import { addressKey, deviceIdFor, deviceKey, type SignInClient } from './sign-in-client';
 import { hashToken, newSessionFamily, newToken } from './tokens';
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 /**
  * After a refresh the old token keeps working this long for ordinary calls, so
  * calls the browser sent before it stored the new token (other tabs, requests in
@@ -84,9 +88,9 @@ export async function checkCredentials(
   deps: Deps,
   username: string,
   password: string,
-  address: string,
+  client: SignInClient,
 ): Promise<UserRow | undefined> {
-  return throttledCheck(deps, username, address, async () => {
+  return throttledCheck(deps, username, client, async () => {
     const user = await findLiveUserByUsername(deps.db.kysely, username);
     // Verified even for an unknown or deactivated account, so every answer takes as long.
     const ok = await verifyPassword(user?.password_hash ?? null, password, deps.config.passwordHashCost);
@@ -94,17 +98,30 @@ export async function checkCredentials(
   });
 }
 
-export async function login(deps: Deps, input: z.output<typeof LoginRequest>, address: string): Promise<LoginResponse> {
-  const user = await checkCredentials(deps, input.username, input.password, address);
+/**
+ * Signs in: a new session, and the browser's device id (its own, or a new one for the route to
+ * set as a cookie), recorded with the client's address as known to the sign-in throttle.
+ */
+export async function login(
+  deps: Deps,
+  input: z.output<typeof LoginRequest>,
+  client: SignInClient,
+): Promise<{ answer: LoginResponse; deviceId: string }> {
+  const user = await checkCredentials(deps, input.username, input.password, client);
   if (!user) throw new AppError({ status: 401, code: 'INVALID_CREDENTIALS' });
   const now = deps.now();
-  await deleteExpiredSessions(deps.db.kysely, now.toISOString());
-  const updated = await updateUser(deps.db.kysely, user.id, {
-    last_login: now.toISOString(),
-    updated_at: now.toISOString(),
-  });
+  const at = now.toISOString();
+  await deleteExpiredSessions(deps.db.kysely, at);
+  const updated = await updateUser(deps.db.kysely, user.id, { last_login: at, updated_at: at });
+  const deviceId = deviceIdFor(client);
+  await rememberClients(deps.db.kysely, user.id, [deviceKey(deviceId), addressKey(client.address)], at);
+  await forgetClientsBefore(
+    deps.db.kysely,
+    new Date(now.getTime() - LOGIN_THROTTLE.knownDeviceDays * DAY_MS).toISOString(),
+    new Date(now.getTime() - LOGIN_THROTTLE.knownAddressDays * DAY_MS).toISOString(),
+  );
   const session = await startSession(deps, deps.db.kysely, user.id);
-  return { ...session, user: toApiUser(updated ?? user) };
+  return { answer: { ...session, user: toApiUser(updated ?? user) }, deviceId };
 }
 
 /** Signing out ends the session and every other of its family (a rotated token still in its grace). */
@@ -147,9 +164,9 @@ export async function changeOwnPassword(
   deps: Deps,
   user: SessionUser,
   input: z.output<typeof ChangeOwnPasswordRequest>,
-  address: string,
+  client: SignInClient,
 ) {
-  const verified = await throttledCheck(deps, user.username, address, async () => {
+  const verified = await throttledCheck(deps, user.username, client, async () => {
     const current = await findPasswordHash(deps.db.kysely, user.id);
     return (await verifyPassword(current?.password_hash ?? null, input.currentPassword, deps.config.passwordHashCost))
       ? true
