@@ -133,7 +133,8 @@ describe('users screen', () => {
     const token = await apiLogin(server.url, 'boss', bossPassword);
     expect((await usersFromApi(server, token)).map((u) => u.username)).not.toContain('nid');
     await context.close();
-  });
+    // Six axe checks and a dozen server round trips: more than the default on a busy machine.
+  }, 120_000);
 
   it('fits a phone screen', async () => {
     const { context, page } = await newPage(browser, server.url, MOBILE);

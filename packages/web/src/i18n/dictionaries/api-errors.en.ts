@@ -20,7 +20,7 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.PASSWORD_IS_DEFAULT':
     'This is the default password printed in the manual, which anyone can know. Please choose another',
   'apiErrors.PASSWORD_TOO_COMMON':
-    'This password is too easy to guess (a common password or a simple pattern such as 12345678, password, one letter repeated or your username). Please choose a longer, less guessable one',
+    'This password is too easy to guess (a common one, or a simple pattern such as 12345678 or your username). Please choose a longer, less guessable one',
   'apiErrors.PASSWORD_CHANGE_REQUIRED': 'Please change your password before using the app',
   'apiErrors.USERNAME_TAKEN': 'This username is already taken',
   'apiErrors.USER_NOT_FOUND': 'User not found',
