@@ -36,9 +36,9 @@ async function refuse(
 /**
  * The counters one attempt claims, by what the throttle knows of the client (the README's
  * security notes state the policy):
- * - a device the user signed in from (its cookie): its own pair counter only, so the owner's
- *   browser is never held up by guesses from elsewhere, nor by a copy of its cookie used elsewhere
- *   more than that counter allows;
+ * - a device the user signed in from (its cookie): its own pair counter only, so guesses from
+ *   elsewhere never hold the owner's browser up, and a copy of its cookie gets no more than that
+ *   counter's limit per window;
  * - an address the user signed in from: the (address, username) pair and the address;
  * - anything else: those two and the username's budget for new clients, which is bounded
  *   however many addresses the guesses come from, and whose count makes each check wait.
