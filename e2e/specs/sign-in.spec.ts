@@ -64,6 +64,15 @@ describe('sign-in screen', () => {
     await screenshot(page, 'must-change-password');
     await expectNoSeriousA11yViolations(page, 'forced change-password dialog');
     await prompt.getByLabel('รหัสผ่านปัจจุบัน', { exact: true }).fill(FIRST_USE_ADMIN.password);
+    // The server refuses keeping the first-use password, and says why at the field.
+    await prompt.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(FIRST_USE_ADMIN.password);
+    await prompt.getByLabel('ยืนยันรหัสผ่าน', { exact: true }).fill(FIRST_USE_ADMIN.password);
+    await prompt.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    const newPassword = prompt.getByLabel('รหัสผ่านใหม่', { exact: true });
+    await prompt.getByText('รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน').first().waitFor();
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'must-change-password-refused');
+    await expectNoSeriousA11yViolations(page, 'forced change-password refusal');
     await prompt.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('shop-owner-2569');
     await prompt.getByLabel('ยืนยันรหัสผ่าน', { exact: true }).fill('shop-owner-2569');
     await prompt.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
@@ -127,6 +136,21 @@ describe('forced password change', () => {
     const prompt = page.getByRole('dialog', { name: 'กรุณาเปลี่ยนรหัสผ่าน' });
     await prompt.waitFor();
     expect(await page.getByRole('navigation', { name: 'เมนูหลัก' }).count()).toBe(0);
+
+    // A password everyone tries first is refused at the field, on a phone too.
+    await page.setViewportSize(MOBILE);
+    await prompt.getByLabel('รหัสผ่านปัจจุบัน', { exact: true }).fill('given-by-admin');
+    await prompt.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('12345678');
+    await prompt.getByLabel('ยืนยันรหัสผ่าน', { exact: true }).fill('12345678');
+    await prompt.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    await prompt
+      .getByText(/รหัสผ่านนี้เดาง่ายเกินไป/)
+      .first()
+      .waitFor();
+    expect(await prompt.getByLabel('รหัสผ่านใหม่', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'must-change-password-refused');
+    await expectNoSeriousA11yViolations(page, 'forced change-password refusal on a phone');
+    await page.setViewportSize(DESKTOP);
 
     await prompt.getByLabel('รหัสผ่านปัจจุบัน', { exact: true }).fill('given-by-admin');
     await prompt.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('somchai-own-pass');

@@ -98,6 +98,15 @@ describe('users screen', () => {
     dialog = page.getByRole('dialog', { name: 'เปลี่ยนรหัสผ่าน' });
     await dialog.getByLabel('รหัสผ่านใหม่', { exact: true }).waitFor();
     await expectNoSeriousA11yViolations(page, 'change-password dialog');
+    // A common password is refused by the server, which says why at the field.
+    await dialog.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('password');
+    await dialog.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    await dialog
+      .getByText(/รหัสผ่านนี้เดาง่ายเกินไป/)
+      .first()
+      .waitFor();
+    expect(await dialog.getByLabel('รหัสผ่านใหม่', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await expectNoSeriousA11yViolations(page, 'change-password dialog with a refused password');
     await dialog.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('nida-new-pass');
     await dialog.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
     await toast(page, 'เปลี่ยนรหัสผ่านสำเร็จ');
@@ -124,7 +133,8 @@ describe('users screen', () => {
     const token = await apiLogin(server.url, 'boss', bossPassword);
     expect((await usersFromApi(server, token)).map((u) => u.username)).not.toContain('nid');
     await context.close();
-  });
+    // Six axe checks and a dozen server round trips: more than the default on a busy machine.
+  }, 120_000);
 
   it('fits a phone screen', async () => {
     const { context, page } = await newPage(browser, server.url, MOBILE);

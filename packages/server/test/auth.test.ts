@@ -1,5 +1,6 @@
 import { FIRST_USE_ADMIN, LOGIN_THROTTLE } from '@pos/core';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { ROTATED_TOKEN_GRACE_MS } from '../src/features/auth/auth.service';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
@@ -164,6 +165,78 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
     });
     expect(out.status).toBe(200);
     expect((await t.request('GET', '/api/auth/me', { token: next })).status).toBe(401);
+  });
+
+  it('treats a second refresh with a rotated token as reuse and ends the whole family of sessions', async () => {
+    const { token: first } = await t.buildUser();
+    const rotated = await t.request<{ token: string }>('POST', '/api/auth/refresh', { token: first });
+    expect(rotated.status).toBe(200);
+    const second = rotated.body.token;
+    // Ordinary calls with the old token still succeed during the grace…
+    expect((await t.request('GET', '/api/auth/me', { token: first })).status).toBe(200);
+    // …but refreshing it again is reuse (a stolen copy, or a replay): no new session, and every session of the family ends.
+    const reused = await t.request('POST', '/api/auth/refresh', { token: first });
+    expect(reused.status).toBe(401);
+    expect(reused.body).toMatchObject({ code: 'SESSION_EXPIRED' });
+    for (const token of [first, second]) {
+      expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    }
+  });
+
+  it('ends every session of the family on logout, the rotated token in its grace included', async () => {
+    const { token: first } = await t.buildUser();
+    const rotated = await t.request<{ token: string }>('POST', '/api/auth/refresh', { token: first });
+    const second = rotated.body.token;
+    expect((await t.request('POST', '/api/auth/logout', { token: second })).status).toBe(200);
+    for (const token of [first, second]) {
+      expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    }
+    // Another sign-in of the same user is another family and stays.
+    const { user, password } = await t.buildUser();
+    const a = await t.login(user.username, password);
+    const b = await t.login(user.username, password);
+    expect((await t.request('POST', '/api/auth/logout', { token: a })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: b })).status).toBe(200);
+  });
+
+  it('lets at most one of two parallel refreshes of one token through, across two server processes', async () => {
+    const other = await buildApp(t.config, { logger: false, now: t.now });
+    try {
+      for (let round = 0; round < 3; round++) {
+        const { token } = await t.buildUser();
+        const [here, there] = await Promise.all([
+          t.request<{ token?: string }>('POST', '/api/auth/refresh', { token }),
+          other.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: `Bearer ${token}` } }),
+        ]);
+        const tokens = [here.body.token, there.statusCode === 200 ? there.json<{ token: string }>().token : undefined];
+        const granted = [here.status, there.statusCode].filter((s) => s === 200).length;
+        expect(granted).toBeLessThanOrEqual(1);
+        expect([here.status, there.statusCode]).toContain(401);
+        // The reuse ended the family: neither the old token nor any new one works on either process.
+        for (const candidate of [token, ...tokens]) {
+          if (!candidate) continue;
+          expect((await t.request('GET', '/api/auth/me', { token: candidate })).status).toBe(401);
+          const fromOther = await other.app.inject({
+            method: 'GET',
+            url: '/api/auth/me',
+            headers: { authorization: `Bearer ${candidate}` },
+          });
+          expect(fromOther.statusCode).toBe(401);
+        }
+      }
+      // A rotated token reused on the other process ends the family there too.
+      const { token } = await t.buildUser();
+      const rotated = await t.request<{ token: string }>('POST', '/api/auth/refresh', { token });
+      const reused = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(reused.statusCode).toBe(401);
+      expect((await t.request('GET', '/api/auth/me', { token: rotated.body.token })).status).toBe(401);
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('slides the expiry while staff are active, up to the maximum age', async () => {

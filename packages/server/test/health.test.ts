@@ -13,7 +13,7 @@ describe.each(ENGINES)('health and error shapes on %s', (engine) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('sends the security headers: images from the shop and https, no https upgrade, no HSTS', async () => {
+  it('sends the security headers: images from the shop and https, no https upgrade, no HSTS over plain HTTP', async () => {
     const res = await t.request('GET', '/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");

@@ -5,20 +5,29 @@ import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
 const MINUTE = 60_000;
 const PAIR_LIMIT = LOGIN_THROTTLE.maxFailuresPerUsernameAndAddress;
+const ACCOUNT_LIMIT = LOGIN_THROTTLE.maxFailuresPerUsernameFromNewClients;
+const DEVICE_COOKIE = 'pos_device';
 
 let addressCounter = 0;
 /** A client address no other test used (the trusted proxy appended it to X-Forwarded-For). */
 function freshAddress(): string {
   addressCounter += 1;
-  return `198.51.100.${addressCounter}`;
+  return `198.51.${100 + Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }
 
-function signIn(t: TestApp, username: string, password: string, address: string, spoofed?: string) {
+function signIn(t: TestApp, username: string, password: string, address: string, spoofed?: string, cookie?: string) {
   const forwarded = spoofed ? `${spoofed}, ${address}` : address;
   return t.request('POST', '/api/auth/login', {
     body: { username, password },
-    headers: { 'x-forwarded-for': forwarded },
+    headers: { 'x-forwarded-for': forwarded, ...(cookie && { cookie }) },
   });
+}
+
+/** The device cookie a successful sign-in set, as a browser would send it back. */
+function deviceCookieOf(res: { headers: Headers }): string {
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+  if (!setCookie) throw new Error('no device cookie was set');
+  return setCookie.split(';')[0] ?? '';
 }
 
 /** Starts every test on fresh windows. */
@@ -126,6 +135,82 @@ describe.each(ENGINES)('sign-in throttle on %s', (engine) => {
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(LOGIN_THROTTLE.maxFailuresPerAddress);
     expect(statuses.filter((s) => s === 429).length).toBe(60 - checked);
+  });
+
+  it('bounds the checks of one account from many addresses, across two processes, yet lets its owner in from a known device or address', async () => {
+    nextWindow(t);
+    const { user, password } = await t.buildUser({ role: 'admin' });
+    // The owner signed in before at the shop: that browser keeps a device cookie, and the shop's address is known.
+    const shop = freshAddress();
+    const earlier = await signIn(t, user.username, password, shop);
+    expect(earlier.status).toBe(200);
+    const device = deviceCookieOf(earlier);
+    expect(earlier.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
+
+    // 40 guesses from 40 addresses at once, spread over two server processes on one database.
+    const other = await buildApp(t.config, { logger: false, now: t.now });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const address = freshAddress();
+        if (i % 2 === 0) {
+          return signIn(t, user.username, `spread-${i}`, address).then((r) => ({
+            status: r.status,
+            code: (r.body as { code?: string }).code,
+            retryAfter: r.headers.get('retry-after'),
+          }));
+        }
+        return other.app
+          .inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            headers: { 'x-forwarded-for': address },
+            payload: { username: user.username, password: `spread-${i}` },
+          })
+          .then((r) => ({
+            status: r.statusCode,
+            code: r.json<{ code?: string }>().code,
+            retryAfter: r.headers['retry-after'] as string | undefined,
+          }));
+      }),
+    );
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBe(40 - checked);
+    for (const answer of refused) {
+      expect(answer.code).toBe('ACCOUNT_TOO_MANY_ATTEMPTS');
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    // A made-up device cookie from another new address buys nothing, on either process.
+    const forged = await signIn(
+      t,
+      user.username,
+      password,
+      freshAddress(),
+      undefined,
+      `${DEVICE_COOKIE}=${'x'.repeat(43)}`,
+    );
+    expect(forged.status).toBe(429);
+    expect(forged.body).toMatchObject({ code: 'ACCOUNT_TOO_MANY_ATTEMPTS' });
+    expect(forged.body.error).toMatch(/เครื่องที่เคยใช้/);
+
+    // The owner's browser gets in from anywhere, without waiting; so does the shop's address, on both processes.
+    const started = performance.now();
+    expect((await signIn(t, user.username, password, freshAddress(), undefined, device)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(LOGIN_THROTTLE.firstDelayMs + 1000);
+    const fromShop = await other.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-for': shop },
+      payload: { username: user.username, password },
+    });
+    expect(fromShop.statusCode).toBe(200);
+    await other.app.close();
+
+    // After the window a new device may try again.
+    nextWindow(t);
+    expect((await signIn(t, user.username, password, freshAddress())).status).toBe(200);
   });
 
   it('takes the address the proxy saw, not the X-Forwarded-For entries the client wrote', async () => {

@@ -21,7 +21,7 @@ describe.each(ENGINES)('users API on %s', (engine) => {
     const admin = await t.adminToken();
     const created = await t.request<{ user: User }>('POST', '/api/users', {
       token: admin,
-      body: { username: 'Somchai', password: 'password-1', name: '  สมชาย ใจดี ', email: '' },
+      body: { username: 'Somchai', password: 'sells-shirts-2569', name: '  สมชาย ใจดี ', email: '' },
     });
     expect(created.status).toBe(201);
     expect(created.body.user).toMatchObject({
@@ -33,20 +33,20 @@ describe.each(ENGINES)('users API on %s', (engine) => {
     });
     const again = await t.request('POST', '/api/users', {
       token: admin,
-      body: { username: 'somchai', password: 'password-1', name: 'x', role: 'viewer' },
+      body: { username: 'somchai', password: 'sells-shirts-2569', name: 'x', role: 'viewer' },
     });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'USERNAME_TAKEN', error: 'ชื่อผู้ใช้นี้มีอยู่แล้ว' });
-    expect(await t.login('SOMCHAI', 'password-1')).toBeTruthy();
+    expect(await t.login('SOMCHAI', 'sells-shirts-2569')).toBeTruthy();
   });
 
   it.each([
-    [{ username: '', password: 'password-1', name: 'n' }, 'username'],
+    [{ username: '', password: 'sells-shirts-2569', name: 'n' }, 'username'],
     [{ username: 'ok_name', password: 'short', name: 'n' }, 'password'],
-    [{ username: 'ok_name', password: 'password-1', name: '   ' }, 'name'],
-    [{ username: 'ok_name', password: 'password-1', name: 'n', email: 'not-an-email' }, 'email'],
-    [{ username: 'ok_name', password: 'password-1', name: 'n', role: 'owner' }, 'role'],
-    [{ username: 'ไทย', password: 'password-1', name: 'n' }, 'username'],
+    [{ username: 'ok_name', password: 'sells-shirts-2569', name: '   ' }, 'name'],
+    [{ username: 'ok_name', password: 'sells-shirts-2569', name: 'n', email: 'not-an-email' }, 'email'],
+    [{ username: 'ok_name', password: 'sells-shirts-2569', name: 'n', role: 'owner' }, 'role'],
+    [{ username: 'ไทย', password: 'sells-shirts-2569', name: 'n' }, 'username'],
   ])('refuses %j naming the field %s', async (body, field) => {
     const admin = await t.adminToken();
     const res = await t.request<{ fields: Record<string, string> }>('POST', '/api/users', { token: admin, body });
@@ -158,7 +158,7 @@ describe.each(ENGINES)('users API on %s', (engine) => {
     // The username is free again for a new account.
     const reuse = await t.request('POST', '/api/users', {
       token: admin,
-      body: { username: seller.user.username, password: 'password-9', name: 'ใหม่' },
+      body: { username: seller.user.username, password: 'sells-shoes-2569', name: 'ใหม่' },
     });
     expect(reuse.status).toBe(201);
   });
@@ -189,7 +189,7 @@ describe.each(ENGINES)('users API on %s', (engine) => {
       code: 'USER_NOT_FOUND',
     });
     expect(
-      (await t.request('PUT', '/api/users/999999/password', { token: admin, body: { newPassword: 'password-x' } }))
+      (await t.request('PUT', '/api/users/999999/password', { token: admin, body: { newPassword: 'sells-bags-2569' } }))
         .status,
     ).toBe(404);
     expect((await t.request('GET', '/api/users/abc', { token: admin })).status).toBe(400);

@@ -45,8 +45,11 @@ export const FIRST_USE_ADMIN = { username: 'admin', password: 'admin1234' } as c
  * the till) are throttled; the README's security notes say the same in words.
  * Failures are counted per username and client address, and per address: each
  * refuses further attempts for the rest of its window once full. A username's
- * failures from all addresses together only slow its checks down (see
- * loginDelayMs), so a stranger can make the owner wait, never lock them out.
+ * failures from clients it has not signed in from (new devices, new addresses)
+ * slow its checks down (see loginDelayMs) and, once `maxFailuresPerUsernameFromNewClients`
+ * are counted, are refused until the window ends, however many addresses they
+ * come from. A known device (its cookie from a successful sign-in) or address
+ * keeps its own allowance, so a stranger can never lock the owner out.
  */
 export const LOGIN_THROTTLE = {
   windowMinutes: 15,
@@ -55,8 +58,14 @@ export const LOGIN_THROTTLE = {
   maxFailuresPerAddress: 20,
   /** A username's failures (from anywhere) before each further check waits. */
   freeFailuresPerUsername: 5,
+  /** A username's failures from new devices and addresses (all together) before such checks are refused. */
+  maxFailuresPerUsernameFromNewClients: 10,
   firstDelayMs: 250,
   maxDelayMs: 4000,
+  /** A device (its cookie) a user signed in from stays known this long after the last sign-in there. */
+  knownDeviceDays: 90,
+  /** An address a user signed in from stays known this long (addresses are handed on to others). */
+  knownAddressDays: 14,
 } as const;
 
 /**

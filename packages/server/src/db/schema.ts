@@ -27,14 +27,26 @@ export interface SessionsTable {
   expires_at: string;
   /** The latest `expires_at` may slide to; null for sessions from before sliding expiry. */
   max_expires_at: string | null;
+  /** Shared by every session one sign-in led to through refreshes; reuse of a rotated token or logout ends them all. */
+  family: string;
+  /** When a refresh replaced this session's token (it then works only for a short grace); null while current. */
+  rotated_at: string | null;
 }
 
 /** One sign-in throttle counter: failures under `key` since `window_started_at`. */
 export interface LoginThrottleTable {
-  /** `pair:<address> <username>`, `address:<address>` or `user:<username>`. */
+  /** `pair:<address> <username>`, `pair:device:<hash> <username>`, `address:<address>` or `user:<username>`. */
   key: string;
   failures: number;
   window_started_at: string;
+}
+
+/** A device or address a user signed in from, and when last (the throttle gives it its own allowance). */
+export interface KnownSignInClientsTable {
+  user_id: number;
+  /** `device:<sha256 of the device cookie>` or `address:<client address>`. */
+  client: string;
+  last_success_at: string;
 }
 
 export interface SettingsTable {
@@ -380,6 +392,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  known_sign_in_clients: KnownSignInClientsTable;
   settings: SettingsTable;
   categories: CategoriesTable;
   sales: SalesTable;

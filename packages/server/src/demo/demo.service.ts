@@ -77,7 +77,7 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
       deps,
       CreateUserRequest.parse({
         username: `${username}_${options.seed}`,
-        password: 'demo12345',
+        password: 'demo-till-2569',
         name,
         role: 'cashier',
       }),

@@ -12,6 +12,7 @@ function helmetHeaders(): [string, string][] {
         'upgrade-insecure-requests': null,
       },
     },
+    // Per request instead (registerSecurityHeaders): only an HTTPS request may carry it.
     strictTransportSecurity: false,
   });
   const headers = new Map<string, string>();
@@ -31,6 +32,14 @@ function helmetHeaders(): [string, string][] {
 }
 
 /**
+ * Browsers that reached the shop over HTTPS keep to it for a year. Sent only when the request came
+ * over HTTPS: on this server's own TLS socket, or through a proxy listed in TRUST_PROXY that says so
+ * in X-Forwarded-Proto (Fastify believes that header from listed proxies only). Never over plain
+ * HTTP: a shop reaching the server as http://192.168.1.10 must not be told to expect HTTPS.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
  * Helmet's security headers on every answer. Helmet runs a dozen middlewares per response (and
  * @fastify/helmet rebuilt them per request, parsing the CSP each time): ~2 % of a sale's CPU each
  * way (issue 17). They are taken from helmet once at start-up and set as they are.
@@ -41,6 +50,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
     raw.setHeader('x-request-id', request.id);
+    if (request.protocol?.toLowerCase() === 'https')
+      raw.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     next();
   });
 }

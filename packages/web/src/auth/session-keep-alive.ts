@@ -24,3 +24,14 @@ export function shouldRefresh(state: { now: number; lastActivity: number | null;
   if (state.issuedAt === null) return true;
   return state.lastActivity > state.issuedAt && state.now - state.issuedAt >= KEEP_ALIVE.refreshEveryMs;
 }
+
+/**
+ * Runs `refresh` while holding a lock every tab of this site shares (Web Locks), so two tabs never
+ * refresh the same token at once: the server takes a second refresh of a rotated token for reuse
+ * and ends the session everywhere. Where the browser has no Web Locks it just runs.
+ */
+export async function oneTabAtATime(refresh: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks) await locks.request('pos-session-refresh', refresh);
+  else await refresh();
+}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { getTokenIssuedAt, setToken } from '../lib/session';
 import { authApi } from './auth.api';
-import { ACTIVITY_EVENTS, KEEP_ALIVE, shouldRefresh } from './session-keep-alive';
+import { ACTIVITY_EVENTS, KEEP_ALIVE, oneTabAtATime, shouldRefresh } from './session-keep-alive';
 
 /** While signed in, refreshes the session token when staff are active (see session-keep-alive.ts). */
 export function useSessionKeepAlive(signedIn: boolean): void {
@@ -12,12 +12,17 @@ export function useSessionKeepAlive(signedIn: boolean): void {
     const onActivity = () => {
       lastActivity = Date.now();
     };
+    const due = () => shouldRefresh({ now: Date.now(), lastActivity, issuedAt: getTokenIssuedAt() });
     const check = async () => {
-      if (refreshing || !shouldRefresh({ now: Date.now(), lastActivity, issuedAt: getTokenIssuedAt() })) return;
+      if (refreshing || !due()) return;
       refreshing = true;
       try {
-        const { token } = await authApi.refresh();
-        setToken(token);
+        await oneTabAtATime(async () => {
+          // Another tab may have refreshed while this one waited: the stored token is then new.
+          if (!due()) return;
+          const { token } = await authApi.refresh();
+          setToken(token);
+        });
       } catch {
         // A 401 signs out through the API client; a network failure is retried at the next check.
       } finally {

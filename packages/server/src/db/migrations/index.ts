@@ -22,6 +22,8 @@ import { reportRollupsMonths } from './2026112621-report-rollups-months';
 import { catalogueVersion } from './2026112641-catalogue-version';
 import { redundantIndexes } from './2026112661-redundant-indexes';
 import { cardRefunds } from './2026112681-card-refunds';
+import { sessionFamilies } from './2026112771-session-families';
+import { knownSignInClients } from './2026112772-known-sign-in-clients';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -48,5 +50,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112641-catalogue-version': catalogueVersion(engine),
     '2026112661-redundant-indexes': redundantIndexes(),
     '2026112681-card-refunds': cardRefunds(engine),
+    '2026112771-session-families': sessionFamilies(),
+    '2026112772-known-sign-in-clients': knownSignInClients(),
   };
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { currentUser, isPublic, signedIn, signedInDuringPasswordChange } from '../../http/route-access';
 import { changeOwnPassword, firstUseInfo, login, logout, refresh } from './auth.service';
+import { setDeviceCookie, signInClient } from './sign-in-client';
 
 export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,7 +21,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { access: isPublic, errors: [401, 429] },
         schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
       },
-      (req) => login(deps, req.body, req.ip),
+      async (req, reply) => {
+        const { answer, deviceId } = await login(deps, req.body, signInClient(req));
+        setDeviceCookie(req, reply, deviceId);
+        return answer;
+      },
     );
     app.get(
       '/auth/first-use',
@@ -51,7 +56,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { access: signedInDuringPasswordChange, errors: [429] },
         schema: { tags: ['auth'], body: ChangeOwnPasswordRequest, response: { 200: RefreshResponse } },
       },
-      (req) => changeOwnPassword(deps, currentUser(req), req.body, req.ip),
+      (req) => changeOwnPassword(deps, currentUser(req), req.body, signInClient(req)),
     );
   };
 }

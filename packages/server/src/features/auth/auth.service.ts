@@ -1,6 +1,7 @@
 import {
   ERROR_MESSAGES,
   FIRST_USE_ADMIN,
+  LOGIN_THROTTLE,
   type ChangeOwnPasswordRequest,
   type FirstUseResponse,
   type LoginResponse,
@@ -18,36 +19,42 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.queries';
+import { forgetClientsBefore, rememberClients } from './known-clients.queries';
 import { throttledCheck } from './login-throttle.service';
+import { assertAcceptableNewPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteExpiredSessions,
-  deleteSession,
+  deleteSessionFamily,
   deleteUserSessions,
-  endSessionBy,
   findSessionExpiry,
   insertSession,
+  rotateSession,
   type SessionUser,
 } from './sessions.queries';
-import { hashToken, newToken } from './tokens';
+import { addressKey, deviceIdFor, deviceKey, type SignInClient } from './sign-in-client';
+import { hashToken, newSessionFamily, newToken } from './tokens';
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 /**
- * After a refresh the old token keeps working this long, so calls the browser
- * sent before it stored the new token (other tabs, requests in flight) do not
- * sign the user out.
+ * After a refresh the old token keeps working this long for ordinary calls, so
+ * calls the browser sent before it stored the new token (other tabs, requests in
+ * flight) do not sign the user out. Refreshing it again is reuse (see refresh).
  */
 export const ROTATED_TOKEN_GRACE_MS = 60_000;
 
 /**
  * Starts a session that ends after `sessionTtlHours` without activity; each
  * refresh slides that end forward, but never past `maxExpiresAt` (sign-in time
- * plus `sessionMaxDays`), which a refresh carries over unchanged.
+ * plus `sessionMaxDays`), which a refresh carries over unchanged, as it does the
+ * family (a sign-in starts a new one).
  */
 async function startSession(
   deps: Pick<Deps, 'config' | 'now'>,
   db: DbExecutor,
   userId: number,
+  family: string = newSessionFamily(),
   maxExpiresAt?: string | null,
 ): Promise<{ token: string; expires_at: string }> {
   const now = deps.now();
@@ -65,6 +72,7 @@ async function startSession(
     now: now.toISOString(),
     expiresAt,
     maxExpiresAt: max,
+    family,
   });
   return { token, expires_at: expiresAt };
 }
@@ -80,9 +88,9 @@ export async function checkCredentials(
   deps: Deps,
   username: string,
   password: string,
-  address: string,
+  client: SignInClient,
 ): Promise<UserRow | undefined> {
-  return throttledCheck(deps, username, address, async () => {
+  return throttledCheck(deps, username, client, async () => {
     const user = await findLiveUserByUsername(deps.db.kysely, username);
     // Verified even for an unknown or deactivated account, so every answer takes as long.
     const ok = await verifyPassword(user?.password_hash ?? null, password, deps.config.passwordHashCost);
@@ -90,37 +98,61 @@ export async function checkCredentials(
   });
 }
 
-export async function login(deps: Deps, input: z.output<typeof LoginRequest>, address: string): Promise<LoginResponse> {
-  const user = await checkCredentials(deps, input.username, input.password, address);
+/**
+ * Signs in: a new session, and the browser's device id (its own, or a new one for the route to
+ * set as a cookie), recorded with the client's address as known to the sign-in throttle.
+ */
+export async function login(
+  deps: Deps,
+  input: z.output<typeof LoginRequest>,
+  client: SignInClient,
+): Promise<{ answer: LoginResponse; deviceId: string }> {
+  const user = await checkCredentials(deps, input.username, input.password, client);
   if (!user) throw new AppError({ status: 401, code: 'INVALID_CREDENTIALS' });
   const now = deps.now();
-  await deleteExpiredSessions(deps.db.kysely, now.toISOString());
-  const updated = await updateUser(deps.db.kysely, user.id, {
-    last_login: now.toISOString(),
-    updated_at: now.toISOString(),
-  });
+  const at = now.toISOString();
+  await deleteExpiredSessions(deps.db.kysely, at);
+  const updated = await updateUser(deps.db.kysely, user.id, { last_login: at, updated_at: at });
+  const deviceId = deviceIdFor(client);
+  await rememberClients(deps.db.kysely, user.id, [deviceKey(deviceId), addressKey(client.address)], at);
+  await forgetClientsBefore(
+    deps.db.kysely,
+    new Date(now.getTime() - LOGIN_THROTTLE.knownDeviceDays * DAY_MS).toISOString(),
+    new Date(now.getTime() - LOGIN_THROTTLE.knownAddressDays * DAY_MS).toISOString(),
+  );
   const session = await startSession(deps, deps.db.kysely, user.id);
-  return { ...session, user: toApiUser(updated ?? user) };
+  return { answer: { ...session, user: toApiUser(updated ?? user) }, deviceId };
 }
 
+/** Signing out ends the session and every other of its family (a rotated token still in its grace). */
 export async function logout(deps: Deps, sessionId: number): Promise<void> {
-  await deleteSession(deps.db.kysely, sessionId);
+  await deleteSessionFamily(deps.db.kysely, sessionId);
 }
 
 /**
  * Rotates the token and slides the expiry (the browser calls this while staff
- * are active): a new token ending `sessionTtlHours` from now, capped by the
- * session's maximum age. The old token stops working after a short grace.
+ * are active): a new token of the same family ending `sessionTtlHours` from now,
+ * capped by the session's maximum age. The old token stops working after a short
+ * grace. Refreshing a token that was already rotated is reuse (a stolen copy, a
+ * replay): refresh-token rotation's rule ends the whole family, and the answer is 401.
  */
 export async function refresh(deps: Deps, sessionId: number, userId: number) {
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  const now = deps.now();
+  const renewed = await deps.db.kysely.transaction().execute(async (trx) => {
     const current = await findSessionExpiry(trx, sessionId);
     // A session from before sliding expiry cannot outlive its original end.
     const max = current ? (current.max_expires_at ?? current.expires_at) : null;
-    const graceEnd = new Date(deps.now().getTime() + ROTATED_TOKEN_GRACE_MS).toISOString();
-    await endSessionBy(trx, sessionId, graceEnd);
-    return startSession(deps, trx, userId, max);
+    const graceEnd = new Date(now.getTime() + ROTATED_TOKEN_GRACE_MS).toISOString();
+    const rotated = await rotateSession(trx, sessionId, now.toISOString(), graceEnd);
+    if (!rotated) {
+      await deleteSessionFamily(trx, sessionId);
+      return null;
+    }
+    return startSession(deps, trx, userId, rotated.family, max);
   });
+  // Thrown after the commit, so the family stays ended.
+  if (!renewed) throw new AppError({ status: 401, code: 'SESSION_EXPIRED' });
+  return renewed;
 }
 
 /**
@@ -132,9 +164,9 @@ export async function changeOwnPassword(
   deps: Deps,
   user: SessionUser,
   input: z.output<typeof ChangeOwnPasswordRequest>,
-  address: string,
+  client: SignInClient,
 ) {
-  const verified = await throttledCheck(deps, user.username, address, async () => {
+  const verified = await throttledCheck(deps, user.username, client, async () => {
     const current = await findPasswordHash(deps.db.kysely, user.id);
     return (await verifyPassword(current?.password_hash ?? null, input.currentPassword, deps.config.passwordHashCost))
       ? true
@@ -147,6 +179,12 @@ export async function changeOwnPassword(
       fields: { currentPassword: ERROR_MESSAGES.WRONG_CURRENT_PASSWORD },
     });
   }
+  await assertAcceptableNewPassword(input.newPassword, {
+    field: 'newPassword',
+    username: user.username,
+    name: user.name,
+    isCurrent: async (password) => password === input.currentPassword,
+  });
   const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashCost);
   await setPasswordHash(deps.db.kysely, user.id, passwordHash, false, deps.now().toISOString());
   await deleteUserSessions(deps.db.kysely, user.id);

@@ -38,7 +38,14 @@ const sessionUser = prepared((db, { tokenHash, now }: { tokenHash: string; now: 
 
 export async function insertSession(
   db: DbExecutor,
-  values: { tokenHash: string; userId: number; now: string; expiresAt: string; maxExpiresAt: string | null },
+  values: {
+    tokenHash: string;
+    userId: number;
+    now: string;
+    expiresAt: string;
+    maxExpiresAt: string | null;
+    family: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -48,6 +55,7 @@ export async function insertSession(
       created_at: values.now,
       expires_at: values.expiresAt,
       max_expires_at: values.maxExpiresAt,
+      family: values.family,
     })
     .execute();
 }
@@ -63,18 +71,36 @@ export async function findSessionExpiry(
     .executeTakeFirst();
 }
 
-/** Shortens a session to end by `endsBy` (never lengthens it). */
-export async function endSessionBy(db: DbExecutor, sessionId: number, endsBy: string): Promise<void> {
-  await db
+/**
+ * Marks a session's token as replaced by a refresh and shortens it to end by `endsBy` (never
+ * lengthens it). Only a session not rotated before: answers undefined when another refresh (in this
+ * or another process) got there first, which is reuse. On PostgreSQL a parallel refresh of the same
+ * row waits for this one and then finds it rotated; SQLite's write transactions take turns.
+ */
+export async function rotateSession(
+  db: DbExecutor,
+  sessionId: number,
+  now: string,
+  endsBy: string,
+): Promise<{ family: string } | undefined> {
+  return db
     .updateTable('sessions')
-    .set({ expires_at: endsBy })
+    .set((eb) => ({
+      rotated_at: now,
+      expires_at: eb.case().when('expires_at', '>', endsBy).then(endsBy).else(eb.ref('expires_at')).end(),
+    }))
     .where('id', '=', sessionId)
-    .where('expires_at', '>', endsBy)
-    .execute();
+    .where('rotated_at', 'is', null)
+    .returning('family')
+    .executeTakeFirst();
 }
 
-export async function deleteSession(db: DbExecutor, sessionId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/** Ends every session of the family `sessionId` belongs to (sign-out, reuse of a rotated token). */
+export async function deleteSessionFamily(db: DbExecutor, sessionId: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('family', '=', (eb) => eb.selectFrom('sessions as own').select('own.family').where('own.id', '=', sessionId))
+    .execute();
 }
 
 /** Ends every session of a user, except optionally the one making the request. */

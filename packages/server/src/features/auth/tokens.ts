@@ -8,3 +8,8 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return hash('sha256', token);
 }
+
+/** A new refresh-token family: the sessions one sign-in leads to through refreshes share it. */
+export function newSessionFamily(): string {
+  return randomBytes(16).toString('hex');
+}

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
+import { signInClient } from '../auth/sign-in-client';
 import { refundSale } from './refunds.service';
 import { createSaleAnswer, getSale, listSales } from './sales.service';
 import { approveVatExclusion } from './vat-approvals.service';
@@ -58,7 +59,8 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 201: VatExclusionApprovalResponse },
         },
       },
-      async (req, reply) => reply.code(201).send(await approveVatExclusion(deps, currentUser(req), req.body, req.ip)),
+      async (req, reply) =>
+        reply.code(201).send(await approveVatExclusion(deps, currentUser(req), req.body, signInClient(req))),
     );
     app.get(
       '/sales',

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { checkCredentials } from '../auth/auth.service';
 import type { SessionUser } from '../auth/sessions.queries';
+import type { SignInClient } from '../auth/sign-in-client';
 import { hashToken, newToken } from '../auth/tokens';
 import { insertApproval, purgeUnusedApprovalsBefore } from './vat-approvals.queries';
 
@@ -24,9 +25,9 @@ export async function approveVatExclusion(
   deps: Deps,
   cashier: SessionUser,
   input: z.output<typeof VatExclusionApprovalRequest>,
-  address: string,
+  client: SignInClient,
 ): Promise<VatExclusionApprovalResponse> {
-  const approver = await checkCredentials(deps, input.username, input.password, address);
+  const approver = await checkCredentials(deps, input.username, input.password, client);
   // Not 401: the cashier's own session is fine, only the approver's password is wrong.
   if (!approver) throw new AppError({ status: 400, code: 'VAT_APPROVER_INVALID_CREDENTIALS' });
   if (!can(approver.role, 'pos_refund')) throw new AppError({ status: 403, code: 'VAT_APPROVER_NOT_PERMITTED' });

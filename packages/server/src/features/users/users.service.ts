@@ -4,13 +4,15 @@ import type { DbExecutor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../http/app-error';
-import { hashPassword } from '../auth/passwords';
+import { assertAcceptableNewPassword } from '../auth/password-policy';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { deleteUserSessions, type SessionUser } from '../auth/sessions.queries';
 import {
   countOtherActiveAdmins,
   deleteUserRow,
   findLiveUser,
   findLiveUserByUsername,
+  findPasswordHash,
   hasHistory,
   insertUser,
   listLiveUsers,
@@ -31,6 +33,7 @@ export async function getUser(deps: Deps, id: number): Promise<User> {
 
 export async function createUser(deps: Deps, input: z.output<typeof CreateUserRequest>): Promise<User> {
   if (await findLiveUserByUsername(deps.db.kysely, input.username)) throw conflict('USERNAME_TAKEN');
+  await assertAcceptableNewPassword(input.password, { field: 'password', username: input.username, name: input.name });
   const passwordHash = await hashPassword(input.password, deps.config.passwordHashCost);
   try {
     const row = await insertUser(deps.db.kysely, {
@@ -88,7 +91,10 @@ export async function updateUser(
 /**
  * An admin sets someone's password: that user's sessions end at once, and the
  * user must choose their own at the next sign-in (the admin knows this one).
- * When admins set their own, the session making the change stays.
+ * When admins set their own, the session making the change stays, and their
+ * current password is refused; for anyone else it is not checked, so the screen
+ * cannot be used to test guesses of another person's password (a reset to it
+ * still has to be changed at the next sign-in).
  */
 export async function setUserPassword(
   deps: Deps,
@@ -97,7 +103,19 @@ export async function setUserPassword(
   id: number,
   input: z.output<typeof ChangePasswordRequest>,
 ): Promise<void> {
-  if (!(await findLiveUser(deps.db.kysely, id))) throw notFound('USER_NOT_FOUND');
+  const target = await findLiveUser(deps.db.kysely, id);
+  if (!target) throw notFound('USER_NOT_FOUND');
+  await assertAcceptableNewPassword(input.newPassword, {
+    field: 'newPassword',
+    username: target.username,
+    name: target.name,
+    ...(id === actor.id && {
+      isCurrent: async (password: string) => {
+        const current = await findPasswordHash(deps.db.kysely, id);
+        return verifyPassword(current?.password_hash ?? null, password, deps.config.passwordHashCost);
+      },
+    }),
+  });
   const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashCost);
   await deps.db.kysely.transaction().execute(async (trx) => {
     await setPasswordHash(trx, id, passwordHash, id !== actor.id, deps.now().toISOString());

@@ -14,6 +14,13 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.INVALID_CREDENTIALS': 'Wrong username or password',
   'apiErrors.TOO_MANY_ATTEMPTS': 'Too many failed sign-in attempts',
   'apiErrors.WRONG_CURRENT_PASSWORD': 'The current password is wrong',
+  'apiErrors.ACCOUNT_TOO_MANY_ATTEMPTS':
+    'Too many wrong passwords were tried for this account, so sign-in from new devices is paused for a while. Sign in from a device you have used before, or try again later',
+  'apiErrors.PASSWORD_SAME_AS_CURRENT': 'The new password must differ from the current one',
+  'apiErrors.PASSWORD_IS_DEFAULT':
+    'This is the default password printed in the manual, which anyone can know. Please choose another',
+  'apiErrors.PASSWORD_TOO_COMMON':
+    'This password is too easy to guess (a common one, or a simple pattern such as 12345678 or your username). Please choose a longer, less guessable one',
   'apiErrors.PASSWORD_CHANGE_REQUIRED': 'Please change your password before using the app',
   'apiErrors.USERNAME_TAKEN': 'This username is already taken',
   'apiErrors.USER_NOT_FOUND': 'User not found',
@@ -100,6 +107,8 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.detailed.ROUTE_NOT_FOUND': 'This API does not exist: {method} {url}',
   'apiErrors.detailed.FORBIDDEN': 'You are not allowed to do this ({permission})',
   'apiErrors.detailed.TOO_MANY_ATTEMPTS': 'Too many failed sign-in attempts. Please try again in {minutes} minutes',
+  'apiErrors.detailed.ACCOUNT_TOO_MANY_ATTEMPTS':
+    'Too many wrong passwords were tried for this account, so sign-in from new devices is paused. Sign in from a device you have used before, or try again in {minutes} minutes',
   'apiErrors.detailed.CATEGORY_NAME_TAKEN': 'A category named "{name}" already exists',
   'apiErrors.detailed.CATEGORY_IN_USE': 'Category "{name}" cannot be deleted because {products} products use it',
   'apiErrors.detailed.STOCK_CHANGED':

@@ -16,6 +16,12 @@ export const apiErrors = defineMessages({
   'apiErrors.INVALID_CREDENTIALS': 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
   'apiErrors.TOO_MANY_ATTEMPTS': 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป',
   'apiErrors.WRONG_CURRENT_PASSWORD': 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+  'apiErrors.ACCOUNT_TOO_MANY_ATTEMPTS':
+    'มีการลองรหัสผ่านของบัญชีนี้ผิดหลายครั้ง จึงพักการเข้าสู่ระบบจากเครื่องใหม่ไว้ชั่วคราว กรุณาเข้าสู่ระบบจากเครื่องที่เคยใช้ หรือลองใหม่ภายหลัง',
+  'apiErrors.PASSWORD_SAME_AS_CURRENT': 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
+  'apiErrors.PASSWORD_IS_DEFAULT': 'รหัสผ่านนี้เป็นรหัสผ่านเริ่มต้นที่เขียนไว้ในคู่มือ ใครก็รู้ได้ กรุณาตั้งรหัสผ่านอื่น',
+  'apiErrors.PASSWORD_TOO_COMMON':
+    'รหัสผ่านนี้เดาง่ายเกินไป (ใช้กันทั่วไป หรือเป็นรูปแบบง่าย ๆ เช่น 12345678 หรือมีชื่อผู้ใช้อยู่ในรหัส) กรุณาตั้งให้ยาวและเดายากกว่านี้',
   'apiErrors.PASSWORD_CHANGE_REQUIRED': 'กรุณาเปลี่ยนรหัสผ่านก่อนใช้งานระบบ',
   'apiErrors.USERNAME_TAKEN': 'ชื่อผู้ใช้นี้มีอยู่แล้ว',
   'apiErrors.USER_NOT_FOUND': 'ไม่พบผู้ใช้',
@@ -97,6 +103,8 @@ export const apiErrors = defineMessages({
   'apiErrors.detailed.ROUTE_NOT_FOUND': 'ไม่พบ API ที่เรียก: {method} {url}',
   'apiErrors.detailed.FORBIDDEN': 'คุณไม่มีสิทธิ์ดำเนินการนี้ ({permission})',
   'apiErrors.detailed.TOO_MANY_ATTEMPTS': 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
+  'apiErrors.detailed.ACCOUNT_TOO_MANY_ATTEMPTS':
+    'มีการลองรหัสผ่านของบัญชีนี้ผิดหลายครั้ง จึงพักการเข้าสู่ระบบจากเครื่องใหม่ไว้ชั่วคราว กรุณาเข้าสู่ระบบจากเครื่องที่เคยใช้ หรือลองใหม่ในอีก {minutes} นาที',
   'apiErrors.detailed.CATEGORY_NAME_TAKEN': 'ชื่อหมวดหมู่ "{name}" มีอยู่แล้ว',
   'apiErrors.detailed.CATEGORY_IN_USE': 'ไม่สามารถลบหมวดหมู่ "{name}" ได้ เนื่องจากมีสินค้า {products} รายการใช้หมวดหมู่นี้อยู่',
   'apiErrors.detailed.STOCK_CHANGED':

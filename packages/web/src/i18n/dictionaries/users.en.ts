@@ -53,7 +53,7 @@ export const users: EnglishOf<typeof thai> = {
   'users.fieldUsernameReadOnly': 'The username cannot be changed',
   'users.fieldPassword': 'Password',
   'users.fieldNewPassword': 'New password',
-  'users.fieldPasswordHint': 'At least {min} characters',
+  'users.fieldPasswordHint': 'At least {min} characters, and not an easy guess such as 12345678 or password',
   'users.fieldName': 'Full name',
   'users.fieldEmail': 'E-mail',
   'users.fieldRole': 'Role',

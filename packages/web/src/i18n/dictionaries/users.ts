@@ -51,7 +51,7 @@ export const users = defineMessages({
   'users.fieldUsernameReadOnly': 'ไม่สามารถแก้ไขชื่อผู้ใช้ได้',
   'users.fieldPassword': 'รหัสผ่าน',
   'users.fieldNewPassword': 'รหัสผ่านใหม่',
-  'users.fieldPasswordHint': 'อย่างน้อย {min} ตัวอักษร',
+  'users.fieldPasswordHint': 'อย่างน้อย {min} ตัวอักษร และไม่ใช่รหัสที่เดาง่าย เช่น 12345678 หรือ password',
   'users.fieldName': 'ชื่อ-นามสกุล',
   'users.fieldEmail': 'อีเมล',
   'users.fieldRole': 'บทบาท',
