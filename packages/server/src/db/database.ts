@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver
 import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import { engineOf } from '../config';
+import { PRIVATE_DIR_MODE, privateFile } from '../file-modes';
 import { workThenBatches, type WriteWork } from './before-commit';
 import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
@@ -132,7 +133,9 @@ function postgresPool(config: pg.PoolConfig): pg.Pool {
 }
 
 function openSqlite(dataDir: string, scratch: boolean): Database.Database {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // Created 0600 before SQLite opens it: its WAL and shared-memory files take the same mode.
+  privateFile(path.join(dataDir, 'pos.db'));
   const database = new Database(path.join(dataDir, 'pos.db'));
   database.pragma('journal_mode = WAL');
   database.pragma(scratch ? 'synchronous = OFF' : 'synchronous = FULL');

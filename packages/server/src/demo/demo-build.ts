@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { ensureFirstAdmin } from '../db/seed';
 import { holdSqliteLock } from '../db/sqlite-lock';
+import { PRIVATE_DIR_MODE, protectDataDir } from '../file-modes';
 import { syncReportRollups } from '../features/reports/rollups.service';
 import { imageStoreFor } from '../integrations/image-store/image-store-factory';
 import { uploadsDirOf } from '../integrations/image-store/local-disk-store';
@@ -35,7 +36,7 @@ export async function buildDemo(
   options: DemoRunOptions,
   progress: (line: string) => void = () => {},
 ): Promise<DemoRunResult> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  for (const file of protectDataDir(config.dataDir)) progress(`could not make ${file} private: change its owner`);
   let unlock: () => void;
   try {
     unlock = await holdSqliteLock(path.join(config.dataDir, '.demo-lock'), 0);
@@ -178,7 +179,7 @@ function syncFile(file: string): void {
 function moveUploads(stagingConfig: Config, config: Config): void {
   const move = (from: string, to: string) => {
     if (!fs.existsSync(from)) return;
-    fs.mkdirSync(to, { recursive: true });
+    fs.mkdirSync(to, { recursive: true, mode: PRIVATE_DIR_MODE });
     for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
       if (entry.isDirectory()) move(path.join(from, entry.name), path.join(to, entry.name));
       else if (entry.isFile()) fs.renameSync(path.join(from, entry.name), path.join(to, entry.name));
