@@ -16,12 +16,12 @@ export function privateDir(dir: string): void {
 
 /**
  * A file of the shop's data before SQLite (or anything else) opens it: created empty and 0600 when
- * missing, tightened to 0600 when there. SQLite gives the WAL and shared-memory files it creates beside a
- * database the database file's mode.
+ * missing (SQLite gives the WAL and shared-memory files it creates beside a database the database file's
+ * mode). One already there is left as it is: tightening it is protectDataDir's job, which warns where it
+ * cannot rather than stopping the shop.
  */
 export function privateFile(file: string): void {
   fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
-  fs.chmodSync(file, PRIVATE_FILE_MODE);
 }
 
 /**
