@@ -92,6 +92,7 @@ async function buildOnSqlite(
   const target = path.join(config.dataDir, 'pos.db');
   const built = path.join(stagingConfig.dataDir, 'pos.db');
   const existed = fs.existsSync(target);
+  let copied: fs.Stats | null = null;
   if (existed) {
     assertNotInUse(target);
     const source = new Database(target, { fileMustExist: true });
@@ -100,6 +101,7 @@ async function buildOnSqlite(
     } finally {
       source.close();
     }
+    copied = fs.statSync(target);
   }
   const db = openDatabase(stagingConfig, { scratch: true });
   let result: DemoRunResult;
@@ -111,8 +113,12 @@ async function buildOnSqlite(
     await db.destroy();
   }
   if (result.refused) return result;
-  if (fs.existsSync(target) !== existed) throw new DemoError(`${target} appeared while the demo was built`);
+  const now = fs.existsSync(target) ? fs.statSync(target) : null;
+  if ((now === null) !== (copied === null) || (now && (now.mtimeMs !== copied!.mtimeMs || now.size !== copied!.size))) {
+    throw new DemoError(`${target} changed while the demo was built (a server ran on it?): run the demo again`);
+  }
   if (existed) assertNotInUse(target);
+  selfContained(built);
   // Written without fsync: made durable before it takes the database's name.
   syncFile(built);
   moveUploads(stagingConfig, config);
@@ -163,6 +169,21 @@ function assertNotInUse(file: string): void {
   }
   if (fs.existsSync(`${file}-wal`)) {
     throw new DemoError(`${file} is open in another program (a running server?): stop it, then run the demo again`);
+  }
+}
+
+/**
+ * The built file alone, its WAL copied in (closing did, but renaming a file without the WAL it still
+ * needed would lose the end of the shop), and checked by SQLite before it takes the shop's name.
+ */
+function selfContained(file: string): void {
+  const database = new Database(file, { fileMustExist: true });
+  try {
+    database.pragma('journal_mode = DELETE');
+    const check = (database.pragma('quick_check') as { quick_check: string }[]).map((r) => r.quick_check).join('; ');
+    if (check !== 'ok') throw new Error(`the demo database failed SQLite's check: ${check}`);
+  } finally {
+    database.close();
   }
 }
 

@@ -75,8 +75,10 @@ export async function openOneTransaction(databaseUrl: string): Promise<OneTransa
     },
     async commit() {
       if (failure) throw failure;
-      await client.query('commit');
+      // PostgreSQL answers COMMIT of a transaction a failed statement aborted with ROLLBACK, not an error.
+      const { command } = await client.query('commit');
       await close();
+      if (command !== 'COMMIT') throw new Error(`the transaction was rolled back (${command}): nothing was written`);
     },
     close,
   };
