@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   console.log(`Backed up the database to ${result.file} (${mb} MB)`);
   console.log(result.uploads ? `Images copied to ${result.uploads}` : 'No images folder to copy');
   if (result.removed.length > 0) console.log(`Kept the last ${keep}; removed ${result.removed.join(', ')}`);
+  for (const file of result.notPrivate) console.error(`Warning: ${file} is readable by others; change its owner`);
 }
 
 main().catch((err: unknown) => {

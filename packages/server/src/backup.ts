@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from './config';
+import { privateDir, privateFile, tightenModes } from './file-modes';
 
 /** Names the backups carry: `pos-YYYYMMDD-HHMMSS.db`, the images beside it in `pos-YYYYMMDD-HHMMSS-uploads/`. */
 const BACKUP_NAME = /^pos-(\d{8}-\d{6})\.db$/;
@@ -16,6 +17,8 @@ export interface BackupResult {
   uploads: string | null;
   /** Older backups deleted to keep the last `keep`. */
   removed: string[];
+  /** Backups in the folder that could not be made readable by this account only (another account's). */
+  notPrivate: string[];
 }
 
 /** `YYYYMMDD-HHMMSS` of `now` in the shop's time zone, the time on the shop's clocks. */
@@ -60,7 +63,7 @@ export async function backupShop(
     throw new BackupError(`no database at ${source} (set DATA_DIR to the shop's data folder)`);
 
   const folder = path.resolve(options.to);
-  fs.mkdirSync(folder, { recursive: true });
+  privateDir(folder);
   const name = `pos-${stamp(options.now ?? new Date(), config.shopTimezone)}`;
   const file = path.join(folder, `${name}.db`);
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists: one backup a second at most`);
@@ -69,6 +72,8 @@ export async function backupShop(
   const database = new Database(source, { fileMustExist: true });
   try {
     database.pragma('busy_timeout = 5000');
+    // 0600 from the start: SQLite writes into the file as it finds it, and gives its journal the same mode.
+    privateFile(partial);
     await database.backup(partial);
   } finally {
     database.close();
@@ -105,5 +110,10 @@ export async function backupShop(
     fs.rmSync(path.join(folder, old.replace(/\.db$/, '-uploads')), { recursive: true, force: true });
     removed.push(old);
   }
-  return { file, bytes: fs.statSync(file).size, uploads, removed };
+  // The copied images keep their source's modes, and backups an older version wrote were world-readable.
+  const notPrivate = tightenModes({
+    files: backups.slice(0, keep).map((b) => path.join(folder, b)),
+    trees: backups.slice(0, keep).map((b) => path.join(folder, b.replace(/\.db$/, '-uploads'))),
+  });
+  return { file, bytes: fs.statSync(file).size, uploads, removed, notPrivate };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureFirstAdmin } from './db/seed';
+import { protectDataDir } from './file-modes';
 import { syncReportRollups } from './features/reports/rollups.service';
 
 export interface StartOptions extends Omit<BuildOptions, 'db'> {
@@ -29,11 +30,13 @@ export interface RunningServer {
 }
 
 /**
- * The one way to start the server: open the database, migrate it, key the report rollups in the shop's
- * time zone, seed the first admin, build the app, listen.
+ * The one way to start the server: make the data folder private, open the database, migrate it, key the
+ * report rollups in the shop's time zone, seed the first admin, build the app, listen.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const { db: given, listen, notificationWorker = 'background', ...buildOptions } = options;
+  // Before anything opens it: an install made before files were private is tightened here.
+  const notPrivate = protectDataDir(config.dataDir);
   const db = given ?? openDatabase(config);
   let built: BuiltApp;
   let seededFirstAdmin: boolean;
@@ -50,6 +53,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
   built.app.addHook('onClose', () => db.destroy());
+  if (notPrivate.length > 0) {
+    built.app.log.warn(
+      { paths: notPrivate },
+      'could not make these readable by this account only (another account owns them): change their owner',
+    );
+  }
 
   const host = listen?.host ?? config.host;
   const wanted = listen?.port ?? config.port;

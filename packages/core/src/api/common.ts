@@ -62,13 +62,37 @@ const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\
 // Bidirectional embeddings, overrides and isolates: invisible, they reorder the text around them,
 // so a name could print backwards on a receipt or tax invoice.
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
-
-/** `text` without bidirectional controls: for text stored before the API refused them, when it is printed. */
-export function withoutBidiControls(text: string): string {
-  return text.replace(new RegExp(BIDI_CONTROLS.source, 'g'), '');
-}
+// The direction marks LRM, RLM and ALM: invisible too, and they move the numbers and brackets next
+// to them (Chromium prints "ร้าน<RLM> 100 200 (12/3)" as "ร้าน(12/3) 200 100"). Refused like the controls.
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/;
+// Zero-width space, non-joiner, word joiner, the invisible operators and the byte-order mark, and a
+// zero-width joiner anywhere but between two emoji (where it draws one picture: 👩, ZWJ, 💻 is a woman technologist): text
+// pasted from web pages carries them (Thai pages put zero-width spaces where words break), so they
+// are taken out rather than refused. An emoji's joiner may follow a variation selector or skin tone.
+const ZERO_WIDTH =
+  /[\u200b\u200c\u2060-\u2064\ufeff]|(?<!\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{fe0f})\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
+// LINE SEPARATOR and PARAGRAPH SEPARATOR: line breaks most programs do not show as such.
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+const ALL_BIDI = new RegExp(`${BIDI_CONTROLS.source}|${DIRECTION_MARKS.source}`, 'g');
 
 export type TextKind = 'single-line' | 'multi-line';
+
+/**
+ * `text` without zero-width characters, its line and paragraph separators a space (one-line text) or a
+ * line break (multi-line text): what every text field stores.
+ */
+export function withoutInvisibles(text: string, kind: TextKind = 'single-line'): string {
+  return text.replace(ZERO_WIDTH, '').replace(LINE_SEPARATORS, kind === 'single-line' ? ' ' : '\n');
+}
+
+/**
+ * `text` as documents print it: without bidirectional controls, direction marks or zero-width characters,
+ * separators as line breaks (white space on one-line parts of a document). For text stored before the
+ * API refused or took them out.
+ */
+export function printableText(text: string): string {
+  return withoutInvisibles(text.replace(ALL_BIDI, ''), 'multi-line');
+}
 
 const controlChars = (kind: TextKind) => (kind === 'single-line' ? CONTROL_CHARS : CONTROL_CHARS_BUT_LINES);
 
@@ -76,20 +100,28 @@ const controlChars = (kind: TextKind) => (kind === 'single-line' ? CONTROL_CHARS
 export function textProblem(text: string, kind: TextKind = 'single-line'): string | null {
   if (controlChars(kind).test(text)) return msg('text.controlChars');
   if (BIDI_CONTROLS.test(text)) return msg('text.bidiControls');
+  const mark = DIRECTION_MARKS.exec(text)?.[0];
+  if (mark !== undefined) {
+    return msg('text.directionMark', { mark: `U+${mark.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` });
+  }
   return null;
 }
 
 const textOf = (kind: TextKind, typeError: string) =>
   z
     .string({ error: typeError })
+    .overwrite((v) => withoutInvisibles(v, kind))
     .trim()
-    .refine((v) => !controlChars(kind).test(v), msg('text.controlChars'))
-    .refine((v) => !BIDI_CONTROLS.test(v), msg('text.bidiControls'));
+    .check((ctx) => {
+      const problem = textProblem(ctx.value, kind);
+      if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    });
 
 /**
  * The base of every one-line text field (names, codes, search terms, addresses of web
- * pages): trimmed, without control characters (tab and line breaks included) and
- * without bidirectional controls. Chain `.min()`, `.max()`, `.regex()` as the field needs.
+ * pages): zero-width characters taken out, trimmed, without control characters (tab and
+ * line breaks included), bidirectional controls or direction marks. Chain `.min()`,
+ * `.max()`, `.regex()` as the field needs.
  */
 export const SingleLineText = (typeError: string) => textOf('single-line', typeError);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
 import { grouped, msg, type ValidationLabel } from '../validation';
-import { ID_MAX, Id, ListLimit, MultiLineText, SingleLineText, textProblem } from './common';
+import { ID_MAX, Id, ListLimit, MultiLineText, SingleLineText, textProblem, withoutInvisibles } from './common';
 
 /** Stock of this many or fewer is "low" (red); up to MEDIUM_STOCK_THRESHOLD is orange (spec 001 §2, §9). */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -137,9 +137,15 @@ const tagList = (label: ValidationLabel) =>
     .preprocess(
       tagsFromInput,
       z
-        .array(z.preprocess(textFromInput, z.string({ error: msg('text.type', { label }) })), {
-          error: msg('list.type', { label }),
-        })
+        .array(
+          z.preprocess(
+            textFromInput,
+            z.string({ error: msg('text.type', { label }) }).overwrite((tag) => withoutInvisibles(tag)),
+          ),
+          {
+            error: msg('list.type', { label }),
+          },
+        )
         .max(MAX_TAGS, msg('list.max', { label, max: MAX_TAGS }))
         // Checked on the list, so the error names the form field (sizes/colors), not one entry.
         .refine(

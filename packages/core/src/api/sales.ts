@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
 import { msg, type ValidationLabel } from '../validation';
-import { Flag, Id, INT_MAX, ListLimit, MultiLineText, SingleLineText, textProblem } from './common';
+import { Flag, Id, INT_MAX, ListLimit, MultiLineText, SingleLineText, textProblem, withoutInvisibles } from './common';
 import { PAYMENT_METHODS } from './settings';
 
 /** Figures as browsers send them: baht with at most 2 decimals. */
@@ -35,6 +35,7 @@ const LineTags = z
       .array(
         z.coerce
           .string()
+          .overwrite((tag) => withoutInvisibles(tag))
           .trim()
           .max(50, msg('value.tooLong', { label: 'text' })),
       )

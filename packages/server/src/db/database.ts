@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver
 import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import { engineOf } from '../config';
+import { PRIVATE_DIR_MODE, privateFile } from '../file-modes';
 import { workThenBatches, type WriteWork } from './before-commit';
 import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
@@ -40,16 +41,25 @@ const MIGRATION_LOCK_WAIT_MS = 10 * 60_000;
 
 const PG_INT8_OID = 20;
 
+/** bigint columns hold satang and counts, all far below 2^53: read as numbers. */
+export const POSTGRES_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as never,
+};
+
 /**
  * SQLite's own checkpoint, in the committing connection, only past this many WAL pages (16 MB): the
  * worker (wal-checkpointer.ts) keeps the WAL copied long before, so this one finds little left to do.
  */
 const FALLBACK_CHECKPOINT_PAGES = 4000;
 
-/** Opens SQLite (`dataDir/pos.db`) or PostgreSQL (`databaseUrl`). */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+/**
+ * Opens SQLite (`dataDir/pos.db`) or PostgreSQL (`databaseUrl`). `scratch`: a SQLite file being built that
+ * nobody relies on until it is closed (the demo's, renamed into place afterwards): no fsync at all.
+ */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { scratch?: boolean } = {}): Db {
   const engine = engineOf(config);
-  const raw = engine === 'sqlite' ? openSqlite(config.dataDir) : null;
+  const raw = engine === 'sqlite' ? openSqlite(config.dataDir, options.scratch ?? false) : null;
   const sqlite = raw ? withStatementCache(raw) : null;
   const kysely =
     sqlite === null
@@ -58,11 +68,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
             pool: postgresPool({
               connectionString: config.databaseUrl ?? undefined,
               max: 10,
-              // bigint columns hold satang and counts, all far below 2^53.
-              types: {
-                getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-                  oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as never,
-              },
+              types: POSTGRES_TYPES,
             }),
           }),
         })
@@ -72,8 +78,8 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
         });
   if (sqlite) allowDirectRuns(kysely, sqlite);
   const databaseFile = path.join(config.dataDir, 'pos.db');
-  const wal = raw ? walSync(databaseFile) : null;
-  const committer = wal ? groupCommitter(kysely, wal) : null;
+  const wal = raw && !options.scratch ? walSync(databaseFile) : null;
+  const committer = raw ? groupCommitter(kysely, wal ?? undefined) : null;
   let checkpointer: WalCheckpointer | null = null;
   if (raw) {
     raw.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
@@ -126,11 +132,13 @@ function postgresPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-function openSqlite(dataDir: string): Database.Database {
-  fs.mkdirSync(dataDir, { recursive: true });
+function openSqlite(dataDir: string, scratch: boolean): Database.Database {
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // Created 0600 before SQLite opens it: its WAL and shared-memory files take the same mode.
+  privateFile(path.join(dataDir, 'pos.db'));
   const database = new Database(path.join(dataDir, 'pos.db'));
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
+  database.pragma(scratch ? 'synchronous = OFF' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
   // 64 MB of pages kept in memory (SQLite's default is 2 MB): a group of sales committed together
   // (group-commit.ts) changes more pages than that, which spilled to the WAL mid-transaction.

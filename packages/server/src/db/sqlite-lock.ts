@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { privateFile } from '../file-modes';
 
 /**
  * Holds an exclusive lock on the SQLite file `file` (created if missing) until the answered function is
@@ -7,6 +8,7 @@ import Database from 'better-sqlite3';
  * crashed never leaves it held.
  */
 export async function holdSqliteLock(file: string, timeoutMs: number): Promise<() => void> {
+  privateFile(file);
   const lock = new Database(file);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -3,23 +3,20 @@
 //   --sales N       instead: N sales written in bulk over --days (default 365) for the benchmark
 //   --products N    (default 300)   --customers N (default 150)   --seed N (default 1)
 //   --force         add to a database that already has sales (use another --seed)
+// All or nothing: a run that fails or is stopped leaves the shop as it was (see demo-build.ts).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { syncReportRollups } from '../features/reports/rollups.service';
-import { ensureFirstAdmin } from '../db/seed';
-import { imageStoreFor } from '../integrations/image-store/image-store-factory';
 import { addDays, shopToday } from '../features/reports/calendar';
-import { runDemo } from './demo-run';
+import { buildDemo, DemoError } from './demo-build';
+import { DEMO_DEFAULTS } from './demo-run';
 
 const { values } = parseArgs({
   options: {
     days: { type: 'string' },
     sales: { type: 'string' },
-    products: { type: 'string', default: '300' },
-    customers: { type: 'string', default: '150' },
-    seed: { type: 'string', default: '1' },
+    products: { type: 'string', default: String(DEMO_DEFAULTS.products) },
+    customers: { type: 'string', default: String(DEMO_DEFAULTS.customers) },
+    seed: { type: 'string', default: String(DEMO_DEFAULTS.seed) },
     force: { type: 'boolean', default: false },
   },
 });
@@ -45,18 +42,13 @@ try {
   throw err;
 }
 
-const db = openDatabase(config);
+const bulk = whole('sales', values.sales, 1);
+const days = whole('days', values.days, 1) ?? (bulk ? DEMO_DEFAULTS.bulkDays : DEMO_DEFAULTS.days);
+const today = shopToday(new Date(), config.shopTimezone);
+const started = performance.now();
 try {
-  await migrateToLatest(db);
-  await syncReportRollups(db, config.shopTimezone);
-  await ensureFirstAdmin({ db, now: () => new Date() });
-  const bulk = whole('sales', values.sales, 1);
-  const days = whole('days', values.days, 1) ?? (bulk ? 365 : 90);
-  const today = shopToday(new Date(), config.shopTimezone);
-  const started = performance.now();
-  const result = await runDemo(
-    // No outbox worker here: LINE messages a configured shop queues are sent when the app starts.
-    { db, config, imageStore: await imageStoreFor(config), notifications: { wake: () => {} } },
+  const result = await buildDemo(
+    config,
     {
       days,
       bulkSales: bulk,
@@ -66,6 +58,7 @@ try {
       force: values.force,
       today,
     },
+    (line) => console.log(line),
   );
   if (result.refused) {
     console.error(
@@ -76,13 +69,16 @@ try {
   } else {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Demo shop ready in ${seconds} s (${db.engine === 'sqlite' ? config.dataDir : 'PostgreSQL'}): ` +
+      `Demo shop ready in ${seconds} s (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}): ` +
         `${result.products} products, ${result.customers} customers, ` +
         `${result.sales.toLocaleString('en-US')} sales from ${addDays(today, -days)} to ${addDays(today, -1)}, ` +
         `${result.refunds} refunds.`,
     );
     console.log('Start the app on it with `npm start` (same DATA_DIR / DATABASE_URL); sign in as admin.');
   }
-} finally {
-  await db.destroy();
+} catch (err) {
+  // All or nothing (demo-build.ts): whatever went wrong, the shop is as it was before this run.
+  if (!(err instanceof DemoError)) console.error(err);
+  console.error(`Demo not made, nothing changed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
 }

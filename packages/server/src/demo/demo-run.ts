@@ -6,6 +6,9 @@ import { addDays } from '../features/reports/calendar';
 import { shopDayStart } from '../features/sales/shop-day';
 import { readStoredSettings } from '../features/settings/settings.service';
 
+/** `npm run demo` without options. */
+export const DEMO_DEFAULTS = { days: 90, bulkDays: 365, products: 300, customers: 150, seed: 1 } as const;
+
 export interface DemoRunOptions {
   days: number;
   /** Write this many sales in bulk (benchmark data) instead of selling through the services. */
@@ -24,7 +27,11 @@ export type DemoRunResult =
   | { refused: false; products: number; customers: number; sales: number; refunds: number };
 
 /** The demo shop: catalogue and customers through the services, then the sales (services, or bulk). */
-export async function runDemo(base: Omit<Deps, 'now'>, options: DemoRunOptions): Promise<DemoRunResult> {
+export async function runDemo(
+  base: Omit<Deps, 'now'>,
+  options: DemoRunOptions,
+  progress: (line: string) => void = () => {},
+): Promise<DemoRunResult> {
   const existingSales = await countSales(base.db.kysely);
   if (existingSales > 0 && !options.force) return { refused: true, existingSales };
   let clock = new Date(Date.parse(shopDayStart(addDays(options.today, -options.days - 1), base.config.shopTimezone)));
@@ -43,6 +50,7 @@ export async function runDemo(base: Omit<Deps, 'now'>, options: DemoRunOptions):
     seed: options.seed,
     images: options.bulkSales === undefined,
   });
+  progress(`${shop.products.length} products and ${shop.customers.length} customers added`);
   if (options.bulkSales !== undefined) {
     const settings = await readStoredSettings(deps.db.kysely);
     await bulkSales(deps.db, shop, {
@@ -61,11 +69,11 @@ export async function runDemo(base: Omit<Deps, 'now'>, options: DemoRunOptions):
       refunds: Math.floor(options.bulkSales / 200),
     };
   }
-  const run = await sellDemoDays(deps, shop, {
-    days: options.days,
-    salesPerDay: 25,
-    seed: options.seed,
-    today: options.today,
-  });
+  const run = await sellDemoDays(
+    deps,
+    shop,
+    { days: options.days, salesPerDay: 25, seed: options.seed, today: options.today },
+    progress,
+  );
   return { refused: false, products: shop.products.length, customers: shop.customers.length, ...run };
 }

@@ -18,6 +18,18 @@ export async function firstAdmin(db: DbExecutor): Promise<SessionUser | undefine
   return row ? toApiUser(row) : undefined;
 }
 
+/** A customer's points now, as the till reads them before a sale. */
+export async function customerPoints(db: DbExecutor, id: number): Promise<number> {
+  const row = await db.selectFrom('customers').select('loyalty_points').where('id', '=', id).executeTakeFirst();
+  return row?.loyalty_points ?? 0;
+}
+
+/** Products' stock now, by id. */
+export async function productStocks(db: DbExecutor, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
 export async function countSales(db: DbExecutor): Promise<number> {
   const row = await db
     .selectFrom('sales')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import {
   CreateCategoryRequest,
   CreateCustomerRequest,
@@ -29,7 +30,10 @@ import { createUser } from '../features/users/users.service';
 import { addDays } from '../features/reports/calendar';
 import { DEMO_BRANDS, DEMO_COLOURS, DEMO_KINDS, pick, seededRandom, thaiName, thaiPhone } from './demo-catalogue';
 import { demoProductImage } from './demo-images';
-import { firstAdmin } from './demo.queries';
+import { customerPoints, firstAdmin, productStocks } from './demo.queries';
+
+/** The demo cashiers' password (the README gives it; it passes the password rule). */
+export const DEMO_CASHIER_PASSWORD = 'demo-till-2569';
 
 /** Deps whose clock the generator moves: each sale is made at its own moment of the past. */
 export interface DemoDeps extends Deps {
@@ -49,6 +53,23 @@ export interface DemoOptions {
   seed: number;
   /** Images for the products (off for the benchmark's catalogue, which needs none). */
   images: boolean;
+}
+
+/** Products made at once: their ids follow the order they are stored in, not their numbers. */
+const PRODUCTS_AT_ONCE = Math.max(2, availableParallelism());
+
+/** `work` over `items`, at most `limit` at a time; the answers in the items' order. */
+async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>) {
+  const answers: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      answers[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return answers;
 }
 
 /** Settings, categories, staff, products (with pictures) and customers, each through its service. */
@@ -77,7 +98,7 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
       deps,
       CreateUserRequest.parse({
         username: `${username}_${options.seed}`,
-        password: 'demo-till-2569',
+        password: DEMO_CASHIER_PASSWORD,
         name,
         role: 'cashier',
       }),
@@ -95,8 +116,7 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
       if (!(err instanceof AppError && err.code === 'CATEGORY_NAME_TAKEN')) throw err;
     }
   }
-  const products: Product[] = [];
-  for (let i = 0; i < options.products; i++) {
+  const inputs = Array.from({ length: options.products }, (_, i) => {
     const kind = DEMO_KINDS[i % DEMO_KINDS.length]!;
     const baseName = pick(random, kind.names);
     const colours = [...new Set([pick(random, DEMO_COLOURS), pick(random, DEMO_COLOURS), pick(random, DEMO_COLOURS)])];
@@ -104,22 +124,27 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
     // Thai shelf prices end in 9 or 0.
     const price = Math.round((low + random() * (high - low)) / 10) * 10 - (random() < 0.6 ? 1 : 0);
     const sku = `DM${String(options.seed).slice(-2)}${String(i + 1).padStart(5, '0')}`;
-    const input = ProductWriteRequest.parse({
-      name: `${baseName} ${pick(random, DEMO_BRANDS)} รุ่น ${i + 1}`,
-      sku,
-      barcode: `885${String(options.seed % 100).padStart(2, '0')}${String(i + 1).padStart(8, '0')}`,
-      category: kind.category,
-      price,
-      cost: Math.round(price * 0.55),
-      original_price: random() < 0.2 ? Math.round(price * 1.3) : null,
-      stock: 60 + Math.floor(random() * 140),
-      description: `${baseName} คุณภาพดี ใส่สบาย`,
-      sizes: kind.sizes,
-      colors: colours,
-    });
-    const image = options.images ? await demoProductImage(kind.hue + (i % 5) * 8, i) : null;
-    products.push(await createProduct(deps, admin, input, image));
-  }
+    return {
+      hue: kind.hue + (i % 5) * 8,
+      product: ProductWriteRequest.parse({
+        name: `${baseName} ${pick(random, DEMO_BRANDS)} รุ่น ${i + 1}`,
+        sku,
+        barcode: `885${String(options.seed % 100).padStart(2, '0')}${String(i + 1).padStart(8, '0')}`,
+        category: kind.category,
+        price,
+        cost: Math.round(price * 0.55),
+        original_price: random() < 0.2 ? Math.round(price * 1.3) : null,
+        stock: 60 + Math.floor(random() * 140),
+        description: `${baseName} คุณภาพดี ใส่สบาย`,
+        sizes: kind.sizes,
+        colors: colours,
+      }),
+    };
+  });
+  // A few at a time: drawing and re-encoding the pictures (sharp's threads) is most of a product's cost.
+  const products = await mapConcurrently(inputs, PRODUCTS_AT_ONCE, async ({ hue, product }, i) =>
+    createProduct(deps, admin, product, options.images ? await demoProductImage(hue, i) : null),
+  );
   const customers: Customer[] = [];
   for (let i = 0; i < options.customers; i++) {
     const input = CreateCustomerRequest.parse({
@@ -168,11 +193,10 @@ export async function sellDemoDays(
   deps: DemoDeps,
   shop: DemoShop,
   options: { days: number; salesPerDay: number; seed: number; today: string },
+  progress: (line: string) => void = () => {},
 ): Promise<SalesRunResult> {
   const random = seededRandom(options.seed + 1);
   const settings = pricingSettingsOf(await readStoredSettings(deps.db.kysely));
-  const stock = new Map(shop.products.map((p) => [p.id, p.stock]));
-  const points = new Map(shop.customers.map((c) => [c.id, c.loyalty_points]));
   const tz = deps.config.shopTimezone;
   let sales = 0;
   let refunds = 0;
@@ -186,26 +210,31 @@ export async function sellDemoDays(
     const made: number[] = [];
     for (const offset of moments) {
       deps.setNow(new Date(midnight + offset));
-      const lines = new Map<
-        number,
-        { product: Product; quantity: number; size: string | null; color: string | null }
-      >();
       const lineCount = 1 + Math.floor(random() ** 2 * 4);
-      for (let n = 0; n < lineCount; n++) {
-        // A few best sellers: the square skews picks towards the catalogue's start.
+      const picks = Array.from({ length: lineCount }, () => {
+        // A few best sellers: the power skews picks towards the catalogue's start.
         const product = shop.products[Math.floor(random() ** 1.8 * shop.products.length)]!;
-        const quantity = random() < 0.8 ? 1 : 2;
-        if ((stock.get(product.id) ?? 0) < quantity || lines.has(product.id)) continue;
-        lines.set(product.id, {
+        return {
           product,
-          quantity,
+          quantity: random() < 0.8 ? 1 : 2,
           size: product.sizes.length > 0 ? pick(random, product.sizes) : null,
           color: product.colors.length > 0 ? pick(random, product.colors) : null,
-        });
+        };
+      });
+      // What is on the shelf now, as the till shows it: refunds put units back.
+      const stock = await productStocks(
+        deps.db.kysely,
+        picks.map((p) => p.product.id),
+      );
+      const lines = new Map<number, (typeof picks)[number]>();
+      for (const line of picks) {
+        if (!lines.has(line.product.id) && (stock.get(line.product.id) ?? 0) >= line.quantity)
+          lines.set(line.product.id, line);
       }
       if (lines.size === 0) continue;
       const customer = random() < 0.45 ? pick(random, shop.customers) : null;
-      const balance = customer ? (points.get(customer.id) ?? 0) : 0;
+      // The balance the till shows: refunds change it too, so it is read, never tracked here.
+      const balance = customer ? await customerPoints(deps.db.kysely, customer.id) : 0;
       const cart = [...lines.values()];
       const subtotal = cart.reduce((sum, l) => sum + bahtToSatang(l.product.price) * l.quantity, 0);
       const pointsUsed =
@@ -235,8 +264,6 @@ export async function sellDemoDays(
         cashReceived: paymentMethod === 'cash' ? Math.ceil(total / 100) * 100 : null,
       });
       const answer = await createSale(deps, pick(random, shop.sellers), input, randomUUID());
-      for (const l of cart) stock.set(l.product.id, (stock.get(l.product.id) ?? 0) - l.quantity);
-      if (customer) points.set(customer.id, answer.sale.final_loyalty_points ?? balance);
       made.push(answer.sale.id);
       sales += 1;
     }
@@ -255,6 +282,8 @@ export async function sellDemoDays(
       await refundSale({ ...deps, log: console }, shop.admin, saleId, input, undefined);
       refunds += 1;
     }
+    const done = options.days - d + 1;
+    if (done % 10 === 0 || d === 1) progress(`sales: day ${done} of ${options.days} (${day})`);
   }
   return { sales, refunds };
 }

@@ -153,6 +153,9 @@ export function withValueAt(value: unknown, path: (string | number)[], replaceme
 export const HOSTILE_VALUES: [string, unknown][] = [
   ['NUL', 'ab\u0000cd'],
   ['bidi override', '\u202eabc'],
+  // Direction marks are refused; zero-width characters and line separators are taken out.
+  ['direction marks', 'ab\u200fcd\u200e\u061c'],
+  ['zero-width and separators', '\ufeffa\u200bb\u200c\u200dc\u2060d\u2028e\u2029'],
   ['C1 control', 'ab\u0085cd'],
   ['lone surrogate', 'ab\ud800'],
   ['100 KB text', 'x'.repeat(100_000)],
@@ -181,6 +184,8 @@ export const HOSTILE_IDS = [
   'abc',
   '%00',
   '%E2%80%AE1',
+  '%E2%80%8F1',
+  '1%E2%80%8B',
   // A broken escape and a segment over the router's length limit: refused before any route runs.
   '%ZZ',
   '9'.repeat(200),

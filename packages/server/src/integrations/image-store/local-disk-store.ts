@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../file-modes';
 import type { ImageStore, PutResult, StoredFile } from './image-store';
 
 /** The public path the local store's files are served at. */
@@ -13,7 +14,7 @@ const SAFE_EXTENSION = /^[a-z0-9]{1,5}$/;
 /** Keeps files under `root` (DATA_DIR/uploads), served by the app at /uploads/<key>. */
 export function localDiskStore(root: string, options: { limitBytes: number }): ImageStore {
   const resolvedRoot = path.resolve(root);
-  fs.mkdirSync(resolvedRoot, { recursive: true });
+  fs.mkdirSync(resolvedRoot, { recursive: true, mode: PRIVATE_DIR_MODE });
 
   /** The file of a key, refusing anything that would leave the uploads folder. */
   function fileOf(key: string): string {
@@ -64,10 +65,10 @@ export function localDiskStore(root: string, options: { limitBytes: number }): I
       if (!SAFE_EXTENSION.test(extension)) throw new Error(`unsafe file extension: ${extension}`);
       const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
       const file = fileOf(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Written beside and renamed, so a half-written file is never served; `wx` never overwrites.
       const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
-      await fs.promises.writeFile(temp, data, { flag: 'wx' });
+      await fs.promises.writeFile(temp, data, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       await fs.promises.rename(temp, file);
       return { key, url: `${UPLOADS_URL_PREFIX}/${key}`, sizeBytes: data.length };
     },

@@ -107,3 +107,11 @@ describe('selection', () => {
     expect(new Set(labels.map((l) => l.key)).size).toBe(3);
   });
 });
+
+describe('labels of names stored before direction marks and zero-width characters were refused', () => {
+  it('print none of them', () => {
+    const marked = product(9, 'ร้าน\u200f 100 200 (12/3)\u200b', 'SKU\u2060-9\ufeff');
+    const [label] = labelsToPrint([marked], new Map([[9, 1]]));
+    expect(label).toMatchObject({ name: 'ร้าน 100 200 (12/3)', barcode: 'SKU-9' });
+  });
+});

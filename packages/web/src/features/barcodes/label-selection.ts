@@ -1,4 +1,4 @@
-import type { Product } from '@pos/core';
+import { printableText, type Product } from '@pos/core';
 import type { BarcodeLabelProduct } from '../../components/barcode/barcode-label';
 
 /** Labels per row on the A4 sheet (spec 001 §9). */
@@ -85,8 +85,9 @@ export function labelsToPrint(products: readonly Product[], selection: LabelSele
     for (let i = 0; i < count; i++) {
       labels.push({
         key: `${product.id}-${i}`,
-        name: product.name,
-        barcode: labelCode(product),
+        // As receipts print it: without the invisible marks older stored text may hold.
+        name: printableText(product.name),
+        barcode: printableText(labelCode(product)),
         price: product.price,
         originalPrice: product.original_price,
       });

@@ -1,4 +1,4 @@
-import type { Sale } from '@pos/core';
+import type { Sale, StoreSettings } from '@pos/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n';
@@ -96,5 +96,94 @@ describe('text stored before bidirectional controls were refused', () => {
     expect(printable(settings)).toEqual({
       system: { storeName: 'ร้านดี', address: '99 ถนนสุขุมวิท\nกรุงเทพฯ', taxRate: 7 },
     });
+  });
+});
+
+/** Every invisible character that reorders or hides printed text, emoji joiners aside. */
+const INVISIBLE = /[\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/;
+/** RIGHT-TO-LEFT MARK after the shop's name: Chromium printed "ร้าน(12/3) 200 100". */
+const RLM = '\u200f';
+const dressed = (text: string) => `\ufeff${text.slice(0, 2)}\u200b\u200e${text.slice(2)}\u2060\u061c\u200c`;
+
+describe('text stored before direction marks and zero-width characters were refused or taken out', () => {
+  const settings = {
+    system: {
+      storeName: `ร้าน${RLM} 100 200 (12/3)`,
+      address: `99 ถนน${RLM}สุขุมวิท\u2028กรุงเทพฯ\u200b`,
+      phone: dressed('021234567'),
+      email: dressed('shop@example.com'),
+      taxId: dressed('0105556012345'),
+      posRegistrationNumber: dressed('E0123456789'),
+      taxRate: 7,
+      logo: '',
+      logo_url: '',
+    },
+  } as unknown as StoreSettings;
+  const sale: Sale = {
+    ...SALE,
+    customer_id: 4,
+    created_by_name: dressed('แคชเชียร์'),
+    customer_name: dressed('สมชาย'),
+    payment: { method: 'transfer', amount: 697, cash_received: null, change: null, reference: dressed('TRX 0001') },
+    items: [
+      {
+        ...SALE.items[0]!,
+        product_name: dressed('เสื้อ ABC 12/3'),
+        size: dressed('XL'),
+        color: dressed('แดง'),
+        sizes: [dressed('XL')],
+        colors: [dressed('แดง')],
+      },
+    ],
+  };
+
+  it.each<ReceiptType>(['receipt', 'tax-invoice'])('prints none of them on the %s, in the order typed', (type) => {
+    render(
+      <I18nProvider initialLocale="th">
+        <ReceiptDocument sale={sale} settings={settings} type={type} />
+      </I18nProvider>,
+    );
+    const text = screen.getByTestId('receipt-document').textContent ?? '';
+    expect(text).not.toMatch(INVISIBLE);
+    for (const shown of [
+      'ร้าน 100 200 (12/3)',
+      '99 ถนนสุขุมวิท',
+      '021234567',
+      'shop@example.com',
+      '0105556012345',
+      'E0123456789',
+      'แคชเชียร์',
+      'สมชาย',
+      'TRX 0001',
+      'เสื้อ ABC 12/3',
+      'ไซส์ XL · สี แดง',
+    ]) {
+      expect(text).toContain(shown);
+    }
+  });
+
+  it('prints none of them on a receipt without VAT, whose seller, excluder and approver it names', () => {
+    render(
+      <I18nProvider initialLocale="th">
+        <ReceiptDocument
+          sale={{
+            ...sale,
+            exclude_vat: true,
+            vat_excluded_by_name: dressed('ผู้จัดการ'),
+            vat_exclusion_approved_by_name: dressed('เจ้าของร้าน'),
+          }}
+          settings={settings}
+          type="receipt"
+        />
+      </I18nProvider>,
+    );
+    const text = screen.getByTestId('receipt-document').textContent ?? '';
+    expect(text).not.toMatch(INVISIBLE);
+    expect(text).toContain('ผู้จัดการ');
+    expect(text).toContain('เจ้าของร้าน');
+  });
+
+  it('keeps a joiner that draws one emoji', () => {
+    expect(printable({ name: `ทีม 👩\u200d💻${RLM}` })).toEqual({ name: 'ทีม 👩\u200d💻' });
   });
 });

@@ -2,7 +2,7 @@
  * What a receipt or short tax invoice shows for a sale (spec 001 "Receipt and
  * tax invoice dialog"; Revenue Code section 86/6 for the short tax invoice).
  */
-import { withoutBidiControls, type Sale } from '@pos/core';
+import { printableText, type Sale } from '@pos/core';
 import type { MessageKey } from '../../i18n';
 
 /**
@@ -64,11 +64,12 @@ export function formatAmount(value: number): string {
 }
 
 /**
- * A copy of what a document prints with bidirectional controls taken out of every text: the API
- * refuses them now, but a name stored before could still print backwards on a tax document.
+ * A copy of what a document prints with bidirectional controls, direction marks and zero-width
+ * characters taken out of every text: the API refuses or removes them now, but a name stored before
+ * could still print backwards or reorder the numbers beside it on a tax document.
  */
 export function printable<T>(value: T): T {
-  if (typeof value === 'string') return withoutBidiControls(value) as T;
+  if (typeof value === 'string') return printableText(value) as T;
   if (Array.isArray(value)) return value.map(printable) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printable(v)])) as T;

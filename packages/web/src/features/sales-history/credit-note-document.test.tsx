@@ -1,4 +1,4 @@
-import type { Sale, SaleRefund } from '@pos/core';
+import type { Sale, SaleRefund, StoreSettings } from '@pos/core';
 import { cleanup, render, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n';
@@ -138,5 +138,36 @@ describe('the credit note', () => {
     expect(inCash.getByText('เงินสด')).toBeTruthy();
     expect(inCash.getByText('ชำระด้วยบัตร ไม่ได้คืนเข้าบัตร เพราะ: บัตรของลูกค้าถูกยกเลิกแล้ว')).toBeTruthy();
     expect(inCash.queryByText(/เลขอ้างอิงการคืนเงิน/)).toBeNull();
+  });
+});
+
+describe('a credit note of text stored before direction marks and zero-width characters were refused', () => {
+  it('prints none of them, in the order typed', () => {
+    const dressed = (text: string) => `\ufeff${text.slice(0, 2)}\u200b\u200f${text.slice(2)}\u2028\u061c`;
+    const refund: SaleRefund = {
+      ...REFUND,
+      reason: dressed('ไซส์ไม่พอดี 12/3'),
+      refunded_by_name: dressed('เจ้าของร้าน'),
+      buyer_address: dressed('12/3 ถ.นิมมานเหมินท์'),
+      lines: [{ sale_item_id: 2, product_name: dressed('หมวก 100 200'), quantity: 1, amount: 103 }],
+    };
+    const sale: Sale = { ...SALE, customer_name: dressed('วันดี มีสุข'), refunds: [refund, SALE.refunds[1]!] };
+    const settings = {
+      system: {
+        storeName: `ร้าน\u200f 100 200 (12/3)`,
+        address: dressed('99 ถนนสุขุมวิท'),
+        taxId: dressed('0105556012345'),
+        logo: '',
+        logo_url: '',
+      },
+    } as unknown as StoreSettings;
+    const view = render(
+      <I18nProvider initialLocale="th">
+        <CreditNoteDocument sale={sale} refund={refund} settings={settings} />
+      </I18nProvider>,
+    );
+    const text = view.getByTestId('credit-note-document').textContent ?? '';
+    expect(text).not.toMatch(/[\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/);
+    for (const shown of ['ร้าน 100 200 (12/3)', '99 ถนนสุขุมวิท', 'วันดี มีสุข', 'หมวก 100 200']) expect(text).toContain(shown);
   });
 });

@@ -8,6 +8,8 @@ export const validation: EnglishOf<typeof thai> = {
     'The text contains invisible or broken characters (control characters) that cannot be used. Please remove them.',
   'validation.text.bidiControls':
     'The text contains invisible characters that reverse the text direction (such as U+202E). Please remove them.',
+  'validation.text.directionMark':
+    'The text contains an invisible direction mark ({mark}), usually copied in with the text, that swaps numbers and brackets around on a printed receipt. Please remove it and type the text again.',
   'validation.value.tooLong': '{label} is too long',
   'validation.value.invalid': '{label} is not valid',
   'validation.value.tooMany': '{label}: too many',

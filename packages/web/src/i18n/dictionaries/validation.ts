@@ -8,6 +8,8 @@ export const validation = defineMessages({
   'validation.text.tooLong': '{label}ต้องไม่เกิน {max} ตัวอักษร',
   'validation.text.controlChars': 'ข้อความมีอักขระพิเศษที่มองไม่เห็นหรือเสีย (อักขระควบคุม) ซึ่งใช้ไม่ได้ กรุณาลบออก',
   'validation.text.bidiControls': 'ข้อความมีอักขระที่มองไม่เห็นซึ่งกลับทิศทางตัวอักษร (เช่น U+202E) ใช้ไม่ได้ กรุณาลบออก',
+  'validation.text.directionMark':
+    'ข้อความมีเครื่องหมายกำหนดทิศทางที่มองไม่เห็น ({mark}) ซึ่งมักติดมากับข้อความที่คัดลอกมา และทำให้ตัวเลขกับวงเล็บสลับที่เมื่อพิมพ์ใบเสร็จ กรุณาลบออกแล้วพิมพ์ใหม่',
   'validation.value.tooLong': '{label}ยาวเกินไป',
   'validation.value.invalid': '{label}ไม่ถูกต้อง',
   'validation.value.tooMany': '{label}มากเกินไป',
