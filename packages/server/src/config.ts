@@ -192,8 +192,11 @@ function lineApiBase(raw: string | undefined): string | null {
   return value.replace(/\/$/, '');
 }
 
-/** `STRIPE_API_BASE`: an http(s) origin such as http://127.0.0.1:12111, or unset. */
-function stripeApiBase(raw: string | undefined): URL | null {
+/**
+ * An http(s) address with nothing after its origin (no path, query, fragment or credentials), or null
+ * when unset; anything else stops start-up with `refusal`.
+ */
+function httpOrigin(raw: string | undefined, refusal: (value: string) => string): URL | null {
   const value = raw?.trim() ?? '';
   if (value === '') return null;
   let url: URL | null = null;
@@ -202,40 +205,35 @@ function stripeApiBase(raw: string | undefined): URL | null {
   } catch {
     // refused below
   }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new ConfigError(
-      `STRIPE_API_BASE must be an http(s) address without a path, e.g. http://127.0.0.1:12111 (got "${value}")`,
-    );
-  }
+  const originOnly =
+    url !== null &&
+    ['http:', 'https:'].includes(url.protocol) &&
+    url.pathname === '/' &&
+    !value.includes('?') &&
+    !value.includes('#') &&
+    url.username === '' &&
+    url.password === '';
+  if (!originOnly) throw new ConfigError(refusal(value));
   return url;
 }
 
-/** `PUBLIC_URL`: an http(s) origin (no path, query or credentials), kept without its trailing slash. */
+/** `STRIPE_API_BASE`: an http(s) origin such as http://127.0.0.1:12111, or unset. */
+function stripeApiBase(raw: string | undefined): URL | null {
+  return httpOrigin(
+    raw,
+    (value) =>
+      `STRIPE_API_BASE must be an http(s) address without a path, e.g. http://127.0.0.1:12111 (got "${value}")`,
+  );
+}
+
+/** `PUBLIC_URL`: the address tills open the app at, kept as its origin (no trailing slash). */
 function publicUrl(raw: string | undefined): string | null {
-  const value = raw?.trim() ?? '';
-  if (value === '') return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    // refused below
-  }
-  if (
-    !url ||
-    !['http:', 'https:'].includes(url.protocol) ||
-    url.pathname !== '/' ||
-    url.search !== '' ||
-    url.hash !== '' ||
-    value.includes('#') ||
-    value.includes('?') ||
-    url.username !== '' ||
-    url.password !== ''
-  ) {
-    throw new ConfigError(
+  const url = httpOrigin(
+    raw,
+    (value) =>
       `PUBLIC_URL must be the http(s) address tills open the app at, without a path, e.g. https://pos.myshop.co.th (got "${value}")`,
-    );
-  }
-  return url.origin;
+  );
+  return url?.origin ?? null;
 }
 
 /** Reads and checks the environment; throws a ConfigError naming the variable at fault. */

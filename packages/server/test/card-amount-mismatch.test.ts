@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CardCheckoutResponse, CreateSaleResponse, FlaggedCardSale, FlaggedCardSalesResponse } from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { useFakeStripe } from './helpers/fake-stripe';
+import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import { salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
@@ -24,11 +24,7 @@ describe.each(ENGINES)('a card checkout paid for another amount or currency, on 
 
   beforeAll(async () => {
     const admin = await t.adminToken();
-    const res = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(res.status).toBe(200);
+    await turnOnCardPayments(t, admin);
     cashier = (await t.buildUser({ role: 'cashier' })).token;
     manager = (await t.buildUser({ role: 'manager' })).token;
   });

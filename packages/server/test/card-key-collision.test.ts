@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CardCheckoutResponse, type CreateSaleResponse, type FlaggedCardSalesResponse } from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { useFakeStripe } from './helpers/fake-stripe';
+import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import { postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
@@ -20,11 +20,7 @@ describe.each(ENGINES)('a card checkout sharing its Idempotency-Key with a sale,
 
   beforeAll(async () => {
     admin = await t.adminToken();
-    const res = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(res.status).toBe(200);
+    await turnOnCardPayments(t, admin);
     token = (await t.buildUser({ role: 'cashier' })).token;
   });
 

@@ -3,7 +3,7 @@ import type { CardCheckoutResponse, CreateSaleResponse } from '@pos/core';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
-import { useFakeStripe } from './helpers/fake-stripe';
+import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import { buildSaleCustomer, salePayload } from './helpers/sales-factories';
 import { useTestApp, type TestApp } from './helpers/test-app';
 
@@ -32,11 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a paid card sale and a refund o
 
   beforeAll(async () => {
     admin = await t.adminToken();
-    const res = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(res.status).toBe(200);
+    await turnOnCardPayments(t, admin);
   });
 
   it('locks the products before the customer, as a refund does', async () => {

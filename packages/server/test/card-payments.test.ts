@@ -8,7 +8,7 @@ import {
 } from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { stripeSignature, useFakeStripe } from './helpers/fake-stripe';
+import { stripeSignature, turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
@@ -25,11 +25,7 @@ describe.each(ENGINES)('card payment through Stripe Checkout on %s', (engine) =>
 
   beforeAll(async () => {
     const admin = await t.adminToken();
-    const res = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(res.status).toBe(200);
+    await turnOnCardPayments(t, admin);
     token = (await t.buildUser({ role: 'cashier' })).token;
     // The settings screen learns that both server secrets are set, never the secrets themselves.
     const shown = await t.request<{ settings: Settings }>('GET', '/api/settings', { token: admin });

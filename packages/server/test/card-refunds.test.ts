@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { useFakeStripe } from './helpers/fake-stripe';
+import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type HttpResult } from './helpers/test-app';
 
@@ -35,11 +35,7 @@ describe.each(ENGINES)('refunding a card sale on %s', (engine) => {
 
   beforeAll(async () => {
     admin = await t.adminToken();
-    const res = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(res.status).toBe(200);
+    await turnOnCardPayments(t, admin);
     cashier = (await t.buildUser({ role: 'cashier' })).token;
   });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type DatabaseEngine } from '../src/config';
 import { buildProduct } from './helpers/catalogue-factories';
-import { useFakeStripe } from './helpers/fake-stripe';
+import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import { salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
@@ -63,11 +63,7 @@ function useCardShop(engine: DatabaseEngine, env: Record<string, string> = {}) {
   const shop = { token: '', body: {} as unknown };
   beforeAll(async () => {
     const admin = await t.adminToken();
-    const res = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(res.status).toBe(200);
+    await turnOnCardPayments(t, admin);
     shop.token = (await t.buildUser({ role: 'cashier' })).token;
     const product = await buildProduct(t, { price: 100, stock: 1000 });
     shop.body = salePayload([{ product, quantity: 1 }], { paymentMethod: 'card' });

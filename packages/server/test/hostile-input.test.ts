@@ -3,7 +3,7 @@ import { ERROR_MESSAGES, type CardCheckoutResponse, type CreateSaleResponse } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
 import { startFakeLine, type FakeLine } from './helpers/fake-line';
-import { useFakeStripe } from './helpers/fake-stripe';
+import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import {
   HOSTILE_BODIES,
   HOSTILE_IDS,
@@ -314,11 +314,7 @@ describe.each(ENGINES)('an Idempotency-Key shared with a card checkout, from the
   it('records every paid checkout, whichever keyed request used its key first or after', async () => {
     const doc = await t.request<OpenApiDocument>('GET', '/api/docs/json');
     const admin = await t.adminToken();
-    const settings = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(settings.status).toBe(200);
+    await turnOnCardPayments(t, admin);
     const { token: cashier } = await t.buildUser({ role: 'cashier' });
 
     /** A request each keyed operation takes (a new operation taking a key must be added here). */

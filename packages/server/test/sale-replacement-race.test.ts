@@ -3,7 +3,7 @@ import type { CardCheckoutResponse, CreateSaleResponse, FlaggedCardSalesResponse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/server';
 import { buildProduct } from './helpers/catalogue-factories';
-import { useFakeStripe } from './helpers/fake-stripe';
+import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
 import { salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
@@ -28,11 +28,7 @@ describe.each(ENGINES)('concurrent replacements of one edited sale on %s', (engi
       notificationWorker: 'manual',
     });
     admin = await t.adminToken();
-    const res = await t.request('PUT', '/api/settings', {
-      token: admin,
-      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
-    });
-    expect(res.status).toBe(200);
+    await turnOnCardPayments(t, admin);
     cashier = (await t.buildUser({ role: 'cashier' })).token;
   });
   afterAll(async () => other?.stop());

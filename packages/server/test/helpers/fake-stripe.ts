@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { TestApp } from './test-app';
 
 /** One Checkout Session as the fake keeps it (Stripe's own field names). */
 export interface FakeSession {
@@ -394,4 +395,13 @@ export function useFakeStripe(): { env: Record<string, string>; readonly fake: F
       return fake;
     },
   };
+}
+
+/** Switches card payments on in the shop's settings, as an admin does (the till then offers card). */
+export async function turnOnCardPayments(t: Pick<TestApp, 'request'>, adminToken: string): Promise<void> {
+  const res = await t.request('PUT', '/api/settings', {
+    token: adminToken,
+    body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
+  });
+  if (res.status !== 200) throw new Error(`turning card payments on answered ${res.status}`);
 }

@@ -1,5 +1,5 @@
 import { LOGIN_THROTTLE } from '@pos/core';
-import { parseCookie, stringifySetCookie } from 'cookie';
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, newToken } from './tokens';
 
@@ -41,9 +41,7 @@ export function deviceIdFor(client: SignInClient): string {
 export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, deviceId: string): void {
   reply.header(
     'set-cookie',
-    stringifySetCookie({
-      name: DEVICE_COOKIE,
-      value: deviceId,
+    serializeCookie(DEVICE_COOKIE, deviceId, {
       httpOnly: true,
       sameSite: 'strict',
       path: '/api',
