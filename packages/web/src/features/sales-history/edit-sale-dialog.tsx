@@ -1,12 +1,4 @@
-import {
-  can,
-  defaultRefundMethod,
-  EDIT_SALE_REASON,
-  formatBaht,
-  needsOffCardReason,
-  type PaymentMethod,
-  type Sale,
-} from '@pos/core';
+import { can, EDIT_SALE_REASON, formatBaht, type Sale } from '@pos/core';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,7 +22,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { newIdempotencyKey } from '../pos/sale-payload';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
-import { OffCardReasonField, RefundMethodSelect } from './refund-method-fields';
+import { OffCardReasonField, RefundMethodSelect, useRefundMethodChoice } from './refund-method-fields';
 import { useRefundSale } from './sales-history.queries';
 
 /** The reasons offered for an edit; the chosen label is what the refund records. */
@@ -58,11 +50,8 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
   const [reason, setReason] = useState<MessageKey | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [method, setMethod] = useState<PaymentMethod>(() => defaultRefundMethod(sale.payment_method));
-  const [offCardReason, setOffCardReason] = useState('');
-  const [offCardError, setOffCardError] = useState<string | undefined>(undefined);
+  const payBack = useRefundMethodChoice(sale.payment_method);
   const paidByCard = sale.payment_method === 'card';
-  const offCard = needsOffCardReason(sale.payment_method, method);
 
   const confirm = () => {
     if (!reason) {
@@ -74,12 +63,9 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
       toast.error(t('common.error'), { description: t('salesHistory.refundDenied') });
       return;
     }
-    if (offCard && !offCardReason.trim()) {
-      setError(null);
-      setOffCardError(t('salesHistory.offCardReasonRequired'));
-      document.getElementById('refund-off-card-reason')?.focus();
-      return;
-    }
+    setError(null);
+    const way = payBack.requestFields();
+    if (!way) return;
     const editReason = t(reason);
     const editDetails = details.trim();
     refund.mutate(
@@ -89,8 +75,7 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
         body: {
           reason: EDIT_SALE_REASON,
           refundAmount: sale.total,
-          refundMethod: method,
-          ...(offCard && { offCardReason: offCardReason.trim() }),
+          ...way,
           edit_reason: editReason,
           edit_details: editDetails || null,
           edited_by: me.id,
@@ -187,24 +172,14 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
           {paidByCard ? (
             <RefundMethodSelect
               sale={sale}
-              value={method}
+              value={payBack.method}
               onChange={(next) => {
-                setMethod(next);
-                setOffCardError(undefined);
+                payBack.choose(next);
                 setError(null);
               }}
             />
           ) : null}
-          {offCard ? (
-            <OffCardReasonField
-              value={offCardReason}
-              error={offCardError}
-              onChange={(next) => {
-                setOffCardReason(next);
-                setOffCardError(undefined);
-              }}
-            />
-          ) : null}
+          {payBack.offCard ? <OffCardReasonField choice={payBack} /> : null}
           <section aria-labelledby="edit-steps">
             <h3 id="edit-steps" className="mb-1 text-sm font-semibold text-slate-900">
               {t('salesHistory.editSteps')}

@@ -1,10 +1,7 @@
 import {
   DEFAULT_REFUND_REASON,
-  defaultRefundMethod,
   formatBaht,
-  needsOffCardReason,
   REFUND_REASONS,
-  type PaymentMethod,
   type RefundReason,
   type RefundSaleRequest,
   type RefundSaleResponse,
@@ -29,7 +26,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { newIdempotencyKey } from '../pos/sale-payload';
-import { OffCardReasonField, RefundMethodSelect } from './refund-method-fields';
+import { OffCardReasonField, RefundMethodSelect, useRefundMethodChoice } from './refund-method-fields';
 import { REFUND_REASON_LABELS } from './refund-reason';
 import { useRefundSale } from './sales-history.queries';
 
@@ -57,10 +54,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
   const [reasonChoice, setReasonChoice] = useState<ReasonChoice>(DEFAULT_REFUND_REASON);
   const [otherReason, setOtherReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const [method, setMethod] = useState<PaymentMethod>(() => defaultRefundMethod(sale.payment_method));
-  const [offCardReason, setOffCardReason] = useState('');
-  const [offCardError, setOffCardError] = useState<string | undefined>(undefined);
-  const offCard = needsOffCardReason(sale.payment_method, method);
+  const payBack = useRefundMethodChoice(sale.payment_method);
   const lines = sale.items.filter((item) => left(item) > 0);
   const picked = lines
     .map((item) => ({ saleItemId: item.id, quantity: chosen[item.id] ?? 0 }))
@@ -96,14 +90,10 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
       document.getElementById('refund-reason-other')?.focus();
       return;
     }
-    if (offCard && !offCardReason.trim()) {
-      setError(null);
-      setOffCardError(t('salesHistory.offCardReasonRequired'));
-      document.getElementById('refund-off-card-reason')?.focus();
-      return;
-    }
     setError(null);
-    const how = { reason, refundMethod: method, ...(offCard && { offCardReason: offCardReason.trim() }) };
+    const way = payBack.requestFields();
+    if (!way) return;
+    const how = { reason, ...way };
     const body: RefundSaleRequest = mode === 'whole' ? { ...how, refundAmount: remaining } : { ...how, lines: picked };
     refund.mutate(
       { saleId: sale.id, body, idempotencyKey: key },
@@ -207,11 +197,10 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
           </FormField>
           <RefundMethodSelect
             sale={sale}
-            value={method}
+            value={payBack.method}
             onChange={(next) => {
               // An earlier refusal was about the way given before (Stripe's, say): no longer current.
-              setMethod(next);
-              setOffCardError(undefined);
+              payBack.choose(next);
               setError(null);
             }}
           />
@@ -232,16 +221,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
             />
           </FormField>
         ) : null}
-        {offCard ? (
-          <OffCardReasonField
-            value={offCardReason}
-            error={offCardError}
-            onChange={(next) => {
-              setOffCardReason(next);
-              setOffCardError(undefined);
-            }}
-          />
-        ) : null}
+        {payBack.offCard ? <OffCardReasonField choice={payBack} /> : null}
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {error}
@@ -254,7 +234,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
           <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
             {refund.isPending ? <Spinner /> : null}
             {refund.isPending
-              ? t(method === 'card' ? 'salesHistory.refundingToCard' : 'salesHistory.refunding')
+              ? t(payBack.method === 'card' ? 'salesHistory.refundingToCard' : 'salesHistory.refunding')
               : t('salesHistory.refundConfirm')}
           </Button>
         </DialogFooter>

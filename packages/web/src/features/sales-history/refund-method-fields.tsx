@@ -1,5 +1,13 @@
-import { needsOffCardReason, refundMethodsFor, type PaymentMethod, type Sale } from '@pos/core';
+import {
+  defaultRefundMethod,
+  needsOffCardReason,
+  refundMethodsFor,
+  type PaymentMethod,
+  type RefundSaleRequest,
+  type Sale,
+} from '@pos/core';
 import { AlertTriangle, CreditCard } from 'lucide-react';
+import { useState } from 'react';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, inputClasses } from '../../components/ui/input';
 import { useI18n } from '../../i18n';
@@ -51,17 +59,47 @@ export function RefundMethodSelect({
   );
 }
 
-/** Why a card sale's money is paid back another way: asked (and required) only then. */
-export function OffCardReasonField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  onChange: (reason: string) => void;
-}) {
+export type RefundMethodChoice = ReturnType<typeof useRefundMethodChoice>;
+
+/**
+ * How a refund's money goes back, as the refund and edit dialogs ask it: the way (the sale's own by
+ * default) and, when a card sale is paid back another way, why.
+ */
+export function useRefundMethodChoice(paidWith: PaymentMethod) {
   const { t } = useI18n();
+  const [method, setMethod] = useState<PaymentMethod>(() => defaultRefundMethod(paidWith));
+  const [offCardReason, setOffCardReason] = useState('');
+  const [offCardError, setOffCardError] = useState<string | undefined>(undefined);
+  const offCard = needsOffCardReason(paidWith, method);
+  return {
+    method,
+    offCard,
+    offCardReason,
+    offCardError,
+    choose(next: PaymentMethod) {
+      setMethod(next);
+      setOffCardError(undefined);
+    },
+    writeReason(next: string) {
+      setOffCardReason(next);
+      setOffCardError(undefined);
+    },
+    /** The request's fields for it; undefined (the reason field marked and focused) while a needed reason is blank. */
+    requestFields(): Pick<RefundSaleRequest, 'refundMethod' | 'offCardReason'> | undefined {
+      if (!offCard) return { refundMethod: method };
+      const reason = offCardReason.trim();
+      if (reason) return { refundMethod: method, offCardReason: reason };
+      setOffCardError(t('salesHistory.offCardReasonRequired'));
+      document.getElementById('refund-off-card-reason')?.focus();
+      return undefined;
+    },
+  };
+}
+
+/** Why a card sale's money is paid back another way: asked (and required) only then. */
+export function OffCardReasonField({ choice }: { choice: RefundMethodChoice }) {
+  const { t } = useI18n();
+  const { offCardReason: value, offCardError: error } = choice;
   return (
     <FormField id="refund-off-card-reason" label={t('salesHistory.offCardReason')} error={error}>
       <Input
@@ -70,7 +108,7 @@ export function OffCardReasonField({
         maxLength={200}
         value={value}
         placeholder={t('salesHistory.offCardReasonPlaceholder')}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => choice.writeReason(e.target.value)}
       />
     </FormField>
   );
