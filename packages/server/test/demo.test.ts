@@ -96,10 +96,13 @@ const TODAYS: [string, number][] = [
  * runs wait for their statements' answers, and the killed runs are processes of their own.
  */
 describe.concurrent('npm run demo', () => {
-  // PostgreSQL first: the slowest, started before the concurrency limit queues the rest.
-  const RUNS = [...ENGINES]
-    .reverse()
-    .flatMap((engine) => TODAYS.map(([today, seed]) => [engine, today, seed] as const));
+  // PostgreSQL first: the slowest, started before the concurrency limit queues the rest. It makes the
+  // year-turn shop only: its ~45,000 statements wait on the network one by one (~40 s alone, over 300 s
+  // beside the SQLite runs on a busy CI machine), and the dates' own cases are the same code on SQLite.
+  const RUNS = [
+    ...(ENGINES.includes('postgres') ? [['postgres', ...TODAYS[0]!] as const] : []),
+    ...TODAYS.map(([today, seed]) => ['sqlite', today, seed] as const),
+  ];
   it.each(RUNS)(
     'the whole default shop on %s, today %s, seed %i: 90 days of sales and refunds through the services, every figure reconciled, and a server opens it',
     async (engine, today, seed) => {
@@ -168,7 +171,7 @@ describe.concurrent('npm run demo', () => {
         await fresh.drop();
       }
     },
-    300_000,
+    600_000,
   );
 
   it.each(ENGINES)(
