@@ -1,7 +1,7 @@
 import type { Product, Sale } from '@pos/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
+import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
 import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
@@ -19,11 +19,7 @@ describe('refunding a card sale in sales history', () => {
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    server = await startServer({
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.apiBase,
-    });
+    server = await startServer(stripeEnvOf(fake));
     browser = await launchBrowser();
     const admin = await firstAdminToken(server.url);
     await api(server, admin, 'PUT', '/settings', {

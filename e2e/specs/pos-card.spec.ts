@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
+import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
 import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
@@ -39,11 +39,7 @@ describe('card payment through Stripe Checkout', () => {
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    server = await startServer({
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.apiBase,
-    });
+    server = await startServer(stripeEnvOf(fake));
     // The hosted page's "pay" sends the signed webhook before the browser returns, as Stripe may.
     fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
     browser = await launchBrowser();

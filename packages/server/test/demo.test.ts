@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pricingSettingsOf, type Product, type SalesSummaryResponse } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { buildDemo, DemoError } from '../src/demo/demo-build';
 import { DEMO_DEFAULTS, runDemo } from '../src/demo/demo-run';
@@ -15,20 +14,13 @@ import { readStoredSettings } from '../src/features/settings/settings.service';
 import { startServer } from '../src/server';
 import { expectRollupsEqualRecomputation } from './helpers/report-rollups';
 import { postSale, salePayload } from './helpers/sales-factories';
-import { ENGINES, freshDatabase, TEST_PASSWORD_HASH_COST, useTestApp } from './helpers/test-app';
+import { configOfDatabase, ENGINES, freshDatabase, useTestApp } from './helpers/test-app';
 import { shopProblems, type ShopSnapshot } from './soak/invariants';
 import { newLedger } from './soak/shop-load';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 type Fresh = Awaited<ReturnType<typeof freshDatabase>>;
-
-function configOf(fresh: Fresh): Config {
-  return loadConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) },
-    { passwordHashCost: TEST_PASSWORD_HASH_COST },
-  );
-}
 
 /** The shop before its first sale, as the stock movements and customers tell it: what shopProblems reconciles with. */
 async function openingOf(db: Db): Promise<ShopSnapshot> {
@@ -108,7 +100,7 @@ describe.concurrent('npm run demo', () => {
     async (engine, today, seed) => {
       const fresh = await freshDatabase(engine);
       try {
-        const config = configOf(fresh);
+        const config = configOfDatabase(fresh);
         const started = performance.now();
         const result = await buildDemo(config, { ...DEMO_DEFAULTS, seed, force: false, today });
         console.log(`demo on ${engine}, today ${today}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -185,7 +177,7 @@ describe.concurrent('npm run demo', () => {
         });
         expect(killed.signal, killed.out).toBe('SIGKILL');
 
-        const config = configOf(fresh);
+        const config = configOfDatabase(fresh);
         if (engine === 'sqlite') {
           expect(fs.existsSync(path.join(fresh.dataDir, 'pos.db'))).toBe(false);
         } else {
@@ -237,7 +229,7 @@ describe('the demo on a SQLite file a server has open', () => {
   it('refuses, and leaves the file as it was', async () => {
     const fresh = await freshDatabase('sqlite');
     try {
-      const config = configOf(fresh);
+      const config = configOfDatabase(fresh);
       const server = await startServer(config, {
         listen: { port: 0, host: '127.0.0.1' },
         notificationWorker: 'manual',

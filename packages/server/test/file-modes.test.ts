@@ -4,13 +4,12 @@ import path from 'node:path';
 import type { Product } from '@pos/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backupShop } from '../src/backup';
-import { loadConfig, type Config } from '../src/config';
 import { buildDemo } from '../src/demo/demo-build';
 import { DEMO_DEFAULTS } from '../src/demo/demo-run';
 import { startServer } from '../src/server';
 import { makePng, productFormFields, sendForm } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
-import { ENGINES, freshDatabase, TEST_PASSWORD_HASH_COST, useTestApp } from './helpers/test-app';
+import { configOfDatabase, ENGINES, freshDatabase, useTestApp } from './helpers/test-app';
 
 /** The permission bits of a file or folder, e.g. 0o600. */
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
@@ -66,13 +65,6 @@ describe.each(ENGINES)('files a server writes on %s', (engine) => {
   });
 });
 
-function configOf(fresh: Awaited<ReturnType<typeof freshDatabase>>): Config {
-  return loadConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) },
-    { passwordHashCost: TEST_PASSWORD_HASH_COST },
-  );
-}
-
 /** Opens everything up as an install made before this rule would have it (umask 022, older images). */
 function loosen(dataDir: string): void {
   fs.chmodSync(dataDir, 0o755);
@@ -86,7 +78,7 @@ describe.each(ENGINES)('an existing install on %s', (engine) => {
   it('has its data folder, database files, WAL and images tightened when a server starts', async () => {
     const fresh = await freshDatabase(engine);
     try {
-      const config = configOf(fresh);
+      const config = configOfDatabase(fresh);
       const listen = { port: 0, host: '127.0.0.1' };
       // The install's first server keeps running: its WAL and shared-memory files are there, as a
       // second server process on the same folder (or the first one restarted after a crash) finds them.
@@ -126,7 +118,7 @@ describe('npm run backup', () => {
   it('writes its folder 0700 and the database copy and images 0600, and tightens the backups already there', async () => {
     const fresh = await freshDatabase('sqlite');
     try {
-      const config = configOf(fresh);
+      const config = configOfDatabase(fresh);
       const server = await startServer(config, {
         listen: { port: 0, host: '127.0.0.1' },
         notificationWorker: 'manual',
@@ -164,7 +156,7 @@ describe.each(ENGINES)('npm run demo on %s', (engine) => {
   it('leaves the database and its images 0600 in a 0700 folder', async () => {
     const fresh = await freshDatabase(engine);
     try {
-      const config = configOf(fresh);
+      const config = configOfDatabase(fresh);
       fs.chmodSync(config.dataDir, 0o755);
       const result = await buildDemo(config, {
         ...DEMO_DEFAULTS,

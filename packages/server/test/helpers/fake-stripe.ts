@@ -372,6 +372,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return fake;
 }
 
+/** The server's environment that sends its Stripe calls and webhook checks to `fake`. */
+export function stripeEnvOf(fake: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_API_BASE: fake.apiBase,
+  };
+}
+
 /**
  * A fake Stripe for the test file's describe block, started before the app (register this before
  * `useTestApp(engine, stripe.env)`, whose own beforeAll reads `env`), closed after it.
@@ -381,11 +390,7 @@ export function useFakeStripe(): { env: Record<string, string>; readonly fake: F
   const env: Record<string, string> = {};
   beforeAll(async () => {
     fake = await startFakeStripe();
-    Object.assign(env, {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.apiBase,
-    });
+    Object.assign(env, stripeEnvOf(fake));
   });
   afterAll(async () => fake?.close());
   return {

@@ -105,6 +105,14 @@ export async function freshDatabase(
   };
 }
 
+/** The server's settings for a fresh database (quiet, the cheap test password cost). */
+export function configOfDatabase(fresh: { dataDir: string; databaseUrl: string | null }): Config {
+  return loadConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) },
+    { passwordHashCost: TEST_PASSWORD_HASH_COST },
+  );
+}
+
 /**
  * Starts the real app on a random port with a fresh, migrated database for this test file.
  * `options.passwordHashCost` replaces the cheap test cost (the production cost's own test).
