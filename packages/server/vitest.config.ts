@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { heavyFirst } from '../../vitest.heavy-first.ts';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,18 @@ export default defineConfig({
     // The API tests wait on HTTP and PostgreSQL more than they compute: two files at a time on the
     // 2-core CI machine ran the suite in 205 s instead of 327 s (vitest's default there is one).
     maxWorkers: 2,
+    // Longest first (CI timings), so neither worker is left alone with one of them at the end.
+    sequence: {
+      sequencer: heavyFirst([
+        'test/demo.test.ts',
+        'test/soak/crash.test.ts',
+        'test/hostile-input.test.ts',
+        'test/permission-matrix.test.ts',
+        'test/soak/two-processes.test.ts',
+        'test/login-throttle.test.ts',
+        'test/soak/backup.test.ts',
+      ]),
+    },
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
