@@ -51,7 +51,7 @@ describe.each(ENGINES)('VAT registration on %s', (engine) => {
     const refused = await putSystem(t, { vatRegistered: true, taxRate: 7 });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('VAT_TAX_ID_REQUIRED');
-    expect(refused.body.fields).toHaveProperty('taxId');
+    expect(refused.body.fields).toHaveProperty(['settings.system.taxId']);
     expect(await storeSystem(t)).toMatchObject({ vatRegistered: null, vatApplies: false, taxRate: 3 });
 
     const registered = await putSystem(t, { vatRegistered: true, taxId: TEST_TAX_ID });

@@ -167,7 +167,7 @@ function assertTaxIdWhenVatRegistered(system: { vatRegistered?: boolean | null; 
     throw new AppError({
       status: 400,
       code: 'VAT_TAX_ID_REQUIRED',
-      fields: { taxId: ERROR_MESSAGES.VAT_TAX_ID_REQUIRED },
+      fields: { 'settings.system.taxId': ERROR_MESSAGES.VAT_TAX_ID_REQUIRED },
     });
   }
 }
