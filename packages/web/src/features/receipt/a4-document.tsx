@@ -99,7 +99,15 @@ export function A4Document(props: A4DocumentProps) {
               {t('receipt.copyMark')}
             </p>
           ) : null}
-          <h3 className="text-[1.6em] leading-tight font-bold">{props.title}</h3>
+          <h3 className="text-[1.6em] leading-tight font-bold">
+            {/* Two titles in one ("ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน") wrap at the slash, never inside a word. */}
+            {props.title.split('/').map((part, index) => (
+              <span key={part} className="inline-block">
+                {index > 0 ? '/' : ''}
+                {part}
+              </span>
+            ))}
+          </h3>
           {props.notes.map((note) => (
             <p key={note}>{note}</p>
           ))}

@@ -216,10 +216,10 @@ function SettingsEditor({ saved }: { saved: Settings }) {
             // fields take the values just saved (resetField would skip a tab never opened).
             form.reset(settingsFormValues(next), { keepDirtyValues: true });
             const { system } = next;
-            form.setValue('settings.system.vatRegistered', system.vatRegistered);
-            form.setValue('settings.system.taxId', system.taxId);
-            form.setValue('settings.system.taxRate', system.taxRate);
-            form.setValue('settings.system.pricesIncludeVat', system.pricesIncludeVat);
+            form.setValue('settings.system.vatRegistered', system.vatRegistered, { shouldDirty: true });
+            form.setValue('settings.system.taxId', system.taxId, { shouldDirty: true });
+            form.setValue('settings.system.taxRate', system.taxRate, { shouldDirty: true });
+            form.setValue('settings.system.pricesIncludeVat', system.pricesIncludeVat, { shouldDirty: true });
           }}
         />
       ) : (
