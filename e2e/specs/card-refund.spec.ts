@@ -2,7 +2,7 @@ import type { Product, Sale } from '@pos/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -20,6 +20,8 @@ describe('refunding a card sale in sales history', () => {
   beforeAll(async () => {
     fake = await startFakeStripe();
     server = await startServer(stripeEnvOf(fake));
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     browser = await launchBrowser();
     const admin = await firstAdminToken(server.url);
     await api(server, admin, 'PUT', '/settings', {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { formatBaht, type CreateSaleResponse, type Product } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken, FIRST_ADMIN_PASSWORD } from '../support/api';
+import { api, createUser, FIRST_ADMIN_PASSWORD, firstAdminToken, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -45,6 +45,8 @@ describe('dashboard and reports', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     browser = await launchBrowser();
     admin = await firstAdminToken(server.url);
     await createUser(server.url, VIEWER);

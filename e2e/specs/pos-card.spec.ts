@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -40,6 +40,8 @@ describe('card payment through Stripe Checkout', () => {
   beforeAll(async () => {
     fake = await startFakeStripe();
     server = await startServer(stripeEnvOf(fake));
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     // The hosted page's "pay" sends the signed webhook before the browser returns, as Stripe may.
     fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
     browser = await launchBrowser();

@@ -1,7 +1,7 @@
 import type { Customer, Product, Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken } from '../support/api';
+import { api, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -65,6 +65,8 @@ describe('the till', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     browser = await launchBrowser();
     admin = await firstAdminToken(server.url);
     for (const p of [PIN, COAT, ...MANY]) await api(server, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });

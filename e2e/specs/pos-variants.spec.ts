@@ -2,7 +2,7 @@ import type { Customer, Sale } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUser } from '../support/api';
+import { apiLogin, createUser, registerForVat } from '../support/api';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
@@ -50,6 +50,8 @@ describe('point of sale: sizes, colours and usual prices', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     browser = await launchBrowser();
     await createUser(server.url, BOSS);
     token = await apiLogin(server.url, BOSS.username, BOSS.password);

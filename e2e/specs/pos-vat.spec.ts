@@ -2,7 +2,7 @@ import type { Sale } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -89,6 +89,8 @@ describe('excluding VAT with a manager’s approval', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     browser = await launchBrowser();
     const admin = await firstAdminToken(server.url);
     await api(server, admin, 'POST', '/products', { ...SHIRT, category: 'เสื้อผ้า' });

@@ -1,7 +1,7 @@
 import { posProductsToColumns, type Customer, type Product, type Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -61,6 +61,8 @@ describe('point of sale', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     browser = await launchBrowser();
     admin = await firstAdminToken(server.url);
     for (const p of [SHIRT, JEANS, CAP, SOCKS]) {

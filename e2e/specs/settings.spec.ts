@@ -43,9 +43,9 @@ describe('settings screen', () => {
     await page.getByRole('heading', { name: 'ตั้งค่า', level: 1 }).waitFor();
     const nameBox = page.getByLabel('ชื่อร้าน');
     expect(await nameBox.inputValue()).toBe('Universal POS');
-    // The first-run checklist: VAT is still the default, a product already exists.
+    // The first-run checklist: the VAT question is not answered yet, a product already exists.
     const checklist = page.getByTestId('setup-checklist');
-    await checklist.getByRole('link', { name: /ตั้งอัตราภาษีและรูปแบบราคา/ }).waitFor();
+    await checklist.getByRole('link', { name: /บอกว่าร้านจดทะเบียนภาษีมูลค่าเพิ่ม/ }).waitFor();
     await checklist.getByRole('link', { name: /เพิ่มสินค้าชิ้นแรก/ }).waitFor();
     await expectNoSeriousA11yViolations(page, 'settings, store tab');
     await screenshot(page, 'settings-store');
@@ -56,10 +56,14 @@ describe('settings screen', () => {
     // Store name and tax rate, then the header's save button.
     await nameBox.fill('ร้านแต่งตัวดี สาขาอีทูอี');
     await page.getByLabel('ที่อยู่').fill('99 ถนนสุขุมวิท กรุงเทพฯ');
-    // "7 %, prices include VAT" in one click: saved, and the open form takes it.
-    await checklist.getByRole('button', { name: 'ใช้ VAT 7% ราคารวม VAT' }).click();
-    await seeToast(page, 'ตั้งค่า VAT 7% ราคารวม VAT แล้ว');
-    await checklist.getByRole('button', { name: 'ใช้ VAT 7% ราคารวม VAT' }).waitFor({ state: 'detached' });
+    // Registered for VAT with its tax id, "7 %, prices include VAT" in one click: saved, and the open form takes it.
+    const question = checklist.getByTestId('vat-question');
+    await question.getByRole('button', { name: 'จดทะเบียน VAT แล้ว' }).click();
+    await question.getByLabel('เลขประจำตัวผู้เสียภาษี').fill('0105561234560');
+    await question.getByRole('button', { name: 'ใช้ VAT 7% ราคารวม VAT' }).click();
+    await question.getByRole('button', { name: 'บันทึกข้อมูล VAT' }).click();
+    await seeToast(page, 'บันทึกแล้ว: ร้านจดทะเบียน VAT');
+    await question.waitFor({ state: 'detached' });
     await openTab(page, 'ระบบและภาษี');
     expect(await page.getByLabel('อัตราภาษี (%)').inputValue()).toBe('7');
     expect(await page.getByLabel('ราคาสินค้ารวม VAT แล้ว').isChecked()).toBe(true);

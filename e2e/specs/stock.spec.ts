@@ -2,7 +2,7 @@ import { bahtToSatang, priceSale, satangToBaht, type Product } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUser } from '../support/api';
+import { apiLogin, createUser, registerForVat } from '../support/api';
 import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { createProduct, listProducts } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
@@ -72,6 +72,8 @@ describe('stock adjustments and history', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
+    await registerForVat(server);
     browser = await launchBrowser();
     await createUser(server.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
     await createUser(server.url, { username: 'mgr', password, name: 'ผู้จัดการสาขา', role: 'manager' });

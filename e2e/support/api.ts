@@ -81,3 +81,20 @@ export async function api<T>(
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** A made-up 13-digit tax id with a valid check digit. */
+export const TEST_TAX_ID = '0105561234560';
+
+/**
+ * Answers the first-run VAT question "registered" (with a tax id) through the API, for specs whose
+ * subject needs VAT: a fresh install charges none until its owner says so (issue 31).
+ */
+export async function registerForVat(
+  server: { url: string },
+  system: { taxRate?: number; pricesIncludeVat?: boolean } = {},
+): Promise<void> {
+  const token = await firstAdminToken(server.url);
+  await api(server, token, 'PUT', '/settings', {
+    settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID, ...system } },
+  });
+}

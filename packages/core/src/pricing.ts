@@ -2,10 +2,15 @@
  * Sale arithmetic in integer satang, one module for server and web (spec 000 §9).
  * Rounding is half-up to the satang, once per figure.
  */
-import { DEFAULT_SETTINGS } from './api/settings';
+import { DEFAULT_SETTINGS, vatAppliesTo } from './api/settings';
 import { bahtToSatang, type Satang } from './money';
 
 export interface PricingSettings {
+  /**
+   * The shop charges VAT (registered, with its tax id): otherwise no sale carries any. Optional only
+   * for the pricing terms card checkouts stored before it existed, which all charged VAT.
+   */
+  vatApplies?: boolean;
   /** VAT rate in percent, at most 2 decimals (e.g. 7 or 3). */
   taxRate: number;
   /** Shelf prices already include VAT: the tax is the VAT part of the total. */
@@ -21,7 +26,13 @@ export interface PricingSettings {
  * settings view both carry them (the view also as `tax_rate`).
  */
 export interface PricingSettingsSource {
-  system?: { taxRate?: number; tax_rate?: number; pricesIncludeVat?: boolean };
+  system?: {
+    taxRate?: number;
+    tax_rate?: number;
+    pricesIncludeVat?: boolean;
+    vatRegistered?: boolean | null;
+    taxId?: string;
+  };
   loyalty?: { onePointValueInBaht: number; purchaseAmountForOnePoint: number };
 }
 
@@ -31,6 +42,7 @@ export function pricingSettingsOf(settings: PricingSettingsSource | undefined): 
   const loyalty = settings?.loyalty ?? DEFAULT_SETTINGS.loyalty;
   const rate = system?.taxRate ?? system?.tax_rate;
   return {
+    vatApplies: vatAppliesTo(system),
     taxRate: typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_SETTINGS.system.taxRate,
     pricesIncludeVat: system?.pricesIncludeVat ?? DEFAULT_SETTINGS.system.pricesIncludeVat,
     onePointValueInBaht: loyalty.onePointValueInBaht,
@@ -64,6 +76,11 @@ export function divideRoundHalfUp(n: number, d: number): number {
   return Math.floor((2 * n + d) / (2 * d));
 }
 
+/** Whether a sale priced on these terms carries VAT (terms stored before `vatApplies` all did). */
+export function chargesVat(settings: Pick<PricingSettings, 'vatApplies'>): boolean {
+  return settings.vatApplies !== false;
+}
+
 /** A percentage with at most 2 decimals as basis points (7 → 700, 3.5 → 350). */
 function basisPoints(percent: number): number {
   return Math.round(percent * 100);
@@ -88,7 +105,7 @@ export function pointsEarnedOn(total: Satang, purchaseAmountForOnePoint: number)
  * Every figure of a sale from its lines, the points redeemed and the settings.
  * Tax-on-top mode (default, the spec's arithmetic): tax = (subtotal − discount) × rate.
  * VAT-inclusive mode: total = subtotal − discount and tax = total × rate / (100 + rate).
- * Excluding VAT makes the tax 0 in both modes.
+ * Excluding VAT, or a shop that charges none (not registered, no tax id), makes the tax 0 in both modes.
  */
 export function priceSale(
   lines: readonly PricingLine[],
@@ -106,7 +123,7 @@ export function priceSale(
   const discount = pointsDiscount(pointsUsed, settings.onePointValueInBaht);
   if (discount > subtotal) throw new PricingError('DISCOUNT_OVER_SUBTOTAL');
   const afterDiscount = subtotal - discount;
-  const rate = excludeVat ? 0 : basisPoints(settings.taxRate);
+  const rate = excludeVat || !chargesVat(settings) ? 0 : basisPoints(settings.taxRate);
 
   let tax: Satang;
   let total: Satang;

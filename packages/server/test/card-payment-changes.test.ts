@@ -11,8 +11,18 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { useFakeStripe } from './helpers/fake-stripe';
-import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import {
+  buildSaleCustomer,
+  postSale,
+  registerForVat,
+  salePayload as payloadOf,
+  vatShopTerms,
+} from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+
+/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
+const salePayload: typeof payloadOf = (lines, options = {}) =>
+  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 type Answer = CreateSaleResponse & { code?: string };
 
@@ -37,6 +47,7 @@ describe.each(ENGINES)('a paid card checkout after something changed, on %s', (e
 
   beforeAll(async () => {
     admin = await t.adminToken();
+    await registerForVat(t);
     await putSettings({ payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } });
     cashier = await t.buildUser({ role: 'cashier' });
   });

@@ -8,8 +8,18 @@ import { pushLineText } from '../src/integrations/line/line-push';
 import { startServer, type RunningServer } from '../src/server';
 import { buildProduct } from './helpers/catalogue-factories';
 import { startFakeLine, type FakeLine } from './helpers/fake-line';
-import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import {
+  buildSaleCustomer,
+  postSale,
+  registerForVat,
+  salePayload as payloadOf,
+  vatShopTerms,
+} from './helpers/sales-factories';
 import { ENGINES, freshDatabase, useTestApp, type TestApp } from './helpers/test-app';
+
+/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
+const salePayload: typeof payloadOf = (lines, options = {}) =>
+  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 const TEST_TEXT = 'ทดสอบการแจ้งเตือนจากระบบ Universal POS';
 
@@ -48,6 +58,7 @@ describe.each(ENGINES)('LINE notification after each sale (%s)', (engine) => {
   });
   afterAll(() => line.close());
   const t = useTestApp(engine, env);
+  beforeAll(() => registerForVat(t));
 
   const configured = () => ({ notifyOnSale: true, lineChannelAccessToken: line.token, lineUserId: line.userId });
 
@@ -396,7 +407,7 @@ describe.each(ENGINES)('LINE outbox across a crash (%s)', (engine) => {
     });
     expect(settings.status).toBe(200);
     const product = await buildProduct({ built: crashed.built } as TestApp, { price: 99 });
-    const sale = await call('POST', '/api/sales', salePayload([{ product, quantity: 1 }]), {
+    const sale = await call('POST', '/api/sales', payloadOf([{ product, quantity: 1 }]), {
       'idempotency-key': 'crash-before-push-1',
     });
     expect(sale.status).toBe(201);

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import {
-  bahtToSatang,
-  pricingSettingsOf,
-  refundVat,
-  type Customer,
-  type Product,
-  type RefundSaleResponse,
-  type Sale,
-} from '@pos/core';
-import { describe, expect, it } from 'vitest';
+import { bahtToSatang, refundVat, type Customer, type Product, type RefundSaleResponse, type Sale } from '@pos/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import {
+  buildSaleCustomer,
+  postSale,
+  registerForVat,
+  salePayload as payloadOf,
+  vatShopTerms,
+} from './helpers/sales-factories';
 import { ENGINES, useTestApp, type HttpResult, type TestApp } from './helpers/test-app';
+
+/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
+const salePayload: typeof payloadOf = (lines, options = {}) =>
+  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 type RefundAnswer = RefundSaleResponse & { code?: string; details?: Record<string, unknown> };
 
@@ -66,6 +68,7 @@ async function sell(
 
 describe.each(ENGINES)('refunds on %s', (engine) => {
   const t = useTestApp(engine);
+  beforeAll(() => registerForVat(t));
 
   it('refunds a whole sale: stock, points and customer totals back exactly, a credit note, status refunded', async () => {
     const shirt = await buildProduct(t, { price: 250, stock: 10 });
@@ -407,7 +410,7 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
     it('never adds up past the sale VAT when parts round (VAT-inclusive prices, 7 %)', async () => {
       await setSystem({ pricesIncludeVat: true, taxRate: 7 });
       try {
-        const settings = pricingSettingsOf({ system: { pricesIncludeVat: true, taxRate: 7 } });
+        const settings = vatShopTerms({ pricesIncludeVat: true, taxRate: 7 });
         const soap = await buildProduct(t, { price: 10.01, stock: 9 });
         const { token } = await t.buildUser({ role: 'cashier' });
         const res = await postSale(t, token, salePayload([{ product: soap, quantity: 3 }], { settings }));

@@ -9,8 +9,18 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReportRollups } from '../src/features/reports/rollups.service';
 import { buildProduct } from './helpers/catalogue-factories';
-import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import {
+  buildSaleCustomer,
+  postSale,
+  registerForVat,
+  salePayload as payloadOf,
+  vatShopTerms,
+} from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+
+/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
+const salePayload: typeof payloadOf = (lines, options = {}) =>
+  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 /**
  * The figures are checked against a plain computation over the sales as `GET /api/sales/:id`
@@ -183,6 +193,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
   let viewer: string;
 
   beforeAll(async () => {
+    await registerForVat(t);
     seeded = await seedMonth(t);
     viewer = (await t.buildUser({ role: 'viewer' })).token;
   });

@@ -1,17 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { CreateSaleRequest, pricingSettingsOf, type CreateSaleResponse, type Sale, type Settings } from '@pos/core';
+import { CreateSaleRequest, type CreateSaleResponse, type Sale, type Settings } from '@pos/core';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_FROM_BYTES } from '../src/http/compression';
 import { purgeExpiredIdempotencyKeysIfDue } from '../src/features/idempotency/idempotency.service';
 import { saleAnswerJson } from '../src/features/sales/sale-answer-json';
 import { createSale } from '../src/features/sales/sales.service';
 import { readSettingRows, writeSettingGroup } from '../src/features/settings/settings.queries';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { buildSaleCustomer, postSale, postSaleRaw, salePayload } from './helpers/sales-factories';
+import {
+  buildSaleCustomer,
+  postSale,
+  postSaleRaw,
+  registerForVat,
+  salePayload as payloadOf,
+  vatShopTerms,
+} from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+
+/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
+const salePayload: typeof payloadOf = (lines, options = {}) =>
+  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 /**
  * The answer to POST /api/sales is built from what the sale's transaction wrote, not read back
@@ -53,6 +64,7 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 describe.each(ENGINES)('the sale answer on %s', (engine) => {
   const t = useTestApp(engine);
+  beforeAll(() => registerForVat(t));
 
   it('equals the sale as read: customer, points used, VAT excluded, sizes, usual price, cash change', async () => {
     const { token } = await t.buildUser({ role: 'cashier', name: 'แคชเชียร์ ซี' });
@@ -247,6 +259,7 @@ pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) 
 
 describe.each(ENGINES)('statements per sale on %s', (engine) => {
   const t = useTestApp(engine);
+  beforeAll(() => registerForVat(t));
 
   it('records a 3-line sale to a customer in 20 statements from BEGIN to COMMIT, and replays one in 3 (5 on PostgreSQL)', async () => {
     const { user } = await t.buildUser({ role: 'cashier' });
@@ -285,6 +298,7 @@ describe.each(ENGINES)('statements per sale on %s', (engine) => {
 
 describe.each(ENGINES)('settings per sale on %s', (engine) => {
   const t = useTestApp(engine);
+  beforeAll(() => registerForVat(t));
 
   it('prices each sale with the settings stored then, even when another process changed them', async () => {
     const { token } = await t.buildUser({ role: 'cashier' });
@@ -296,7 +310,7 @@ describe.each(ENGINES)('settings per sale on %s', (engine) => {
     const stored = JSON.parse(rows.find((r) => r.group_name === 'system')?.value ?? '{}') as Record<string, unknown>;
     const system = { ...stored, taxRate: 7 };
     await writeSettingGroup(t.built.deps.db.kysely, 'system', system, null, new Date().toISOString());
-    const settings = pricingSettingsOf({ system: { taxRate: 7 } });
+    const settings = vatShopTerms({ taxRate: 7 });
     const second = await postSale(t, token, salePayload([{ product: lamp, quantity: 1 }], { settings }));
     expect(second.status).toBe(201);
     expect(second.body.sale).toMatchObject({ tax_rate: 7, tax: 70 });

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { pricingSettingsOf, type Customer, type Product, type Sale } from '@pos/core';
-import { describe, expect, it } from 'vitest';
+import { type Customer, type Product, type Sale } from '@pos/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
-import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import {
+  buildSaleCustomer,
+  postSale,
+  registerForVat,
+  salePayload as payloadOf,
+  vatShopTerms,
+} from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+
+/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
+const salePayload: typeof payloadOf = (lines, options = {}) =>
+  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 async function saleCount(t: TestApp): Promise<number> {
   const rows = await t.built.deps.db.kysely.selectFrom('sales').select('id').execute();
@@ -21,6 +31,7 @@ async function setSettings(t: TestApp, settings: Record<string, unknown>): Promi
 
 describe.each(ENGINES)('selling on %s', (engine) => {
   const t = useTestApp(engine);
+  beforeAll(() => registerForVat(t));
 
   it('works out every figure as spec 000 §9 says (tax on top, 3 %)', async () => {
     const { token } = await t.buildUser({ role: 'cashier' });
@@ -89,7 +100,7 @@ describe.each(ENGINES)('selling on %s', (engine) => {
     const bag = await buildProduct(t, { price: 1099.5, stock: 5 });
     const system = { pricesIncludeVat: true, taxRate: 7 };
     await setSettings(t, { system });
-    const settings = pricingSettingsOf({ system });
+    const settings = vatShopTerms(system);
     const res = await postSale(t, token, salePayload([{ product: bag, quantity: 1 }], { settings }));
     expect(res.status).toBe(201);
     expect(res.body.sale).toMatchObject({
@@ -507,6 +518,7 @@ describe.each(ENGINES)('selling on %s', (engine) => {
 
 describe.each(ENGINES)('selling the last units from many tills at once on %s', (engine) => {
   const t = useTestApp(engine);
+  beforeAll(() => registerForVat(t));
 
   it('sells exactly what is on the shelf, numbers without gaps, and keeps points exact', async () => {
     const tills = await Promise.all(Array.from({ length: 8 }, () => t.buildUser({ role: 'cashier' })));

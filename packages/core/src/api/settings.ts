@@ -64,6 +64,11 @@ export const SystemSettingsInput = z.object({
     .min(0, msg('number.nonNegative', { label: 'taxRate' }))
     .max(100, msg('settings.taxRateMax'))
     .refine(hasAtMostTwoDecimals, msg('money.decimals', { label: 'taxRate' })),
+  /**
+   * Whether the shop is registered for VAT: null until the owner answers the first-run question. VAT is
+   * charged, and tax invoices printed, only when true, which needs the shop's tax id (vatApplies).
+   */
+  vatRegistered: Flag.nullable(),
   /** Shelf prices already include VAT (Thai retail norm); off follows the spec's tax-on-top arithmetic. */
   pricesIncludeVat: Flag,
   /** "Exclude VAT" at the till needs a user holding pos_refund to approve it on the spot. */
@@ -79,6 +84,15 @@ export const SystemSettingsInput = z.object({
     .refine((v) => v === '' || /^\d{13}$/.test(v), msg('settings.taxIdInvalid')),
   posRegistrationNumber: PosRegistrationNumber,
 });
+
+/**
+ * Whether sales carry VAT and get tax invoices: only a shop registered for VAT issues tax invoices, and
+ * a tax invoice of any kind needs the seller's tax id (Revenue Code 86/4, 86/6, 86/13). One rule for the
+ * server's prices, the till and the printed documents.
+ */
+export function vatAppliesTo(system: { vatRegistered?: boolean | null; taxId?: string } | undefined): boolean {
+  return system?.vatRegistered === true && (system.taxId ?? '') !== '';
+}
 
 export const PaymentSettingsInput = z.object({
   cashEnabled: Flag,
@@ -146,6 +160,7 @@ export const DEFAULT_STORE_NAME = 'Universal POS';
 export const DEFAULT_SETTINGS: StoredSettings = {
   system: {
     storeName: DEFAULT_STORE_NAME,
+    vatRegistered: null,
     taxRate: 3,
     pricesIncludeVat: false,
     vatExclusionNeedsApproval: false,
@@ -176,6 +191,9 @@ const SystemSettingsView = z.object({
   storeName: z.string(),
   taxRate: z.number(),
   tax_rate: z.number(),
+  vatRegistered: z.boolean().nullable(),
+  /** Worked out by the server: the shop is registered for VAT and has its tax id, so sales carry VAT. */
+  vatApplies: z.boolean(),
   pricesIncludeVat: z.boolean(),
   vatExclusionNeedsApproval: z.boolean(),
   logo_url: z.string(),

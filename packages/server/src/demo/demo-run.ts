@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { vatAppliesTo } from '@pos/core';
 import { bulkSales } from './demo-bulk';
 import { countSales } from './demo.queries';
 import { buildDemoShop, sellDemoDays, type DemoDeps } from './demo.service';
@@ -59,7 +60,7 @@ export async function runDemo(
       today: options.today,
       timeZone: deps.config.shopTimezone,
       seed: options.seed,
-      taxRateBp: Math.round((settings.system?.taxRate ?? 7) * 100),
+      taxRateBp: vatAppliesTo(settings.system) ? Math.round(settings.system.taxRate * 100) : 0,
     });
     return {
       refused: false,

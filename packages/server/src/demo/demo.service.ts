@@ -80,6 +80,9 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
   await updateSettings(deps, admin, {
     system: SystemSettingsInput.partial().parse({
       storeName: 'ร้านสยามแฟชั่น & รองเท้า',
+      // A VAT-registered shop (a made-up tax id with a valid check digit), so its slips are short tax invoices.
+      vatRegistered: true,
+      taxId: '0105561234560',
       taxRate: 7,
       pricesIncludeVat: true,
     }),

@@ -7,6 +7,7 @@ import {
   type CreateSaleRequest,
   type CreateSaleResponse,
   type PricingSettings,
+  type Settings,
   type Product,
 } from '@pos/core';
 import { findLiveCustomer, insertCustomer, toApiCustomer } from '../../src/features/customers/customers.queries';
@@ -27,8 +28,16 @@ export async function buildSaleCustomer(t: TestApp, points = 0, name = 'ลู�
   return toApiCustomer((await findLiveCustomer(db, row.id))!);
 }
 
-/** A new shop's settings, which are the spec's: 3 % on top, a point per 100 baht, 1 baht a point. */
+/**
+ * A new shop's settings: no VAT until the owner says the shop is registered (issue 31), a point per
+ * 100 baht, 1 baht a point.
+ */
 const NEW_SHOP_SETTINGS: PricingSettings = pricingSettingsOf(undefined);
+
+/** The terms of a shop registered for VAT (see registerForVat): `system`'s rate and mode, else 3 % on top. */
+export function vatShopTerms(system: { taxRate?: number; pricesIncludeVat?: boolean } = {}): PricingSettings {
+  return { ...pricingSettingsOf({ system }), vatApplies: true };
+}
 
 /** What a cart line needs of a product. */
 export type SaleProduct = Pick<Product, 'id' | 'name' | 'price' | 'barcode' | 'category'>;
@@ -106,4 +115,24 @@ export function postSale(
   key: string = randomUUID(),
 ): Promise<HttpResult<CreateSaleResponse & { code?: string; error?: string; details?: Record<string, unknown> }>> {
   return t.request('POST', '/api/sales', { token, body, headers: { 'idempotency-key': key } });
+}
+
+/** A made-up 13-digit tax id with a valid check digit, for shops registered for VAT in tests. */
+export const TEST_TAX_ID = '0105561234560';
+
+/**
+ * Answers the first-run VAT question "registered" (with a tax id) through the settings API, for tests
+ * whose subject needs VAT: a fresh install charges none until its owner says so. Answers the pricing
+ * terms a cart then uses.
+ */
+export async function registerForVat(
+  t: TestApp,
+  system: { taxRate?: number; pricesIncludeVat?: boolean } = {},
+): Promise<PricingSettings> {
+  const res = await t.request<{ settings: Settings }>('PUT', '/api/settings', {
+    token: await t.adminToken(),
+    body: { settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID, ...system } } },
+  });
+  if (res.status !== 200 || !res.body.settings.system.vatApplies) throw new Error(`VAT not on: ${res.status}`);
+  return pricingSettingsOf(res.body.settings);
 }

@@ -16,6 +16,7 @@ export function findSaleForRefund(db: DbExecutor, id: number) {
       'points_used',
       'points_earned',
       'exclude_vat',
+      'tax_rate_bp',
       'created_at',
       'payment_method',
     ])

@@ -250,8 +250,9 @@ async function writeRefund(
     }
   }
 
+  // A credit note corrects a tax invoice: a sale without VAT (excluded, or a shop that charged none) had none.
   const creditNote =
-    sale.exclude_vat === 1
+    sale.exclude_vat === 1 || sale.tax_rate_bp === 0
       ? null
       : formatDocumentNumber(
           creditNoteSeries(now, deps.config.shopTimezone),

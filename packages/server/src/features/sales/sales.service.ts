@@ -1,5 +1,6 @@
 import {
   bahtToSatang,
+  chargesVat,
   msg,
   originalPriceShown,
   PAYMENT_METHOD_RULES,
@@ -519,7 +520,7 @@ export async function writeSale(
     discount: figures.discount,
     tax: figures.tax,
     total: figures.total,
-    tax_rate_bp: input.excludeVAT ? 0 : Math.round(pricing.taxRate * 100),
+    tax_rate_bp: input.excludeVAT || !chargesVat(pricing) ? 0 : Math.round(pricing.taxRate * 100),
     prices_include_vat: pricing.pricesIncludeVat ? 1 : 0,
     exclude_vat: input.excludeVAT ? 1 : 0,
     vat_excluded_by: input.excludeVAT ? seller.id : null,

@@ -1,6 +1,7 @@
 import {
   can,
   DEFAULT_SETTINGS,
+  ERROR_MESSAGES,
   isMaskedSecret,
   LoyaltySettingsInput,
   maskSecret,
@@ -11,6 +12,7 @@ import {
   type StoredSettings,
   type StoreSettings,
   type UpdateSettingsRequest,
+  vatAppliesTo,
 } from '@pos/core';
 import type { z } from 'zod';
 import type { DbExecutor } from '../../db/executor';
@@ -114,7 +116,7 @@ function withDefaults(stored: Record<string, Record<string, unknown>>): StoredSe
 }
 
 function systemView(s: StoredSettings): Settings['system'] {
-  return { ...s.system, tax_rate: s.system.taxRate, logo: s.system.logo_url };
+  return { ...s.system, tax_rate: s.system.taxRate, vatApplies: vatAppliesTo(s.system), logo: s.system.logo_url };
 }
 
 /** What every signed-in screen needs (till, receipts, sidebar): no notification settings. */
@@ -156,6 +158,20 @@ function withoutLogo<T extends { logo_url?: unknown }>(system: T | undefined): O
   return rest;
 }
 
+/**
+ * A shop registered for VAT has a tax id, and a tax invoice cannot be issued without it: registering
+ * without one, or removing it while registered, is refused (the owner answers "not registered" instead).
+ */
+function assertTaxIdWhenVatRegistered(system: { vatRegistered?: boolean | null; taxId?: string }): void {
+  if (system.vatRegistered === true && (system.taxId ?? '') === '') {
+    throw new AppError({
+      status: 400,
+      code: 'VAT_TAX_ID_REQUIRED',
+      fields: { 'settings.system.taxId': ERROR_MESSAGES.VAT_TAX_ID_REQUIRED },
+    });
+  }
+}
+
 export async function updateSettings(
   deps: Deps,
   actor: SessionUser,
@@ -173,6 +189,7 @@ export async function updateSettings(
     ) {
       throw new AppError({ status: 403, code: 'VAT_APPROVAL_SETTING_FORBIDDEN' });
     }
+    assertTaxIdWhenVatRegistered({ ...current.system, ...withoutLogo(input.system) });
     const now = deps.now().toISOString();
     for (const group of GROUPS) {
       const changes = group === 'system' ? withoutLogo(input.system) : input[group];

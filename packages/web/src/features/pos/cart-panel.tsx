@@ -1,5 +1,6 @@
 import {
   bahtToSatang,
+  chargesVat,
   formatBaht,
   formatSatang,
   pointsForCustomer,
@@ -115,27 +116,30 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
         )}
       </div>
 
-      {cart.lines.length > 0 ? (
+      {/* A shop that charges no VAT has nothing to exclude: no box the cashier cannot use. */}
+      {cart.lines.length > 0 && (chargesVat(props.pricing) || selectedCustomer) ? (
         <div className="space-y-2 border-t border-slate-200 px-4 py-2">
-          <div className="flex items-center gap-1">
-            <Checkbox
-              id="pos-exclude-vat"
-              checked={cart.excludeVat}
-              onChange={(event) => props.onExcludeVat(event.target.checked)}
-              aria-describedby={props.vatNeedsApproval ? 'pos-exclude-vat-note' : undefined}
-              className="-ml-3"
-            />
-            <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
-              {t('pos.excludeVat')}
-            </Label>
-            {props.vatNeedsApproval ? (
-              <span id="pos-exclude-vat-note" className="ml-auto text-right text-sm text-slate-600">
-                {cart.excludeVat && props.vatApprovedBy
-                  ? t('pos.vatApprovedBy', { name: props.vatApprovedBy })
-                  : t('pos.vatNeedsApproval')}
-              </span>
-            ) : null}
-          </div>
+          {chargesVat(props.pricing) ? (
+            <div className="flex items-center gap-1">
+              <Checkbox
+                id="pos-exclude-vat"
+                checked={cart.excludeVat}
+                onChange={(event) => props.onExcludeVat(event.target.checked)}
+                aria-describedby={props.vatNeedsApproval ? 'pos-exclude-vat-note' : undefined}
+                className="-ml-3"
+              />
+              <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
+                {t('pos.excludeVat')}
+              </Label>
+              {props.vatNeedsApproval ? (
+                <span id="pos-exclude-vat-note" className="ml-auto text-right text-sm text-slate-600">
+                  {cart.excludeVat && props.vatApprovedBy
+                    ? t('pos.vatApprovedBy', { name: props.vatApprovedBy })
+                    : t('pos.vatNeedsApproval')}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
           {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
         </div>
       ) : null}
@@ -339,7 +343,7 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
             className="text-amber-800"
           />
         ) : null}
-        <Row label={taxLabel} value={formatSatang(figures?.tax ?? 0)} />
+        {chargesVat(pricing) ? <Row label={taxLabel} value={formatSatang(figures?.tax ?? 0)} /> : null}
       </dl>
       <div className="flex items-end justify-between gap-2 border-t border-slate-200 pt-2">
         <span className="pb-1">

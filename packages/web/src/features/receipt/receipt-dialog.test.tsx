@@ -12,6 +12,8 @@ const SETTINGS: StoreSettings = {
     storeName: 'ร้านแต่งตัวดี',
     taxRate: 7,
     tax_rate: 7,
+    vatRegistered: true,
+    vatApplies: true,
     pricesIncludeVat: true,
     vatExclusionNeedsApproval: false,
     logo_url: '',

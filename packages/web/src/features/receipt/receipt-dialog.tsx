@@ -1,7 +1,7 @@
 import './receipt-print.css';
 import type { Sale } from '@pos/core';
-import { AlertTriangle, Printer } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Printer } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button';
 import {
@@ -13,9 +13,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
-import { cn } from '../../lib/utils';
 import { useStoreSettings } from '../settings/settings.queries';
 import { receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
+import { PaperChoice, paperPreviewClass, SegmentButton } from './paper-choice';
 import { ReceiptDocument } from './receipt-document';
 import { SalePaymentSummary } from './sale-payment-summary';
 
@@ -45,23 +45,6 @@ export function printDocument(root: HTMLElement, paper: ReceiptPaper): void {
   window.print();
 }
 
-function SegmentButton({ active, onClick, children }: { active: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={active}
-      onClick={onClick}
-      className={cn(
-        'min-h-11 flex-1 cursor-pointer rounded-md px-3 text-sm font-medium transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
-        active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-      )}
-    >
-      {children}
-    </button>
-  );
-}
-
 export interface ReceiptDialogProps {
   /** The sale to show; the dialog is open while it is set and `open` is not false. */
   sale: Sale | null;
@@ -76,7 +59,9 @@ export interface ReceiptDialogProps {
 
 /**
  * Spec 001 "Receipt and tax invoice dialog": the receipt or short tax invoice
- * of a sale, 300 px wide, with print (80 mm roll or A4) and close. Used after
+ * of a sale, previewed on its paper (the 300 px slip of the 80 mm roll, or the
+ * A4 page), with print and close. The document is Thai; the dialog around it
+ * speaks the screen's language. Used after
  * every sale on the POS and from the sales history.
  */
 export function ReceiptDialog({
@@ -94,10 +79,10 @@ export function ReceiptDialog({
   const printRoot = useRef<HTMLDivElement>(null);
   const isOpen = open && sale !== null;
 
-  const types = sale ? receiptTypesFor(sale) : ['receipt'];
+  const taxId = settings.data?.system.taxId ?? '';
+  const types = sale ? receiptTypesFor(sale, taxId) : ['receipt'];
   const shownType: ReceiptType = types.includes(type) ? type : 'receipt';
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
-  const missingTaxId = sale !== null && !sale.exclude_vat && !settings.data?.system.taxId;
 
   // Never leave the app hidden if the dialog goes away mid-print.
   useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
@@ -123,15 +108,9 @@ export function ReceiptDialog({
                   {t('receipt.typeTaxInvoice')}
                 </SegmentButton>
               </div>
-            ) : (
+            ) : sale.exclude_vat ? (
               <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
                 {t('receipt.noVatReceiptOnly')}
-              </p>
-            )}
-            {missingTaxId ? (
-              <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {t('receipt.missingTaxId')}
               </p>
             ) : null}
             {/* Focusable so keyboard users can scroll a long receipt (it scrolls on its own). */}
@@ -145,29 +124,14 @@ export function ReceiptDialog({
                 sale={sale}
                 settings={settings.data}
                 type={shownType}
-                className="w-[300px] max-w-full px-3 py-4 shadow-md ring-1 ring-slate-200"
+                paper={paper}
+                className={paperPreviewClass(paper)}
               />
             </div>
-            <div className="flex items-center gap-2">
-              <span className="text-sm font-medium text-slate-700" id="receipt-paper-label">
-                {t('receipt.paper')}
-              </span>
-              <div
-                className="flex flex-1 gap-1 rounded-lg bg-slate-100 p-1"
-                role="group"
-                aria-labelledby="receipt-paper-label"
-              >
-                <SegmentButton active={paper === 'roll'} onClick={() => setPaper('roll')}>
-                  {t('receipt.paperRoll')}
-                </SegmentButton>
-                <SegmentButton active={paper === 'a4'} onClick={() => setPaper('a4')}>
-                  {t('receipt.paperA4')}
-                </SegmentButton>
-              </div>
-            </div>
+            <PaperChoice paper={paper} onChange={setPaper} />
             {createPortal(
               <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
-                <ReceiptDocument sale={sale} settings={settings.data} type={shownType} />
+                <ReceiptDocument sale={sale} settings={settings.data} type={shownType} paper={paper} />
               </div>,
               document.body,
             )}

@@ -2,13 +2,21 @@ import type { Sale, StoreSettings } from '@pos/core';
 import { useState } from 'react';
 import { Barcode } from '../../components/barcode/barcode';
 import type { BarcodeDrawOptions } from '../../components/barcode/barcode-render';
-import { useT } from '../../i18n';
-import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { storeIdentity } from '../settings/settings.queries';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
-import { documentHeading, formatAmount, printable, vatStatement, type ReceiptType } from './receipt';
+import { A4Document, type A4Figure } from './a4-document';
+import { documentDateTime, documentT } from './document-language';
+import {
+  documentHeading,
+  formatAmount,
+  printable,
+  vatStatement,
+  type ReceiptPaper,
+  type ReceiptType,
+  type VatStatement,
+} from './receipt';
 import { ReceiptLinesTable } from './receipt-lines-table';
 
 /** Spec 001: a CODE128 barcode of the document, bar width 1.5, height 40. */
@@ -28,7 +36,42 @@ interface ReceiptDocumentProps {
   sale: Sale;
   settings: StoreSettings | undefined;
   type: ReceiptType;
+  /** The 80 mm roll's narrow slip (the default) or the A4 page layout. */
+  paper?: ReceiptPaper;
   className?: string;
+}
+
+const t = documentT;
+
+/** The VAT line of the totals, if the document has one (a plain receipt of a shop without VAT has none). */
+function vatFigure(vat: VatStatement, tax: number): A4Figure | null {
+  const rate = 'rate' in vat ? vat.rate.toLocaleString('th-TH', { maximumFractionDigits: 2 }) : '';
+  switch (vat.kind) {
+    case 'separate':
+      return { label: t('receipt.vat', { rate }), value: formatAmount(tax) };
+    case 'included':
+      return { label: t('receipt.vatIncluded', { rate }), value: formatAmount(tax) };
+    case 'excluded':
+      return { label: t('receipt.vatExcluded'), value: formatAmount(0) };
+    case 'added':
+      return { label: t('receipt.addedCharge'), value: formatAmount(tax) };
+    case 'none':
+      return null;
+  }
+}
+
+/** The totals: subtotal, discount, VAT as the document may state it, total. */
+function totalFigures(sale: Sale, vat: VatStatement): A4Figure[] {
+  const vatLine = vatFigure(vat, sale.tax);
+  return [
+    { label: t('receipt.subtotal'), value: formatAmount(sale.subtotal) },
+    {
+      label: sale.points_used > 0 ? t('receipt.discountPoints', { count: sale.points_used }) : t('receipt.discount'),
+      value: sale.discount > 0 ? `-${formatAmount(sale.discount)}` : formatAmount(0),
+    },
+    ...(vatLine ? [vatLine] : []),
+    { label: t('receipt.total'), value: formatAmount(sale.total), strong: true },
+  ];
 }
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -45,30 +88,108 @@ function Rule() {
 }
 
 /**
- * The printed document: a receipt or a short tax invoice. Black on white,
- * sized by its container (300 px on screen, the paper width when printed).
+ * The printed document: a receipt or a short tax invoice, in Thai whatever the screen language.
+ * The roll's slip is black on white, sized by its container (300 px on screen, the paper width when
+ * printed); the A4 page is laid out by A4Document.
  */
 export function ReceiptDocument({
   sale: saleAsStored,
   settings: settingsAsStored,
   type,
+  paper = 'roll',
   className,
 }: ReceiptDocumentProps) {
-  const t = useT();
   const sale = printable(saleAsStored);
   const settings = printable(settingsAsStored);
   const { name: storeName, logoUrl } = storeIdentity(settings);
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
   const system = settings?.system;
-  const vat = vatStatement(sale);
-  const rate = vat.kind === 'none' ? '' : vat.rate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
+  const taxId = system?.taxId ?? '';
+  const vat = vatStatement(sale, taxId);
+  const taxInvoice = vat.kind === 'included' || vat.kind === 'separate';
   const payment = sale.payment;
-  const heading = documentHeading(sale, type);
+  const heading = documentHeading(sale, type, taxId);
   const title = t(heading.title);
+  const seller = sale.created_by_name.trim() || t('receipt.sellerUnknown');
+  const customer = sale.customer_name?.trim() || t('receipt.generalCustomer');
+  const sellerLines = [
+    system?.address ?? '',
+    system?.phone ? t('receipt.phone', { phone: system.phone }) : '',
+    system?.email ? t('receipt.email', { email: system.email }) : '',
+    taxId ? t('receipt.taxId', { taxId }) : '',
+    // The Revenue Department's number of a registered POS belongs on its short tax invoices.
+    system?.posRegistrationNumber && taxInvoice
+      ? t('receipt.posRegistrationNumber', { number: system.posRegistrationNumber })
+      : '',
+  ].filter((line) => line !== '');
+  const vatExclusion: A4Figure[] = [
+    ...(sale.exclude_vat && sale.vat_excluded_by_name
+      ? [{ label: t('receipt.vatExcludedBy'), value: sale.vat_excluded_by_name }]
+      : []),
+    ...(sale.exclude_vat && sale.vat_exclusion_approved_by_name
+      ? [{ label: t('receipt.vatExclusionApprovedBy'), value: sale.vat_exclusion_approved_by_name }]
+      : []),
+  ];
+  const paymentFigures: A4Figure[] = [
+    { label: t('receipt.paymentMethod'), value: t(PAYMENT_METHOD_LOOK[payment.method].label) },
+    ...(payment.cash_received !== null
+      ? [{ label: t('receipt.cashReceived'), value: formatAmount(payment.cash_received) }]
+      : []),
+    ...(payment.change !== null ? [{ label: t('receipt.change'), value: formatAmount(payment.change) }] : []),
+    ...(payment.reference ? [{ label: t('receipt.reference'), value: payment.reference }] : []),
+  ];
+  const pointFigures: A4Figure[] =
+    sale.customer_id === null
+      ? []
+      : [
+          { label: t('receipt.pointsUsed'), value: sale.points_used.toLocaleString('th-TH') },
+          { label: t('receipt.pointsEarned'), value: sale.points_earned.toLocaleString('th-TH') },
+          ...(sale.final_loyalty_points !== null
+            ? [{ label: t('receipt.pointsBalance'), value: sale.final_loyalty_points.toLocaleString('th-TH') }]
+            : []),
+        ];
+  const notes = [
+    ...heading.notes.map((note) => t(note)),
+    ...(sale.status === 'refunded' ? [t('receipt.refunded')] : []),
+  ];
+
+  if (paper === 'a4') {
+    return (
+      <A4Document
+        testId="receipt-document"
+        className={className}
+        title={title}
+        copy={heading.copy}
+        notes={notes}
+        seller={{ name: storeName, logoUrl, lines: sellerLines }}
+        meta={[
+          { label: t('receipt.documentNumber'), value: sale.document_number },
+          { label: t('receipt.date'), value: documentDateTime(sale.created_at) },
+          { label: t('receipt.seller'), value: seller },
+        ]}
+        buyer={{ heading: t('receipt.customer'), name: customer, lines: [] }}
+        lines={sale.items.map((item) => ({
+          id: item.id,
+          description: item.product_name || item.name,
+          details: item.size || item.color ? [variantText(item, t)] : [],
+          quantity: item.quantity,
+          unitPrice: item.price,
+          originalPrice: item.original_price,
+          amount: item.total,
+        }))}
+        totals={totalFigures(sale, vat)}
+        remarks={[...vatExclusion, ...paymentFigures, ...pointFigures].map((f) => `${f.label}: ${f.value}`)}
+        signatures={[t('receipt.signatureReceiver')]}
+        footer={<Barcode value={sale.document_number} options={RECEIPT_BARCODE} />}
+      />
+    );
+  }
 
   return (
     <article
+      lang="th"
       data-testid="receipt-document"
+      data-paper="roll"
       className={cn('bg-white text-[12px] leading-normal text-black', className)}
       aria-label={heading.copy ? `${t('receipt.copyMark')} ${title}` : title}
     >
@@ -82,14 +203,11 @@ export function ReceiptDocument({
           />
         ) : null}
         <p className="text-[1.25em] font-bold">{storeName}</p>
-        {system?.address ? <p className="whitespace-pre-line">{system.address}</p> : null}
-        {system?.phone ? <p>{t('receipt.phone', { phone: system.phone })}</p> : null}
-        {system?.email ? <p>{t('receipt.email', { email: system.email })}</p> : null}
-        {system?.taxId ? <p>{t('receipt.taxId', { taxId: system.taxId })}</p> : null}
-        {/* The Revenue Department's number of a registered POS belongs on its short tax invoices. */}
-        {system?.posRegistrationNumber && vat.kind !== 'none' ? (
-          <p>{t('receipt.posRegistrationNumber', { number: system.posRegistrationNumber })}</p>
-        ) : null}
+        {sellerLines.map((line) => (
+          <p key={line} className="whitespace-pre-line">
+            {line}
+          </p>
+        ))}
       </header>
 
       <Rule />
@@ -109,15 +227,12 @@ export function ReceiptDocument({
       </div>
       <div className="mt-1 space-y-0.5">
         <Line label={t('receipt.documentNumber')} value={sale.document_number} />
-        <Line label={t('receipt.date')} value={formatDateTime(sale.created_at)} />
-        <Line label={t('receipt.seller')} value={sale.created_by_name.trim() || t('receipt.sellerUnknown')} />
-        {sale.exclude_vat && sale.vat_excluded_by_name ? (
-          <Line label={t('receipt.vatExcludedBy')} value={sale.vat_excluded_by_name} />
-        ) : null}
-        {sale.exclude_vat && sale.vat_exclusion_approved_by_name ? (
-          <Line label={t('receipt.vatExclusionApprovedBy')} value={sale.vat_exclusion_approved_by_name} />
-        ) : null}
-        <Line label={t('receipt.customer')} value={sale.customer_name?.trim() || t('receipt.generalCustomer')} />
+        <Line label={t('receipt.date')} value={documentDateTime(sale.created_at)} />
+        <Line label={t('receipt.seller')} value={seller} />
+        {vatExclusion.map((f) => (
+          <Line key={f.label} label={f.label} value={f.value} />
+        ))}
+        <Line label={t('receipt.customer')} value={customer} />
       </div>
 
       <Rule />
@@ -135,40 +250,25 @@ export function ReceiptDocument({
 
       <Rule />
       <div className="space-y-0.5">
-        <Line label={t('receipt.subtotal')} value={formatAmount(sale.subtotal)} />
-        <Line
-          label={
-            sale.points_used > 0 ? t('receipt.discountPoints', { count: sale.points_used }) : t('receipt.discount')
-          }
-          value={sale.discount > 0 ? `-${formatAmount(sale.discount)}` : formatAmount(0)}
-        />
-        {vat.kind === 'separate' ? <Line label={t('receipt.vat', { rate })} value={formatAmount(sale.tax)} /> : null}
-        {vat.kind === 'included' ? (
-          <Line label={t('receipt.vatIncluded', { rate })} value={formatAmount(sale.tax)} />
-        ) : null}
-        {vat.kind === 'none' ? <Line label={t('receipt.vatExcluded')} value={formatAmount(sale.tax)} /> : null}
-        <Line label={t('receipt.total')} value={formatAmount(sale.total)} strong />
+        {totalFigures(sale, vat).map((f) => (
+          <Line key={f.label} label={f.label} value={f.value} strong={f.strong} />
+        ))}
       </div>
 
       <Rule />
       <div className="space-y-0.5">
-        <Line label={t('receipt.paymentMethod')} value={t(PAYMENT_METHOD_LOOK[payment.method].label)} />
-        {payment.cash_received !== null ? (
-          <Line label={t('receipt.cashReceived')} value={formatAmount(payment.cash_received)} />
-        ) : null}
-        {payment.change !== null ? <Line label={t('receipt.change')} value={formatAmount(payment.change)} /> : null}
-        {payment.reference ? <Line label={t('receipt.reference')} value={payment.reference} /> : null}
+        {paymentFigures.map((f) => (
+          <Line key={f.label} label={f.label} value={f.value} />
+        ))}
       </div>
 
-      {sale.customer_id !== null ? (
+      {pointFigures.length > 0 ? (
         <>
           <Rule />
           <div className="space-y-0.5">
-            <Line label={t('receipt.pointsUsed')} value={sale.points_used.toLocaleString('th-TH')} />
-            <Line label={t('receipt.pointsEarned')} value={sale.points_earned.toLocaleString('th-TH')} />
-            {sale.final_loyalty_points !== null ? (
-              <Line label={t('receipt.pointsBalance')} value={sale.final_loyalty_points.toLocaleString('th-TH')} />
-            ) : null}
+            {pointFigures.map((f) => (
+              <Line key={f.label} label={f.label} value={f.value} />
+            ))}
           </div>
         </>
       ) : null}

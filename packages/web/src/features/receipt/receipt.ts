@@ -16,9 +16,21 @@ export type ReceiptType = 'receipt' | 'tax-invoice';
 /** Paper the print stylesheet lays the document out for. */
 export type ReceiptPaper = 'roll' | 'a4';
 
-/** A sale recorded without VAT gets a receipt only; a tax invoice needs VAT. */
-export function receiptTypesFor(sale: Pick<Sale, 'exclude_vat'>): ReceiptType[] {
-  return sale.exclude_vat ? ['receipt'] : ['receipt', 'tax-invoice'];
+/** The sale fields that decide what kind of document it gets. */
+export type DocumentSale = Pick<Sale, 'exclude_vat' | 'prices_include_vat' | 'tax_rate'>;
+
+/**
+ * Whether the sale's document is a tax invoice: the sale carried VAT and the seller has a tax id,
+ * which every tax invoice must show (Revenue Code 86/4, 86/6). Without it the document is a plain
+ * receipt that presents no VAT as tax, whatever the sale recorded.
+ */
+export function isTaxInvoice(sale: DocumentSale, sellerTaxId: string): boolean {
+  return !sale.exclude_vat && sale.tax_rate > 0 && sellerTaxId.trim() !== '';
+}
+
+/** A sale without a tax invoice gets a receipt only; the tax-invoice copy needs a tax invoice. */
+export function receiptTypesFor(sale: DocumentSale, sellerTaxId: string): ReceiptType[] {
+  return isTaxInvoice(sale, sellerTaxId) ? ['receipt', 'tax-invoice'] : ['receipt'];
 }
 
 export interface DocumentHeading {
@@ -31,14 +43,13 @@ export interface DocumentHeading {
 /**
  * The document's title and notes. One sale has one number and one document:
  * with VAT it is "ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน" stating that VAT is
- * included (86/6 (1) and (5)); without VAT a plain receipt saying it is not a
- * tax invoice. The tax-invoice type is a copy of the same document.
+ * included (86/6 (1) and (5)); without VAT (excluded at the till, a shop not
+ * registered for VAT, or one without its tax id) a plain receipt. The
+ * tax-invoice type is a copy of the same document.
  */
-export function documentHeading(
-  sale: Pick<Sale, 'exclude_vat' | 'prices_include_vat'>,
-  type: ReceiptType,
-): DocumentHeading {
+export function documentHeading(sale: DocumentSale, type: ReceiptType, sellerTaxId: string): DocumentHeading {
   if (sale.exclude_vat) return { title: 'receipt.titleReceipt', copy: false, notes: ['receipt.notTaxInvoiceNote'] };
+  if (!isTaxInvoice(sale, sellerTaxId)) return { title: 'receipt.titleReceipt', copy: false, notes: [] };
   const vatNote: MessageKey = sale.prices_include_vat ? 'receipt.vatIncludedNote' : 'receipt.totalIncludesVatNote';
   if (type === 'tax-invoice') {
     return { title: 'receipt.titleTaxInvoiceReceipt', copy: true, notes: [vatNote, 'receipt.copyNote'] };
@@ -46,11 +57,22 @@ export function documentHeading(
   return { title: 'receipt.titleTaxInvoiceReceipt', copy: false, notes: [vatNote] };
 }
 
-export type VatStatement = { kind: 'none' } | { kind: 'included'; rate: number } | { kind: 'separate'; rate: number };
+/**
+ * How the totals state VAT: included in the prices (86/6 wording) or as a separate amount on a tax
+ * invoice; excluded at the till; or nothing at all. `added` is a sale recorded with VAT on top
+ * before the shop had its tax id: the money added is shown, but not as tax.
+ */
+export type VatStatement =
+  | { kind: 'none' }
+  | { kind: 'excluded' }
+  | { kind: 'added' }
+  | { kind: 'included'; rate: number }
+  | { kind: 'separate'; rate: number };
 
-/** How the VAT is stated: included in the prices (86/6 wording) or shown as a separate amount. */
-export function vatStatement(sale: Pick<Sale, 'exclude_vat' | 'prices_include_vat' | 'tax_rate'>): VatStatement {
-  if (sale.exclude_vat) return { kind: 'none' };
+export function vatStatement(sale: DocumentSale & Pick<Sale, 'tax'>, sellerTaxId: string): VatStatement {
+  if (sale.exclude_vat) return { kind: 'excluded' };
+  if (!isTaxInvoice(sale, sellerTaxId))
+    return sale.tax > 0 && !sale.prices_include_vat ? { kind: 'added' } : { kind: 'none' };
   return sale.prices_include_vat
     ? { kind: 'included', rate: sale.tax_rate }
     : { kind: 'separate', rate: sale.tax_rate };

@@ -14,11 +14,13 @@ import {
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { PaperChoice, paperPreviewClass } from '../receipt/paper-choice';
+import type { ReceiptPaper } from '../receipt/receipt';
 import { PRINTING_CLASS, printDocument } from '../receipt/receipt-dialog';
 import { useStoreSettings } from '../settings/settings.queries';
 import { CreditNoteDocument } from './credit-note-document';
 
-/** The refund documents of a sale (newest first), each reprintable on the receipt roll. */
+/** The refund documents of a sale (newest first), each reprintable on the receipt roll or A4. */
 export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const t = useT();
   const settings = useStoreSettings();
@@ -26,6 +28,7 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
   const [shownId, setShownId] = useState(refunds[0]?.id ?? null);
   const shown = refunds.find((r) => r.id === shownId) ?? refunds[0] ?? null;
   const printRoot = useRef<HTMLDivElement>(null);
+  const [paper, setPaper] = useState<ReceiptPaper>('roll');
 
   useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
 
@@ -69,12 +72,14 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
                 sale={sale}
                 refund={shown}
                 settings={settings.data}
-                className="w-[300px] max-w-full px-3 py-4 shadow-md ring-1 ring-slate-200"
+                paper={paper}
+                className={paperPreviewClass(paper)}
               />
             </div>
+            <PaperChoice paper={paper} onChange={setPaper} />
             {createPortal(
-              <div ref={printRoot} className="receipt-print-root" data-paper="roll" aria-hidden>
-                <CreditNoteDocument sale={sale} refund={shown} settings={settings.data} />
+              <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
+                <CreditNoteDocument sale={sale} refund={shown} settings={settings.data} paper={paper} />
               </div>,
               document.body,
             )}
@@ -90,7 +95,7 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
             autoFocus
             disabled={!shown}
             onClick={() => {
-              if (printRoot.current) printDocument(printRoot.current, 'roll');
+              if (printRoot.current) printDocument(printRoot.current, paper);
             }}
           >
             <Printer aria-hidden />

@@ -1,10 +1,11 @@
 import type { Sale, SaleRefund, StoreSettings } from '@pos/core';
 import { cleanup, render, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../i18n';
+import { I18nProvider, loadDictionary } from '../../i18n';
 import { creditNoteFigures } from './credit-note';
 import { CreditNoteDocument } from './credit-note-document';
 import { saleFixture } from '../../test-fixtures/sale';
+import { VAT_SHOP_SETTINGS } from '../../test-fixtures/store-settings';
 
 const REFUND: SaleRefund = {
   id: 1,
@@ -89,7 +90,7 @@ describe('the credit note', () => {
   it('prints the figures, the buyer with the address, the reason in words and the refund method', () => {
     const { getByTestId } = render(
       <I18nProvider>
-        <CreditNoteDocument sale={SALE} refund={SALE.refunds[1]!} settings={undefined} />
+        <CreditNoteDocument sale={SALE} refund={SALE.refunds[1]!} settings={VAT_SHOP_SETTINGS} />
       </I18nProvider>,
     );
     const figures = getByTestId('credit-note-figures').textContent;
@@ -105,11 +106,41 @@ describe('the credit note', () => {
     cleanup();
     const first = render(
       <I18nProvider>
-        <CreditNoteDocument sale={SALE} refund={SALE.refunds[0]!} settings={undefined} />
+        <CreditNoteDocument sale={SALE} refund={SALE.refunds[0]!} settings={VAT_SHOP_SETTINGS} />
       </I18nProvider>,
     );
     expect(first.getByText('เหตุผล: สินค้าชำรุดหรือเสียหาย')).toBeTruthy();
     expect(first.getByTestId('credit-note-figures').textContent).not.toContain('ลดหนี้ไปแล้ว');
+  });
+
+  it('prints a refund note, not a credit note, for a shop without its tax id (no tax invoice to correct)', () => {
+    const { getByTestId } = render(
+      <I18nProvider>
+        <CreditNoteDocument sale={SALE} refund={SALE.refunds[0]!} settings={undefined} />
+      </I18nProvider>,
+    );
+    const note = getByTestId('credit-note-document');
+    expect(note.getAttribute('aria-label')).toBe('ใบคืนเงิน');
+    expect(note.textContent).not.toContain('ใบลดหนี้');
+    expect(note.textContent).not.toContain('CN2569-000001');
+    expect(getByTestId('credit-note-figures').textContent).not.toContain('ภาษีมูลค่าเพิ่ม');
+  });
+
+  it('prints in Thai with a Buddhist-era date when the screen is in English, on the roll and on A4', async () => {
+    await loadDictionary('en');
+    for (const paper of ['roll', 'a4'] as const) {
+      const { getByTestId } = render(
+        <I18nProvider initialLocale="en">
+          <CreditNoteDocument sale={SALE} refund={SALE.refunds[0]!} settings={VAT_SHOP_SETTINGS} paper={paper} />
+        </I18nProvider>,
+      );
+      const note = getByTestId('credit-note-document');
+      expect(note.getAttribute('lang')).toBe('th');
+      expect(note.textContent).toContain('ใบลดหนี้');
+      expect(note.textContent).toContain('2569');
+      expect(note.textContent).not.toMatch(/Credit note|Refund|Reason|2026/);
+      cleanup();
+    }
   });
 
   it("says a card sale's money went back to the card, with the Stripe refund, or why it did not", () => {
@@ -119,7 +150,7 @@ describe('the credit note', () => {
         <CreditNoteDocument
           sale={card}
           refund={{ ...REFUND, refund_method: 'card', stripe_refund_id: 're_3Qx9Example' }}
-          settings={undefined}
+          settings={VAT_SHOP_SETTINGS}
         />
       </I18nProvider>,
     );
@@ -131,7 +162,7 @@ describe('the credit note', () => {
         <CreditNoteDocument
           sale={card}
           refund={{ ...REFUND, refund_method: 'cash', off_card_reason: 'บัตรของลูกค้าถูกยกเลิกแล้ว' }}
-          settings={undefined}
+          settings={VAT_SHOP_SETTINGS}
         />
       </I18nProvider>,
     );

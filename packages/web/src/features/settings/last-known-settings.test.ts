@@ -8,6 +8,8 @@ const SETTINGS: StoreSettings = {
     storeName: 'ร้านทดสอบ',
     taxRate: 7,
     tax_rate: 7,
+    vatRegistered: null,
+    vatApplies: false,
     pricesIncludeVat: false,
     vatExclusionNeedsApproval: false,
     logo_url: '',

@@ -7,6 +7,8 @@ const SETTINGS: Settings = {
     storeName: 'ร้านทดสอบ',
     taxRate: 7,
     tax_rate: 7,
+    vatRegistered: true,
+    vatApplies: true,
     pricesIncludeVat: true,
     vatExclusionNeedsApproval: false,
     logo_url: '/uploads/logo/a.png',

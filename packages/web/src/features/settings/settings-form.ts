@@ -41,6 +41,7 @@ export function settingsFormValues(s: Settings): SettingsFormInput {
     settings: {
       system: {
         storeName: system.storeName,
+        vatRegistered: system.vatRegistered,
         taxRate: system.taxRate,
         pricesIncludeVat: system.pricesIncludeVat,
         vatExclusionNeedsApproval: system.vatExclusionNeedsApproval,

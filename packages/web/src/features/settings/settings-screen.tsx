@@ -211,12 +211,15 @@ function SettingsEditor({ saved }: { saved: Settings }) {
       {canEdit ? (
         <SetupChecklist
           className="mb-6"
-          onVatApplied={(next) => {
-            // The saved settings become the form's defaults; other unsaved edits stay, and the two
-            // VAT fields take the values just saved (resetField would skip a tab never opened).
+          onVatAnswered={(next) => {
+            // The saved settings become the form's defaults; other unsaved edits stay, and the VAT
+            // fields take the values just saved (resetField would skip a tab never opened).
             form.reset(settingsFormValues(next), { keepDirtyValues: true });
-            form.setValue('settings.system.taxRate', next.system.taxRate, { shouldDirty: true });
-            form.setValue('settings.system.pricesIncludeVat', next.system.pricesIncludeVat, { shouldDirty: true });
+            const { system } = next;
+            form.setValue('settings.system.vatRegistered', system.vatRegistered, { shouldDirty: true });
+            form.setValue('settings.system.taxId', system.taxId, { shouldDirty: true });
+            form.setValue('settings.system.taxRate', system.taxRate, { shouldDirty: true });
+            form.setValue('settings.system.pricesIncludeVat', system.pricesIncludeVat, { shouldDirty: true });
           }}
         />
       ) : (

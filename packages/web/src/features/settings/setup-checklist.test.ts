@@ -1,11 +1,11 @@
 import { DEFAULT_SETTINGS, type StoreSettings } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { checklistHref, checklistItems, THAI_VAT } from './setup-checklist';
+import { checklistHref, checklistItems } from './setup-checklist';
 
 function storeSettings(change: (s: StoreSettings) => void = () => undefined): StoreSettings {
   const d = structuredClone(DEFAULT_SETTINGS);
   const s: StoreSettings = {
-    system: { ...d.system, tax_rate: d.system.taxRate, logo: d.system.logo_url },
+    system: { ...d.system, tax_rate: d.system.taxRate, vatApplies: false, logo: d.system.logo_url },
     payment: d.payment,
     loyalty: d.loyalty,
     categories: [],
@@ -29,19 +29,26 @@ describe('the first-run checklist', () => {
       s.system.storeName = 'ร้านแต่งตัวดี';
       s.system.address = 'ถนนสุขุมวิท';
       s.system.taxId = '0105560123456';
-      Object.assign(s.system, THAI_VAT);
+      s.system.vatRegistered = true;
       s.payment.promptpayId = '0812345678';
       s.categories = ['เสื้อผ้า'];
     });
-    expect(doneKeys(set, true)).toEqual(['identity', 'taxId', 'vat', 'payment', 'categories', 'product']);
+    expect(doneKeys(set, true)).toEqual(['vat', 'identity', 'payment', 'categories', 'product']);
   });
 
-  it('needs both the name and the address, and counts the spec’s 3 % on top as not yet chosen', () => {
+  it('needs both the name and the address, and an answer to the VAT question, "no" included', () => {
     const nameOnly = storeSettings((s) => (s.system.storeName = 'ร้านใหม่'));
     expect(doneKeys(nameOnly, false)).toEqual([]);
+    // Changing the rate or the mode is not an answer: only registered or not is.
     expect(
       doneKeys(
         storeSettings((s) => (s.system.pricesIncludeVat = true)),
+        false,
+      ),
+    ).toEqual([]);
+    expect(
+      doneKeys(
+        storeSettings((s) => (s.system.vatRegistered = false)),
         false,
       ),
     ).toEqual(['vat']);
@@ -53,11 +60,28 @@ describe('the first-run checklist', () => {
     ).toEqual(['payment']);
   });
 
+  it('does not tick payment while PromptPay is on without its number', () => {
+    expect(
+      doneKeys(
+        storeSettings((s) => (s.payment.promptpayEnabled = true)),
+        false,
+      ),
+    ).toEqual([]);
+    expect(
+      doneKeys(
+        storeSettings((s) => {
+          s.payment.promptpayEnabled = true;
+          s.payment.promptpayId = '0812345678';
+        }),
+        false,
+      ),
+    ).toEqual(['payment']);
+  });
+
   it('links each step to its tab', () => {
     expect(checklistItems(storeSettings(), false).map((item) => checklistHref(item.tab))).toEqual([
-      '/settings?tab=store',
-      '/settings?tab=store',
       '/settings?tab=system',
+      '/settings?tab=store',
       '/settings?tab=payment',
       '/settings?tab=categories',
       '/products',

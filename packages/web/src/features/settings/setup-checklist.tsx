@@ -6,36 +6,31 @@ import {
   type Settings,
   type StoreSettings,
 } from '@pos/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Circle, Zap } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/types';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { cn } from '../../lib/utils';
-import { retryOnTimeout } from './retry-on-timeout';
-import { announceSettingsUpdated, settingsScreenApi } from './settings-screen.queries';
 import { settingsKeys, useStoreSettings } from './settings.queries';
 import type { SettingsTab } from './settings-tabs';
-
-/** Thai VAT: 7 %, the Thai retail norm being shelf prices that include it. */
-export const THAI_VAT = { taxRate: 7, pricesIncludeVat: true } as const;
+import { VatQuestion } from './vat-question';
 
 export interface ChecklistItem {
-  key: 'identity' | 'taxId' | 'vat' | 'payment' | 'categories' | 'product';
+  key: 'identity' | 'vat' | 'payment' | 'categories' | 'product';
   label: MessageKey;
   tab: SettingsTab | 'products';
   done: boolean;
 }
 
 /**
- * The first-run steps (issue 13), each done once the owner has set it: a value other than the
- * product's default. The spec's 3 % added on top stays the default, so VAT counts as set once
- * the rate or the mode differs from it.
+ * The first-run steps (issue 13), each done once the owner has set it. VAT is a question first
+ * (issue 31): is the shop registered? "No" is an answer; "yes" comes with the tax id. Payment is
+ * done once the methods differ from the defaults or a PromptPay id is set, but never while
+ * PromptPay is on without its number (the till could not show its QR).
  */
 export function checklistItems(settings: StoreSettings, hasProduct: boolean): ChecklistItem[] {
   const { system, payment } = settings;
@@ -43,25 +38,20 @@ export function checklistItems(settings: StoreSettings, hasProduct: boolean): Ch
   const paymentChanged = (['cashEnabled', 'transferEnabled', 'promptpayEnabled', 'stripeEnabled'] as const).some(
     (key) => payment[key] !== defaults.payment[key],
   );
+  const promptPayMissing = payment.promptpayEnabled && payment.promptpayId === '';
   return [
+    { key: 'vat', label: 'settings.checklist.vat', tab: 'system', done: system.vatRegistered !== null },
     {
       key: 'identity',
       label: 'settings.checklist.identity',
       tab: 'store',
       done: system.storeName.trim() !== DEFAULT_STORE_NAME && system.address.trim() !== '',
     },
-    { key: 'taxId', label: 'settings.checklist.taxId', tab: 'store', done: system.taxId !== '' },
-    {
-      key: 'vat',
-      label: 'settings.checklist.vat',
-      tab: 'system',
-      done: system.taxRate !== defaults.system.taxRate || system.pricesIncludeVat !== defaults.system.pricesIncludeVat,
-    },
     {
       key: 'payment',
       label: 'settings.checklist.payment',
       tab: 'payment',
-      done: payment.promptpayId !== '' || paymentChanged,
+      done: (payment.promptpayId !== '' || paymentChanged) && !promptPayMissing,
     },
     {
       key: 'categories',
@@ -82,15 +72,15 @@ export function checklistHref(tab: ChecklistItem['tab']): string {
 
 /**
  * The first-run checklist: shown to those who may change settings until every step is done.
- * Each item links to its tab; "7 %, prices include VAT" is one click. Mountable anywhere (the
- * dashboard too): it reads what it needs itself. `onVatApplied` lets a screen holding a settings
- * form take the new values.
+ * Each item links to its tab; the VAT question is answered in place (VatQuestion). Mountable
+ * anywhere (the dashboard too): it reads what it needs itself. `onVatAnswered` lets a screen
+ * holding a settings form take the new values.
  */
 export function SetupChecklist({
-  onVatApplied,
+  onVatAnswered,
   className,
 }: {
-  onVatApplied?: (settings: Settings) => void;
+  onVatAnswered?: (settings: Settings) => void;
   className?: string;
 }) {
   const t = useT();
@@ -103,16 +93,6 @@ export function SetupChecklist({
     select: (r) => r.products.length > 0,
     enabled: allowed,
   });
-  const applyVat = useMutation({
-    mutationFn: () => retryOnTimeout(() => settingsScreenApi.save({ system: THAI_VAT })),
-    onSuccess: (settings) => {
-      announceSettingsUpdated();
-      onVatApplied?.(settings);
-      toast.success(t('settings.checklist.vatApplied'));
-    },
-    onError: (error) => toast.error(t('common.error'), { description: errorMessage(error, t('settings.saveError')) }),
-  });
-
   if (!allowed || !store.data || products.data === undefined) return null;
   const items = checklistItems(store.data, products.data);
   const done = items.filter((item) => item.done).length;
@@ -124,9 +104,15 @@ export function SetupChecklist({
         <h2 className="text-lg font-semibold text-slate-900">{t('settings.checklist.title')}</h2>
         <p className="text-sm text-slate-600">{t('settings.checklist.progress', { done, total: items.length })}</p>
       </div>
-      <ul className="grid gap-1 md:grid-cols-2">
+      <ul className="grid items-start gap-1 md:grid-cols-2">
         {items.map((item) => (
-          <li key={item.key} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <li
+            key={item.key}
+            className={cn(
+              'flex flex-wrap items-center gap-x-2 gap-y-1',
+              item.key === 'vat' && !item.done && 'md:col-span-2',
+            )}
+          >
             <Link
               to={checklistHref(item.tab)}
               className={cn(
@@ -146,10 +132,7 @@ export function SetupChecklist({
               {t(item.label)}
             </Link>
             {item.key === 'vat' && !item.done ? (
-              <Button type="button" variant="secondary" disabled={applyVat.isPending} onClick={() => applyVat.mutate()}>
-                <Zap aria-hidden />
-                {t('settings.checklist.vatOneClick')}
-              </Button>
+              <VatQuestion system={store.data.system} onAnswered={onVatAnswered} />
             ) : null}
           </li>
         ))}

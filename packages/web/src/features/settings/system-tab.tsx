@@ -3,11 +3,18 @@ import { TextField } from '../../components/form/text-field';
 import { useT } from '../../i18n';
 import type { SettingsControl } from './settings-form';
 
-/** Tax rate and mode, VAT-exclusion approval, and the POS registration number. */
+/** VAT registration, tax rate and mode, VAT-exclusion approval, and the POS registration number. */
 export function SystemTab({ control, canSwitchApproval }: { control: SettingsControl; canSwitchApproval: boolean }) {
   const t = useT();
   return (
     <div className="grid max-w-2xl gap-4">
+      <CheckboxField
+        control={control}
+        name="settings.system.vatRegistered"
+        id="settings-vat-registered"
+        label={t('settings.system.vatRegistered')}
+        hint={t('settings.system.vatRegisteredHint')}
+      />
       <TextField
         control={control}
         name="settings.system.taxRate"

@@ -88,6 +88,7 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.WEBHOOK_SIGNATURE_INVALID': 'The notification signature is not valid',
   'apiErrors.VAT_APPROVAL_REQUIRED': 'A sale without VAT needs approval from someone allowed to refund',
   'apiErrors.VAT_APPROVAL_INVALID': 'The approval to exclude VAT has expired or was already used, please ask again',
+  'apiErrors.VAT_TAX_ID_REQUIRED': 'A shop registered for VAT needs its 13-digit tax ID',
   'apiErrors.VAT_APPROVAL_SETTING_FORBIDDEN':
     'Only someone allowed to refund can turn approval of sales without VAT on or off',
   'apiErrors.VAT_APPROVER_INVALID_CREDENTIALS': 'Wrong username or password for the approver',

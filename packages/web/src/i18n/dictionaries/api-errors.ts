@@ -87,6 +87,7 @@ export const apiErrors = defineMessages({
   'apiErrors.WEBHOOK_SIGNATURE_INVALID': 'ลายเซ็นของการแจ้งเตือนไม่ถูกต้อง',
   'apiErrors.VAT_APPROVAL_REQUIRED': 'การขายแบบไม่รวม VAT ต้องได้รับอนุมัติจากผู้มีสิทธิ์คืนเงินก่อน',
   'apiErrors.VAT_APPROVAL_INVALID': 'การอนุมัติไม่รวม VAT หมดอายุหรือถูกใช้ไปแล้ว กรุณาขออนุมัติใหม่',
+  'apiErrors.VAT_TAX_ID_REQUIRED': 'ร้านที่จดทะเบียนภาษีมูลค่าเพิ่มต้องกรอกเลขประจำตัวผู้เสียภาษี 13 หลัก',
   'apiErrors.VAT_APPROVAL_SETTING_FORBIDDEN': 'เฉพาะผู้มีสิทธิ์คืนเงินเท่านั้นที่เปิดหรือปิดการอนุมัติการขายแบบไม่รวม VAT ได้',
   'apiErrors.VAT_APPROVER_INVALID_CREDENTIALS': 'ชื่อผู้ใช้หรือรหัสผ่านของผู้อนุมัติไม่ถูกต้อง',
   'apiErrors.VAT_APPROVER_NOT_PERMITTED': 'ผู้ใช้นี้ไม่มีสิทธิ์อนุมัติการขายแบบไม่รวม VAT (ต้องมีสิทธิ์คืนเงิน)',

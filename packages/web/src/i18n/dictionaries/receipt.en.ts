@@ -11,7 +11,6 @@ export const receipt: EnglishOf<typeof thai> = {
   'receipt.typeReceipt': 'Receipt',
   'receipt.typeTaxInvoice': 'Tax invoice copy',
   'receipt.noVatReceiptOnly': 'This sale was recorded without VAT, so only a receipt can be issued',
-  'receipt.missingTaxId': "The shop's tax ID is not set. A tax invoice must show it; set it in settings",
   'receipt.preview': 'Document preview',
   'receipt.paper': 'Paper',
   'receipt.paperRoll': '80 mm roll',
@@ -56,4 +55,10 @@ export const receipt: EnglishOf<typeof thai> = {
   'receipt.pointsEarned': 'Points earned',
   'receipt.pointsBalance': 'Points balance',
   'receipt.thanks': 'Thank you',
+  'receipt.lineNumber': 'No.',
+  'receipt.unitPriceHeading': 'Unit price',
+  'receipt.amountBaht': 'Amount (baht)',
+  'receipt.addedCharge': 'Added to the prices',
+  'receipt.signatureReceiver': 'Received by',
+  'receipt.signatureDate': 'Date ........../........../..........',
 };

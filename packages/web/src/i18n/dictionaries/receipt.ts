@@ -9,7 +9,6 @@ export const receipt = defineMessages({
   'receipt.typeReceipt': 'ใบเสร็จรับเงิน',
   'receipt.typeTaxInvoice': 'สำเนาใบกำกับภาษี',
   'receipt.noVatReceiptOnly': 'รายการนี้บันทึกแบบไม่รวม VAT จึงออกได้เฉพาะใบเสร็จรับเงิน',
-  'receipt.missingTaxId': 'ยังไม่ได้ตั้งค่าเลขประจำตัวผู้เสียภาษีของร้าน ใบกำกับภาษีต้องมีเลขนี้ ตั้งค่าได้ที่หน้าตั้งค่า',
   'receipt.preview': 'ตัวอย่างเอกสาร',
   'receipt.paper': 'กระดาษ',
   'receipt.paperRoll': 'ม้วน 80 มม.',
@@ -54,4 +53,10 @@ export const receipt = defineMessages({
   'receipt.pointsEarned': 'แต้มที่ได้รับ',
   'receipt.pointsBalance': 'แต้มคงเหลือ',
   'receipt.thanks': 'ขอบคุณที่ใช้บริการ',
+  'receipt.lineNumber': 'ลำดับ',
+  'receipt.unitPriceHeading': 'ราคาต่อหน่วย',
+  'receipt.amountBaht': 'จำนวนเงิน (บาท)',
+  'receipt.addedCharge': 'ส่วนที่เรียกเก็บเพิ่ม',
+  'receipt.signatureReceiver': 'ผู้รับเงิน',
+  'receipt.signatureDate': 'วันที่ ........../........../..........',
 });
