@@ -24,6 +24,7 @@ import { redundantIndexes } from './2026112661-redundant-indexes';
 import { cardRefunds } from './2026112681-card-refunds';
 import { sessionFamilies } from './2026112771-session-families';
 import { knownSignInClients } from './2026112772-known-sign-in-clients';
+import { splitPayments } from './2026112791-split-payments';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112681-card-refunds': cardRefunds(engine),
     '2026112771-session-families': sessionFamilies(),
     '2026112772-known-sign-in-clients': knownSignInClients(),
+    '2026112791-split-payments': splitPayments(engine),
   };
 }
