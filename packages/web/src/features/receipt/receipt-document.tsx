@@ -31,9 +31,19 @@ interface ReceiptDocumentProps {
   className?: string;
 }
 
-function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Line({
+  label,
+  value,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <div className={cn('flex justify-between gap-2', strong && 'text-[1.35em] font-bold')}>
+    <div data-testid={testId} className={cn('flex justify-between gap-2', strong && 'text-[1.35em] font-bold')}>
       <span>{label}</span>
       <span className="tabular-nums">{value}</span>
     </div>
@@ -153,6 +163,16 @@ export function ReceiptDocument({
       <Rule />
       <div className="space-y-0.5">
         <Line label={t('receipt.paymentMethod')} value={t(PAYMENT_METHOD_LOOK[payment.method].label)} />
+        {sale.payments.length > 1
+          ? sale.payments.map((part) => (
+              <Line
+                key={part.method}
+                testId="receipt-payment-part"
+                label={`· ${t(PAYMENT_METHOD_LOOK[part.method].label)}${part.reference ? ` (${part.reference})` : ''}`}
+                value={formatAmount(part.amount)}
+              />
+            ))
+          : null}
         {payment.cash_received !== null ? (
           <Line label={t('receipt.cashReceived')} value={formatAmount(payment.cash_received)} />
         ) : null}
