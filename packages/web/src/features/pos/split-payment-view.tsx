@@ -105,14 +105,9 @@ export function SplitPaymentView({
                     className="h-11 text-right text-lg font-semibold tabular-nums"
                   />
                 </div>
-                <Button
-                  variant="secondary"
-                  className="h-11 shrink-0"
-                  aria-label={t('payment.splitFill', { method: name })}
-                  title={t('payment.splitFill', { method: name })}
-                  onClick={() => fill(method)}
-                >
-                  {t('payment.splitRemaining')}
+                <Button variant="secondary" className="h-11 shrink-0" onClick={() => fill(method)}>
+                  {t('payment.splitFillShort')}
+                  <span className="sr-only"> {t('payment.splitFillMethod', { method: name })}</span>
                 </Button>
               </div>
               {method === 'transfer' ? (
