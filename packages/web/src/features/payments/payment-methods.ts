@@ -23,6 +23,7 @@ export const PAYMENT_METHOD_LOOK: Readonly<Record<SalePaymentMethod, PaymentMeth
 
 /** The label of a stored method name (older records may say "stripe" for card); null when unknown. */
 export function paymentMethodLabel(method: string | null | undefined): MessageKey | null {
+  if (method === 'split') return PAYMENT_METHOD_LOOK.split.label;
   const known = defaultMethodOf(method);
   return known === null ? null : PAYMENT_METHOD_LOOK[known].label;
 }

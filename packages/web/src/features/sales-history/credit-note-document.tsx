@@ -129,6 +129,15 @@ export function CreditNoteDocument({
             : t(PAYMENT_METHOD_LOOK[refund.refund_method].label)
         }
       />
+      {refund.parts.length > 1
+        ? refund.parts.map((part) => (
+            <Line
+              key={part.method}
+              label={`· ${t(PAYMENT_METHOD_LOOK[part.method].label)}`}
+              value={formatAmount(part.amount)}
+            />
+          ))
+        : null}
       {refund.stripe_refund_id ? (
         <p className="break-all">{t('salesHistory.creditNoteStripeRef', { id: refund.stripe_refund_id })}</p>
       ) : null}
