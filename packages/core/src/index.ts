@@ -12,3 +12,4 @@ export * from './promptpay';
 export * from './shelf-price';
 export * from './variants';
 export * from './payment-methods';
+export * from './split-payment';

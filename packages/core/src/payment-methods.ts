@@ -1,5 +1,12 @@
 import { Flag } from './api/common';
-import { DefaultPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type PaymentSettings } from './api/settings';
+import {
+  DefaultPaymentMethod,
+  PAYMENT_METHODS,
+  SPLIT_PAYMENT,
+  type PaymentMethod,
+  type PaymentSettings,
+  type SalePaymentMethod,
+} from './api/settings';
 
 /** The settings switch that turns a method on. */
 type FlagSetting = 'cashEnabled' | 'transferEnabled' | 'promptpayEnabled' | 'stripeEnabled';
@@ -66,9 +73,13 @@ export function paymentMethodState(method: PaymentMethod, payment: LoosePaymentS
 
 /**
  * How a refund's money goes back when the request names no way: a sale paid through a provider (card)
- * back through it, to the card; any other sale in cash (spec 001's default).
+ * back through it, to the card; a split sale through its parts (core's defaultRefundParts); any other
+ * sale in cash (spec 001's default).
  */
-export function defaultRefundMethod(saleMethod: PaymentMethod): PaymentMethod {
+export function defaultRefundMethod(saleMethod: PaymentMethod): PaymentMethod;
+export function defaultRefundMethod(saleMethod: SalePaymentMethod): SalePaymentMethod;
+export function defaultRefundMethod(saleMethod: SalePaymentMethod): SalePaymentMethod {
+  if (saleMethod === SPLIT_PAYMENT) return SPLIT_PAYMENT;
   return PAYMENT_METHOD_RULES[saleMethod].provider !== null ? saleMethod : 'cash';
 }
 
@@ -76,9 +87,10 @@ export function defaultRefundMethod(saleMethod: PaymentMethod): PaymentMethod {
  * The ways a sale's refund may go back, the default first. Money goes back through a provider only
  * against the payment it took (a card refund needs the card sale's PaymentIntent), so a provider's
  * method is offered only for a sale it was paid with; a card sale may also be paid back another way,
- * with a reason (`needsOffCardReason`).
+ * with a reason (`needsOffCardReason`). A split sale's refund goes back through its parts, or all
+ * through one of them while that part has enough left (the server checks).
  */
-export function refundMethodsFor(saleMethod: PaymentMethod): PaymentMethod[] {
+export function refundMethodsFor(saleMethod: SalePaymentMethod): SalePaymentMethod[] {
   const first = defaultRefundMethod(saleMethod);
   const others = PAYMENT_METHOD_ORDER.filter(
     (m) => m !== first && (PAYMENT_METHOD_RULES[m].provider === null || m === saleMethod),
@@ -87,6 +99,7 @@ export function refundMethodsFor(saleMethod: PaymentMethod): PaymentMethod[] {
 }
 
 /** Whether paying a refund back by `refundMethod` leaves a provider-paid sale's money off its card: a reason is then required. */
-export function needsOffCardReason(saleMethod: PaymentMethod, refundMethod: PaymentMethod): boolean {
+export function needsOffCardReason(saleMethod: SalePaymentMethod, refundMethod: SalePaymentMethod): boolean {
+  if (saleMethod === SPLIT_PAYMENT) return false;
   return PAYMENT_METHOD_RULES[saleMethod].provider !== null && refundMethod !== saleMethod;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg, type ValidationLabel } from '../validation';
-import { PAYMENT_METHODS } from './settings';
+import { PAYMENT_METHODS, SALE_PAYMENT_METHODS } from './settings';
 import { SALE_STATUSES, ShopDay } from './sales';
 
 /**
@@ -150,7 +150,7 @@ export const DashboardRecentSale = z.object({
   /** Units on the sale. */
   item_count: z.number(),
   total: z.number(),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(SALE_PAYMENT_METHODS),
 });
 export type DashboardRecentSale = z.infer<typeof DashboardRecentSale>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
 import { msg, type ValidationLabel } from '../validation';
 import { Flag, Id, INT_MAX, ListLimit, MultiLineText, SingleLineText, textProblem, withoutInvisibles } from './common';
-import { PAYMENT_METHODS } from './settings';
+import { PAYMENT_METHODS, SALE_PAYMENT_METHODS } from './settings';
 
 /** Figures as browsers send them: baht with at most 2 decimals. */
 const Baht = (label: ValidationLabel) =>
@@ -89,6 +89,13 @@ export const SaleItemInput = z.object({
  */
 export const ZERO_TOTAL_PAYMENT_METHOD = 'cash' satisfies (typeof PAYMENT_METHODS)[number];
 
+/** One part of a split bill: its method, baht (for cash, what was handed over) and a transfer's reference. */
+export const PaymentPartInput = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }),
+  amount: Baht('paymentAmount').refine((v) => v > 0, msg('number.positive', { label: 'paymentAmount' })),
+  reference: Text('paymentReference', 100).nullish(),
+});
+
 /** `POST /api/sales` (spec 000 §3 sale payload, plus payment details and the edit link). */
 export const CreateSaleRequest = z.object({
   customerId: Id(msg('value.invalid', { label: 'customerId' })).nullish(),
@@ -108,7 +115,13 @@ export const CreateSaleRequest = z.object({
   vatApprovalToken: SingleLineText(msg('value.invalid', { label: 'approval' }))
     .max(200, msg('value.invalid', { label: 'approval' }))
     .nullish(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }),
+  /** "split": paid by several methods, the parts in `payments` (only when the shop allows it). */
+  paymentMethod: z.enum(SALE_PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }),
+  /** The parts of a split bill (core's planSplitPayment rules); sent only with paymentMethod "split". */
+  payments: z
+    .array(PaymentPartInput, { error: msg('value.invalid', { label: 'payments' }) })
+    .max(PAYMENT_METHODS.length, msg('value.tooMany', { label: 'payments' }))
+    .optional(),
   notes: Text('notes', 500, 'multi').nullish(),
   pointsUsed: z
     .number({ error: msg('number.type', { label: 'pointsUsed' }) })
@@ -152,13 +165,29 @@ export const SaleItem = z.object({
 });
 export type SaleItem = z.infer<typeof SaleItem>;
 
+/** How the sale was paid, in one: a split sale's method is "split", its cash handed over and change. */
 export const SalePayment = z.object({
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(SALE_PAYMENT_METHODS),
   amount: z.number(),
   cash_received: z.number().nullable(),
   change: z.number().nullable(),
   reference: z.string().nullable(),
 });
+
+/** One payment of a sale (a one-method sale has one, a split sale one per part), with what went back through it. */
+export const SalePaymentPart = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  cash_received: z.number().nullable(),
+  change: z.number().nullable(),
+  reference: z.string().nullable(),
+  /** Baht refunded through this part so far. */
+  refunded: z.number(),
+});
+export type SalePaymentPart = z.infer<typeof SalePaymentPart>;
+
+/** How much of a refund went back through one method. */
+export const RefundPart = z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number() });
 
 /** completed → partially_refunded (some lines or units returned) → refunded (nothing left to refund). */
 export const SALE_STATUSES = ['completed', 'partially_refunded', 'refunded'] as const;
@@ -193,7 +222,10 @@ export const SaleRefund = z.object({
   sale_id: z.number(),
   reason: z.string(),
   amount: z.number(),
-  refund_method: z.enum(PAYMENT_METHODS),
+  /** "split" when the money went back through several of a split sale's parts (see `parts`). */
+  refund_method: z.enum(SALE_PAYMENT_METHODS),
+  /** Where the money went, per method (one element for a refund by one method). */
+  parts: z.array(RefundPart),
   refunded_by: z.number(),
   refunded_by_name: z.string(),
   created_at: z.string(),
@@ -242,8 +274,10 @@ export const Sale = z.object({
   vat_exclusion_approved_by: z.number().nullable(),
   vat_exclusion_approved_by_name: z.string().nullable(),
   prices_include_vat: z.boolean(),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(SALE_PAYMENT_METHODS),
   payment: SalePayment,
+  /** Every payment of the sale: one, or a split sale's parts. */
+  payments: z.array(SalePaymentPart),
   points_used: z.number(),
   points_earned: z.number(),
   /** The customer's balance right after this sale. */
@@ -266,7 +300,7 @@ export const CreateSaleResponse = z.object({
   pointsEarned: z.number(),
   total: z.number(),
   items: z.array(SaleItem),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(SALE_PAYMENT_METHODS),
 });
 export type CreateSaleResponse = z.infer<typeof CreateSaleResponse>;
 
@@ -332,7 +366,8 @@ export const ListSalesQuery = z
       .max(SALES_SEARCH_MAX_LENGTH, msg('text.tooLong', { label: 'search', max: SALES_SEARCH_MAX_LENGTH }))
       .optional(),
     status: z.enum(SALE_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }).optional(),
+    /** A method matches the sales with a payment by it (a split sale under each of its parts' methods); "split" the split ones. */
+    paymentMethod: z.enum(SALE_PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }).optional(),
     limit: ListLimit(SALES_LIST_LIMIT_MAX).default(SALES_LIST_LIMIT_DEFAULT),
     /** `nextCursor` of the previous page. */
     cursor: z
@@ -387,7 +422,22 @@ export const RefundLineInput = z.object({
 export const RefundSaleRequest = z.object({
   reason: Text('reason', 100).min(1, msg('sale.refundReasonRequired')).default(DEFAULT_REFUND_REASON),
   refundAmount: Baht('refundAmount').optional(),
-  refundMethod: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'refundMethod' }) }).optional(),
+  refundMethod: z.enum(SALE_PAYMENT_METHODS, { error: msg('value.invalid', { label: 'refundMethod' }) }).optional(),
+  /**
+   * A split sale's refund: baht back through each of its parts (adding up to the refund, none above what
+   * that part has left). Left out: in proportion to what the parts have left (core's defaultRefundParts).
+   */
+  refundParts: z
+    .array(
+      z.object({
+        method: z.enum(PAYMENT_METHODS, { error: msg('value.invalid', { label: 'refundMethod' }) }),
+        amount: Baht('refundAmount'),
+      }),
+      { error: msg('value.invalid', { label: 'refundParts' }) },
+    )
+    .min(1, msg('value.invalid', { label: 'refundParts' }))
+    .max(PAYMENT_METHODS.length, msg('value.tooMany', { label: 'refundParts' }))
+    .optional(),
   offCardReason: Text('offCardReason', 200).nullish(),
   edit_reason: Text('editReason', 200).nullish(),
   edit_details: Text('description', 1000, 'multi').nullish(),

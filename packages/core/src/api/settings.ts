@@ -6,6 +6,12 @@ import { Flag, MultiLineText, OptionalEmail, SingleLineText, type TextKind } fro
 export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'promptpay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** A sale paid by several methods (the shop's allowMultiplePaymentMethods): its parts are its payments. */
+export const SPLIT_PAYMENT = 'split';
+/** How a sale was paid: one method, or split between several (each part one of PAYMENT_METHODS). */
+export const SALE_PAYMENT_METHODS = [...PAYMENT_METHODS, SPLIT_PAYMENT] as const;
+export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
+
 /**
  * The default method as browsers send it: a name, or 1/2/3 for cash, card and
  * PromptPay; "stripe" is the card provider's name for card (spec 000 §5).

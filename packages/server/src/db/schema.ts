@@ -173,6 +173,14 @@ export interface RefundsTable {
   off_card_reason: string | null;
 }
 
+/** How much of a split sale's refund went back through one of its parts' methods. Satang. */
+export interface RefundPaymentsTable {
+  id: Generated<number>;
+  refund_id: number;
+  method: string;
+  amount: number;
+}
+
 /** The units one refund returned from one sale line. Satang. */
 export interface RefundItemsTable {
   id: Generated<number>;
@@ -404,6 +412,7 @@ export interface DB {
   payments: PaymentsTable;
   refunds: RefundsTable;
   refund_items: RefundItemsTable;
+  refund_payments: RefundPaymentsTable;
   idempotency_keys: IdempotencyKeysTable;
   document_counters: DocumentCountersTable;
   sale_approvals: SaleApprovalsTable;

@@ -24,6 +24,7 @@ export function saleFixture(over: Partial<Sale> = {}): Sale {
     prices_include_vat: false,
     payment_method: 'cash',
     payment: { method: 'cash', amount: 195.7, cash_received: null, change: null, reference: null },
+    payments: [{ method: 'cash', amount: 195.7, cash_received: null, change: null, reference: null, refunded: 0 }],
     points_used: 10,
     points_earned: 1,
     final_loyalty_points: null,

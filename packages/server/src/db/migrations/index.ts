@@ -25,6 +25,7 @@ import { cardRefunds } from './2026112681-card-refunds';
 import { sessionFamilies } from './2026112771-session-families';
 import { knownSignInClients } from './2026112772-known-sign-in-clients';
 import { vatRegistered } from './2026112791-vat-registered';
+import { splitPayments } from './2026112792-split-payments';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -54,5 +55,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112771-session-families': sessionFamilies(),
     '2026112772-known-sign-in-clients': knownSignInClients(),
     '2026112791-vat-registered': vatRegistered(),
+    '2026112792-split-payments': splitPayments(engine),
   };
 }

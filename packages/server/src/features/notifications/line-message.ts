@@ -1,4 +1,4 @@
-import { formatSatang, type PaymentMethod } from '@pos/core';
+import { formatSatang, type SalePaymentMethod } from '@pos/core';
 
 /**
  * The Thai texts this server sends to the shop owner's LINE. Server-side text (it goes to LINE,
@@ -8,7 +8,8 @@ export const TEST_NOTIFICATION_TEXT = 'ทดสอบการแจ้งเ�
 
 const WALK_IN_CUSTOMER = 'ลูกค้าทั่วไป';
 
-const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+const PAYMENT_METHOD_NAMES: Record<SalePaymentMethod, string> = {
+  split: 'หลายวิธี',
   cash: 'เงินสด',
   card: 'บัตรเครดิต/เดบิต',
   transfer: 'โอนเงินผ่านธนาคาร',
@@ -22,7 +23,7 @@ export interface SaleForMessage {
   customerName: string | null;
   /** Units sold over all lines. */
   itemCount: number;
-  paymentMethod: PaymentMethod;
+  paymentMethod: SalePaymentMethod;
 }
 
 /** The message after a sale: total in baht, customer, item count, payment method, document number. */

@@ -1,3 +1,4 @@
+import { SPLIT_PAYMENT } from '@pos/core';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
 
@@ -92,11 +93,14 @@ export async function figuresByBucket(db: DbExecutor, buckets: DayBucket[]): Pro
   return result.rows.map(toGroupRow);
 }
 
-/** The same per payment method of the sale. */
+/**
+ * The same per payment method: a split bill's parts under their own methods, each counting the bill
+ * once (so the counts may add up to more than the bills); the split rows' corrections left out.
+ */
 export async function figuresByPaymentMethod(db: DbExecutor, range: DayRange): Promise<GroupRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
     select payment_method as key, sum(gross) as gross, sum(orders) as orders, sum(refunded) as refunded
-    from report_days where ${inDays(range)}
+    from report_days where ${inDays(range)} and payment_method <> ${SPLIT_PAYMENT}
     group by payment_method`.execute(db);
   return rows.map(toGroupRow);
 }

@@ -5,6 +5,7 @@ import {
   type DashboardQuery,
   type DashboardResponse,
   type PaymentMethod,
+  type SalePaymentMethod,
   type SaleStatus,
   type SalesSummaryQuery,
   type SalesSummaryResponse,
@@ -262,7 +263,7 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
     recentSales: recent.map((s) => ({
       ...s,
       status: s.status as SaleStatus,
-      payment_method: s.payment_method as PaymentMethod,
+      payment_method: s.payment_method as SalePaymentMethod,
       total: satangToBaht(s.total),
     })),
     topProducts: top.map(toTopProduct),

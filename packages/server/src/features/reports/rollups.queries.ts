@@ -164,15 +164,34 @@ export async function insertRollupsOf(db: DbExecutor, days: Bucket[]): Promise<v
   await sql`
     with ${table}
     insert into report_days (day, payment_method, gross, orders, refunded, refunds, units)
-    select b.bkey, s.payment_method, sum(s.total),
-      sum(case when s.status <> 'refunded' then 1 else 0 end),
-      sum(coalesce((select sum(r.amount) from refunds r where r.sale_id = s.id), 0)),
+    select b.bkey, s.payment_method, sum(case when s.payment_method = 'split' then 0 else s.total end),
+      sum(case when s.status = 'refunded' then 0 when s.payment_method = 'split'
+        then 1 - (select count(*) from payments p where p.sale_id = s.id) else 1 end),
+      sum(case when s.payment_method = 'split' then 0
+        else coalesce((select sum(r.amount) from refunds r where r.sale_id = s.id), 0) end),
       sum((select count(*) from refunds r where r.sale_id = s.id)),
       sum(coalesce((select sum(si.quantity) from sale_items si where si.sale_id = s.id), 0)
         - coalesce((select sum(ri.quantity) from refunds r join refund_items ri on ri.refund_id = r.id
             where r.sale_id = s.id), 0))
     from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
     group by b.bkey, s.payment_method`.execute(db);
+  // A split bill's parts: each method its money, its refunds' parts and one order (SPLIT_ROLLUP).
+  await sql`
+    with ${table}
+    insert into report_days (day, payment_method, gross, orders, refunded, refunds, units)
+    select b.bkey, p.method, sum(p.amount),
+      sum(case when s.status <> 'refunded' then 1 else 0 end),
+      sum(coalesce((select sum(rp.amount) from refunds r join refund_payments rp on rp.refund_id = r.id
+        where r.sale_id = s.id and rp.method = p.method), 0)),
+      0, 0
+    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
+      join payments p on p.sale_id = s.id
+    where s.payment_method = 'split'
+    group by b.bkey, p.method
+    on conflict (day, payment_method) do update set
+      gross = report_days.gross + excluded.gross,
+      orders = report_days.orders + excluded.orders,
+      refunded = report_days.refunded + excluded.refunded`.execute(db);
   await sql`
     with ${table}
     insert into report_product_days (day, product_name, product_id, quantity, revenue)

@@ -1,3 +1,4 @@
+import { SPLIT_PAYMENT } from '@pos/core';
 import type { Transaction } from 'kysely';
 import type { CommitBatch } from '../../db/before-commit';
 import type { Db } from '../../db/database';
@@ -33,6 +34,20 @@ export interface RollupSale {
   total: number;
   customer_id: number | null;
 }
+
+/** Satang paid (or given back) by one method of a split bill. */
+export interface RollupPart {
+  method: string;
+  amount: number;
+}
+
+/**
+ * The method under which a split bill's order and units are counted: its parts' rows get their money
+ * and one order each, and this row takes back the orders counted more than once (1 − parts), so the
+ * rows of a day still add up to its orders while each method counts the bills it took part in.
+ * Reports leave this row out of the figures per method.
+ */
+export const SPLIT_ROLLUP = SPLIT_PAYMENT;
 
 /** A line's units (sold, or refunded) under its name, at its price. */
 export interface RollupLine {
@@ -74,11 +89,16 @@ export class RollupChanges implements CommitBatch<DB> {
     return this.writeTo(trx);
   }
 
-  /** A sale written: its total, one order, its units and lines, its customer. */
-  sale(sale: RollupSale, lines: RollupLine[]): this {
+  /** A sale written: its total, one order, its units and lines, its customer; a split bill per part. */
+  sale(sale: RollupSale, lines: RollupLine[], parts: RollupPart[] = []): this {
     const day = shopDayOf(sale.created_at, this.timeZone);
     const units = lines.reduce((sum, l) => sum + l.quantity, 0);
-    this.addDay(day, sale.payment_method, { gross: sale.total, orders: 1, units });
+    if (sale.payment_method === SPLIT_ROLLUP) {
+      this.addDay(day, SPLIT_ROLLUP, { orders: 1 - parts.length, units });
+      for (const part of parts) this.addDay(day, part.method, { gross: part.amount, orders: 1 });
+    } else {
+      this.addDay(day, sale.payment_method, { gross: sale.total, orders: 1, units });
+    }
     for (const line of lines) this.addProduct(day, line, 1);
     if (sale.customer_id !== null) this.addCustomer(day, sale.customer_id, 1);
     return this;
@@ -88,15 +108,26 @@ export class RollupChanges implements CommitBatch<DB> {
    * A refund of `sale` (counted on the day the sale was made): the amount given back, the units
    * returned, and, when it leaves nothing of the sale (`whole`), the order and the customer's visit.
    */
-  refund(sale: RollupSale, refund: { amount: number; whole: boolean; lines: RollupLine[] }): this {
+  refund(
+    sale: RollupSale,
+    refund: { amount: number; whole: boolean; lines: RollupLine[]; parts?: RollupPart[]; saleMethods?: string[] },
+  ): this {
     const day = shopDayOf(sale.created_at, this.timeZone);
     const units = refund.lines.reduce((sum, l) => sum + l.quantity, 0);
-    this.addDay(day, sale.payment_method, {
-      refunded: refund.amount,
-      refunds: 1,
-      orders: refund.whole ? -1 : 0,
-      units: -units,
-    });
+    if (sale.payment_method === SPLIT_ROLLUP) {
+      // Undoes what sale() counted: the split row's correction and each part's order.
+      const saleMethods = refund.saleMethods ?? [];
+      this.addDay(day, SPLIT_ROLLUP, { refunds: 1, orders: refund.whole ? saleMethods.length - 1 : 0, units: -units });
+      for (const part of refund.parts ?? []) this.addDay(day, part.method, { refunded: part.amount });
+      if (refund.whole) for (const method of saleMethods) this.addDay(day, method, { orders: -1 });
+    } else {
+      this.addDay(day, sale.payment_method, {
+        refunded: refund.amount,
+        refunds: 1,
+        orders: refund.whole ? -1 : 0,
+        units: -units,
+      });
+    }
     for (const line of refund.lines) this.addProduct(day, line, -1);
     if (refund.whole && sale.customer_id !== null) this.addCustomer(day, sale.customer_id, -1);
     return this;

@@ -173,3 +173,26 @@ export async function findRefundByStripeId(db: DbExecutor, stripeRefundId: strin
     .executeTakeFirst();
   return row?.id;
 }
+
+/** A split sale's parts with what its refunds gave back through each so far (satang). */
+export async function findRefundableParts(db: DbExecutor, saleId: number) {
+  const [parts, back] = await Promise.all([
+    db.selectFrom('payments').select(['method', 'amount']).where('sale_id', '=', saleId).orderBy('id').execute(),
+    db
+      .selectFrom('refund_payments')
+      .innerJoin('refunds', 'refunds.id', 'refund_payments.refund_id')
+      .select(['refund_payments.method', (eb) => eb.fn.sum<number>('refund_payments.amount').as('amount')])
+      .where('refunds.sale_id', '=', saleId)
+      .groupBy('refund_payments.method')
+      .execute(),
+  ]);
+  const refunded = new Map(back.map((r) => [r.method, Number(r.amount)]));
+  return parts.map((p) => ({ method: p.method, amount: Number(p.amount), refunded: refunded.get(p.method) ?? 0 }));
+}
+
+export async function insertRefundPayments(
+  db: DbExecutor,
+  rows: { refund_id: number; method: string; amount: number }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('refund_payments').values(rows).execute();
+}

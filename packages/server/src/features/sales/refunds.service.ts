@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import {
   bahtToSatang,
   defaultRefundMethod,
+  defaultRefundParts,
   EDIT_SALE_REASON,
   ERROR_MESSAGES,
   needsOffCardReason,
   PAYMENT_METHOD_RULES,
+  refundPartOverLimit,
   refundVat,
   satangToBaht,
   shareOf as share,
+  SPLIT_PAYMENT,
   type PaymentMethod,
+  type SalePaymentMethod,
   type RefundSaleRequest,
   type RefundSaleResponse,
   type SaleStatus,
@@ -35,11 +39,13 @@ import {
   findCardSession,
   findCustomerForRefund,
   findLinesForRefund,
+  findRefundableParts,
   findRefundByStripeId,
   findSaleForRefund,
   insertCardRefundClaim,
   insertRefund,
   insertRefundItems,
+  insertRefundPayments,
   refundedSoFar,
   returnStock,
   setCustomerFigures,
@@ -75,13 +81,53 @@ async function lockSale(trx: DbExecutor, saleId: number): Promise<SaleForRefund>
   return sale;
 }
 
+type RefundParts = { method: PaymentMethod; amount: number }[];
+
+/**
+ * How a split sale's refund of `amount` satang goes back: the parts asked for (adding up to the refund),
+ * all of it by one method (`refundMethod`), or by default in proportion to what each part has left; never
+ * more through a part than it has left (checked with the sale's row held, so concurrent refunds queue).
+ */
+async function splitRefundParts(
+  trx: DbExecutor,
+  sale: SaleForRefund,
+  input: RefundInput,
+  amount: number,
+): Promise<{ parts: RefundParts; saleMethods: string[] }> {
+  const paid = await findRefundableParts(trx, sale.id);
+  const refundable = paid.map((p) => ({ ...p, method: p.method as PaymentMethod }));
+  let parts: RefundParts;
+  if (input.refundParts) {
+    parts = input.refundParts.map((p) => ({ method: p.method, amount: bahtToSatang(p.amount) }));
+    if (parts.reduce((sum, p) => sum + p.amount, 0) !== amount) {
+      throw new AppError({ status: 400, code: 'REFUND_PARTS_MISMATCH', details: { amount: satangToBaht(amount) } });
+    }
+  } else if (input.refundMethod !== undefined && input.refundMethod !== SPLIT_PAYMENT) {
+    parts = [{ method: input.refundMethod, amount }];
+  } else {
+    parts = defaultRefundParts(amount, refundable);
+  }
+  const over = refundPartOverLimit(parts, refundable);
+  if (over) {
+    throw new AppError({
+      status: 400,
+      code: 'REFUND_PART_EXCEEDS_PAYMENT',
+      details: { method: over.method, refundable: satangToBaht(over.refundable) },
+    });
+  }
+  return { parts: parts.filter((p) => p.amount > 0), saleMethods: paid.map((p) => p.method) };
+}
+
 /** How the money goes back: the body's way or the sale's default, checked against how the sale was paid. */
 function refundMethodOf(
   sale: SaleForRefund,
   input: RefundInput,
 ): { method: PaymentMethod; offCardReason: string | null } {
   const paid = sale.payment_method as PaymentMethod;
-  const method = input.refundMethod ?? defaultRefundMethod(paid);
+  if (input.refundMethod === SPLIT_PAYMENT || input.refundParts !== undefined) {
+    throw new AppError({ status: 400, code: 'REFUND_NOT_SPLIT_SALE' });
+  }
+  const method: PaymentMethod = input.refundMethod ?? defaultRefundMethod(paid);
   // A provider gives money back only against the payment it took.
   if (PAYMENT_METHOD_RULES[method].provider !== null && method !== paid) {
     throw new AppError({ status: 400, code: 'CARD_REFUND_NOT_CARD_SALE' });
@@ -107,7 +153,12 @@ interface RefundPlan {
   /** Whether this refund leaves nothing of the sale unrefunded. */
   fully: boolean;
   editing: boolean;
-  method: PaymentMethod;
+  /** "split" when the money goes back through several of a split sale's parts. */
+  method: SalePaymentMethod;
+  /** A split sale's refund per part (recorded in refund_payments); null for a one-method sale. */
+  parts: RefundParts | null;
+  /** A split sale's methods, for the rollups. */
+  saleMethods: string[];
   offCardReason: string | null;
   before: Awaited<ReturnType<typeof refundedSoFar>>;
   valueAfter: number;
@@ -184,8 +235,15 @@ async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: RefundInp
       throw new AppError({ status: 400, code: 'REFUND_AMOUNT_MISMATCH', details: { amount: amount / 100 } });
     }
   }
+  if (sale.payment_method === SPLIT_PAYMENT) {
+    const { parts, saleMethods } = await splitRefundParts(trx, sale, input, amount);
+    const method = parts.length === 1 ? parts[0]!.method : SPLIT_PAYMENT;
+    const rest = { before, valueAfter, subtotal, amount, offCardReason: null };
+    return { sale, lines, wanted, fully, editing, method, parts, saleMethods, ...rest };
+  }
   const { method, offCardReason } = refundMethodOf(sale, input);
-  return { sale, lines, wanted, fully, editing, method, offCardReason, before, valueAfter, subtotal, amount };
+  const rest = { before, valueAfter, subtotal, amount, parts: null, saleMethods: [] };
+  return { sale, lines, wanted, fully, editing, method, offCardReason, ...rest };
 }
 
 /**
@@ -295,11 +353,18 @@ async function writeRefund(
       return { refund_id: refundId, sale_item_id: l.id, quantity: wanted.get(l.id)!, amount: lineAmount };
     });
   await insertRefundItems(trx, refundLines);
+  if (plan.parts)
+    await insertRefundPayments(
+      trx,
+      plan.parts.map((p) => ({ refund_id: refundId, ...p })),
+    );
   beforeCommit.add(
     new RollupChanges(deps.config.shopTimezone).refund(sale, {
       amount,
       whole: fully,
       lines: lines.filter((l) => wanted.has(l.id)).map((l) => ({ ...l, quantity: wanted.get(l.id)! })),
+      parts: plan.parts ?? [],
+      saleMethods: plan.saleMethods,
     }),
   );
 
@@ -372,8 +437,13 @@ export async function refundSale(
     async (trx, beforeCommit): Promise<{ answer: RefundSaleResponse } | { card: CardRefundClaim }> => {
       const now = deps.now();
       const sale = await lockSale(trx, saleId);
-      const method = input.refundMethod ?? defaultRefundMethod(sale.payment_method as PaymentMethod);
-      if (PAYMENT_METHOD_RULES[method].provider === null) {
+      // A split sale has no card part (refused when sold): its money goes back at the till.
+      const asked = input.refundMethod === SPLIT_PAYMENT ? null : input.refundMethod;
+      const method =
+        sale.payment_method === SPLIT_PAYMENT || asked === null
+          ? null
+          : (asked ?? defaultRefundMethod(sale.payment_method as PaymentMethod));
+      if (method === null || PAYMENT_METHOD_RULES[method].provider === null) {
         const claim = key ? await claimOrReplay(trx, deps, key, now) : undefined;
         if (claim?.replay !== undefined) return { answer: replayed(claim.replay) };
         const plan = await planRefund(trx, sale, input);

@@ -1,4 +1,13 @@
-import { satangToBaht, type PaymentMethod, type Sale, type SaleRefund, type SaleStatus } from '@pos/core';
+import {
+  satangToBaht,
+  SPLIT_PAYMENT,
+  type PaymentMethod,
+  type Sale,
+  type SalePaymentMethod,
+  type SalePaymentPart,
+  type SaleRefund,
+  type SaleStatus,
+} from '@pos/core';
 import { sql } from 'kysely';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
 import { isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
@@ -178,8 +187,10 @@ const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) =>
   returningOnPostgres(db, db.insertInto('sale_items').values(rows), (query) => query.returning('id')),
 );
 
-export async function insertPayment(db: DbExecutor, values: Omit<PaymentsTable, 'id'>): Promise<void> {
-  await paymentInserted(db, values);
+/** The sale's payments: one row, or one per part of a split bill. */
+export async function insertPayments(db: DbExecutor, rows: Omit<PaymentsTable, 'id'>[]): Promise<void> {
+  if (rows.length === 1) await paymentInserted(db, rows[0]!);
+  else await db.insertInto('payments').values(rows).execute();
 }
 
 const paymentInserted = prepared((db, values: Omit<PaymentsTable, 'id'>) => db.insertInto('payments').values(values));
@@ -225,7 +236,7 @@ export interface SaleFilter {
   to?: string;
   search?: string;
   status?: SaleStatus;
-  paymentMethod?: PaymentMethod;
+  paymentMethod?: SalePaymentMethod;
   customerId?: number;
   before?: { createdAt: string; id: number };
 }
@@ -244,7 +255,24 @@ function filteredSales(db: DbExecutor, filter: SaleFilter) {
     .$if(filter.from !== undefined, (qb) => qb.where('sales.created_at', '>=', filter.from!))
     .$if(filter.to !== undefined, (qb) => qb.where('sales.created_at', '<', filter.to!))
     .$if(filter.status !== undefined, (qb) => qb.where('sales.status', '=', filter.status!))
-    .$if(filter.paymentMethod !== undefined, (qb) => qb.where('sales.payment_method', '=', filter.paymentMethod!))
+    .$if(filter.paymentMethod !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('sales.payment_method', '=', filter.paymentMethod!),
+          // A split sale is found under each of its parts' methods.
+          eb.and([
+            eb('sales.payment_method', '=', SPLIT_PAYMENT),
+            eb.exists(
+              eb
+                .selectFrom('payments')
+                .select('payments.id')
+                .whereRef('payments.sale_id', '=', 'sales.id')
+                .where('payments.method', '=', filter.paymentMethod!),
+            ),
+          ]),
+        ]),
+      ),
+    )
     .$if(filter.customerId !== undefined, (qb) => qb.where('sales.customer_id', '=', filter.customerId!))
     .$if(term !== '', (qb) =>
       qb.where((eb) =>
@@ -455,6 +483,27 @@ function findRefundRows(db: DbExecutor, saleIds: number[]) {
 }
 export type RefundRow = Awaited<ReturnType<typeof findRefundRows>>[number];
 
+function findRefundPaymentRows(db: DbExecutor, saleIds: number[]) {
+  return db
+    .selectFrom('refund_payments')
+    .innerJoin('refunds', 'refunds.id', 'refund_payments.refund_id')
+    .select(['refund_payments.refund_id', 'refund_payments.method', 'refund_payments.amount'])
+    .where('refunds.sale_id', 'in', saleIds)
+    .orderBy('refund_payments.id')
+    .execute();
+}
+export type RefundPaymentRow = Awaited<ReturnType<typeof findRefundPaymentRows>>[number];
+
+/** Where a refund's money went: its split parts, or all of it by its one method. */
+function refundParts(
+  row: Pick<RefundRow, 'amount' | 'refund_method'>,
+  parts: readonly Pick<RefundPaymentRow, 'method' | 'amount'>[] | undefined,
+): { method: PaymentMethod; amount: number }[] {
+  if (parts && parts.length > 0)
+    return parts.map((p) => ({ method: p.method as PaymentMethod, amount: Number(p.amount) }));
+  return [{ method: row.refund_method as PaymentMethod, amount: row.amount }];
+}
+
 function findRefundLineRows(db: DbExecutor, saleIds: number[]) {
   return db
     .selectFrom('refund_items')
@@ -486,13 +535,19 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 
 const STATUSES: readonly string[] = ['completed', 'partially_refunded', 'refunded'] satisfies SaleStatus[];
 
-function toApiRefund(row: RefundRow, lines: readonly RefundLineRow[], documentNumber: string): SaleRefund {
+function toApiRefund(
+  row: RefundRow,
+  lines: readonly RefundLineRow[],
+  parts: readonly RefundPaymentRow[] | undefined,
+  documentNumber: string,
+): SaleRefund {
   return {
     id: row.id,
     sale_id: row.sale_id,
     reason: row.reason,
     amount: satangToBaht(row.amount),
-    refund_method: row.refund_method as PaymentMethod,
+    refund_method: row.refund_method as SalePaymentMethod,
+    parts: refundParts(row, parts).map((p) => ({ method: p.method, amount: satangToBaht(p.amount) })),
     refunded_by: row.refunded_by,
     refunded_by_name: row.refunded_by_name,
     created_at: row.created_at,
@@ -518,13 +573,59 @@ function toApiRefund(row: RefundRow, lines: readonly RefundLineRow[], documentNu
   };
 }
 
-/** The one mapper: a sale as the API shows it, in baht, with its frozen lines, payment and refunds. */
+type PaymentFacts = Omit<PaymentRow, 'id' | 'sale_id'>;
+
+const pick = (p: SalePaymentPart) => ({ cash_received: p.cash_received, change: p.change, reference: p.reference });
+
+/**
+ * A sale's payments as the API shows them, with what went back through each: a split sale's parts
+ * their refunds' parts; a one-method sale's payment every refund (whichever way it went back). A sale
+ * without a payment row (none since migration 2026112791) shows its method and total.
+ */
+function paymentParts(
+  head: SaleHeadRow,
+  payments: readonly PaymentFacts[],
+  refunds: readonly RefundRow[],
+  refundPayments: ReadonlyMap<number, RefundPaymentRow[]>,
+): SalePaymentPart[] {
+  const rows: PaymentFacts[] =
+    payments.length > 0
+      ? [...payments]
+      : [
+          {
+            method: head.payment_method,
+            amount: head.total,
+            cash_received: null,
+            change_given: null,
+            reference: null,
+          },
+        ];
+  const split = head.payment_method === SPLIT_PAYMENT;
+  const backBy = new Map<string, number>();
+  for (const refund of refunds) {
+    for (const part of refundParts(refund, refundPayments.get(refund.id))) {
+      const key = split ? part.method : '';
+      backBy.set(key, (backBy.get(key) ?? 0) + part.amount);
+    }
+  }
+  return rows.map((p) => ({
+    method: p.method as PaymentMethod,
+    amount: satangToBaht(p.amount),
+    cash_received: p.cash_received == null ? null : satangToBaht(p.cash_received),
+    change: p.change_given == null ? null : satangToBaht(p.change_given),
+    reference: p.reference ?? null,
+    refunded: satangToBaht(backBy.get(split ? p.method : '') ?? 0),
+  }));
+}
+
+/** The one mapper: a sale as the API shows it, in baht, with its frozen lines, payments and refunds. */
 function toApiSale(
   head: SaleHeadRow,
   items: readonly SaleItemRow[],
-  payment: Omit<PaymentRow, 'id' | 'sale_id'> | undefined,
+  payments: readonly PaymentFacts[],
   refunds: readonly RefundRow[],
   refundLines: ReadonlyMap<number, RefundLineRow[]>,
+  refundPayments: ReadonlyMap<number, RefundPaymentRow[]> = new Map(),
 ): Sale {
   const refundedQuantity = new Map<number, number>();
   for (const refund of refunds) {
@@ -532,7 +633,9 @@ function toApiSale(
       refundedQuantity.set(line.sale_item_id, (refundedQuantity.get(line.sale_item_id) ?? 0) + line.quantity);
     }
   }
-  const method = (payment?.method ?? head.payment_method) as PaymentMethod;
+  const parts = paymentParts(head, payments, refunds, refundPayments);
+  const method = (parts.length > 1 ? SPLIT_PAYMENT : parts[0]!.method) as SalePaymentMethod;
+  const cash = parts.find((p) => p.method === 'cash');
   return {
     id: head.id,
     document_number: head.document_number,
@@ -554,13 +657,18 @@ function toApiSale(
     vat_exclusion_approved_by_name: head.vat_exclusion_approved_by_name,
     prices_include_vat: head.prices_include_vat === 1,
     payment_method: method,
-    payment: {
-      method,
-      amount: satangToBaht(payment?.amount ?? head.total),
-      cash_received: payment?.cash_received == null ? null : satangToBaht(payment.cash_received),
-      change: payment?.change_given == null ? null : satangToBaht(payment.change_given),
-      reference: payment?.reference ?? null,
-    },
+    // In one: a split sale's cash handed over and change are its cash part's.
+    payment:
+      parts.length > 1
+        ? {
+            method,
+            amount: satangToBaht(head.total),
+            cash_received: cash?.cash_received ?? null,
+            change: cash?.change ?? null,
+            reference: null,
+          }
+        : { method, amount: parts[0]!.amount, ...pick(parts[0]!) },
+    payments: parts,
     points_used: head.points_used,
     points_earned: head.points_earned,
     final_loyalty_points: head.final_loyalty_points,
@@ -588,7 +696,9 @@ function toApiSale(
       refunded_quantity: refundedQuantity.get(row.id) ?? 0,
     })),
     refunded_amount: satangToBaht(refunds.reduce((sum, r) => sum + r.amount, 0)),
-    refunds: refunds.map((r) => toApiRefund(r, refundLines.get(r.id) ?? [], head.document_number)),
+    refunds: refunds.map((r) =>
+      toApiRefund(r, refundLines.get(r.id) ?? [], refundPayments.get(r.id), head.document_number),
+    ),
   };
 }
 
@@ -600,26 +710,29 @@ export async function readSales(db: DbExecutor, ids: readonly number[]): Promise
   const sales = new Map<number, Sale>();
   for (let start = 0; start < ids.length; start += READ_CHUNK) {
     const chunk = ids.slice(start, start + READ_CHUNK);
-    const [heads, items, payments, refunds, refundLines] = await Promise.all([
+    const [heads, items, payments, refunds, refundLines, refundPayments] = await Promise.all([
       findSaleHeads(db, chunk),
       findSaleItemRows(db, chunk),
       findPaymentRows(db, chunk),
       findRefundRows(db, chunk),
       findRefundLineRows(db, chunk),
+      findRefundPaymentRows(db, chunk),
     ]);
     const itemsBySale = groupBy(items, (r) => r.sale_id);
     const paymentsBySale = groupBy(payments, (r) => r.sale_id);
     const refundsBySale = groupBy(refunds, (r) => r.sale_id);
     const linesByRefund = groupBy(refundLines, (r) => r.refund_id);
+    const partsByRefund = groupBy(refundPayments, (r) => r.refund_id);
     for (const head of heads) {
       sales.set(
         head.id,
         toApiSale(
           head,
           itemsBySale.get(head.id) ?? [],
-          paymentsBySale.get(head.id)?.[0],
+          paymentsBySale.get(head.id) ?? [],
           refundsBySale.get(head.id) ?? [],
           linesByRefund,
+          partsByRefund,
         ),
       );
     }
@@ -634,9 +747,9 @@ export async function readSales(db: DbExecutor, ids: readonly number[]): Promise
 export function recordedSale(
   head: SaleHeadRow & { replaced_by_sale_id: null; replaced_by_document_number: null },
   items: readonly SaleItemRow[],
-  payment: Omit<PaymentRow, 'id' | 'sale_id'>,
+  payments: readonly PaymentFacts[],
 ): Sale {
-  return toApiSale(head, items, payment, [], new Map());
+  return toApiSale(head, items, payments, [], new Map());
 }
 
 export async function readSale(db: DbExecutor, id: number): Promise<Sale | undefined> {

@@ -5,11 +5,13 @@ import {
   originalPriceShown,
   PAYMENT_METHOD_RULES,
   paymentMethodState,
+  planSplitPayment,
   pointsForCustomer,
   priceSale,
   PricingError,
   pricingSettingsOf,
   satangToBaht,
+  SPLIT_PAYMENT,
   ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
   type CreateSaleResponse,
@@ -44,7 +46,7 @@ import {
   applySaleToCustomer,
   currentStock,
   findProductsForSale,
-  insertPayment,
+  insertPayments,
   insertSale,
   insertSaleItems,
   listSaleIds,
@@ -99,6 +101,51 @@ export function assertPaymentMethodUsable(
   if (via === 'counter' && rule.provider !== null) {
     throw new AppError({ status: 400, code: 'PAYMENT_NEEDS_PROVIDER' });
   }
+}
+
+/**
+ * A split bill's refusals that do not depend on the total: the shop must allow several methods per
+ * bill; at least two parts, one per method, no card (its checkout charges a whole sale); each part's
+ * method enabled and set up as for a one-method sale. The sum is checked once the total is known.
+ */
+function assertSplitUsable(input: SaleInput, settings: StoredSettings): void {
+  if (!settings.payment.allowMultiplePaymentMethods)
+    throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_DISABLED' });
+  const parts = input.payments ?? [];
+  if (parts.length < 2) throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_PARTS_REQUIRED' });
+  if (new Set(parts.map((p) => p.method)).size !== parts.length) {
+    throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_DUPLICATE_METHOD' });
+  }
+  if (parts.some((p) => p.method === 'card')) throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_CARD' });
+  for (const part of parts) assertPaymentMethodUsable(part.method, settings);
+}
+
+/** The payment rows of a sale of `total` satang: one for its method, or a split bill's parts. */
+function paymentRowsOf(input: SaleInput, total: number, cashReceived: number | null) {
+  if (input.paymentMethod !== SPLIT_PAYMENT) {
+    return [
+      {
+        method: input.paymentMethod,
+        amount: total,
+        cash_received: cashReceived,
+        change_given: cashReceived === null ? null : cashReceived - total,
+        reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
+      },
+    ];
+  }
+  const plan = planSplitPayment(
+    total,
+    (input.payments ?? []).map((p) => ({ method: p.method, amount: bahtToSatang(p.amount), reference: p.reference })),
+  );
+  if (!plan.ok) {
+    const paid = (input.payments ?? []).reduce((sum, p) => sum + bahtToSatang(p.amount), 0);
+    throw new AppError({
+      status: 400,
+      code: plan.problem,
+      details: { total: satangToBaht(total), paid: satangToBaht(paid) },
+    });
+  }
+  return plan.parts;
 }
 
 /** Quantities per product, for the stock check (a product may appear on two lines). */
@@ -356,8 +403,13 @@ export async function writeSale(
   // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
   // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
   const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
+  // A list of parts belongs to a split bill only (a card checkout's sale is never one: refused before paying).
+  if (input.payments !== undefined && input.paymentMethod !== SPLIT_PAYMENT && !paid) {
+    throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_NOT_SPLIT' });
+  }
   try {
-    if (!nothingToPay) assertPaymentMethodUsable(input.paymentMethod, settings, mode.via);
+    if (input.paymentMethod === SPLIT_PAYMENT) assertSplitUsable(input, settings);
+    else if (!nothingToPay) assertPaymentMethodUsable(input.paymentMethod, settings, mode.via);
   } catch (err) {
     refuseOrFlag(paid, err, { reason: 'payment_method_disabled' });
   }
@@ -442,6 +494,7 @@ export async function writeSale(
   const cashReceived =
     input.paymentMethod === 'cash' && input.cashReceived != null ? bahtToSatang(input.cashReceived) : null;
   if (cashReceived !== null && cashReceived < figures.total) throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
+  const paymentRows = paymentRowsOf(input, figures.total, cashReceived);
 
   // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
   const newStock = new Map<number, number>();
@@ -561,21 +614,18 @@ export async function writeSale(
         customer_id: saleValues.customer_id,
       },
       itemRows,
+      paymentRows,
     ),
   );
-  const payment = {
-    method: input.paymentMethod,
-    amount: figures.total,
-    cash_received: cashReceived,
-    change_given: cashReceived === null ? null : cashReceived - figures.total,
-    reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
-  };
-  await insertPayment(trx, {
-    sale_id: saleId,
-    provider_session_id: mode.providerSessionId ?? null,
-    created_at: nowIso,
-    ...payment,
-  });
+  await insertPayments(
+    trx,
+    paymentRows.map((row) => ({
+      sale_id: saleId,
+      provider_session_id: mode.providerSessionId ?? null,
+      created_at: nowIso,
+      ...row,
+    })),
+  );
   await insertStockMovements(
     trx,
     [...newStock.entries()].map(([productId, left]) => ({
@@ -618,7 +668,7 @@ export async function writeSale(
       ...saleValues,
     },
     itemRows.map((row, i) => ({ id: itemIds[i]!, ...row })),
-    payment,
+    paymentRows,
   );
   const body: CreateSaleResponse = {
     sale,

@@ -4,6 +4,7 @@
  */
 import {
   defaultMethodOf,
+  flagIsOn,
   PAYMENT_METHOD_ORDER,
   paymentMethodState,
   type LoosePaymentSettings,
@@ -26,6 +27,8 @@ export interface PaymentAvailability {
   defaultMethod: PaymentMethod | null;
   /** The PromptPay id to build QR codes from ('' when none). */
   promptpayId: string;
+  /** The methods a split bill may use (the shop allows several per bill and two or more are ready; never card). */
+  splitMethods: PaymentMethod[];
 }
 
 /** Spec 000 §5: the card provider is used only with a publishable key that starts with pk_. */
@@ -57,5 +60,8 @@ export function paymentAvailability(payment: LoosePaymentSettings | null | undef
   const wanted = defaultMethodOf(p.defaultPaymentMethod);
   const ready = options.filter((o) => o.ready);
   const defaultMethod = ready.find((o) => o.method === wanted)?.method ?? ready[0]?.method ?? null;
-  return { options, warnings, defaultMethod, promptpayId };
+  const splitMethods = flagIsOn(p.allowMultiplePaymentMethods)
+    ? ready.filter((o) => o.method !== 'card').map((o) => o.method)
+    : [];
+  return { options, warnings, defaultMethod, promptpayId, splitMethods: splitMethods.length >= 2 ? splitMethods : [] };
 }

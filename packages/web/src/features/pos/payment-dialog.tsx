@@ -1,5 +1,11 @@
-import { formatSatang, satangToBaht, ZERO_TOTAL_PAYMENT_METHOD, type PaymentMethod } from '@pos/core';
-import { AlertTriangle, ArrowLeft, Check, ChevronRight, Gift, Info, RotateCw } from 'lucide-react';
+import {
+  formatSatang,
+  satangToBaht,
+  ZERO_TOTAL_PAYMENT_METHOD,
+  type PaymentMethod,
+  type SalePaymentMethod,
+} from '@pos/core';
+import { AlertTriangle, Check, ChevronRight, Gift, Info, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -16,16 +22,20 @@ import { CardView } from '../payments/card-view';
 import type { PaymentAvailability, PaymentWarning } from '../payments/payment-availability';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { cashSuggestions, parseCashInput } from './payment-options';
+import { PaymentViewFooter as ViewFooter } from './payment-view-footer';
 import { PromptPayQr } from './promptpay-qr';
+import { SplitPaymentView } from './split-payment-view';
 
 export interface PaymentChoice {
-  method: PaymentMethod;
+  method: SalePaymentMethod;
   /** Cash tendered in baht (cash only). */
   cashReceived?: number;
   paymentReference?: string;
+  /** A split bill's parts, baht (for cash, what was handed over). */
+  payments?: { method: PaymentMethod; amount: number; reference?: string }[];
 }
 
-type View = 'options' | PaymentMethod;
+type View = 'options' | SalePaymentMethod;
 
 export interface PaymentDialogProps {
   open: boolean;
@@ -103,6 +113,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
         {view === 'cash' ? <CashView {...props} onBack={() => setView('options')} /> : null}
         {view === 'transfer' ? <TransferView {...props} onBack={() => setView('options')} /> : null}
         {view === 'promptpay' ? <PromptPayView {...props} onBack={() => setView('options')} /> : null}
+        {view === 'split' ? <SplitPaymentView {...props} onBack={() => setView('options')} /> : null}
         {view === 'card' && !failed ? <CardView /> : null}
       </DialogContent>
     </Dialog>
@@ -209,6 +220,24 @@ function OptionsView({
           );
         })}
       </ul>
+      {availability.splitMethods.length > 0 ? (
+        <button
+          type="button"
+          data-testid="payment-split"
+          onClick={() => onChoose('split')}
+          className={cn(
+            'flex min-h-12 w-full cursor-pointer items-center gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 py-2 text-left transition hover:border-blue-300',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+          )}
+        >
+          <PAYMENT_METHOD_LOOK.split.Icon className="size-6 shrink-0 text-blue-700" aria-hidden />
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold text-slate-900">{t('payment.split')}</span>
+            <span className="block text-sm text-slate-600">{t('payments.splitHint')}</span>
+          </span>
+          <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden />
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -242,32 +271,6 @@ function NothingToPayView({ pending, onConfirm, onClose }: PaymentDialogProps) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function ViewFooter({
-  pending,
-  onBack,
-  confirmLabel,
-  confirmDisabled = false,
-}: {
-  pending: boolean;
-  onBack: () => void;
-  confirmLabel: string;
-  confirmDisabled?: boolean;
-}) {
-  const t = useT();
-  return (
-    <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row">
-      <Button variant="outline" onClick={onBack} disabled={pending} className="sm:flex-1">
-        <ArrowLeft aria-hidden />
-        {t('common.back')}
-      </Button>
-      <Button type="submit" size="lg" disabled={pending || confirmDisabled} className="sm:flex-[2]">
-        {pending ? <Spinner /> : <Check aria-hidden />}
-        {pending ? t('payment.saving') : confirmLabel}
-      </Button>
-    </div>
   );
 }
 

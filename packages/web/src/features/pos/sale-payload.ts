@@ -2,11 +2,21 @@
  * The sale payload of spec 000 §3 built from the cart, and the Idempotency-Key
  * of a checkout attempt.
  */
-import { bahtToSatang, satangToBaht, type CreateSaleRequest, type PaymentMethod, type SaleFigures } from '@pos/core';
+import {
+  bahtToSatang,
+  satangToBaht,
+  type CreateSaleRequest,
+  type PaymentPartInput,
+  type SalePaymentMethod,
+  type SaleFigures,
+} from '@pos/core';
+import type { z } from 'zod';
 import type { CartState } from './cart';
 
 export interface PaymentDetails {
-  method: PaymentMethod;
+  method: SalePaymentMethod;
+  /** A split bill's parts (baht; for cash, what was handed over). */
+  payments?: z.input<typeof PaymentPartInput>[];
   /** Cash tendered in baht (cash only); left out means the exact amount. */
   cashReceived?: number | null;
   /** Bank transfer reference (transfer only). */
@@ -51,6 +61,7 @@ export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment:
   if (payment.method === 'transfer' && payment.paymentReference?.trim()) {
     request.paymentReference = payment.paymentReference.trim();
   }
+  if (payment.method === 'split' && payment.payments) request.payments = payment.payments;
   if (payment.replacesSaleId) request.replacesSaleId = payment.replacesSaleId;
   if (cart.excludeVat && payment.vatApprovalToken) request.vatApprovalToken = payment.vatApprovalToken;
   return request;

@@ -74,9 +74,12 @@ function totalFigures(sale: Sale, vat: VatStatement): A4Figure[] {
   ];
 }
 
-function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+/** A figure of the slip; `testId` marks the lines tests read (each part of a split payment). */
+type SlipFigure = A4Figure & { testId?: string };
+
+function Line({ label, value, strong = false, testId }: SlipFigure) {
   return (
-    <div className={cn('flex justify-between gap-2', strong && 'text-[1.35em] font-bold')}>
+    <div data-testid={testId} className={cn('flex justify-between gap-2', strong && 'text-[1.35em] font-bold')}>
       <span>{label}</span>
       <span className="tabular-nums">{value}</span>
     </div>
@@ -130,8 +133,16 @@ export function ReceiptDocument({
       ? [{ label: t('receipt.vatExclusionApprovedBy'), value: sale.vat_exclusion_approved_by_name }]
       : []),
   ];
-  const paymentFigures: A4Figure[] = [
+  const paymentFigures: SlipFigure[] = [
     { label: t('receipt.paymentMethod'), value: t(PAYMENT_METHOD_LOOK[payment.method].label) },
+    // A bill paid several ways lists each part under the method line.
+    ...(sale.payments.length > 1
+      ? sale.payments.map((part) => ({
+          label: `· ${t(PAYMENT_METHOD_LOOK[part.method].label)}${part.reference ? ` (${part.reference})` : ''}`,
+          value: formatAmount(part.amount),
+          testId: 'receipt-payment-part',
+        }))
+      : []),
     ...(payment.cash_received !== null
       ? [{ label: t('receipt.cashReceived'), value: formatAmount(payment.cash_received) }]
       : []),
@@ -258,7 +269,7 @@ export function ReceiptDocument({
       <Rule />
       <div className="space-y-0.5">
         {paymentFigures.map((f) => (
-          <Line key={f.label} label={f.label} value={f.value} />
+          <Line key={f.label} label={f.label} value={f.value} testId={f.testId} />
         ))}
       </div>
 

@@ -11,8 +11,14 @@ import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 export function SalePaymentSummary({ sale }: { sale: Sale }) {
   const t = useT();
   const { payment } = sale;
-  const received = payment.method === 'cash' ? (payment.cash_received ?? payment.amount) : payment.amount;
-  const change = payment.method === 'cash' ? (payment.change ?? 0) : 0;
+  // A split bill: every part's money (cash as handed over), the change from its cash part.
+  const received =
+    payment.method === 'split'
+      ? sale.payments.reduce((sum, p) => sum + Math.round((p.cash_received ?? p.amount) * 100), 0) / 100
+      : payment.method === 'cash'
+        ? (payment.cash_received ?? payment.amount)
+        : payment.amount;
+  const change = payment.method === 'cash' || payment.method === 'split' ? (payment.change ?? 0) : 0;
   return (
     <dl
       aria-label={t('receipt.summaryLabel')}

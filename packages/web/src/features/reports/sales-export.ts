@@ -1,6 +1,7 @@
 import { csvBaht, csvFileName, toCsv, type Sale } from '@pos/core';
 import { localDateKey } from '../../lib/dates';
 import { csvDateTime } from '../customers/customers-export';
+import { paymentMethodCell } from '../payments/payment-methods';
 
 /** Spec 000 §9: the all-sales export's columns; the reports export uses the same for its period. */
 export const SALES_CSV_COLUMNS = [
@@ -30,7 +31,7 @@ export function salesCsv(
       csvBaht(s.discount),
       csvBaht(s.tax),
       csvBaht(s.total),
-      s.payment_method,
+      paymentMethodCell(s),
       s.items.map((i) => `${i.product_name} x${i.quantity}`).join('; '),
     ]);
   return { fileName: csvFileName(prefix, localDateKey(now)), text: toCsv([SALES_CSV_COLUMNS, ...rows]) };

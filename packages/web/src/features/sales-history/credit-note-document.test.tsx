@@ -13,6 +13,7 @@ const REFUND: SaleRefund = {
   reason: 'defective',
   amount: 103,
   refund_method: 'transfer',
+  parts: [{ method: 'transfer', amount: 103 }],
   refunded_by: 1,
   refunded_by_name: 'เจ้าของร้าน',
   created_at: '2026-11-24T03:00:00.000Z',

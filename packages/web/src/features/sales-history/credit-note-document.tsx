@@ -87,10 +87,19 @@ export function CreditNoteDocument({
   const method = refund.stripe_refund_id
     ? t('salesHistory.creditNoteToCard')
     : t(PAYMENT_METHOD_LOOK[refund.refund_method].label);
+  // A refund of a bill paid several ways lists what went back through each part.
+  const parts: A4Figure[] =
+    refund.parts.length > 1
+      ? refund.parts.map((part) => ({
+          label: `· ${t(PAYMENT_METHOD_LOOK[part.method].label)}`,
+          value: formatAmount(part.amount),
+        }))
+      : [];
   const remarks = [
     t('salesHistory.creditNoteReason', { reason: refundReasonText(refund, t) }),
     ...(refund.edit_details ? [refund.edit_details] : []),
     `${t('salesHistory.creditNoteMethod')}: ${method}`,
+    ...parts.map((part) => `${part.label} ${part.value}`),
     ...(refund.stripe_refund_id ? [t('salesHistory.creditNoteStripeRef', { id: refund.stripe_refund_id })] : []),
     ...(refund.off_card_reason ? [t('salesHistory.creditNoteOffCard', { reason: refund.off_card_reason })] : []),
     t('salesHistory.creditNoteBy', { name: refund.refunded_by_name }),
@@ -182,6 +191,9 @@ export function CreditNoteDocument({
       <p>{t('salesHistory.creditNoteReason', { reason: refundReasonText(refund, t) })}</p>
       {refund.edit_details ? <p className="whitespace-pre-line">{refund.edit_details}</p> : null}
       <Line label={t('salesHistory.creditNoteMethod')} value={method} />
+      {parts.map((part) => (
+        <Line key={part.label} label={part.label} value={part.value} />
+      ))}
       {refund.stripe_refund_id ? (
         <p className="break-all">{t('salesHistory.creditNoteStripeRef', { id: refund.stripe_refund_id })}</p>
       ) : null}

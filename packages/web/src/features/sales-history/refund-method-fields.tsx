@@ -2,9 +2,10 @@ import {
   defaultRefundMethod,
   needsOffCardReason,
   refundMethodsFor,
-  type PaymentMethod,
+  formatBaht,
   type RefundSaleRequest,
   type Sale,
+  type SalePaymentMethod,
 } from '@pos/core';
 import { AlertTriangle, CreditCard } from 'lucide-react';
 import { useState } from 'react';
@@ -22,9 +23,9 @@ export function RefundMethodSelect({
   value,
   onChange,
 }: {
-  sale: Pick<Sale, 'payment_method'>;
-  value: PaymentMethod;
-  onChange: (method: PaymentMethod) => void;
+  sale: Pick<Sale, 'payment_method' | 'payments'>;
+  value: SalePaymentMethod;
+  onChange: (method: SalePaymentMethod) => void;
 }) {
   const { t } = useI18n();
   const offCard = needsOffCardReason(sale.payment_method, value);
@@ -34,21 +35,36 @@ export function RefundMethodSelect({
         {...fieldAria('refund-method', undefined, value === 'card' || offCard)}
         className={inputClasses}
         value={value}
-        onChange={(e) => onChange(e.target.value as PaymentMethod)}
+        onChange={(e) => onChange(e.target.value as SalePaymentMethod)}
       >
-        {refundMethodsFor(sale.payment_method).map((m) => (
-          <option key={m} value={m}>
-            {m === sale.payment_method
-              ? t('salesHistory.refundMethodOriginal', { method: t(PAYMENT_METHOD_LOOK[m].label) })
-              : t(PAYMENT_METHOD_LOOK[m].label)}
-          </option>
-        ))}
+        {refundMethodsFor(sale.payment_method)
+          // A split sale's money goes back only through the methods it was paid with.
+          .filter((m) => sale.payment_method !== 'split' || m === 'split' || sale.payments.some((p) => p.method === m))
+          .map((m) => (
+            <option key={m} value={m}>
+              {m === sale.payment_method
+                ? t('salesHistory.refundMethodOriginal', { method: t(PAYMENT_METHOD_LOOK[m].label) })
+                : t(PAYMENT_METHOD_LOOK[m].label)}
+            </option>
+          ))}
       </select>
       {value === 'card' ? (
         <p id="refund-method-hint" className="flex gap-1.5 text-sm text-slate-600" data-testid="refund-to-card-note">
           <CreditCard className="mt-0.5 size-4 shrink-0" aria-hidden />
           {t('salesHistory.refundToCardNote')}
         </p>
+      ) : value === 'split' ? (
+        <div id="refund-method-hint" className="space-y-1 text-sm text-slate-600" data-testid="refund-split-note">
+          <p>{t('salesHistory.refundSplitNote')}</p>
+          <ul className="space-y-0.5">
+            {sale.payments.map((p) => (
+              <li key={p.method} className="flex justify-between gap-2 tabular-nums">
+                <span>{t(PAYMENT_METHOD_LOOK[p.method].label)}</span>
+                <span>{t('salesHistory.refundSplitLeft', { amount: formatBaht(p.amount - p.refunded) })}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : offCard ? (
         <p id="refund-method-hint" className="flex gap-1.5 text-sm text-amber-900">
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
@@ -65,9 +81,9 @@ export type RefundMethodChoice = ReturnType<typeof useRefundMethodChoice>;
  * How a refund's money goes back, as the refund and edit dialogs ask it: the way (the sale's own by
  * default) and, when a card sale is paid back another way, why.
  */
-export function useRefundMethodChoice(paidWith: PaymentMethod) {
+export function useRefundMethodChoice(paidWith: SalePaymentMethod) {
   const { t } = useI18n();
-  const [method, setMethod] = useState<PaymentMethod>(() => defaultRefundMethod(paidWith));
+  const [method, setMethod] = useState<SalePaymentMethod>(() => defaultRefundMethod(paidWith));
   const [offCardReason, setOffCardReason] = useState('');
   const [offCardError, setOffCardError] = useState<string | undefined>(undefined);
   const offCard = needsOffCardReason(paidWith, method);
@@ -76,7 +92,7 @@ export function useRefundMethodChoice(paidWith: PaymentMethod) {
     offCard,
     offCardReason,
     offCardError,
-    choose(next: PaymentMethod) {
+    choose(next: SalePaymentMethod) {
       setMethod(next);
       setOffCardError(undefined);
     },

@@ -157,7 +157,11 @@ function EntryCell({ sale }: { sale: Sale }) {
   return (
     <div>
       <p className="font-semibold whitespace-nowrap text-slate-900">{sale.document_number}</p>
-      <p className="text-xs text-slate-600">{t(PAYMENT_METHOD_LOOK[sale.payment_method].label)}</p>
+      <p className="text-xs text-slate-600">
+        {sale.payment_method === 'split'
+          ? sale.payments.map((p) => t(PAYMENT_METHOD_LOOK[p.method].label)).join(' + ')
+          : t(PAYMENT_METHOD_LOOK[sale.payment_method].label)}
+      </p>
     </div>
   );
 }

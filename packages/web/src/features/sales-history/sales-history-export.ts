@@ -1,6 +1,7 @@
 import { csvBaht, csvFileName, CSV_PREFIXES, toCsv, type Sale } from '@pos/core';
 import { localDateKey } from '../../lib/dates';
 import { csvDateTime } from '../customers/customers-export';
+import { paymentMethodCell } from '../payments/payment-methods';
 
 /** Spec 001 §9: the sales history export's columns, in order. */
 export const SALES_HISTORY_CSV_COLUMNS = [
@@ -41,7 +42,7 @@ export function salesHistoryCsv(
     csvBaht(s.subtotal),
     csvBaht(s.tax),
     csvBaht(s.total),
-    s.payment_method,
+    paymentMethodCell(s),
     s.status,
     s.points_used,
     s.points_earned,

@@ -95,6 +95,19 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.VAT_APPROVER_NOT_PERMITTED': 'This user may not approve sales without VAT (refund permission needed)',
   'apiErrors.VAT_APPROVER_MUST_CHANGE_PASSWORD': 'The approver must change their own password before approving',
   'apiErrors.CASH_TOO_LOW': 'The cash received is less than the amount due',
+  'apiErrors.SPLIT_PAYMENT_DISABLED':
+    'This shop does not allow several payment methods on one bill (Settings › Payment)',
+  'apiErrors.SPLIT_PAYMENT_PARTS_REQUIRED': 'A split payment needs at least two methods',
+  'apiErrors.SPLIT_PAYMENT_DUPLICATE_METHOD': 'Each payment method may appear only once on a bill',
+  'apiErrors.SPLIT_PAYMENT_CARD':
+    'Card cannot be combined with other methods on one bill yet: pay the whole bill by card, or choose other methods',
+  'apiErrors.SPLIT_PAYMENT_SUM_MISMATCH': 'The payments do not add up to the total',
+  'apiErrors.SPLIT_PAYMENT_CHANGE_NOT_CASH':
+    'The payments exceed the total: change can be given only from the cash part',
+  'apiErrors.SPLIT_PAYMENT_NOT_SPLIT': 'A list of payments is accepted only with the split payment method',
+  'apiErrors.REFUND_PART_EXCEEDS_PAYMENT': 'The refund through this method exceeds what the customer paid by it',
+  'apiErrors.REFUND_NOT_SPLIT_SALE': 'This bill was paid by one method: its refund cannot be split by method',
+  'apiErrors.REFUND_PARTS_MISMATCH': 'The refund per payment method does not add up to the refund',
   'apiErrors.SALE_NOT_FOUND': 'Sale not found',
   'apiErrors.SALE_NOT_REPLACEABLE': 'The original sale has not been refunded for editing, or was already replaced',
   'apiErrors.METHOD_NOT_ALLOWED': 'This request is not supported',

@@ -10,6 +10,8 @@ export const payments: EnglishOf<typeof thai> = {
   'payments.promptpay': 'PromptPay',
   'payments.promptpayHint': 'Show a PromptPay QR for the customer to scan',
   'payments.card': 'Credit card',
+  'payments.split': 'Split',
+  'payments.splitHint': 'Pay one bill by cash, transfer and PromptPay together',
   'payments.cardHint': "Pay on Stripe's checkout page",
   'payments.cardNotReady': 'Card payment is not ready yet',
   'payments.warnCardNotReady': 'Card payment is enabled but its publishable key (pk_) is not set. Set it in settings',

@@ -8,6 +8,8 @@ export const payments = defineMessages({
   'payments.promptpay': 'พร้อมเพย์',
   'payments.promptpayHint': 'แสดง PromptPay QR ให้ลูกค้าสแกนจ่าย',
   'payments.card': 'บัตรเครดิต',
+  'payments.split': 'หลายวิธี',
+  'payments.splitHint': 'แบ่งจ่ายด้วยเงินสด โอน หรือพร้อมเพย์ในบิลเดียว',
   'payments.cardHint': 'ชำระผ่านหน้าชำระเงินของ Stripe',
   'payments.cardNotReady': 'ระบบชำระเงินด้วยบัตรยังไม่พร้อมใช้งาน',
   'payments.warnCardNotReady': 'เปิดใช้งานบัตรเครดิตแล้ว แต่ยังไม่ได้ตั้งค่า Publishable key (pk_) กรุณาตั้งค่าในหน้าตั้งค่า',

@@ -138,6 +138,9 @@ export const salesHistory: EnglishOf<typeof thai> = {
   'salesHistory.refundSummary': 'Refunded {amount}: {reason} · {method}',
   'salesHistory.refundingToCard': 'Refunding to the card…',
   'salesHistory.refundDoneToCard': "The money went back to the customer's card through Stripe",
+  'salesHistory.refundSplitNote':
+    'This bill was paid by several methods: the money goes back through each in proportion (or through one, while it has enough left)',
+  'salesHistory.refundSplitLeft': '{amount} left to refund',
   'salesHistory.refundToCardNote':
     "The money goes back to the card the customer paid with, through Stripe (the card's bank may take 5–10 business days)",
   'salesHistory.offCardWarning':

@@ -135,6 +135,8 @@ export const salesHistory = defineMessages({
   'salesHistory.refundSummary': 'คืน {amount}: {reason} · {method}',
   'salesHistory.refundingToCard': 'กำลังคืนเงินเข้าบัตร…',
   'salesHistory.refundDoneToCard': 'เงินคืนเข้าบัตรของลูกค้าผ่าน Stripe แล้ว',
+  'salesHistory.refundSplitNote': 'บิลนี้ชำระหลายวิธี เงินจะคืนตามสัดส่วนของแต่ละวิธีที่ชำระ (เลือกวิธีเดียวได้ ถ้ายอดของวิธีนั้นพอ)',
+  'salesHistory.refundSplitLeft': 'คืนได้อีก {amount}',
   'salesHistory.refundToCardNote': 'เงินจะคืนเข้าบัตรที่ลูกค้าใช้ชำระผ่าน Stripe (ธนาคารผู้ออกบัตรอาจใช้เวลา 5–10 วันทำการ)',
   'salesHistory.offCardWarning': 'รายการนี้ชำระด้วยบัตร การคืนด้วยวิธีนี้จะไม่คืนเงินเข้าบัตร ต้องระบุเหตุผล',
   'salesHistory.offCardReason': 'เหตุผลที่ไม่คืนเข้าบัตร',

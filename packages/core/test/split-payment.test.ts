@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRefundParts, planSplitPayment, refundPartOverLimit } from '../src/split-payment';
+
+describe('planSplitPayment', () => {
+  it('records cash as its share of the total, the excess handed over as change', () => {
+    expect(
+      planSplitPayment(53_500, [
+        { method: 'transfer', amount: 30_000, reference: ' TX-1 ' },
+        { method: 'cash', amount: 24_000, reference: 'dropped' },
+      ]),
+    ).toEqual({
+      ok: true,
+      change: 500,
+      parts: [
+        { method: 'transfer', amount: 30_000, cash_received: null, change_given: null, reference: 'TX-1' },
+        { method: 'cash', amount: 23_500, cash_received: 24_000, change_given: 500, reference: null },
+      ],
+    });
+  });
+
+  it.each([
+    [[{ method: 'cash' as const, amount: 10_700 }], 'SPLIT_PAYMENT_PARTS_REQUIRED'],
+    [
+      [
+        { method: 'cash' as const, amount: 5_000 },
+        { method: 'cash' as const, amount: 5_700 },
+      ],
+      'SPLIT_PAYMENT_DUPLICATE_METHOD',
+    ],
+    [
+      [
+        { method: 'cash' as const, amount: 700 },
+        { method: 'card' as const, amount: 10_000 },
+      ],
+      'SPLIT_PAYMENT_CARD',
+    ],
+    [
+      [
+        { method: 'cash' as const, amount: 5_000 },
+        { method: 'transfer' as const, amount: 5_000 },
+      ],
+      'SPLIT_PAYMENT_SUM_MISMATCH',
+    ],
+    [
+      [
+        { method: 'promptpay' as const, amount: 5_000 },
+        { method: 'transfer' as const, amount: 6_000 },
+      ],
+      'SPLIT_PAYMENT_CHANGE_NOT_CASH',
+    ],
+    // Change as large as the cash part: cash would pay nothing.
+    [
+      [
+        { method: 'cash' as const, amount: 1_000 },
+        { method: 'transfer' as const, amount: 10_700 },
+      ],
+      'SPLIT_PAYMENT_CHANGE_NOT_CASH',
+    ],
+    [
+      [
+        { method: 'cash' as const, amount: 10_700 },
+        { method: 'transfer' as const, amount: 0 },
+      ],
+      'SPLIT_PAYMENT_SUM_MISMATCH',
+    ],
+  ])('refuses %j', (parts, problem) => {
+    expect(planSplitPayment(10_700, parts)).toEqual({ ok: false, problem });
+  });
+});
+
+describe('refunds of a split sale', () => {
+  const parts = [
+    { method: 'transfer' as const, amount: 16_050, refunded: 0 },
+    { method: 'cash' as const, amount: 5_350, refunded: 0 },
+  ];
+
+  it('goes back in proportion to what each part has left, adding up exactly', () => {
+    expect(defaultRefundParts(10_700, parts)).toEqual([
+      { method: 'transfer', amount: 8_025 },
+      { method: 'cash', amount: 2_675 },
+    ]);
+    const odd = defaultRefundParts(1, parts);
+    expect(odd.reduce((s, p) => s + p.amount, 0)).toBe(1);
+    const left = [
+      { method: 'transfer' as const, amount: 16_050, refunded: 16_050 },
+      { method: 'cash' as const, amount: 5_350, refunded: 0 },
+    ];
+    expect(defaultRefundParts(5_350, left)).toEqual([{ method: 'cash', amount: 5_350 }]);
+  });
+
+  it('names a part asked for beyond what it has left, or twice, or not paid with', () => {
+    expect(refundPartOverLimit([{ method: 'cash', amount: 5_351 }], parts)).toEqual({
+      method: 'cash',
+      refundable: 5_350,
+    });
+    expect(refundPartOverLimit([{ method: 'promptpay', amount: 1 }], parts)).toEqual({
+      method: 'promptpay',
+      refundable: 0,
+    });
+    expect(
+      refundPartOverLimit(
+        [
+          { method: 'cash', amount: 1 },
+          { method: 'cash', amount: 1 },
+        ],
+        parts,
+      ),
+    ).toEqual({ method: 'cash', refundable: 5_350 });
+    expect(refundPartOverLimit([{ method: 'cash', amount: 5_350 }], parts)).toBeNull();
+  });
+});
