@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shopDayOf } from '../src/features/sales/shop-day';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { expectRollupsEqualRecomputation } from './helpers/report-rollups';
-import { postSale, salePayload, type PayloadLine } from './helpers/sales-factories';
+import { postSale, salePayload, TEST_TAX_ID, type PayloadLine } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type HttpResult, type TestApp } from './helpers/test-app';
 
 type RefundAnswer = RefundSaleResponse & { code?: string; details?: Record<string, unknown> };
@@ -25,8 +25,10 @@ async function setPayment(t: TestApp, payment: Record<string, unknown>) {
   const token = await t.adminToken();
   const res = await t.request('PUT', '/api/settings', {
     token,
-    // VAT set explicitly (a fresh install's default may change): 7 % on top.
-    body: { settings: { payment, system: { taxRate: 7, pricesIncludeVat: false } } },
+    // A shop registered for VAT (a fresh install charges none until the owner says so): 7 % on top.
+    body: {
+      settings: { payment, system: { vatRegistered: true, taxId: TEST_TAX_ID, taxRate: 7, pricesIncludeVat: false } },
+    },
   });
   expect(res.status).toBe(200);
 }
