@@ -240,7 +240,10 @@ export type Settings = z.infer<typeof SettingsResponse>['settings'];
 export const StoreSettingsResponse = z.object({
   settings: z.object({
     system: SystemSettingsView,
-    payment: PaymentSettingsView,
+    payment: PaymentSettingsView.extend({
+      /** Whether the server has its Stripe secret key: without it the till offers no card (never the key itself). */
+      stripeSecretConfigured: z.boolean(),
+    }),
     loyalty: LoyaltySettingsView,
     categories: z.array(z.string()),
   }),

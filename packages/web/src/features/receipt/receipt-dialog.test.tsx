@@ -24,6 +24,7 @@ const SETTINGS: StoreSettings = {
     posRegistrationNumber: '',
   },
   payment: {
+    stripeSecretConfigured: false,
     cashEnabled: true,
     transferEnabled: true,
     promptpayEnabled: false,

@@ -20,6 +20,7 @@ const SETTINGS: StoreSettings = {
     posRegistrationNumber: '',
   },
   payment: {
+    stripeSecretConfigured: false,
     cashEnabled: false,
     transferEnabled: true,
     promptpayEnabled: false,
