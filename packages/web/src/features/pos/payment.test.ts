@@ -314,4 +314,19 @@ describe('edit-mode entry state', () => {
       expect(parseEditState(state)).toBeNull();
     }
   });
+
+  it('leaves card out altogether when the server has no Stripe secret key (settings say why)', () => {
+    const on = {
+      cashEnabled: true,
+      stripeEnabled: 'true',
+      stripePublishableKey: 'pk_live_abc',
+      defaultPaymentMethod: 'stripe',
+    };
+    expect(paymentAvailability(on, { cardServerReady: false })).toMatchObject({
+      options: [{ method: 'cash', ready: true }],
+      warnings: [],
+      defaultMethod: 'cash',
+    });
+    expect(paymentAvailability(on, { cardServerReady: true }).options.map((o) => o.method)).toEqual(['cash', 'card']);
+  });
 });
