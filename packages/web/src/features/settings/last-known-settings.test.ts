@@ -20,7 +20,7 @@ const SETTINGS: StoreSettings = {
     posRegistrationNumber: '',
   },
   payment: {
-    stripeSecretConfigured: false,
+    stripeSecretConfigured: true,
     cashEnabled: false,
     transferEnabled: true,
     promptpayEnabled: false,
@@ -67,6 +67,12 @@ describe('the last known settings', () => {
       },
     };
     localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(older));
+    expect(readCachedSettings()).toEqual(SETTINGS);
+  });
+
+  it('read a store copy kept before the server said whether it has its Stripe key as one that has it', () => {
+    const { stripeSecretConfigured: _unknown, ...payment } = SETTINGS.payment;
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify({ ...SETTINGS, payment }));
     expect(readCachedSettings()).toEqual(SETTINGS);
   });
 
