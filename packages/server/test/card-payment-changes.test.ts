@@ -3,10 +3,12 @@ import {
   bahtToSatang,
   type CardCheckoutResponse,
   type CardSaleFlagReason,
+  type ConfirmCardPaymentResponse,
   type CreateSaleRequest,
   type CreateSaleResponse,
   type FlaggedCardSale,
   type FlaggedCardSalesResponse,
+  type StoreSettings,
 } from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
@@ -24,7 +26,7 @@ import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 const salePayload: typeof payloadOf = (lines, options = {}) =>
   payloadOf(lines, { settings: vatShopTerms(), ...options });
 
-type Answer = CreateSaleResponse & { code?: string };
+type Answer = ConfirmCardPaymentResponse & { code?: string };
 
 async function saleCount(t: TestApp): Promise<number> {
   return (await t.built.deps.db.kysely.selectFrom('sales').select('id').execute()).length;
@@ -329,6 +331,44 @@ describe.each(ENGINES)('a paid card checkout after something changed, on %s', (e
     expect((await confirm(sessionId)).status).toBe(201);
     expect(await saleCount(t)).toBe(before + 1);
     await expectReasons(sessionId, ['customer_deleted']);
+  });
+
+  it('tells the till what was flagged in the confirm answer, whether the return or the webhook recorded it', async () => {
+    const product = await buildProduct(t, { price: 100, stock: 1 });
+    const sessionId = await checkout(salePayload([{ product, quantity: 1 }]));
+    expect((await postSale(t, cashier.token, salePayload([{ product, quantity: 1 }]))).status).toBe(201);
+    await t.built.deps.db.kysely.updateTable('products').set({ price: 12_000 }).where('id', '=', product.id).execute();
+    stripe.fake.pay(sessionId);
+    const event = stripe.fake.completedEvent(sessionId);
+    const hook = await t.request('POST', '/api/payments/stripe/webhook', {
+      rawBody: event.payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    });
+    expect(hook.status).toBe(200);
+    const listed = await expectReasons(sessionId, ['stock_shortfall', 'price_changed']);
+    // The till comes back after the webhook recorded the sale: the answer says what the manager will see.
+    const paid = await confirm(sessionId);
+    expect(paid.status).toBe(201);
+    expect([...paid.body.flags].sort((a, b) => a.reason.localeCompare(b.reason))).toEqual(
+      [...listed.reasons].sort((a, b) => a.reason.localeCompare(b.reason)),
+    );
+    expect(paid.body.flags.find((f) => f.reason === 'stock_shortfall')?.products).toEqual([
+      { productId: product.id, name: product.name, short: 1 },
+    ]);
+
+    // A sale with nothing changed answers an empty list.
+    const other = await buildProduct(t, { price: 20, stock: 5 });
+    const plain = await checkout(salePayload([{ product: other, quantity: 1 }]));
+    stripe.fake.pay(plain);
+    const clean = await confirm(plain);
+    expect(clean.status).toBe(201);
+    expect(clean.body.flags).toEqual([]);
+  });
+
+  it('tells every signed-in user whether the server can take cards at all (its Stripe key is set)', async () => {
+    const res = await t.request<{ settings: StoreSettings }>('GET', '/api/settings/store', { token: cashier.token });
+    expect(res.status).toBe(200);
+    expect(res.body.settings.payment.stripeSecretConfigured).toBe(true);
   });
 
   it('lists open flags for reports_view and lets pos_refund mark one handled, once', async () => {

@@ -29,6 +29,17 @@ describe.each(ENGINES)('POS registration number setting on %s', (engine) => {
     expect(cleared.body.settings.system.posRegistrationNumber).toBe('');
   });
 
+  it('tells the till the server has no Stripe key, so card is not offered there', async () => {
+    const { token } = await t.buildUser({ role: 'admin' });
+    await t.request('PUT', '/api/settings', {
+      token,
+      body: { settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_123' } } },
+    });
+    const { token: cashier } = await t.buildUser({ role: 'cashier' });
+    const store = await t.request<{ settings: StoreSettings }>('GET', '/api/settings/store', { token: cashier });
+    expect(store.body.settings.payment).toMatchObject({ stripeEnabled: true, stripeSecretConfigured: false });
+  });
+
   it('refuses a value that is not one short line of letters, digits and - / . and changes nothing', async () => {
     const { token } = await t.buildUser({ role: 'admin' });
     await t.request('PUT', '/api/settings', {

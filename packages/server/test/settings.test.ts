@@ -203,6 +203,8 @@ describe.each(ENGINES)('settings API on %s', (engine) => {
           stripePriceId: full.payment.stripePriceId,
           defaultPaymentMethod: full.payment.defaultPaymentMethod,
           allowMultiplePaymentMethods: full.payment.allowMultiplePaymentMethods,
+          // Whether the till may offer card at all (the key itself never leaves the server).
+          stripeSecretConfigured: true,
         },
         loyalty: full.loyalty,
         categories: full.categories,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CreateSaleResponse } from './sales';
 
 /** A provider's checkout session id as Stripe writes them (cs_test_…, cs_live_…). */
 export const ProviderSessionId = z
@@ -65,6 +66,13 @@ export const CardSaleFlag = z.object({
   currency: z.string().optional(),
 });
 export type CardSaleFlag = z.infer<typeof CardSaleFlag>;
+
+/**
+ * `POST /api/payments/stripe/confirm` → 201: the `POST /api/sales` answer, and what was flagged for the
+ * manager when the sale was recorded (empty when nothing changed), so the till can tell the cashier.
+ */
+export const ConfirmCardPaymentResponse = CreateSaleResponse.extend({ flags: z.array(CardSaleFlag) });
+export type ConfirmCardPaymentResponse = z.infer<typeof ConfirmCardPaymentResponse>;
 
 export const FlaggedCardSale = z.object({
   sessionId: z.string(),

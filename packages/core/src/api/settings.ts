@@ -264,7 +264,13 @@ export type Settings = z.infer<typeof SettingsResponse>['settings'];
 export const StoreSettingsResponse = z.object({
   settings: z.object({
     system: SystemSettingsView,
-    payment: PaymentSettingsView,
+    payment: PaymentSettingsView.extend({
+      /**
+       * Whether the server has its Stripe secret key: without it the till offers no card (never the key itself).
+       * A copy kept by the till before this was sent reads as true, as the till behaved then.
+       */
+      stripeSecretConfigured: z.boolean().default(true),
+    }),
     loyalty: LoyaltySettingsView,
     categories: z.array(z.string()),
   }),

@@ -10,19 +10,16 @@ import { AuthProvider } from '../auth/auth-provider';
 export const TOAST_DURATION_MS = 3000;
 
 /**
- * Where toasts go so they cover no control. On a desktop the header is empty
- * between the sidebar (at most 256 px wide) and the date and language button on
- * the right, so toasts sit in that stretch: clear of the header's controls, of
- * every centred dialog's close button (dialogs are at most 32 rem wide around
- * the middle) and of the POS cart on the right. A dialog tall enough to reach the
- * top may have its title under a toast for those seconds; no button is. On narrow screens (phones,
- * tablets: the drawer layout below 1024 px) a toast across the top would hide
- * the menu button, the title and a dialog's close button, so they go to the
- * bottom, above the POS floating cart button.
+ * Where toasts go so they cover no control and no dialog title (spec: top right on desktop, bottom
+ * on phones). Each has a band of its own that nothing usable is drawn in:
+ * - desktop (1024 px and up): the top band, towards the right, in the header's empty stretch left of
+ *   the date and the language button; dialogs are centred below that band (components/ui/dialog).
+ * - narrower screens (phones, tablets: the drawer layout): the bottom 6 rem; dialogs are centred above
+ *   it, the drawers end above it and the POS cart button floats above it.
  */
 export function toastPlacement(desktop: boolean): Pick<ToasterProps, 'position' | 'offset' | 'mobileOffset'> {
-  if (desktop) return { position: 'top-left', offset: { top: 8, left: 280 } };
-  const bottom = { bottom: 88, left: 12, right: 12 };
+  if (desktop) return { position: 'top-right', offset: { top: 8, right: 360 } };
+  const bottom = { bottom: 12, left: 12, right: 12 };
   return { position: 'bottom-center', offset: bottom, mobileOffset: bottom };
 }
 

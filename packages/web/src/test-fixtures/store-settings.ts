@@ -12,7 +12,7 @@ export function storeSettingsFixture(system: Partial<StoreSettings['system']> = 
       vatApplies: merged.vatRegistered === true && merged.taxId !== '',
       ...system,
     },
-    payment: d.payment,
+    payment: { ...d.payment, stripeSecretConfigured: true },
     loyalty: d.loyalty,
     categories: [],
   };

@@ -2,7 +2,7 @@ import {
   CardCheckoutResponse,
   ConfirmCardPaymentRequest,
   CreateSaleRequest,
-  CreateSaleResponse,
+  ConfirmCardPaymentResponse,
   FlaggedCardSale,
   FlaggedCardSalesQuery,
   FlaggedCardSalesResponse,
@@ -59,7 +59,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/payments/stripe/confirm',
       {
         config: { access: needs('pos_process_sale'), errors: [404, 409, 503] },
-        schema: { tags, body: ConfirmCardPaymentRequest, response: { 201: CreateSaleResponse } },
+        schema: { tags, body: ConfirmCardPaymentRequest, response: { 201: ConfirmCardPaymentResponse } },
       },
       async (req, reply) =>
         reply.code(201).send(await confirmCardPayment({ ...deps, log: req.log }, req.body.sessionId)),

@@ -2,6 +2,7 @@ import {
   bahtToSatang,
   CardSaleFlag,
   CreateSaleRequest,
+  type ConfirmCardPaymentResponse,
   satangToBaht,
   type CardCheckoutResponse,
   type CreateSaleResponse,
@@ -250,17 +251,27 @@ async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow, session: Pay
 
 class AlreadyRecorded extends Error {}
 
-/** `POST /api/payments/stripe/confirm`: the browser is back; Stripe is asked whether it is paid. */
-export async function confirmCardPayment(deps: Deps, sessionId: string): Promise<CreateSaleResponse> {
+/**
+ * `POST /api/payments/stripe/confirm`: the browser is back; Stripe is asked whether it is paid. The
+ * answer carries the checkout's flags as recorded (by this return or the webhook before it), so the
+ * cashier learns at once what the manager will be asked to look at.
+ */
+export async function confirmCardPayment(deps: Deps, sessionId: string): Promise<ConfirmCardPaymentResponse> {
   const row = await findCheckoutBySession(deps.db.kysely, sessionId);
   if (!row) throw new AppError({ status: 404, code: 'CHECKOUT_NOT_FOUND' });
-  if (row.sale_id !== null) return recordedAnswer(deps, row.sale_id);
+  if (row.sale_id !== null) return withFlags(row, await recordedAnswer(deps, row.sale_id));
   const gateway = gatewayOf(deps);
   const session = await callStripe(deps, 'checkout.sessions.retrieve', () =>
     gateway.retrieveCheckoutSession(sessionId),
   );
   if (session.paymentStatus !== 'paid') throw new AppError({ status: 409, code: 'PAYMENT_NOT_COMPLETED' });
-  return recordPaidCheckout(deps, row, session);
+  const answer = await recordPaidCheckout(deps, row, session);
+  const recorded = await findCheckoutBySession(deps.db.kysely, sessionId);
+  return withFlags(recorded ?? row, answer);
+}
+
+function withFlags(row: CardCheckoutRow, answer: CreateSaleResponse): ConfirmCardPaymentResponse {
+  return { ...answer, flags: row.flags ? Flags.parse(JSON.parse(row.flags)) : [] };
 }
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);

@@ -120,11 +120,11 @@ function systemView(s: StoredSettings): Settings['system'] {
 }
 
 /** What every signed-in screen needs (till, receipts, sidebar): no notification settings. */
-export async function getStoreSettings(deps: Pick<Deps, 'db'>): Promise<StoreSettings> {
+export async function getStoreSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<StoreSettings> {
   const s = await readStoredSettings(deps.db.kysely);
   return {
     system: systemView(s),
-    payment: s.payment,
+    payment: { ...s.payment, stripeSecretConfigured: deps.config.stripeSecretKey !== null },
     loyalty: s.loyalty,
     categories: await listActiveCategoryNames(deps.db.kysely),
   };

@@ -61,7 +61,8 @@ function SignedInLayout() {
           side="left"
           title={t('nav.mainMenu')}
           overlayClassName="lg:hidden"
-          className="w-72 max-w-[85vw] lg:hidden"
+          // Ends above the toasts' band at the bottom (app/providers toastPlacement).
+          className="w-72 max-w-[85vw] bg-slate-900 pb-24 lg:hidden"
         >
           <SidebarContent collapsed={false} onNavigate={() => setDrawerOpen(false)} />
           <SheetClose

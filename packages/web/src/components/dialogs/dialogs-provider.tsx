@@ -9,6 +9,11 @@ interface NoticeOptions {
   message?: string;
 }
 
+interface ErrorOptions extends NoticeOptions {
+  /** Offers "retry" beside OK (a failed load). */
+  onRetry?: () => void;
+}
+
 interface ConfirmDeleteOptions extends NoticeOptions {
   confirmLabel?: string;
 }
@@ -16,8 +21,8 @@ interface ConfirmDeleteOptions extends NoticeOptions {
 export interface DialogsApi {
   /** A success notice that closes itself after 2 s. */
   showSuccess: (options: NoticeOptions) => void;
-  /** An error notice with an OK button. */
-  showError: (options: NoticeOptions) => void;
+  /** An error notice with an OK button (and a retry when given). */
+  showError: (options: ErrorOptions) => void;
   /** Asks for a delete confirmation; resolves true when confirmed. */
   confirmDelete: (options?: ConfirmDeleteOptions) => Promise<boolean>;
   showLoading: (message?: string) => void;
@@ -33,7 +38,7 @@ interface ConfirmState extends ConfirmDeleteOptions {
 /** The app's shared dialogs (spec 000 §2 "common dialogs"), opened from anywhere through `useDialogs()`. */
 export function DialogsProvider({ children }: { children: ReactNode }) {
   const [success, setSuccess] = useState<NoticeOptions | null>(null);
-  const [error, setError] = useState<NoticeOptions | null>(null);
+  const [error, setError] = useState<ErrorOptions | null>(null);
   const [confirm, setConfirm] = useState<ConfirmState | null>(null);
   const [loading, setLoading] = useState<{ message?: string } | null>(null);
   const confirmRef = useRef<ConfirmState | null>(null);
@@ -68,7 +73,13 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     <DialogsContext.Provider value={api}>
       {children}
       <SuccessDialog open={success !== null} onClose={closeSuccess} title={success?.title} message={success?.message} />
-      <ErrorDialog open={error !== null} onClose={closeError} title={error?.title} message={error?.message} />
+      <ErrorDialog
+        open={error !== null}
+        onClose={closeError}
+        title={error?.title}
+        message={error?.message}
+        onRetry={error?.onRetry}
+      />
       <DeleteConfirmDialog
         open={confirm !== null}
         onAnswer={answerConfirm}

@@ -13,8 +13,13 @@ export const DialogClose = DialogPrimitive.Close;
 export const overlayClasses =
   'fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px] data-[state=open]:animate-[fade-in_150ms_ease-out]';
 
+/**
+ * Centred in the screen less the toasts' band (app/providers toastPlacement), so a toast never covers a
+ * dialog's title or buttons: below the top 5.5 rem on desktop, above the bottom 6 rem on narrower screens.
+ */
 export const contentClasses = cn(
-  'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+  'fixed top-[calc(50%-2.5rem)] left-1/2 z-50 grid max-h-[calc(100dvh-7rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+  'lg:top-[calc(50%+2.25rem)] lg:max-h-[calc(100dvh-6.5rem)]',
   'gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus:outline-none sm:p-6',
   'data-[state=open]:animate-[dialog-in_150ms_ease-out]',
 );

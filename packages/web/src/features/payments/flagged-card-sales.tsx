@@ -43,7 +43,8 @@ function AmountsPaid({ flag }: { flag: CardSaleFlag }) {
   );
 }
 
-function ReasonLine({ flag }: { flag: CardSaleFlag }) {
+/** One reason a card sale was flagged, in words, with the products, amounts and points it names. */
+export function ReasonLine({ flag }: { flag: CardSaleFlag }) {
   const { t, intlLocale } = useI18n();
   const products = (flag.products ?? [])
     .map((p) =>

@@ -42,14 +42,22 @@ const NOT_READY_WARNING: Partial<Record<PaymentMethod, PaymentWarning>> = {
   card: 'cardNotReady',
 };
 
-export function paymentAvailability(payment: LoosePaymentSettings | null | undefined): PaymentAvailability {
+/**
+ * `cardServerReady`: whether the server has its Stripe secret key (store settings'
+ * `stripeSecretConfigured`). Without it no card can be taken, so card is not offered at all; the payment
+ * settings say why.
+ */
+export function paymentAvailability(
+  payment: LoosePaymentSettings | null | undefined,
+  { cardServerReady = true }: { cardServerReady?: boolean } = {},
+): PaymentAvailability {
   const p = payment ?? {};
   const promptpayId = typeof p.promptpayId === 'string' ? p.promptpayId.trim() : '';
   const options: PaymentOption[] = [];
   const warnings: PaymentWarning[] = [];
   for (const method of PAYMENT_METHOD_ORDER) {
     const state = paymentMethodState(method, p);
-    if (state === 'off') continue;
+    if (state === 'off' || (method === 'card' && !cardServerReady)) continue;
     const ready = state === 'ready' && (method !== 'card' || cardProviderReady(p));
     options.push({ method, ready });
     const warning = NOT_READY_WARNING[method];

@@ -1,6 +1,6 @@
 import {
   CardCheckoutResponse,
-  CreateSaleResponse,
+  ConfirmCardPaymentResponse,
   FlaggedCardSale,
   FlaggedCardSalesResponse,
   IDEMPOTENCY_HEADER,
@@ -19,7 +19,8 @@ export const cardApi = {
       schema: CardCheckoutResponse,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     }),
-  confirm: (sessionId: string) => api.post('/payments/stripe/confirm', { sessionId }, { schema: CreateSaleResponse }),
+  confirm: (sessionId: string) =>
+    api.post('/payments/stripe/confirm', { sessionId }, { schema: ConfirmCardPaymentResponse }),
   flagged: (signal?: AbortSignal) => api.get('/payments/stripe/flagged', { schema: FlaggedCardSalesResponse, signal }),
   markHandled: (saleId: number) =>
     api.post(`/payments/stripe/flagged/${saleId}/handled`, undefined, { schema: FlaggedCardSale }),

@@ -17,7 +17,10 @@ interface CartDrawerProps {
   cart: Omit<CartPanelProps, 'className' | 'headerAction'>;
 }
 
-/** Spec 000 §9: below 1024 px the cart is a floating button that opens it in a drawer from the right. */
+/**
+ * Spec 000 §9: below 1024 px the cart is a floating button (above the toasts' band) that opens it in a
+ * drawer from the right.
+ */
 export function CartDrawer({ open, onOpenChange, count, total, cart }: CartDrawerProps) {
   const t = useT();
   return (
@@ -26,7 +29,7 @@ export function CartDrawer({ open, onOpenChange, count, total, cart }: CartDrawe
         type="button"
         onClick={() => onOpenChange(true)}
         data-testid="pos-cart-button"
-        className="fixed right-4 bottom-4 z-30 flex min-h-14 cursor-pointer items-center gap-3 rounded-full bg-blue-600 py-2 pr-5 pl-4 text-white shadow-lg shadow-blue-900/30 hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        className="fixed right-4 bottom-24 z-30 flex min-h-14 cursor-pointer items-center gap-3 rounded-full bg-blue-600 py-2 pr-5 pl-4 text-white shadow-lg shadow-blue-900/30 hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
       >
         {/* The name starts with what the badge shows in words, then the visible total (WCAG 2.5.3). */}
         <span className="sr-only">{t('pos.openCart', { count: formatNumber(count) })}</span>
@@ -53,7 +56,8 @@ export function CartDrawer({ open, onOpenChange, count, total, cart }: CartDrawe
               event.preventDefault();
             }
           }}
-          className="flex w-full max-w-[420px] flex-col bg-slate-100 p-2"
+          // Ends above the toasts' band at the bottom (app/providers toastPlacement), the pay button clear of them.
+          className="flex w-full max-w-[420px] flex-col bg-slate-100 p-2 pb-24"
         >
           <CartPanel
             {...cart}

@@ -69,7 +69,7 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
         props.className,
       )}
     >
-      <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-2">
+      <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-1.5">
         <ShoppingCart className="size-5 text-slate-500" aria-hidden />
         <h2 className="flex-1 text-lg font-semibold text-slate-900">
           {t('pos.cartTitle')}
@@ -80,7 +80,7 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
           ) : null}
         </h2>
         {cart.lines.length > 0 ? (
-          <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={props.onClear}>
+          <Button variant="ghost" className="min-h-9 px-3 text-red-700 hover:bg-red-50" onClick={props.onClear}>
             <Trash2 aria-hidden />
             {t('pos.clearCart')}
           </Button>
@@ -89,12 +89,13 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
       </header>
 
       {/* The customer stays at the top; only the lines scroll, so the options and the pay button below are always in view. */}
-      <div className="border-b border-slate-100 px-4 py-3">
+      <div className="border-b border-slate-100 px-4 py-2">
         <CustomerPicker
           customers={props.customers}
           selectedCustomer={selectedCustomer}
           onSelectCustomer={props.onSelectCustomer}
           onAddCustomer={props.onAddCustomer}
+          showPoints={cart.lines.length === 0}
         />
       </div>
 
@@ -116,9 +117,11 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
         )}
       </div>
 
-      {/* A shop that charges no VAT has nothing to exclude: no box the cashier cannot use. */}
+      {/* VAT and points share one row (wrapping when narrow): the fixed part under the lines stays small
+          so that at least five lines show at 1280×800 with a customer chosen (issue 31 item 4). A shop that
+          charges no VAT has nothing to exclude: no box the cashier cannot use. */}
       {cart.lines.length > 0 && (chargesVat(props.pricing) || selectedCustomer) ? (
-        <div className="space-y-2 border-t border-slate-200 px-4 py-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 px-4 py-1.5">
           {chargesVat(props.pricing) ? (
             <div className="flex items-center gap-1">
               <Checkbox
@@ -128,19 +131,19 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
                 aria-describedby={props.vatNeedsApproval ? 'pos-exclude-vat-note' : undefined}
                 className="-ml-3"
               />
-              <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-base">
+              <Label htmlFor="pos-exclude-vat" className="cursor-pointer text-sm">
                 {t('pos.excludeVat')}
               </Label>
-              {props.vatNeedsApproval ? (
-                <span id="pos-exclude-vat-note" className="ml-auto text-right text-sm text-slate-600">
-                  {cart.excludeVat && props.vatApprovedBy
-                    ? t('pos.vatApprovedBy', { name: props.vatApprovedBy })
-                    : t('pos.vatNeedsApproval')}
-                </span>
-              ) : null}
             </div>
           ) : null}
           {selectedCustomer ? <PointsBlock {...props} customer={selectedCustomer} /> : null}
+          {props.vatNeedsApproval && chargesVat(props.pricing) ? (
+            <span id="pos-exclude-vat-note" className="basis-full text-sm text-slate-600">
+              {cart.excludeVat && props.vatApprovedBy
+                ? t('pos.vatApprovedBy', { name: props.vatApprovedBy })
+                : t('pos.vatNeedsApproval')}
+            </span>
+          ) : null}
         </div>
       ) : null}
 
@@ -169,29 +172,26 @@ const CartLineRow = memo(function CartLineRow({
   // Buttons name the line, size and colour included: two sizes of one shirt are two lines.
   const name = variant ? `${product.name} (${variant})` : product.name;
 
+  // Two rows beside the picture: name and line total; quantity, unit price and remove.
   return (
-    <li className="flex gap-3 px-4 py-2.5" data-testid={`cart-line-${product.sku}`}>
-      <Thumbnail src={product.image_url} alt="" className="mt-1 size-12" />
+    <li className="flex gap-3 px-4 py-1" data-testid={`cart-line-${product.sku}`}>
+      <Thumbnail src={product.image_url} alt="" className="mt-0.5 size-12" />
       <div className="min-w-0 flex-1">
-        <div className="flex items-start gap-1">
-          <p className="min-w-0 flex-1 pt-1 leading-snug font-medium break-words text-slate-900">{product.name}</p>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="-mr-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
-            onClick={() => onRemove(key)}
-            aria-label={t('pos.removeLine', { name })}
-          >
-            <X aria-hidden />
-          </Button>
+        <div className="flex items-baseline gap-2">
+          <p className="min-w-0 flex-1 text-sm leading-snug font-medium break-words text-slate-900">
+            {product.name}
+            {variant ? <span className="ml-1 text-slate-700">({variant})</span> : null}
+          </p>
+          <span className="font-semibold text-slate-900 tabular-nums">
+            {formatSatang(bahtToSatang(product.price) * quantity)}
+          </span>
         </div>
-        {variant ? <p className="-mt-1 mb-1 text-sm font-medium text-slate-700">{variant}</p> : null}
-        <div className="flex items-center justify-between gap-2">
+        <div className="mt-0.5 flex items-center gap-2">
           <div className="flex items-center">
             <Button
               variant="outline"
               size="icon"
-              className="rounded-r-none"
+              className="size-8 rounded-r-none"
               onClick={() => onQuantity(key, quantity - 1)}
               aria-label={t('pos.decrease', { name })}
             >
@@ -219,31 +219,31 @@ const CartLineRow = memo(function CartLineRow({
                 onQuantity(key, n);
               }}
               onBlur={() => setDraft(null)}
-              className="w-16 rounded-none border-x-0 px-1 text-center tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+              className="h-8 min-h-8 w-12 rounded-none border-x-0 px-1 text-center tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
             />
             <Button
               variant="outline"
               size="icon"
-              className="rounded-l-none"
+              className="size-8 rounded-l-none"
               onClick={() => onQuantity(key, quantity + 1)}
               aria-label={t('pos.increase', { name })}
             >
               <Plus aria-hidden />
             </Button>
           </div>
-          <p className="text-right leading-tight tabular-nums">
-            <span className="block font-semibold text-slate-900">
-              {formatSatang(bahtToSatang(product.price) * quantity)}
-            </span>
-            <span className="block text-xs text-slate-500">
-              {t('pos.unitPrice', { price: formatBaht(product.price) })}
-            </span>
-            <OriginalPrice
-              price={product.price}
-              originalPrice={product.original_price}
-              className="block text-xs text-slate-500"
-            />
+          <p className="min-w-0 flex-1 text-xs leading-tight text-slate-500 tabular-nums">
+            <span className="block">{t('pos.unitPrice', { price: formatBaht(product.price) })}</span>
+            <OriginalPrice price={product.price} originalPrice={product.original_price} className="block" />
           </p>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mr-2 size-8 text-slate-500 hover:bg-red-50 hover:text-red-700"
+            onClick={() => onRemove(key)}
+            aria-label={t('pos.removeLine', { name })}
+          >
+            <X aria-hidden />
+          </Button>
         </div>
       </div>
     </li>
@@ -263,56 +263,55 @@ function PointsBlock({
   const t = useT();
   const applied = cart.pointsUsed > 0;
   return (
-    <div className="space-y-1 rounded-lg border border-amber-200 bg-amber-50/60 px-3 py-2">
-      {/* One row (label, box, button) so the block takes little height under the cart lines. */}
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <div className="min-w-0 flex-1 basis-28 leading-tight">
-          <Label htmlFor={applied ? undefined : 'pos-points'}>{t('pos.usePoints')}</Label>
-          <span className="block text-xs text-slate-600 tabular-nums">
-            {t('pos.pointValue', { value: formatBaht(pricing.onePointValueInBaht) })}
-          </span>
+    <div className="min-w-0 flex-1 basis-56">
+      {applied ? (
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm text-amber-900 tabular-nums">
+            {t('pos.pointsApplied', {
+              count: formatNumber(cart.pointsUsed),
+              amount: formatSatang(figures?.discount ?? 0),
+            })}
+          </p>
+          <Button variant="outline" className="min-h-9 px-3" onClick={onCancelPoints}>
+            {t('pos.cancelPoints')}
+          </Button>
         </div>
-        {applied ? (
-          <div className="flex flex-1 basis-48 items-center justify-between gap-2">
-            <p className="text-sm text-amber-900 tabular-nums">
-              {t('pos.pointsApplied', {
-                count: formatNumber(cart.pointsUsed),
-                amount: formatSatang(figures?.discount ?? 0),
-              })}
-            </p>
-            <Button variant="outline" onClick={onCancelPoints}>
-              {t('pos.cancelPoints')}
-            </Button>
-          </div>
-        ) : (
-          <form
-            className="flex flex-1 basis-48 gap-2"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              onApplyPoints();
-            }}
-          >
-            <Input
-              id="pos-points"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={customer.loyalty_points}
-              step={1}
-              value={cart.pointsInput}
-              onChange={(event) => onPointsInput(event.target.value)}
-              placeholder={t('pos.pointsPlaceholder')}
-              aria-invalid={pointsError ? true : undefined}
-              aria-describedby={pointsError ? 'pos-points-error' : undefined}
-              className="min-w-0 flex-1 tabular-nums"
-            />
-            <Button type="submit" variant="secondary">
-              {t('pos.applyPoints')}
-            </Button>
-          </form>
-        )}
-      </div>
+      ) : (
+        <form
+          className="flex items-center gap-2"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onApplyPoints();
+          }}
+        >
+          <Label htmlFor="pos-points" className="sr-only">
+            {t('pos.usePoints')}
+          </Label>
+          <Input
+            id="pos-points"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={customer.loyalty_points}
+            step={1}
+            value={cart.pointsInput}
+            onChange={(event) => onPointsInput(event.target.value)}
+            placeholder={t('pos.pointsPlaceholder')}
+            aria-invalid={pointsError ? true : undefined}
+            aria-describedby={pointsError ? 'pos-points-value pos-points-error' : 'pos-points-value'}
+            className="h-9 min-h-9 min-w-0 flex-1 tabular-nums"
+          />
+          <Button type="submit" variant="secondary" className="min-h-9 px-3">
+            {t('pos.applyPoints')}
+          </Button>
+        </form>
+      )}
+      <span id="pos-points-value" className="block text-xs text-slate-600 tabular-nums">
+        {t('pos.customerPoints', { count: formatNumber(customer.loyalty_points) })}
+        {' · '}
+        {t('pos.pointValue', { value: formatBaht(pricing.onePointValueInBaht) })}
+      </span>
       {pointsError && !applied ? (
         <p id="pos-points-error" role="alert" className="text-sm text-red-700">
           {pointsError}
@@ -333,7 +332,7 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
   else taxLabel = t('pos.vat', { rate });
 
   return (
-    <div className="space-y-2 border-t border-slate-200 bg-slate-50 px-4 py-2">
+    <div className="space-y-1.5 border-t border-slate-200 bg-slate-50 px-4 py-2">
       <dl className="space-y-0.5 text-sm">
         <Row label={t('pos.subtotal')} value={formatSatang(figures?.subtotal ?? 0)} />
         {figures && figures.discount > 0 ? (
@@ -345,23 +344,26 @@ function Totals({ cart, figures, pricing, selectedCustomer, onPay }: CartPanelPr
         ) : null}
         {chargesVat(pricing) ? <Row label={taxLabel} value={formatSatang(figures?.tax ?? 0)} /> : null}
       </dl>
-      <div className="flex items-end justify-between gap-2 border-t border-slate-200 pt-2">
-        <span className="pb-1">
-          <span className="block text-base font-semibold text-slate-700">{t('pos.total')}</span>
-          {pointsToEarn !== null ? (
-            <span className="block text-sm text-green-700 tabular-nums">
-              {t('pos.pointsToEarn', { count: formatNumber(pointsToEarn) })}
-            </span>
-          ) : null}
-        </span>
-        <span data-testid="pos-total" className="text-3xl font-bold text-slate-900 tabular-nums">
-          {formatSatang(figures?.total ?? 0)}
-        </span>
+      {/* The total beside the pay button: one row. */}
+      <div className="flex items-center gap-3 border-t border-slate-200 pt-1.5">
+        <p className="min-w-0 leading-tight">
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <span className="text-sm font-semibold text-slate-700">{t('pos.total')}</span>
+            {pointsToEarn !== null ? (
+              <span className="text-xs text-green-700 tabular-nums">
+                {t('pos.pointsToEarn', { count: formatNumber(pointsToEarn) })}
+              </span>
+            ) : null}
+          </span>
+          <span data-testid="pos-total" className="block text-2xl font-bold text-slate-900 tabular-nums">
+            {formatSatang(figures?.total ?? 0)}
+          </span>
+        </p>
+        <Button size="lg" className="h-12 min-w-0 flex-1 text-lg" onClick={onPay} disabled={empty}>
+          <Wallet aria-hidden />
+          {t('pos.pay')}
+        </Button>
       </div>
-      <Button size="lg" className="h-12 w-full text-lg" onClick={onPay} disabled={empty}>
-        <Wallet aria-hidden />
-        {t('pos.pay')}
-      </Button>
     </div>
   );
 }

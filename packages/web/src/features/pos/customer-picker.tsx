@@ -13,6 +13,8 @@ export interface CustomerPickerProps {
   selectedCustomer: Customer | null;
   onSelectCustomer: (id: number | null) => void;
   onAddCustomer: () => void;
+  /** The chosen customer's points under the box; the cart shows them in its points row once it has lines. */
+  showPoints?: boolean;
 }
 
 /** One row of the list: the general customer (no one) or a customer. */
@@ -30,6 +32,7 @@ export const CustomerPicker = memo(function CustomerPicker({
   selectedCustomer,
   onSelectCustomer,
   onAddCustomer,
+  showPoints = true,
 }: CustomerPickerProps) {
   const t = useT();
   const id = useId();
@@ -209,7 +212,7 @@ export const CustomerPicker = memo(function CustomerPicker({
           <UserPlus aria-hidden />
         </Button>
       </div>
-      {selectedCustomer ? (
+      {selectedCustomer && showPoints ? (
         <p className="text-sm text-slate-600 tabular-nums">
           {t('pos.customerPoints', { count: selectedCustomer.loyalty_points.toLocaleString('th-TH') })}
         </p>

@@ -298,7 +298,34 @@ describe('edit-mode entry state', () => {
   it('reads the flag, the original sale id, reason and details', () => {
     expect(
       parseEditState({ editMode: true, originalSaleId: '12', editReason: ' ลูกค้าเปลี่ยนไซส์ ', editDetails: 'M → L' }),
-    ).toEqual({ originalSaleId: 12, reason: 'ลูกค้าเปลี่ยนไซส์', details: 'M → L' });
+    ).toEqual({
+      originalSaleId: 12,
+      reason: 'ลูกค้าเปลี่ยนไซส์',
+      details: 'M → L',
+      lines: [],
+      customerId: null,
+      seeded: false,
+    });
+  });
+
+  it('reads the original lines and customer, leaving out lines it cannot use', () => {
+    const edit = parseEditState({
+      editMode: true,
+      originalSaleId: 7,
+      editCustomerId: 3,
+      editSeeded: true,
+      editLines: [
+        { productId: 5, name: 'เสื้อ', size: 'M', color: '', quantity: 2 },
+        { productId: 0, name: 'x', quantity: 1 },
+        { productId: 6, name: 'y', quantity: 0 },
+        'junk',
+      ],
+    });
+    expect(edit).toMatchObject({
+      customerId: 3,
+      seeded: true,
+      lines: [{ productId: 5, name: 'เสื้อ', size: 'M', color: null, quantity: 2 }],
+    });
   });
 
   it('ignores anything else', () => {
@@ -313,5 +340,20 @@ describe('edit-mode entry state', () => {
     ]) {
       expect(parseEditState(state)).toBeNull();
     }
+  });
+
+  it('leaves card out altogether when the server has no Stripe secret key (settings say why)', () => {
+    const on = {
+      cashEnabled: true,
+      stripeEnabled: 'true',
+      stripePublishableKey: 'pk_live_abc',
+      defaultPaymentMethod: 'stripe',
+    };
+    expect(paymentAvailability(on, { cardServerReady: false })).toMatchObject({
+      options: [{ method: 'cash', ready: true }],
+      warnings: [],
+      defaultMethod: 'cash',
+    });
+    expect(paymentAvailability(on, { cardServerReady: true }).options.map((o) => o.method)).toEqual(['cash', 'card']);
   });
 });

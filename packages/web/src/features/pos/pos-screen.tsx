@@ -3,6 +3,7 @@ import {
   DEFAULT_CATEGORIES,
   pricingSettingsOf,
   onlyVariant,
+  type CardSaleFlag,
   type Customer,
   type PosProduct,
   type Sale,
@@ -40,7 +41,7 @@ import {
   type CartProduct,
 } from './cart';
 import { catalogueOf } from './catalogue';
-import { parseEditState } from './edit-mode';
+import { cartOfEdit, parseEditState } from './edit-mode';
 import { EditModeBanner } from './edit-mode-banner';
 import {
   CustomerDialog,
@@ -57,6 +58,7 @@ import { useCartSelector, useCartStore } from './use-cart';
 import { CatalogueWithCart, PosCart } from './pos-cart';
 import { useCardReturn } from './use-card-return';
 import { useCheckout } from './use-checkout';
+import { CardFlagsNotice } from '../payments/card-flags-notice';
 import { paymentAvailability } from '../payments/payment-availability';
 import { useScannerFocus } from './use-scanner-focus';
 
@@ -80,6 +82,8 @@ export function PosScreen() {
   const [customerDialogOpen, setCustomerDialogOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [receipt, setReceipt] = useState<Sale | null>(null);
+  /** What was flagged on the last card sale (null: nothing to tell). */
+  const [cardFlags, setCardFlags] = useState<readonly CardSaleFlag[] | null>(null);
   const [vatApproval, setVatApproval] = useState<{ token: string; approverName: string } | null>(null);
   const [vatApprovalOpen, setVatApprovalOpen] = useState(false);
   /** The product whose size and colour are being asked. */
@@ -110,7 +114,11 @@ export function PosScreen() {
       ? settings.data.categories
       : DEFAULT_CATEGORIES;
   const catalogue = useMemo(() => catalogueOf(productList), [productList]);
-  const availability = known.settings ? paymentAvailability(known.settings.payment) : null;
+  const availability = known.settings
+    ? paymentAvailability(known.settings.payment, {
+        cardServerReady: known.settings.payment.stripeSecretConfigured,
+      })
+    : null;
 
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
@@ -123,10 +131,19 @@ export function PosScreen() {
   }, [queryClient]);
 
   // Spec 000 §8: a failed load says so in a dialog; the lists fall back to empty.
+  // With a retry that asks again for what failed.
   const loadFailed = products.isError || customers.isError;
+  const loadRetry = useStableHandlers({
+    retry: () => {
+      if (products.isError) void products.refetch();
+      if (customers.isError) void customers.refetch();
+    },
+  }).retry;
   useEffect(() => {
-    if (loadFailed) dialogs.showError({ title: t('pos.loadErrorTitle'), message: t('pos.loadError') });
-  }, [loadFailed, dialogs, t]);
+    if (loadFailed) {
+      dialogs.showError({ title: t('pos.loadErrorTitle'), message: t('pos.loadError'), onRetry: loadRetry });
+    }
+  }, [loadFailed, dialogs, t, loadRetry]);
 
   // New prices and stock reach the cart whenever the product list is reloaded.
   const onePointValue = pricing.onePointValueInBaht;
@@ -149,6 +166,23 @@ export function PosScreen() {
       setDialogsWanted(true);
     });
   }, [listSettled, dialogsWanted]);
+
+  // An edit starts from the original sale's lines and customer, once the lists are fresh (the edit's
+  // refund has just put its stock back); marked in the history entry so a reload keeps later changes.
+  const editReady = products.isSuccess && !products.isFetching && customers.isSuccess;
+  useEffect(() => {
+    if (!edit || edit.seeded || !editReady) return;
+    const customerIds = new Set(customerList.map((c) => c.id));
+    const { notices } = update(() => cartOfEdit(edit, productList, customerIds));
+    for (const notice of notices) {
+      const text = cartNoticeText(notice, t);
+      toast.warning(text.title, text.description ? { description: text.description } : undefined);
+    }
+    void navigate(location.pathname, {
+      replace: true,
+      state: { ...(location.state as Record<string, unknown>), editSeeded: true },
+    });
+  }, [edit, editReady, productList, customerList, update, navigate, location.pathname, location.state, t]);
 
   const toastNotice = useCallback(
     (notice: Parameters<typeof cartNoticeText>[0]) => {
@@ -233,7 +267,8 @@ export function PosScreen() {
     onVatApprovalLost: () => setVatApproval(null),
   });
   const payment = checkout.payment;
-  const showCardSale = useCallback((sale: Sale) => {
+  const showCardSale = useCallback((sale: Sale, flags: readonly CardSaleFlag[]) => {
+    setCardFlags(flags.length > 0 ? flags : null);
     setVatApproval(null);
     setPointsError(null);
     setDrawerOpen(false);
@@ -371,6 +406,7 @@ export function PosScreen() {
           {t('payments.cardConfirming')}
         </p>
       ) : null}
+      {cardFlags ? <CardFlagsNotice flags={cardFlags} onDismiss={() => setCardFlags(null)} /> : null}
       {edit ? (
         <EditModeBanner edit={edit} onCancel={() => void navigate(location.pathname, { replace: true, state: null })} />
       ) : null}

@@ -197,7 +197,8 @@ const ProductCard = memo(function ProductCard({ product, quantity, onAdd }: Prod
             <span className="text-base font-semibold text-blue-700 tabular-nums">{formatBaht(product.price)}</span>
           </span>
           <span className={cn('text-xs tabular-nums', soldOut ? 'text-red-700' : 'text-slate-500')}>
-            {t('pos.remaining', { count: formatNumber(Math.max(0, product.stock)) })}
+            {/* As it is: below zero when a paid card sale took more than there was (a manager sees the flag). */}
+            {t('pos.remaining', { count: formatNumber(product.stock) })}
           </span>
         </span>
       </span>

@@ -1,4 +1,4 @@
-import { formatBaht, type Sale } from '@pos/core';
+import { formatBaht, type CardSaleFlag, type Sale } from '@pos/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,8 +11,8 @@ import type { CartState } from './cart';
 interface CardReturnOptions {
   set: (change: (current: CartState) => CartState) => void;
   reset: () => void;
-  /** The card sale is recorded: the receipt opens. */
-  onSold: (sale: Sale) => void;
+  /** The card sale is recorded: the receipt opens; `flags` says what changed while the customer paid (empty: nothing). */
+  onSold: (sale: Sale, flags: readonly CardSaleFlag[]) => void;
 }
 
 /**
@@ -48,10 +48,10 @@ export function useCardReturn({ set, reset, onSold }: CardReturnOptions) {
     confirm.mutate(sessionId, {
       onSuccess: (result) => {
         reset();
-        onSold(result.sale);
-        toast.success(t('payments.cardReturnSuccess'), {
-          description: t('pos.saleSavedMessage', { amount: formatBaht(result.total) }),
-        });
+        onSold(result.sale, result.flags);
+        const description = t('pos.saleSavedMessage', { amount: formatBaht(result.total) });
+        if (result.flags.length > 0) toast.warning(t('payments.tillFlags.toast'), { description });
+        else toast.success(t('payments.cardReturnSuccess'), { description });
       },
       onError: (error) => {
         toast.error(t('payments.cardReturnFailed'), { description: errorMessage(error, error.message) });

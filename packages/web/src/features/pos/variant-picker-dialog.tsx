@@ -51,6 +51,7 @@ function Picker({
   const formRef = useRef<HTMLFormElement>(null);
   const groups = pickerGroups(product);
   const complete = isComplete(product, pick);
+  const missing = groupToAsk(product, pick);
   const firstAsked = groupToAsk(product, initialPick(product)) ?? groups[0];
 
   /** Focus the chosen (or first) value of a group, or the add button when all is chosen. */
@@ -158,8 +159,13 @@ function Picker({
         <Button variant="outline" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" aria-disabled={!complete || undefined}>
-          {t('pos.pickAdd')}
+        {/* Until everything is chosen it says what is missing and looks disabled; pressed, it goes there. */}
+        <Button
+          type="submit"
+          aria-disabled={!complete || undefined}
+          className={cn(!complete && 'cursor-not-allowed opacity-50')}
+        >
+          {complete || missing === null ? t('pos.pickAdd') : t(missing === 'size' ? 'pos.pickSize' : 'pos.pickColor')}
         </Button>
       </DialogFooter>
     </form>

@@ -26,6 +26,7 @@ const SETTINGS: StoreSettings = {
     posRegistrationNumber: '',
   },
   payment: {
+    stripeSecretConfigured: false,
     cashEnabled: true,
     transferEnabled: true,
     promptpayEnabled: false,

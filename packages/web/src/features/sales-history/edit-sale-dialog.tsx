@@ -20,6 +20,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { useI18n, type MessageKey } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { editStateOf } from '../pos/edit-mode';
 import { newIdempotencyKey } from '../pos/sale-payload';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { OffCardReasonField, RefundMethodSelect, useRefundMethodChoice } from './refund-method-fields';
@@ -38,8 +39,9 @@ const EDIT_REASONS: readonly MessageKey[] = [
 /**
  * Spec 001 edit-sale dialog: the original sale, a warning, a required reason, optional details and
  * the steps. Confirming refunds the whole sale for editing, then opens /pos in edit mode, where the
- * next sale replaces this one. The money goes back as a refund's does: a card sale's to the card
- * (through Stripe) unless the cashier chooses another way and says why; any other sale's in cash.
+ * next sale replaces this one, starting from this sale's lines and customer. The money goes back the
+ * way the sale was paid (a card sale's to the card, through Stripe) unless the cashier chooses another
+ * way (for a card sale, saying why).
  */
 export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const { t, intlLocale } = useI18n();
@@ -50,8 +52,8 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
   const [reason, setReason] = useState<MessageKey | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const payBack = useRefundMethodChoice(sale.payment_method);
-  const paidByCard = sale.payment_method === 'card';
+  // The money goes back the way it came unless the user chooses otherwise (a transfer sale by transfer).
+  const payBack = useRefundMethodChoice(sale.payment_method, { preferOriginal: true });
 
   const confirm = () => {
     if (!reason) {
@@ -86,9 +88,7 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
         onSuccess: () => {
           toast.success(t('salesHistory.editDone'));
           onClose();
-          void navigate('/pos', {
-            state: { editMode: true, originalSaleId: sale.id, editReason, editDetails },
-          });
+          void navigate('/pos', { state: editStateOf(sale, editReason, editDetails) });
         },
         onError: (cause) => {
           if (cause instanceof ApiError && cause.status > 0) setKey(newIdempotencyKey());
@@ -169,16 +169,14 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
               onChange={(e) => setDetails(e.target.value)}
             />
           </FormField>
-          {paidByCard ? (
-            <RefundMethodSelect
-              sale={sale}
-              value={payBack.method}
-              onChange={(next) => {
-                payBack.choose(next);
-                setError(null);
-              }}
-            />
-          ) : null}
+          <RefundMethodSelect
+            sale={sale}
+            value={payBack.method}
+            onChange={(next) => {
+              payBack.choose(next);
+              setError(null);
+            }}
+          />
           {payBack.offCard ? <OffCardReasonField choice={payBack} /> : null}
           <section aria-labelledby="edit-steps">
             <h3 id="edit-steps" className="mb-1 text-sm font-semibold text-slate-900">

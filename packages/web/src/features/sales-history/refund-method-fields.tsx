@@ -78,12 +78,14 @@ export function RefundMethodSelect({
 export type RefundMethodChoice = ReturnType<typeof useRefundMethodChoice>;
 
 /**
- * How a refund's money goes back, as the refund and edit dialogs ask it: the way (the sale's own by
- * default) and, when a card sale is paid back another way, why.
+ * How a refund's money goes back, as the refund and edit dialogs ask it: the way (core's default, or
+ * with `preferOriginal` the way the sale was paid) and, when a card sale is paid back another way, why.
  */
-export function useRefundMethodChoice(paidWith: SalePaymentMethod) {
+export function useRefundMethodChoice(paidWith: SalePaymentMethod, { preferOriginal = false } = {}) {
   const { t } = useI18n();
-  const [method, setMethod] = useState<SalePaymentMethod>(() => defaultRefundMethod(paidWith));
+  const [method, setMethod] = useState<SalePaymentMethod>(() =>
+    preferOriginal && refundMethodsFor(paidWith).includes(paidWith) ? paidWith : defaultRefundMethod(paidWith),
+  );
   const [offCardReason, setOffCardReason] = useState('');
   const [offCardError, setOffCardError] = useState<string | undefined>(undefined);
   const offCard = needsOffCardReason(paidWith, method);

@@ -22,6 +22,7 @@ const SETTINGS: StoreSettings = {
     posRegistrationNumber: '',
   },
   payment: {
+    stripeSecretConfigured: true,
     cashEnabled: false,
     transferEnabled: true,
     promptpayEnabled: false,
@@ -68,6 +69,12 @@ describe('the last known settings', () => {
       },
     };
     localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(older));
+    expect(readCachedSettings()).toEqual(SETTINGS);
+  });
+
+  it('read a store copy kept before the server said whether it has its Stripe key as one that has it', () => {
+    const { stripeSecretConfigured: _unknown, ...payment } = SETTINGS.payment;
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify({ ...SETTINGS, payment }));
     expect(readCachedSettings()).toEqual(SETTINGS);
   });
 

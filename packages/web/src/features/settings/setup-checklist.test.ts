@@ -6,7 +6,7 @@ function storeSettings(change: (s: StoreSettings) => void = () => undefined): St
   const d = structuredClone(DEFAULT_SETTINGS);
   const s: StoreSettings = {
     system: { ...d.system, tax_rate: d.system.taxRate, vatApplies: false, logo: d.system.logo_url },
-    payment: d.payment,
+    payment: { ...d.payment, stripeSecretConfigured: false },
     loyalty: d.loyalty,
     categories: [],
   };

@@ -23,6 +23,11 @@ export const payments: EnglishOf<typeof thai> = {
   'payments.cardReturnFailed': 'The card sale could not be recorded yet',
   'payments.cardCancelled': 'Card payment cancelled',
   'payments.cardCancelledHint': 'The payment may be tried again',
+  'payments.tillFlags.title': 'Paid and recorded, but something changed while the customer paid',
+  'payments.tillFlags.manager':
+    'A manager will see this sale under "Card sales to check" (sales history) to hand goods over, refund or adjust stock',
+  'payments.tillFlags.dismiss': 'Close the card sale notice',
+  'payments.tillFlags.toast': 'Paid through Stripe, but a manager needs to check it',
   'payments.flags.title': 'Card sales to check',
   'payments.flags.explain':
     'The customer paid, so the sale was recorded at the checkout prices, but something changed while they paid. Check it, hand the goods over, refund or count the stock, then press "Handled"',

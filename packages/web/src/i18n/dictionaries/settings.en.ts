@@ -65,7 +65,7 @@ export const settings: EnglishOf<typeof thai> = {
   'settings.payment.cardReady': 'Ready for cards: the server has the secret key and the webhook secret',
   'settings.payment.cardWarnings': 'To set up before taking cards',
   'settings.payment.secretMissing':
-    'The server has no secret key (STRIPE_SECRET_KEY): cards cannot be taken until the server admin sets it',
+    'The server has no secret key (STRIPE_SECRET_KEY): cards cannot be taken, so the till does not offer card until the server admin sets it',
   'settings.payment.publishableKeyMissing': 'No publishable key starting with pk_: the till shows card as not ready',
   'settings.payment.webhookMissing':
     "The server has no webhook secret (STRIPE_WEBHOOK_SECRET): card sales are recorded only when the till comes back from Stripe's page; a till closed before it comes back leaves the paid sale unrecorded",

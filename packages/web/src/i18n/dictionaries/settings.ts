@@ -62,7 +62,7 @@ export const settings = defineMessages({
   'settings.payment.cardReady': 'พร้อมรับบัตรเครดิต: เซิร์ฟเวอร์ตั้งค่า Secret key และ Webhook secret แล้ว',
   'settings.payment.cardWarnings': 'สิ่งที่ต้องตั้งค่าก่อนรับบัตรเครดิต',
   'settings.payment.secretMissing':
-    'เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Secret key (STRIPE_SECRET_KEY): ยังรับชำระด้วยบัตรไม่ได้ ให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าก่อน',
+    'เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Secret key (STRIPE_SECRET_KEY): ยังรับชำระด้วยบัตรไม่ได้ หน้าขายจึงไม่แสดงบัตรเครดิตจนกว่าผู้ดูแลเซิร์ฟเวอร์จะตั้งค่า',
   'settings.payment.publishableKeyMissing': 'ยังไม่มี Publishable key ที่ขึ้นต้นด้วย pk_: หน้าขายจะแสดงบัตรเครดิตว่ายังไม่พร้อม',
   'settings.payment.webhookMissing':
     'เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Webhook secret (STRIPE_WEBHOOK_SECRET): การขายด้วยบัตรจะบันทึกเมื่อเครื่องขายกลับจากหน้าชำระเงินของ Stripe เท่านั้น หากปิดหน้าจอก่อนกลับ การขายที่ชำระแล้วจะไม่ถูกบันทึก',
