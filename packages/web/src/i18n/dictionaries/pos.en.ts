@@ -7,9 +7,6 @@ export const pos: EnglishOf<typeof thai> = {
   'pos.searchPlaceholder': 'Search products by name, barcode',
   'pos.searchHint': 'Scan or type a product code and press Enter to add it. Press Enter in the empty box to pay',
   'pos.scan': 'Scan a barcode with the camera',
-  'pos.scanNotBuilt': 'Not yet developed',
-  'pos.scanNotBuiltMessage':
-    'Camera scanning is not developed yet. Use a barcode scanner, or type the code in the search box and press Enter',
   'pos.categories': 'Product categories',
   'pos.categoriesBack': 'Show earlier categories',
   'pos.categoriesForward': 'Show more categories',
@@ -111,4 +108,16 @@ export const pos: EnglishOf<typeof thai> = {
   'pos.editReason': 'Reason: {reason}',
   'pos.editDetails': 'Details: {details}',
   'pos.editCancel': 'Cancel editing',
+  'pos.cameraHint': "Point the camera at the product's barcode or QR code; it is added to the cart once read",
+  'pos.cameraView': 'Camera picture',
+  'pos.cameraStarting': 'Starting the camera…',
+  'pos.cameraLooking': 'Looking for a barcode…',
+  'pos.cameraDenied':
+    "The camera is not allowed. Allow this site to use the camera in the browser's settings, then try again",
+  'pos.cameraMissing':
+    'This device has no camera. Use a barcode scanner or type the code in the search box and press Enter',
+  'pos.cameraInsecure':
+    'Browsers open the camera only on https:// or localhost pages. Use a barcode scanner or type the code instead',
+  'pos.cameraBusy': 'Another app is using the camera. Close it and try again',
+  'pos.cameraFailed': 'The camera could not be opened. Try again, or use a barcode scanner',
 };
