@@ -10,7 +10,7 @@ const BYTES_PER_MB = 1024 * 1024;
  */
 export function formatSize(mb: number): string {
   const size = Math.abs(mb);
-  if (size === 0) return `0 MB`;
+  if (size === 0) return `${upToTwoDecimals.format(0)} MB`;
   if (size * KB_PER_MB < 1) return `${Math.round(mb * BYTES_PER_MB)} B`;
   if (size < 1) return `${upToOneDecimal.format(mb * KB_PER_MB)} KB`;
   if (size < KB_PER_MB) return `${upToTwoDecimals.format(mb)} MB`;
