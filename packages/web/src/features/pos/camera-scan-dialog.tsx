@@ -71,7 +71,11 @@ export function CameraScanDialog({ onCode, onClose }: CameraScanDialogProps) {
             const code = codes.map((c) => c.rawValue.trim()).find((c) => c !== '');
             if (stopped) return;
             if (code !== undefined) {
-              if (onCodeRef.current(code)) return;
+              // One product per opening: the dialog closes with it, and no later frame adds it again.
+              if (onCodeRef.current(code)) {
+                stopped = true;
+                return;
+              }
               const now = Date.now();
               if (code !== lastUnknown.code || now - lastUnknown.at > SAME_CODE_QUIET_MS) setUnknownCode(code);
               lastUnknown = { code, at: now };
