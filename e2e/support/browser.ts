@@ -43,7 +43,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Fonts may take a while on a busy CI machine; the page is already drawn.
+  await page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
   return file;
 }
 
