@@ -80,7 +80,7 @@ describe('products screen', () => {
     await expectNoSeriousA11yViolations(page, 'product dialog with errors');
 
     await dialog.getByLabel('ชื่อสินค้า').fill('เสื้อยืดคอกลม');
-    await dialog.getByLabel('SKU / บาร์โค้ด').fill('TS-001');
+    await dialog.getByLabel('SKU (รหัสสินค้า)').fill('TS-001');
     await dialog.getByTestId('barcode-svg').waitFor();
     expect(await dialog.getByTestId('barcode-svg').getAttribute('aria-label')).toBe('TS-001');
     await dialog.getByLabel('ราคาขาย (บาท)').fill('250');
@@ -150,13 +150,13 @@ describe('products screen', () => {
     await page.getByRole('button', { name: 'เพิ่มสินค้าใหม่' }).click();
     dialog = page.getByRole('dialog', { name: 'เพิ่มสินค้าใหม่' });
     await dialog.getByLabel('ชื่อสินค้า').fill('รองเท้าซ้ำ');
-    await dialog.getByLabel('SKU / บาร์โค้ด').fill('SH-001');
+    await dialog.getByLabel('SKU (รหัสสินค้า)').fill('SH-001');
     await dialog.getByLabel('ราคาขาย (บาท)').fill('100');
     await dialog.getByRole('button', { name: 'เพิ่มสินค้า', exact: true }).click();
     await dialog.locator('#product-sku-error').getByText('ถูกใช้กับสินค้า').waitFor();
     expect(await dialog.locator('#product-sku').getAttribute('aria-invalid')).toBe('true');
     // A file that only claims to be a PNG: the server refuses it and says so under the image field.
-    await dialog.getByLabel('SKU / บาร์โค้ด').fill('SH-NEW');
+    await dialog.getByLabel('SKU (รหัสสินค้า)').fill('SH-NEW');
     await dialog.locator('#product-image').setInputFiles({
       name: 'page.png',
       mimeType: 'image/png',
@@ -311,7 +311,7 @@ describe('products screen', () => {
 
     await page.getByRole('button', { name: 'เพิ่มสินค้าใหม่' }).click();
     const dialog = page.getByRole('dialog', { name: 'เพิ่มสินค้าใหม่' });
-    await dialog.getByLabel('SKU / บาร์โค้ด').fill('MOBILE-01');
+    await dialog.getByLabel('SKU (รหัสสินค้า)').fill('MOBILE-01');
     await dialog.getByTestId('barcode-svg').waitFor();
     await tallScreenshot(page, 'products-dialog');
     await expectNoSeriousA11yViolations(page, 'products-dialog');

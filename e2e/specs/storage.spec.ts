@@ -83,6 +83,10 @@ describe('storage screen', () => {
       .waitFor();
     await expectNoSeriousA11yViolations(page, 'storage cleanup analysis');
     await page.getByRole('button', { name: 'ลบไฟล์ที่ไม่ใช้' }).click();
+    // Nothing goes before the owner says yes.
+    const confirm = page.getByRole('alertdialog', { name: 'ลบไฟล์ที่ไม่ใช้?' });
+    await confirm.getByText('2 ไฟล์').waitFor();
+    await confirm.getByRole('button', { name: 'ลบไฟล์ที่ไม่ใช้' }).click();
     await seeToast(page, 'ลบไฟล์ที่ไม่ใช้ 2 ไฟล์');
     expect(await page.getByTestId('cleanup-deleted').innerText()).toBe('2 ไฟล์');
     await screenshot(page, 'storage-cleanup');

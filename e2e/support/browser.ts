@@ -9,7 +9,8 @@ export const SCREENSHOT_DIR = path.resolve(here, '../screenshots');
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a fake camera showing a file (owner-catalogue.spec.ts). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -21,6 +22,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }
@@ -41,7 +43,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Fonts may take a while on a busy CI machine; the page is already drawn.
+  await page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
   return file;
 }
 

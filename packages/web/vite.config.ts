@@ -123,6 +123,8 @@ export default defineConfig({
             // Only the payment, receipt and label screens draw codes: kept out of the first load.
             { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs|pngjs|encode-utf8)[\\/]/, priority: 4 },
             { name: 'jsbarcode', test: /node_modules[\\/]jsbarcode[\\/]/, priority: 4 },
+            // The camera scan's WebAssembly reader loads when the camera is first opened.
+            { name: 'barcode-reader', test: /node_modules[\\/](barcode-detector|zxing-wasm)[\\/]/, priority: 4 },
             // recharts and its own libraries stay out: they load with the dashboard's chart only (a group
             // would also pull in what they import, React included, and so into the first load).
             {

@@ -1,6 +1,7 @@
 import './zod-locale';
 export * from './permissions';
 export * from './money';
+export * from './bounds';
 export * from './errors';
 export * from './validation';
 export * from './api/index';

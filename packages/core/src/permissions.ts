@@ -91,8 +91,15 @@ export function canAny(role: string | null | undefined, permissions: readonly Pe
   return permissions.some((p) => can(role, p));
 }
 
-/** Where each role lands after signing in (spec 000 §2). */
-export function homePathFor(role: string | null | undefined): '/dashboard' | '/pos' {
+/**
+ * Where each role lands after signing in (spec 000 §2): admin and manager on the dashboard, a role
+ * that sells on the POS, any other on the first screen it may see (a viewer cannot sell).
+ */
+export function homePathFor(role: string | null | undefined): '/dashboard' | '/pos' | '/products' | '/customers' {
   const normalized = normalizeRole(role);
-  return normalized === 'admin' || normalized === 'manager' ? '/dashboard' : '/pos';
+  if (normalized === 'admin' || normalized === 'manager') return '/dashboard';
+  if (can(role, 'pos_view')) return '/pos';
+  if (can(role, 'reports_view')) return '/dashboard';
+  if (can(role, 'products_view')) return '/products';
+  return '/customers';
 }

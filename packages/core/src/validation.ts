@@ -130,6 +130,8 @@ export const VALIDATION_MESSAGES = {
   // The product form (spec 001 §5) and stock.
   'product.nameRequired': 'กรุณากรอกชื่อสินค้า',
   'product.skuRequired': 'กรุณากรอก SKU',
+  'product.codeNotEncodable':
+    '{label}ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และเครื่องหมายบนแป้นพิมพ์ (บาร์โค้ดบนป้ายพิมพ์ตัวอักษรไทยไม่ได้)',
   'product.categoryRequired': 'กรุณาเลือกหมวดหมู่',
   'product.priceRequired': 'กรุณากรอกราคาสินค้า',
   'product.stockRequired': 'กรุณากรอกจำนวนสต็อก',
@@ -144,6 +146,8 @@ export const VALIDATION_MESSAGES = {
   'stock.noteRequired': 'กรุณาระบุรายละเอียดเมื่อเลือกเหตุผล "อื่น ๆ"',
   'stock.belowZero': 'ลดสต็อกได้ไม่เกินจำนวนที่มีอยู่ ({stock} ชิ้น)',
   'stock.tooMuch': 'จำนวนสต็อกหลังปรับต้องไม่เกิน {max}',
+  'stock.reasonUp': 'เหตุผลนี้ใช้ได้เฉพาะเมื่อเพิ่มสต็อก (จำนวนหลังปรับต้องมากกว่าเดิม)',
+  'stock.reasonDown': 'เหตุผลนี้ใช้ได้เฉพาะเมื่อลดสต็อก (จำนวนหลังปรับต้องน้อยกว่าเดิม)',
   // Customers (spec 000 §5), users and signing in.
   'customer.nameAndPhoneRequired': 'กรุณากรอกชื่อและเบอร์โทรศัพท์',
   'customer.phoneInvalid':
@@ -180,6 +184,7 @@ export const VALIDATION_MESSAGES = {
   'sale.refundReasonRequired': 'กรุณาระบุเหตุผลการคืนเงิน',
   'sale.unitPriceLimit': 'ราคาสินค้าต้องไม่เกิน {max} บาทต่อชิ้น',
   'sale.totalLimit': 'ยอดสุทธิต้องไม่เกิน {max} บาทต่อรายการขาย',
+  'sale.lineTotalLimit': 'ยอดรวมของสินค้าแต่ละรายการต้องไม่เกิน {max} บาท',
   // Refusals the server words itself, beyond the request schemas.
   'server.quantityInvalid': 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
   'server.priceInvalid': 'ราคาสินค้าไม่ถูกต้อง',

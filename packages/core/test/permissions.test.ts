@@ -42,10 +42,12 @@ describe('permissions', () => {
     expect(canAll('viewer', [])).toBe(true);
   });
 
-  it('sends admin and manager to the dashboard and the others to the POS', () => {
+  it('sends admin and manager to the dashboard, sellers to the POS, and others to the first screen they may see', () => {
     expect(homePathFor('admin')).toBe('/dashboard');
     expect(homePathFor('Manager')).toBe('/dashboard');
     expect(homePathFor('cashier')).toBe('/pos');
-    expect(homePathFor('viewer')).toBe('/pos');
+    // A viewer may not sell: landing on the POS showed "no access" (issue 31 item 18).
+    expect(homePathFor('viewer')).toBe('/dashboard');
+    expect(can('viewer', 'reports_view')).toBe(true);
   });
 });

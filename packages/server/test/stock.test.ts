@@ -224,7 +224,7 @@ describe.each(ENGINES)('stock adjustments on %s', (engine) => {
     const sale = await postSale(t, cashier.token, salePayload([{ product, quantity: 2, size: 'M', color: 'ขาว' }]));
     await t.request('PATCH', `/api/products/${product.id}/stock`, {
       token: manager.token,
-      body: { mode: 'add', amount: 6, expected: 8, reason: 'returned_to_supplier', note: 'คืนผิด' },
+      body: { mode: 'add', amount: 6, expected: 8, reason: 'received', note: 'ล็อตใหม่' },
     });
     await t.request('PATCH', `/api/products/${product.id}/stock`, {
       token: manager.token,
@@ -235,7 +235,7 @@ describe.each(ENGINES)('stock adjustments on %s', (engine) => {
     expect(first.status).toBe(200);
     expect(first.body.movements.map((m) => [m.kind, m.reason_code, m.old_quantity, m.new_quantity])).toEqual([
       ['adjustment', 'counted', 14, 13],
-      ['adjustment', 'returned_to_supplier', 8, 14],
+      ['adjustment', 'received', 8, 14],
     ]);
     expect(first.body.movements[0]).toMatchObject({ user_id: manager.user.id, user_name: manager.user.name });
     expect(first.body.next_before).toBe(first.body.movements[1]!.id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_BOUNDS } from '../bounds';
 import { hasAtMostTwoDecimals } from '../money';
 import { grouped, msg, type ValidationLabel } from '../validation';
 import { ID_MAX, Id, ListLimit, MultiLineText, SingleLineText, textProblem, withoutInvisibles } from './common';
@@ -20,7 +21,8 @@ export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'ima
 export const PRODUCT_FORM_IMAGE_FIELD = 'newImage';
 
 export const PRODUCT_LIST_LIMIT_MAX = 10_000;
-const MAX_BAHT = 10_000_000;
+/** Price, cost and usual price: what the till may sell (one bound with the sale's). */
+const MAX_BAHT = AMOUNT_BOUNDS.unitPriceBaht;
 const MAX_STOCK = 10_000_000;
 const MAX_TAGS = 50;
 const MAX_TAG_LENGTH = 50;
@@ -101,12 +103,32 @@ export const ProductName = z.preprocess(
     .max(200, msg('text.tooLong', { label: 'productName', max: 200 })),
 );
 
+/**
+ * What a label's CODE128 (the default symbology, spec 001 §9) can encode: printable ASCII. A SKU
+ * or barcode outside it (Thai letters) could be saved but never printed or scanned.
+ */
+export function isLabelEncodable(code: string): boolean {
+  return /^[\x20-\x7E]*$/.test(code);
+}
+
 export const ProductSku = z.preprocess(
   textFromInput,
   SingleLineText(skuRequired)
     .min(1, skuRequired)
-    .max(64, msg('text.tooLong', { label: 'sku', max: 64 })),
+    .max(64, msg('text.tooLong', { label: 'sku', max: 64 }))
+    .refine(isLabelEncodable, msg('product.codeNotEncodable', { label: 'sku' })),
 );
+
+/** A separate scan code; left out it equals the SKU; empty text means none. */
+export const ProductBarcode = z
+  .preprocess(
+    textFromInput,
+    SingleLineText(msg('text.type', { label: 'barcode' }))
+      .max(64, msg('text.tooLong', { label: 'barcode', max: 64 }))
+      .refine(isLabelEncodable, msg('product.codeNotEncodable', { label: 'barcode' }))
+      .optional(),
+  )
+  .transform((v) => (v === undefined ? undefined : v === '' ? null : v));
 
 /** Selling price: required and above 0 (spec 001 §5), baht with at most 2 decimals. */
 export const ProductPrice = z.preprocess(
@@ -196,15 +218,7 @@ const IMAGE_URL_MESSAGE = msg('product.imageUrlInvalid');
 export const ProductWriteFields = z.object({
   name: ProductName,
   sku: ProductSku,
-  /** A separate scan code; left out it equals the SKU; empty text means none. */
-  barcode: z
-    .preprocess(
-      textFromInput,
-      SingleLineText(msg('text.type', { label: 'barcode' }))
-        .max(64, msg('text.tooLong', { label: 'barcode', max: 64 }))
-        .optional(),
-    )
-    .transform((v) => (v === undefined ? undefined : v === '' ? null : v)),
+  barcode: ProductBarcode,
   category: z.preprocess(textFromInput, CategoryNameInput.optional()),
   category_id: z.preprocess(
     numberFromText,
@@ -297,6 +311,26 @@ export type ListProductsQuery = z.input<typeof ListProductsQuery>;
 /** Why stock was adjusted by hand (not a sale or refund); `other` needs a note. */
 export const STOCK_ADJUST_REASONS = ['received', 'counted', 'damaged', 'returned_to_supplier', 'other'] as const;
 export type StockAdjustReason = (typeof STOCK_ADJUST_REASONS)[number];
+/**
+ * Which way each reason moves the stock: receiving only raises it, damage and returns to the
+ * supplier only lower it, a count and "other" go either way.
+ */
+export const STOCK_REASON_DIRECTION: Readonly<Record<StockAdjustReason, 'up' | 'down' | 'either'>> = {
+  received: 'up',
+  counted: 'either',
+  damaged: 'down',
+  returned_to_supplier: 'down',
+  other: 'either',
+};
+
+/** The reasons that fit a change from `before` to `after` (all of them when nothing changes yet). */
+export function reasonFits(reason: StockAdjustReason, before: number, after: number): boolean {
+  const direction = STOCK_REASON_DIRECTION[reason];
+  if (direction === 'up') return after >= before;
+  if (direction === 'down') return after <= before;
+  return true;
+}
+
 /** add and remove change the stock by `amount`; set makes it `amount` (a count). */
 export const STOCK_ADJUST_MODES = ['add', 'remove', 'set'] as const;
 export type StockAdjustMode = (typeof STOCK_ADJUST_MODES)[number];
@@ -344,6 +378,10 @@ export const StockAdjustmentRequest = z
         message: msg('stock.belowZero', { stock: grouped(v.expected) }),
       });
     if (after > MAX_STOCK) ctx.addIssue({ code: 'custom', path: ['amount'], message: STOCK_TOO_MUCH });
+    if (!reasonFits(v.reason, v.expected, after)) {
+      const up = STOCK_REASON_DIRECTION[v.reason] === 'up';
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: msg(up ? 'stock.reasonUp' : 'stock.reasonDown') });
+    }
     if (v.reason === 'other' && v.note === null)
       ctx.addIssue({ code: 'custom', path: ['note'], message: msg('stock.noteRequired') });
   });

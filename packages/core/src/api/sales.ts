@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_BOUNDS, boundText } from '../bounds';
 import { hasAtMostTwoDecimals } from '../money';
 import { msg, type ValidationLabel } from '../validation';
 import { Flag, Id, INT_MAX, ListLimit, MultiLineText, SingleLineText, textProblem, withoutInvisibles } from './common';
@@ -19,13 +20,13 @@ const Text = (label: ValidationLabel, max: number, kind: 'single' | 'multi' = 's
     msg('value.tooLong', { label }),
   );
 
-/** A whole number of units on a line (`label`): 1 to 10,000. */
+/** A whole number of units on a line (`label`): 1 to AMOUNT_BOUNDS.quantity. */
 const Units = (label: ValidationLabel) =>
   z
     .number({ error: msg('number.type', { label }) })
     .int(msg('number.int', { label }))
     .positive(msg('number.positive', { label }))
-    .max(10_000, msg('value.tooMany', { label }));
+    .max(AMOUNT_BOUNDS.quantity, msg('value.tooMany', { label }));
 
 /** Sizes and colours of a line: a list, or an object whose values are the list (spec 000 §3). */
 const LineTags = z
@@ -53,34 +54,35 @@ const LineChoice = Text('lineChoice', 50)
   .transform((v) => (v === '' ? null : v));
 
 /**
- * Spec 000's sanity bounds, refused when the sale is made (so reports never need to skip a sale):
- * a unit price up to 100,000 baht, a line's quantity up to 10,000, a sale's total up to 1,000,000.
+ * Spec 000's sanity bounds (AMOUNT_BOUNDS, the product form's too) are refused when the sale is made,
+ * so reports never need to skip a sale.
  */
-export const SALE_LIMITS = { unitPriceBaht: 100_000, quantity: 10_000, totalBaht: 1_000_000 } as const;
-
-const bahtLimit = (n: number) => n.toLocaleString('en-US');
-
-export const SaleItemInput = z.object({
-  productId: Id(msg('value.invalid', { label: 'productId' })),
-  quantity: Units('quantity'),
-  /** What the cart showed; compared with the database price. */
-  price: Baht('price').refine(
-    (v) => v <= SALE_LIMITS.unitPriceBaht,
-    msg('sale.unitPriceLimit', { max: bahtLimit(SALE_LIMITS.unitPriceBaht) }),
-  ),
-  name: Text('productName', 200).optional(),
-  product_name: Text('productName', 200).optional(),
-  total: Baht('lineTotal').optional(),
-  sku: Text('sku', 100).nullish(),
-  category: Text('category', 100).nullish(),
-  /** The size sold: one of the product's sizes, required when it has any. */
-  size: LineChoice,
-  /** The colour sold: one of the product's colours, required when it has any. */
-  color: LineChoice,
-  /** Spec 000 §3 lists; a one-element list stands for the choice when `size`/`color` are not sent. */
-  sizes: LineTags.optional(),
-  colors: LineTags.optional(),
-});
+export const SaleItemInput = z
+  .object({
+    productId: Id(msg('value.invalid', { label: 'productId' })),
+    quantity: Units('quantity'),
+    /** What the cart showed; compared with the database price. */
+    price: Baht('price').refine(
+      (v) => v <= AMOUNT_BOUNDS.unitPriceBaht,
+      msg('sale.unitPriceLimit', { max: boundText(AMOUNT_BOUNDS.unitPriceBaht) }),
+    ),
+    name: Text('productName', 200).optional(),
+    product_name: Text('productName', 200).optional(),
+    total: Baht('lineTotal').optional(),
+    sku: Text('sku', 100).nullish(),
+    category: Text('category', 100).nullish(),
+    /** The size sold: one of the product's sizes, required when it has any. */
+    size: LineChoice,
+    /** The colour sold: one of the product's colours, required when it has any. */
+    color: LineChoice,
+    /** Spec 000 §3 lists; a one-element list stands for the choice when `size`/`color` are not sent. */
+    sizes: LineTags.optional(),
+    colors: LineTags.optional(),
+  })
+  .refine((line) => Math.round(line.price * 100) * line.quantity <= AMOUNT_BOUNDS.lineTotalBaht * 100, {
+    path: ['quantity'],
+    message: msg('sale.lineTotalLimit', { max: boundText(AMOUNT_BOUNDS.lineTotalBaht) }),
+  });
 
 /**
  * A sale whose total is 0 (points cover everything) takes no money: it is
@@ -107,8 +109,8 @@ export const CreateSaleRequest = z.object({
   discount: Baht('discount').default(0),
   tax: Baht('tax').default(0),
   total: Baht('total').refine(
-    (v) => v <= SALE_LIMITS.totalBaht,
-    msg('sale.totalLimit', { max: bahtLimit(SALE_LIMITS.totalBaht) }),
+    (v) => v <= AMOUNT_BOUNDS.billTotalBaht,
+    msg('sale.totalLimit', { max: boundText(AMOUNT_BOUNDS.billTotalBaht) }),
   ),
   excludeVAT: Flag.default(false),
   /** From POST /api/sales/vat-exclusion-approvals, when the shop requires approval to exclude VAT. */

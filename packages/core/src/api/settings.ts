@@ -277,6 +277,12 @@ export const StoreSettingsResponse = z.object({
 });
 export type StoreSettings = z.infer<typeof StoreSettingsResponse>['settings'];
 
+/** `GET /api/settings/public`: what the sign-in page shows before anyone signs in, the shop's name and logo only. */
+export const PublicShopResponse = z.object({
+  shop: z.object({ storeName: z.string(), logo_url: z.string().nullable() }),
+});
+export type PublicShop = z.infer<typeof PublicShopResponse>['shop'];
+
 /** The default product categories: clothes, shoes, bags, accessories (one list used everywhere). */
 export const DEFAULT_CATEGORIES = ['เสื้อผ้า', 'รองเท้า', 'กระเป๋า', 'เครื่องประดับ/อุปกรณ์เสริม'] as const;
 

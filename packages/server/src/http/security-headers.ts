@@ -8,6 +8,8 @@ function helmetHeaders(): [string, string][] {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // The till's camera scan compiles its barcode reader (our own .wasm asset); no eval of script text.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // Shops reach the server over plain http on their own network.
         'upgrade-insecure-requests': null,
       },

@@ -54,4 +54,12 @@ describe('translate', () => {
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
     expect(interpolate('no params')).toBe('no params');
   });
+
+  it('says "1 sale" and "2 sales" in English (no "1 sales")', () => {
+    expect(translate('en', 'reports.paymentOrders', { count: 1 })).toBe('1 sale');
+    expect(translate('en', 'reports.paymentOrders', { count: 2 })).toBe('2 sales');
+    expect(translate('en', 'pos.cartCount', { count: '1' })).toBe('1 item');
+    expect(translate('en', 'storage.cleanup.deletedValue', { count: '1,250' })).toBe('1,250 files');
+    expect(translate('th', 'reports.paymentOrders', { count: 1 })).not.toMatch(/[|]/);
+  });
 });

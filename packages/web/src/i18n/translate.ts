@@ -46,12 +46,31 @@ export function dictionaryOf(locale: Locale): Dictionary {
 /** The BCP 47 tag used with Intl for each locale (Thai dates use the Buddhist era). */
 export const INTL_LOCALE: Readonly<Record<Locale, string>> = { th: 'th-TH', en: 'en-GB' };
 
-/** Replaces `{name}` placeholders; unknown placeholders are left as they are. */
+const englishPlural = new Intl.PluralRules('en');
+
+/**
+ * The number a placeholder holds, also when given formatted ("1,250"); NaN when it is no number.
+ */
+function countOf(value: string | number): number {
+  return typeof value === 'number' ? value : Number(value.replace(/,/g, ''));
+}
+
+/**
+ * Replaces `{name}` placeholders and picks `{name|one|other}` word forms by the number in `name`
+ * ("1 sale", "2 sales": Thai has no plural forms, English does); unknown placeholders are left as
+ * they are.
+ */
 export function interpolate(template: string, params?: MessageParams): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : match,
-  );
+  return template
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (match, name: string, one: string, other: string) =>
+      Object.hasOwn(params, name)
+        ? englishPlural.select(countOf(params[name] ?? NaN)) === 'one'
+          ? one
+          : other
+        : match,
+    )
+    .replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match));
 }
 
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {

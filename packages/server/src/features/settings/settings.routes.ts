@@ -1,6 +1,7 @@
 import {
   LogoResponse,
   LogoUploadForm,
+  PublicShopResponse,
   SettingsResponse,
   StoreSettingsResponse,
   UpdateSettingsRequest,
@@ -8,10 +9,10 @@ import {
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { currentUser, needs, signedIn } from '../../http/route-access';
+import { currentUser, isPublic, needs, signedIn } from '../../http/route-access';
 import { readLogoForm } from './logo-form-request';
 import { deleteLogo, uploadLogo } from './logo.service';
-import { getSettings, getStoreSettings, updateSettings } from './settings.service';
+import { getPublicShop, getSettings, getStoreSettings, updateSettings } from './settings.service';
 
 /** The logo form is read by the handler (Fastify's schema validation never sees multipart parts). */
 const bodyReadByHandler: FastifySchemaCompiler<unknown> = () => (value: unknown) => ({ value });
@@ -30,6 +31,12 @@ export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/settings/store',
       { config: { access: signedIn }, schema: { tags, response: { 200: StoreSettingsResponse } } },
       async () => ({ settings: await getStoreSettings(deps) }),
+    );
+    // A fresh browser's sign-in page shows whose shop this is: the name and logo, nothing more.
+    app.get(
+      '/settings/public',
+      { config: { access: isPublic }, schema: { tags, response: { 200: PublicShopResponse } } },
+      async () => ({ shop: await getPublicShop(deps) }),
     );
     app.put(
       '/settings',

@@ -8,6 +8,7 @@ import {
   NotificationSettingsInput,
   PaymentSettingsInput,
   SystemSettingsInput,
+  type PublicShop,
   type Settings,
   type StoredSettings,
   type StoreSettings,
@@ -117,6 +118,12 @@ function withDefaults(stored: Record<string, Record<string, unknown>>): StoredSe
 
 function systemView(s: StoredSettings): Settings['system'] {
   return { ...s.system, tax_rate: s.system.taxRate, vatApplies: vatAppliesTo(s.system), logo: s.system.logo_url };
+}
+
+/** The sign-in page's name and logo: public, so nothing else. */
+export async function getPublicShop(deps: Pick<Deps, 'db'>): Promise<PublicShop> {
+  const { system } = await readStoredSettings(deps.db.kysely);
+  return { storeName: system.storeName, logo_url: system.logo_url === '' ? null : system.logo_url };
 }
 
 /** What every signed-in screen needs (till, receipts, sidebar): no notification settings. */

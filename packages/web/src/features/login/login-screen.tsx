@@ -16,7 +16,7 @@ import { errorMessage } from '../../lib/api';
 import { sleep } from '../../lib/utils';
 import { readCachedSettings, storeIdentity } from '../settings/settings.queries';
 import { canSubmitLogin, POST_LOGIN_DELAY_MS } from './login-form';
-import { useFirstUse, useLogin } from './login.queries';
+import { useFirstUse, useLogin, usePublicShop } from './login.queries';
 
 type LoginForm = z.input<typeof LoginRequest>;
 
@@ -26,7 +26,9 @@ export function LoginScreen() {
   const login = useLogin();
   const firstUse = useFirstUse();
   const finishing = useRef(false);
-  const store = storeIdentity(readCachedSettings());
+  // This browser's last known settings at once, then what the server says now.
+  const publicShop = usePublicShop();
+  const store = publicShop.data ?? storeIdentity(readCachedSettings());
 
   useEffect(() => {
     document.title = `${t('login.title')} | ${store.name}`;

@@ -21,6 +21,7 @@ import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { filterCatalogue, findByCode, hasMatch, warmCatalogue, type Catalogue } from './catalogue';
+import { CameraScanDialog } from './camera-scan-dialog';
 import { CategoryChips } from './category-chips';
 import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-grid';
 
@@ -111,6 +112,16 @@ export const PosCatalogue = memo(function PosCatalogue({
     }
   };
 
+  // A camera scan finds its product exactly as a scanner's Enter does, and adds it the same way.
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const onCameraCode = (code: string): boolean => {
+    const match = findByCode(catalogue, code);
+    if (!match) return false;
+    setCameraOpen(false);
+    onScan(match);
+    return true;
+  };
+
   const catalogueQuery: ListQuery<Catalogue<PosProduct>> = {
     isPending: status === 'pending',
     // A failed reload keeps the last list on screen: the till sells on with it.
@@ -143,11 +154,12 @@ export const PosCatalogue = memo(function PosCatalogue({
           className="size-12"
           aria-label={t('pos.scan')}
           title={t('pos.scan')}
-          onClick={() => toast.info(t('pos.scanNotBuilt'), { description: t('pos.scanNotBuiltMessage') })}
+          onClick={() => setCameraOpen(true)}
         >
           <ScanBarcode aria-hidden />
         </Button>
       </div>
+      {cameraOpen ? <CameraScanDialog onCode={onCameraCode} onClose={() => setCameraOpen(false)} /> : null}
 
       <CategoryChips names={categoryNames} value={category} onChange={setCategory} />
 

@@ -17,7 +17,7 @@ import {
 import { FormField } from '../../components/ui/form-field';
 import { useI18n, validationText } from '../../i18n';
 import { ImagePicker } from './image-picker';
-import { NoCategoriesWarning, ProductCategoryField, ProductTagsField, SkuBarcodePreview } from './product-fields';
+import { LabelBarcodePreview, NoCategoriesWarning, ProductCategoryField, ProductTagsField } from './product-fields';
 import {
   PRODUCT_FORM_FIELDS,
   ProductForm,
@@ -58,6 +58,7 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
     schema: ProductForm,
     defaultValues: productFormDefaults(product, categories),
     serverFields: PRODUCT_FORM_FIELDS,
+    // The server names the field (sku or barcode) whose code is taken; sku when it does not.
     codeToField: { SKU_TAKEN: 'sku', CATEGORY_NOT_FOUND: 'category' },
     errorFallback: t('products.saveError'),
   });
@@ -130,10 +131,23 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
               spellCheck={false}
               inputClassName="font-mono"
             />
-            <ProductCategoryField control={control} categories={categories} />
+            <TextField
+              control={control}
+              name="barcode"
+              id="product-barcode"
+              label={t('products.fieldBarcode')}
+              labelNote={optional}
+              hint={t('products.fieldBarcodeHint')}
+              autoComplete="off"
+              spellCheck={false}
+              inputMode="text"
+              inputClassName="font-mono"
+            />
           </div>
 
-          <SkuBarcodePreview control={control} />
+          <LabelBarcodePreview control={control} />
+
+          <ProductCategoryField control={control} categories={categories} />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <MoneyField control={control} name="price" id="product-price" label={t('products.fieldPrice')} />

@@ -1,4 +1,4 @@
-import { can } from '@pos/core';
+import { can, isLabelEncodable } from '@pos/core';
 import { AlertTriangle } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useT } from '../../i18n';
 import type { ProductFormInput, ProductFormValues } from './product-form';
+import { labelCode } from '../barcodes/label-selection';
 import { TagInput } from './tag-input';
 
 type ProductControl = Control<ProductFormInput, unknown, ProductFormValues>;
@@ -76,17 +77,23 @@ export function ProductTagsField({
   );
 }
 
-/** The label barcode of the SKU as typed, drawn a moment behind the typing. */
-export function SkuBarcodePreview({ control }: { control: ProductControl }) {
+/**
+ * The code a label prints (the barcode, else the SKU; labelCode), drawn a moment behind the typing.
+ * A code CODE128 cannot encode gets the form's Thai reason, not the drawing library's English one.
+ */
+export function LabelBarcodePreview({ control }: { control: ProductControl }) {
   const t = useT();
-  const sku = useDeferredValue(String(useWatch({ control, name: 'sku' }) ?? '').trim());
+  const [sku, barcode] = useWatch({ control, name: ['sku', 'barcode'] });
+  const code = useDeferredValue(labelCode({ sku: String(sku ?? '').trim(), barcode: String(barcode ?? '').trim() }));
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <p className="mb-1 text-sm font-medium text-slate-800">{t('products.barcodePreview')}</p>
-      {sku ? (
-        <Barcode value={sku} options={PRODUCT_DIALOG_BARCODE} className="mx-auto max-h-32" />
+      {code === '' ? (
+        <p className="py-4 text-center text-sm text-slate-600">{t('products.barcodeEmpty')}</p>
+      ) : isLabelEncodable(code) ? (
+        <Barcode value={code} options={PRODUCT_DIALOG_BARCODE} className="mx-auto max-h-32" />
       ) : (
-        <p className="py-4 text-center text-sm text-slate-500">{t('products.barcodeEmpty')}</p>
+        <p className="py-4 text-center text-sm text-red-700">{t('products.barcodeNotEncodable')}</p>
       )}
     </div>
   );

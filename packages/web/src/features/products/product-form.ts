@@ -13,9 +13,16 @@ const heldAs =
 /**
  * The add/edit product form (spec 001 §5), derived from the API's fields: money as MoneyField holds
  * it (satang, checked in baht by the core rules), sizes and colours as lists, and a category name
- * it requires (the API also takes an id). The SKU is sent as `barcode` (spec 001 §3).
+ * it requires (the API also takes an id). SKU and barcode are two fields, sent as `sku` and
+ * `barcode` (the spec's form sent the SKU as `barcode`, which overwrote a separate scan code).
  */
-export const ProductForm = ProductWriteFields.pick({ name: true, sku: true, stock: true, description: true }).extend({
+export const ProductForm = ProductWriteFields.pick({
+  name: true,
+  sku: true,
+  barcode: true,
+  stock: true,
+  description: true,
+}).extend({
   category: api.category
     .refine((name) => name !== undefined && name !== '', msg('product.categoryRequired'))
     .transform((name) => name ?? ''),
@@ -32,6 +39,7 @@ export type ProductFormValues = z.output<typeof ProductForm>;
 export const PRODUCT_FORM_FIELDS = [
   'name',
   'sku',
+  'barcode',
   'category',
   'price',
   'original_price',
@@ -50,6 +58,7 @@ export function productFormDefaults(product: Product | null, categories: readonl
     return {
       name: '',
       sku: '',
+      barcode: '',
       category: categories[0] ?? '',
       price: null,
       original_price: null,
@@ -63,6 +72,7 @@ export function productFormDefaults(product: Product | null, categories: readonl
   return {
     name: product.name,
     sku: product.sku,
+    barcode: product.barcode ?? '',
     category: product.category ?? '',
     price: satang(product.price),
     original_price: satang(product.original_price),
@@ -83,15 +93,16 @@ export interface ProductImageChange {
 }
 
 /**
- * The multipart form of POST/PUT /api/products (spec 001 §3, §5): the SKU is
- * sent as `barcode`, sizes and colours as JSON text, numbers as text, the
+ * The multipart form of POST/PUT /api/products (spec 001 §3, §5): SKU and
+ * barcode (empty: none), sizes and colours as JSON text, numbers as text, the
  * image as `newImage` only when a file was chosen; empty values are not sent.
  * `image_url: ""` removes the current image.
  */
 export function productFormData(values: ProductFormValues, image: ProductImageChange): FormData {
   const form = new FormData();
   form.append('name', values.name);
-  form.append('barcode', values.sku);
+  form.append('sku', values.sku);
+  form.append('barcode', values.barcode ?? '');
   form.append('category', values.category);
   form.append('price', String(values.price));
   form.append('cost', String(values.cost));

@@ -60,6 +60,7 @@ describe('product form', () => {
     expect(productFormDefaults(PRODUCT, ['รองเท้า'])).toEqual({
       name: 'เสื้อยืดคอกลม',
       sku: 'TS-001',
+      barcode: 'TS-001',
       category: 'เสื้อผ้า',
       price: 25000,
       original_price: 30000,
@@ -107,18 +108,20 @@ describe('product form', () => {
     });
   });
 
-  it('sends the multipart form of spec 001: SKU as barcode, tags as JSON, empty values left out', () => {
+  it('sends the multipart form of spec 001: SKU and barcode each as typed, tags as JSON, empty values left out', () => {
     const values = ProductForm.parse({
       ...productFormDefaults(null, ['เสื้อผ้า']),
       name: ' เสื้อ ',
       sku: 'TS-9',
+      barcode: ' 8850100000309 ',
       price: 19950,
       sizes: ['S'],
     });
     const form = productFormData(values, { file: null, clear: false });
     expect(Object.fromEntries(form.entries())).toEqual({
       name: 'เสื้อ',
-      barcode: 'TS-9',
+      sku: 'TS-9',
+      barcode: '8850100000309',
       category: 'เสื้อผ้า',
       price: '199.5',
       cost: '0',
@@ -126,6 +129,32 @@ describe('product form', () => {
       sizes: '["S"]',
       colors: '[]',
     });
+  });
+
+  it('edits a product whose SKU and barcode differ without losing either; an empty barcode is sent as none', () => {
+    const product = { ...PRODUCT, sku: 'DM100300', barcode: '8850100000300' };
+    const defaults = productFormDefaults(product, []);
+    expect(defaults).toMatchObject({ sku: 'DM100300', barcode: '8850100000300' });
+    const form = productFormData(ProductForm.parse(defaults), { file: null, clear: false });
+    expect(form.get('sku')).toBe('DM100300');
+    expect(form.get('barcode')).toBe('8850100000300');
+    const none = productFormData(ProductForm.parse({ ...defaults, barcode: '' }), { file: null, clear: false });
+    expect(none.get('barcode')).toBe('');
+  });
+
+  it('refuses a SKU or barcode a label cannot encode with a message in the screen language', () => {
+    const parsed = ProductForm.safeParse({
+      ...productFormDefaults(null, ['เสื้อผ้า']),
+      name: 'เสื้อ',
+      sku: 'เสื้อ-1',
+      barcode: 'ก1',
+      price: 10000,
+    });
+    expect(parsed.success).toBe(false);
+    const issues = Object.fromEntries(parsed.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? []);
+    expect(validationText('th', issues.sku ?? '')).toMatch(/^SKU ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ/);
+    expect(validationText('th', issues.barcode ?? '')).toMatch(/^บาร์โค้ดใช้ได้เฉพาะ/);
+    expect(validationText('en', issues.barcode ?? '')).toMatch(/^Barcode may use only English letters/);
   });
 
   it('sends a chosen image as newImage, or an empty image_url to remove the current one', () => {

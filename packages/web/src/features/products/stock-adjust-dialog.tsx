@@ -1,12 +1,6 @@
-import {
-  STOCK_ADJUST_MODES,
-  STOCK_ADJUST_REASONS,
-  type Product,
-  type StockAdjustment,
-  type StockAdjustMode,
-} from '@pos/core';
+import { STOCK_ADJUST_MODES, type Product, type StockAdjustment, type StockAdjustMode } from '@pos/core';
 import { Minus, Plus, Equal, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TextAreaField, TextField } from '../../components/form/text-field';
@@ -28,6 +22,7 @@ import { useAdjustStock } from './products.queries';
 import {
   freshStockOf,
   previewStock,
+  reasonsFor,
   STOCK_ADJUST_FIELDS,
   StockAdjustSchema,
   stockAdjustDefaults,
@@ -66,6 +61,12 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
   });
   const current = Number(expected);
   const after = previewStock(current, mode, amount);
+  const reasons = reasonsFor(current, mode, after);
+  // A reason chosen for the other direction is dropped, so only a fitting one can be sent.
+  const reasonFitsNow = reason === '' || reasons.includes(reason);
+  useEffect(() => {
+    if (!reasonFitsNow) form.setValue('reason', '');
+  }, [reasonFitsNow, form]);
 
   const onValid = (values: StockAdjustment) => {
     setFreshStock(null);
@@ -186,7 +187,7 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
                     <SelectValue placeholder={t('stock.reasonPlaceholder')} />
                   </SelectTrigger>
                   <SelectContent>
-                    {STOCK_ADJUST_REASONS.map((code) => (
+                    {reasons.map((code) => (
                       <SelectItem key={code} value={code}>
                         {t(`stock.reason.${code}`)}
                       </SelectItem>

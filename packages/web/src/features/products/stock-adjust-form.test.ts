@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { freshStockOf, previewStock, StockAdjustSchema, stockAdjustDefaults } from './stock-adjust-form';
+import { freshStockOf, previewStock, reasonsFor, StockAdjustSchema, stockAdjustDefaults } from './stock-adjust-form';
 
 describe('adjust-stock form', () => {
   it('shows the resulting stock for add, remove and set once the amount is a whole number', () => {
@@ -27,6 +27,22 @@ describe('adjust-stock form', () => {
       reason: 'received',
       note: null,
     });
+  });
+
+  it('offers only the reasons that fit the direction, and refuses a reason against it', () => {
+    expect(reasonsFor(7, 'add', null)).toEqual(['received', 'counted', 'other']);
+    expect(reasonsFor(7, 'remove', 5)).toEqual(['counted', 'damaged', 'returned_to_supplier', 'other']);
+    expect(reasonsFor(7, 'set', 3)).toEqual(['counted', 'damaged', 'returned_to_supplier', 'other']);
+    expect(reasonsFor(7, 'set', 9)).toEqual(['received', 'counted', 'other']);
+    expect(reasonsFor(7, 'set', null)).toHaveLength(5);
+    const refused = StockAdjustSchema.safeParse({
+      ...stockAdjustDefaults(4),
+      mode: 'remove',
+      amount: '1',
+      reason: 'received',
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.path.join('.'))).toEqual(['reason']);
   });
 
   it('reads the fresh stock from a 409 STOCK_CHANGED only', () => {

@@ -1,4 +1,11 @@
-import { adjustedStock, StockAdjustmentRequest, type StockAdjustMode, type StockAdjustReason } from '@pos/core';
+import {
+  adjustedStock,
+  reasonFits,
+  STOCK_ADJUST_REASONS,
+  StockAdjustmentRequest,
+  type StockAdjustMode,
+  type StockAdjustReason,
+} from '@pos/core';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 
@@ -34,6 +41,16 @@ export function previewStock(current: number, mode: StockAdjustMode, amount: str
   const text = amount.trim();
   if (!/^\d+$/.test(text)) return null;
   return adjustedStock(current, mode, Number(text));
+}
+
+/**
+ * The reasons the form offers: those that fit the direction of the change (core's rule, which the
+ * server applies too). Adding or removing has a direction before the amount is typed; a count has
+ * one once its amount is.
+ */
+export function reasonsFor(current: number, mode: StockAdjustMode, after: number | null): StockAdjustReason[] {
+  const target = mode === 'add' ? current + 1 : mode === 'remove' ? current - 1 : (after ?? current);
+  return STOCK_ADJUST_REASONS.filter((reason) => reasonFits(reason, current, target));
 }
 
 /** The fresh stock a 409 STOCK_CHANGED carries, or null for any other failure. */

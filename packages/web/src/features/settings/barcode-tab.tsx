@@ -1,7 +1,11 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { BarcodeLabel, type BarcodeLabelProduct } from '../../components/barcode/barcode-label';
-import { DEFAULT_BARCODE_SETTINGS, type BarcodeLabelSettings } from '../../components/barcode/label-settings';
+import {
+  DEFAULT_BARCODE_SETTINGS,
+  type BarcodeFormat,
+  type BarcodeLabelSettings,
+} from '../../components/barcode/label-settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useT } from '../../i18n';
@@ -30,11 +34,30 @@ export const BARCODE_PRESET_COLORS = [
   '#6b21a8',
 ] as const;
 
+/** Light label backgrounds: the bars stay dark on any of them, so scanners still read them. */
+export const BARCODE_BACKGROUNDS = ['#ffffff', '#fffbeb', '#fef9c3', '#f1f5f9', '#eff6ff', '#f0fdf4'] as const;
+
+/** The symbologies offered: the ones Thai shops print (spec 001 §3 "format"); CODE128 encodes any code. */
+export const OFFERED_FORMATS = [
+  'CODE128',
+  'EAN13',
+  'EAN8',
+  'UPC',
+  'CODE39',
+  'CODE93',
+  'ITF14',
+] as const satisfies readonly BarcodeFormat[];
+
+/** Screen pixels (the label is drawn at 96 per inch) as millimetres on paper. */
+export function pxToMm(px: number): string {
+  return (Math.round((px * 254) / 96) / 10).toLocaleString('en-US');
+}
+
 type SliderKey = keyof typeof BARCODE_SETTING_LIMITS;
 
-const SLIDERS: readonly { key: SliderKey; label: MessageKey }[] = [
-  { key: 'labelWidth', label: 'settings.barcode.labelWidth' },
-  { key: 'labelHeight', label: 'settings.barcode.labelHeight' },
+const SLIDERS: readonly { key: SliderKey; label: MessageKey; mm?: true }[] = [
+  { key: 'labelWidth', label: 'settings.barcode.labelWidth', mm: true },
+  { key: 'labelHeight', label: 'settings.barcode.labelHeight', mm: true },
   { key: 'width', label: 'settings.barcode.barWidth' },
   { key: 'height', label: 'settings.barcode.barHeight' },
   { key: 'margin', label: 'settings.barcode.margin' },
@@ -54,12 +77,15 @@ const FLAGS: readonly { key: FlagKey; label: MessageKey }[] = [
 function Slider({
   label,
   value,
+  shown = String(value),
   limits,
   disabled,
   onChange,
 }: {
   label: string;
   value: number;
+  /** The value as read out (millimetres for the label size). */
+  shown?: string;
   limits: { min: number; max: number; step: number };
   disabled: boolean;
   onChange: (value: number) => void;
@@ -72,12 +98,13 @@ function Slider({
           {label}
         </label>
         <output htmlFor={id} className="text-slate-700 tabular-nums">
-          {value}
+          {shown}
         </output>
       </div>
       <input
         id={id}
         type="range"
+        aria-valuetext={shown}
         min={limits.min}
         max={limits.max}
         step={limits.step}
@@ -111,17 +138,63 @@ export function BarcodeTab({ readOnly }: { readOnly: boolean }) {
       <div className="space-y-5">
         <p className="text-sm text-slate-600">{t('settings.barcode.savedHere')}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          {SLIDERS.map(({ key, label }) => (
+          {SLIDERS.map(({ key, label, mm }) => (
             <Slider
               key={key}
               label={t(label)}
               value={settings[key]}
+              shown={mm ? t('settings.barcode.mm', { mm: pxToMm(settings[key]) }) : undefined}
               limits={BARCODE_SETTING_LIMITS[key]}
               disabled={readOnly}
               onChange={(value) => change({ [key]: value })}
             />
           ))}
         </div>
+        <div className="space-y-1">
+          <label htmlFor="settings-barcode-format" className="text-sm font-medium text-slate-900">
+            {t('settings.barcode.format')}
+          </label>
+          <select
+            id="settings-barcode-format"
+            value={settings.format}
+            disabled={readOnly}
+            onChange={(event) => change({ format: event.target.value as BarcodeFormat })}
+            className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm disabled:cursor-not-allowed"
+          >
+            {[...new Set<BarcodeFormat>([...OFFERED_FORMATS, settings.format])].map((format) => (
+              <option key={format} value={format}>
+                {format}
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-slate-600">{t('settings.barcode.formatHint')}</p>
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-900">{t('settings.barcode.background')}</legend>
+          <div className="grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">
+            {BARCODE_BACKGROUNDS.map((color) => {
+              const selected = settings.background.toLowerCase() === color;
+              return (
+                <button
+                  key={color}
+                  type="button"
+                  aria-label={t('settings.barcode.backgroundName', { color })}
+                  aria-pressed={selected}
+                  disabled={readOnly}
+                  onClick={() => change({ background: color })}
+                  className={cn(
+                    'flex size-11 cursor-pointer items-center justify-center rounded-lg border-2 disabled:cursor-not-allowed',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+                    selected ? 'border-blue-600' : 'border-slate-300',
+                  )}
+                  style={{ backgroundColor: color }}
+                >
+                  {selected ? <Check className="size-5 text-blue-700" aria-hidden /> : null}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-900">{t('settings.barcode.color')}</legend>
           <div className="grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">

@@ -3,12 +3,13 @@ import { AlertTriangle, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
+import { useDialogs } from '../../components/dialogs/dialogs-provider';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { useStorageCleanup } from './storage.queries';
-import { formatMb } from './format-mb';
+import { formatSize } from './format-size';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -30,13 +31,23 @@ export function CleanupTab() {
   const t = useT();
   const me = useCurrentUser();
   const cleanup = useStorageCleanup();
+  const dialogs = useDialogs();
   const [analysis, setAnalysis] = useState<StorageCleanupResponse['analysis'] | null>(null);
   const [result, setResult] = useState<StorageCleanupResponse['cleanup'] | null>(null);
 
-  const run = (dryRun: boolean) => {
+  const run = async (dryRun: boolean) => {
     if (!can(me.role, 'settings_manage')) {
       toast.error(t('storage.noPermissionTitle'), { description: t('storage.noPermission') });
       return;
+    }
+    // Deleting files cannot be undone: the owner says yes first, knowing how many go.
+    if (!dryRun) {
+      const confirmed = await dialogs.confirmDelete({
+        title: t('storage.cleanup.confirmTitle'),
+        message: t('storage.cleanup.confirmMessage', { count: analysis?.unusedImages ?? 0 }),
+        confirmLabel: t('storage.cleanup.delete'),
+      });
+      if (!confirmed) return;
     }
     cleanup.mutate(dryRun, {
       onSuccess: (response) => {
@@ -65,7 +76,7 @@ export function CleanupTab() {
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => run(true)} disabled={cleanup.isPending}>
+        <Button type="button" variant="outline" onClick={() => void run(true)} disabled={cleanup.isPending}>
           <Search aria-hidden />
           {t('storage.cleanup.analyse')}
         </Button>
@@ -73,7 +84,7 @@ export function CleanupTab() {
           <Button
             type="button"
             variant="destructive"
-            onClick={() => run(false)}
+            onClick={() => void run(false)}
             disabled={cleanup.isPending || analysis.unusedImages === 0}
           >
             <Trash2 aria-hidden />
@@ -100,7 +111,7 @@ export function CleanupTab() {
               label={t('storage.cleanup.unused')}
               value={t('storage.cleanup.unusedValue', {
                 count: analysis.unusedImages,
-                size: formatMb(analysis.unusedSizeMB),
+                size: formatSize(analysis.unusedSizeMB),
               })}
             />
           </dl>
@@ -118,7 +129,7 @@ export function CleanupTab() {
             <Figure
               testId="cleanup-freed"
               label={t('storage.cleanup.freed')}
-              value={t('storage.cleanup.freedValue', { size: formatMb(result.totalSizeFreedMB) })}
+              value={t('storage.cleanup.freedValue', { size: formatSize(result.totalSizeFreedMB) })}
             />
           </dl>
         </Card>

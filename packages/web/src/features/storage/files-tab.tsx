@@ -9,7 +9,7 @@ import { useT } from '../../i18n';
 import { errorDetail, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useStorageResources } from './storage.queries';
-import { formatMb } from './format-mb';
+import { formatSize } from './format-size';
 
 /** The file name of a public id or key: its last segment. */
 export function fileNameOf(publicId: string): string {
@@ -45,7 +45,7 @@ export function FilesTab() {
       {(list) => (
         <div className="space-y-3">
           <p className="text-sm text-slate-700 tabular-nums">
-            {t('storage.files.total', { count: first?.totalCount ?? 0, size: formatMb(first?.totalSizeMB ?? 0) })}
+            {t('storage.files.total', { count: first?.totalCount ?? 0, size: formatSize(first?.totalSizeMB ?? 0) })}
             {' · '}
             {t('storage.files.shown', { shown: list.length, count: first?.totalCount ?? 0 })}
           </p>
@@ -64,7 +64,7 @@ export function FilesTab() {
                       {file.width !== null && file.height !== null
                         ? `${t('storage.files.dimensions', { width: file.width, height: file.height })} · `
                         : ''}
-                      {file.format.toUpperCase()} · {t('storage.files.size', { size: formatMb(file.sizeMB) })}
+                      {file.format.toUpperCase()} · {t('storage.files.size', { size: formatSize(file.sizeMB) })}
                     </p>
                     <p className="text-xs text-slate-500">{formatDateTime(file.createdAt)}</p>
                   </div>

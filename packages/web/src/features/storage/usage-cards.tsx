@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { TONE_CLASSES, usageTone } from './usage-tone';
-import { formatMb } from './format-mb';
+import { formatSize } from './format-size';
 
 const pct = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 1 });
 
@@ -94,8 +94,8 @@ export function UsageCards({ usage }: { usage: StorageUsageResponse }) {
           storage.usedMB === null
             ? unknown
             : t('storage.card.storageValue', {
-                used: formatMb(storage.usedMB),
-                limit: storage.limitMB === null ? unknown : formatMb(storage.limitMB),
+                used: formatSize(storage.usedMB),
+                limit: storage.limitMB === null ? unknown : formatSize(storage.limitMB),
               })
         }
         percent={storage.percentage}
@@ -110,7 +110,7 @@ export function UsageCards({ usage }: { usage: StorageUsageResponse }) {
             ? t('storage.card.bandwidthUntracked')
             : bandwidth.usedMB === null
               ? unknown
-              : t('storage.card.bandwidthValue', { used: formatMb(bandwidth.usedMB) })
+              : t('storage.card.bandwidthValue', { used: formatSize(bandwidth.usedMB) })
         }
         percent={bandwidth.tracked ? bandwidth.percentage : null}
         note={bandwidth.tracked ? undefined : t('storage.card.bandwidthUntrackedNote')}

@@ -5,7 +5,7 @@ import type { customers as thai } from './customers';
 export const customers: EnglishOf<typeof thai> = {
   'customers.title': 'Customer management',
   'customers.subtitle': 'Customers, their purchases and loyalty points',
-  'customers.count': '{count} customers in total',
+  'customers.count': '{count} {count|customer|customers} in total',
   'customers.add': 'Add customer',
   'customers.export': 'Export CSV',
   'customers.statTotal': 'Total customers',

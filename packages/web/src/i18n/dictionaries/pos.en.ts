@@ -7,9 +7,6 @@ export const pos: EnglishOf<typeof thai> = {
   'pos.searchPlaceholder': 'Search products by name, barcode',
   'pos.searchHint': 'Scan or type a product code and press Enter to add it. Press Enter in the empty box to pay',
   'pos.scan': 'Scan a barcode with the camera',
-  'pos.scanNotBuilt': 'Not yet developed',
-  'pos.scanNotBuiltMessage':
-    'Camera scanning is not developed yet. Use a barcode scanner, or type the code in the search box and press Enter',
   'pos.categories': 'Product categories',
   'pos.categoriesBack': 'Show earlier categories',
   'pos.categoriesForward': 'Show more categories',
@@ -26,12 +23,12 @@ export const pos: EnglishOf<typeof thai> = {
   'pos.loadError': 'Cannot load data',
   'pos.codeNotFound': 'No product has the code or barcode "{code}"',
   'pos.cartTitle': 'Cart',
-  'pos.cartCount': '{count} items',
+  'pos.cartCount': '{count} {count|item|items}',
   'pos.cartLines': 'Items in the cart',
   'pos.cartEmpty': 'The cart is empty',
   'pos.cartEmptyHint': 'Tap a product or scan a barcode to add it',
   'pos.clearCart': 'Clear cart',
-  'pos.openCart': 'Open cart ({count} items)',
+  'pos.openCart': 'Open cart ({count} {count|item|items})',
   'pos.closeCart': 'Close cart',
   'pos.customer': 'Customer',
   'pos.generalCustomer': 'General customer',
@@ -111,4 +108,16 @@ export const pos: EnglishOf<typeof thai> = {
   'pos.editReason': 'Reason: {reason}',
   'pos.editDetails': 'Details: {details}',
   'pos.editCancel': 'Cancel editing',
+  'pos.cameraHint': "Point the camera at the product's barcode or QR code; it is added to the cart once read",
+  'pos.cameraView': 'Camera picture',
+  'pos.cameraStarting': 'Starting the camera…',
+  'pos.cameraLooking': 'Looking for a barcode…',
+  'pos.cameraDenied':
+    "The camera is not allowed. Allow this site to use the camera in the browser's settings, then try again",
+  'pos.cameraMissing':
+    'This device has no camera. Use a barcode scanner or type the code in the search box and press Enter',
+  'pos.cameraInsecure':
+    'Browsers open the camera only on https:// or localhost pages. Use a barcode scanner or type the code instead',
+  'pos.cameraBusy': 'Another app is using the camera. Close it and try again',
+  'pos.cameraFailed': 'The camera could not be opened. Try again, or use a barcode scanner',
 };

@@ -56,8 +56,8 @@ export const products: EnglishOf<typeof thai> = {
   'products.editTitle': 'Edit product',
   'products.editDescription': 'Edit the details of {name}',
   'products.fieldName': 'Product name',
-  'products.fieldSku': 'SKU / barcode',
-  'products.fieldSkuHint': 'The code scanned at the till and printed as a barcode',
+  'products.fieldSku': 'SKU (shop code)',
+  'products.fieldSkuHint': "The shop's own code, found by search and scan; English letters, digits, - and the like",
   'products.fieldCategory': 'Category',
   'products.fieldCategoryPlaceholder': 'Choose a category',
   'products.fieldPrice': 'Selling price (baht)',
@@ -80,8 +80,8 @@ export const products: EnglishOf<typeof thai> = {
   'products.imagePreview': 'Product image preview',
   'products.imageNotImage': 'Please choose an image file',
   'products.imageTooLarge': 'The image is too large, please choose a file of 5MB or less',
-  'products.barcodePreview': 'Barcode (CODE128)',
-  'products.barcodeEmpty': 'Enter a SKU to see its barcode',
+  'products.barcodePreview': 'Barcode printed on the label (CODE128)',
+  'products.barcodeEmpty': 'Enter a SKU or barcode to see its barcode',
   'products.noCategoriesTitle': 'No product categories yet',
   'products.noCategoriesMessage': 'Please add categories under Settings (Categories tab) before adding products',
   'products.goToSettings': 'Go to settings',
@@ -92,4 +92,9 @@ export const products: EnglishOf<typeof thai> = {
   'products.adjustStockOf': 'Adjust stock of {name}',
   'products.stockHistory': 'Stock history',
   'products.stockHistoryOf': 'Stock history of {name}',
+  'products.fieldBarcode': 'Barcode',
+  'products.fieldBarcodeHint':
+    "The number under the product's bars, e.g. 8850123456789; labels print it, or the SKU when empty",
+  'products.barcodeNotEncodable':
+    'A label barcode cannot encode Thai letters; use English letters, digits and keyboard symbols only',
 };

@@ -8,7 +8,7 @@ export const salesHistory: EnglishOf<typeof thai> = {
   'salesHistory.export': 'Export CSV',
   'salesHistory.exporting': 'Exporting…',
   'salesHistory.exported': 'Report exported',
-  'salesHistory.exportedMessage': 'The CSV file is downloading ({count} sales)',
+  'salesHistory.exportedMessage': 'The CSV file is downloading ({count} {count|sale|sales})',
   'salesHistory.exportEmpty': 'No data to export',
   'salesHistory.exportError': 'Unable to export report',
   'salesHistory.exportDenied': 'You do not have permission to export reports',

@@ -6,7 +6,7 @@ export const users: EnglishOf<typeof thai> = {
   'users.title': 'User management',
   'users.subtitle': 'Add and edit users and set their roles',
   'users.add': 'Add user',
-  'users.count': '{count} users in total',
+  'users.count': '{count} {count|user|users} in total',
   'users.active': 'Active',
   'users.inactive': 'Inactive',
   'users.you': 'You',

@@ -38,6 +38,8 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.email.invalid': 'The e-mail address is not valid',
   'validation.product.nameRequired': 'Please enter the product name',
   'validation.product.skuRequired': 'Please enter the SKU',
+  'validation.product.codeNotEncodable':
+    '{label} may use only English letters, digits and keyboard symbols (a label barcode cannot encode Thai letters)',
   'validation.product.categoryRequired': 'Please choose a category',
   'validation.product.priceRequired': 'Please enter the price',
   'validation.product.stockRequired': 'Please enter the stock',
@@ -52,6 +54,8 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.stock.noteRequired': 'Please give details when the reason is "other"',
   'validation.stock.belowZero': 'You can remove at most the stock on hand ({stock} pcs)',
   'validation.stock.tooMuch': 'Stock after the adjustment must be at most {max}',
+  'validation.stock.reasonUp': 'This reason is only for adding stock (the stock after must be higher)',
+  'validation.stock.reasonDown': 'This reason is only for removing stock (the stock after must be lower)',
   'validation.customer.nameAndPhoneRequired': 'Please enter a name and phone number',
   'validation.customer.phoneInvalid':
     'The phone number is not valid. Enter a Thai number of 9 or 10 digits starting with 0, or a foreign number starting with + and the country code',
@@ -88,6 +92,7 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.sale.refundReasonRequired': 'Please give the reason for the refund',
   'validation.sale.unitPriceLimit': 'The unit price may not exceed {max} baht',
   'validation.sale.totalLimit': 'The sale total may not exceed {max} baht',
+  'validation.sale.lineTotalLimit': 'One line of a sale may total at most {max} baht',
   'validation.server.quantityInvalid': 'The quantity must be a whole number above 0',
   'validation.server.priceInvalid': 'The product price is not valid',
   'validation.server.pointsInvalid': 'Points used must be a whole number from 0',

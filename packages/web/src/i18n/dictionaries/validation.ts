@@ -38,6 +38,8 @@ export const validation = defineMessages({
   'validation.email.invalid': 'รูปแบบอีเมลไม่ถูกต้อง',
   'validation.product.nameRequired': 'กรุณากรอกชื่อสินค้า',
   'validation.product.skuRequired': 'กรุณากรอก SKU',
+  'validation.product.codeNotEncodable':
+    '{label}ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และเครื่องหมายบนแป้นพิมพ์ (บาร์โค้ดบนป้ายพิมพ์ตัวอักษรไทยไม่ได้)',
   'validation.product.categoryRequired': 'กรุณาเลือกหมวดหมู่',
   'validation.product.priceRequired': 'กรุณากรอกราคาสินค้า',
   'validation.product.stockRequired': 'กรุณากรอกจำนวนสต็อก',
@@ -52,6 +54,8 @@ export const validation = defineMessages({
   'validation.stock.noteRequired': 'กรุณาระบุรายละเอียดเมื่อเลือกเหตุผล "อื่น ๆ"',
   'validation.stock.belowZero': 'ลดสต็อกได้ไม่เกินจำนวนที่มีอยู่ ({stock} ชิ้น)',
   'validation.stock.tooMuch': 'จำนวนสต็อกหลังปรับต้องไม่เกิน {max}',
+  'validation.stock.reasonUp': 'เหตุผลนี้ใช้ได้เฉพาะเมื่อเพิ่มสต็อก (จำนวนหลังปรับต้องมากกว่าเดิม)',
+  'validation.stock.reasonDown': 'เหตุผลนี้ใช้ได้เฉพาะเมื่อลดสต็อก (จำนวนหลังปรับต้องน้อยกว่าเดิม)',
   'validation.customer.nameAndPhoneRequired': 'กรุณากรอกชื่อและเบอร์โทรศัพท์',
   'validation.customer.phoneInvalid':
     'เบอร์โทรศัพท์ไม่ถูกต้อง กรุณากรอกเบอร์ไทย 9 หรือ 10 หลักที่ขึ้นต้นด้วย 0 หรือเบอร์ต่างประเทศที่ขึ้นต้นด้วย + และรหัสประเทศ',
@@ -85,6 +89,7 @@ export const validation = defineMessages({
   'validation.sale.refundReasonRequired': 'กรุณาระบุเหตุผลการคืนเงิน',
   'validation.sale.unitPriceLimit': 'ราคาสินค้าต้องไม่เกิน {max} บาทต่อชิ้น',
   'validation.sale.totalLimit': 'ยอดสุทธิต้องไม่เกิน {max} บาทต่อรายการขาย',
+  'validation.sale.lineTotalLimit': 'ยอดรวมของสินค้าแต่ละรายการต้องไม่เกิน {max} บาท',
   'validation.server.quantityInvalid': 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
   'validation.server.priceInvalid': 'ราคาสินค้าไม่ถูกต้อง',
   'validation.server.pointsInvalid': 'แต้มที่ใช้ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป',
