@@ -41,7 +41,8 @@ export function CustomerHistoryScreen() {
   const [refreshing, setRefreshing] = useState(false);
   const canExport = can(me.role, 'reports_export');
   // The debug panel shows load internals (role, token, HTTP status): for the shop's admins, not the counter.
-  const canDebug = me.role === 'admin';
+  // Development builds only (issue 31 item 18): a shop's admin never sees the debug panel.
+  const canDebug = import.meta.env.DEV && me.role === 'admin';
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
   const { search, setSearch, term, shown } = useCustomerSearch(all);
