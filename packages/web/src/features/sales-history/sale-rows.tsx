@@ -97,13 +97,18 @@ function ItemsSummary({ sale }: { sale: Sale }) {
   const [first, ...rest] = sale.items;
   const all = sale.items.map((item) => itemText(item, t)).join('\n');
   const units = sale.items.reduce((sum, item) => sum + item.quantity, 0);
+  const variant = first ? variantText(first, t) : null;
   return (
     <div className="min-w-0" title={all} data-testid="sale-items-summary">
-      <p className="truncate">
-        {first ? itemText(first, t) : null}
-        {rest.length > 0 ? (
-          <span className="text-slate-600"> {t('salesHistory.itemsMore', { count: rest.length })}</span>
-        ) : null}
+      {/* The name gives way (cut with "…"); the quantity and the count of other lines always show. */}
+      <p className="flex min-w-0">
+        <span className="truncate">{first ? `${first.product_name}${variant ? ` (${variant})` : ''}` : null}</span>
+        <span className="shrink-0 whitespace-pre">
+          {first ? ` × ${first.quantity}` : null}
+          {rest.length > 0 ? (
+            <span className="text-slate-600"> {t('salesHistory.itemsMore', { count: rest.length })}</span>
+          ) : null}
+        </span>
       </p>
       <p className="truncate text-xs text-slate-600">
         {t('salesHistory.itemsUnits', { count: units.toLocaleString(intlLocale) })} ·{' '}
@@ -216,7 +221,7 @@ function SaleActionsMenu({ sale, canRefund, onAction }: SaleRowProps) {
   const { t } = useI18n();
   const [receipt, ...more] = actionsOf(sale, canRefund, t);
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex justify-end gap-1 whitespace-nowrap">
       {receipt ? (
         <Button variant="outline" data-action={receipt.action} onClick={() => onAction(receipt.action, sale)}>
           {receipt.label}
