@@ -133,9 +133,10 @@ describe('owner back office (issue 31)', () => {
     const head = (await page.locator('thead').first().boundingBox())!;
     // Ten rows and the table's head take less than the window (leaving room for the app's bar).
     expect(tenth.y + tenth.height - first.y + head.height).toBeLessThanOrEqual(DESKTOP.height - 64);
-    // An everyday sale: its first line, then how many more.
+    // An everyday sale: its first line, then how many more, its units and method.
     const everyday = rows.filter({ hasText: 'และอีก' }).first();
-    await everyday.getByText(/เสื้อโปโลคอปกแขนสั้นสีกรมท่า × 2 และอีก [23] รายการ/).waitFor();
+    await everyday.getByText(/^เสื้อโปโลคอปกแขนสั้นสีกรมท่า/).waitFor();
+    await everyday.getByText(/^และอีก [23] รายการ · [67] ชิ้น · เงินสด$/).waitFor();
     // The actions: the receipt a labelled button, the rest behind a labelled menu.
     await everyday.getByRole('button', { name: 'ใบเสร็จ', exact: true }).waitFor();
     await everyday.getByRole('button', { name: /^จัดการ / }).click();

@@ -89,8 +89,8 @@ function itemText(item: Sale['items'][number], t: ReturnType<typeof useI18n>['t'
 }
 
 /**
- * The table's one-line summary of the lines (issue 31): the first line and how many more
- * (`เสื้อโปโล × 2 และอีก 3 รายการ`), the units below; every line in the tooltip.
+ * The table's summary of the lines (issue 31): the first line (`เสื้อโปโล × 2`), then how many more,
+ * the units and the method (`และอีก 3 รายการ · 7 ชิ้น · เงินสด`); every line in the tooltip.
  */
 function ItemsSummary({ sale }: { sale: Sale }) {
   const { t, intlLocale } = useI18n();
@@ -100,17 +100,13 @@ function ItemsSummary({ sale }: { sale: Sale }) {
   const variant = first ? variantText(first, t) : null;
   return (
     <div className="min-w-0" title={all} data-testid="sale-items-summary">
-      {/* The name gives way (cut with "…"); the quantity and the count of other lines always show. */}
+      {/* The name gives way (cut with "…"); its quantity always shows, the other lines are counted below. */}
       <p className="flex min-w-0">
         <span className="truncate">{first ? `${first.product_name}${variant ? ` (${variant})` : ''}` : null}</span>
-        <span className="shrink-0 whitespace-pre">
-          {first ? ` × ${first.quantity}` : null}
-          {rest.length > 0 ? (
-            <span className="text-slate-600"> {t('salesHistory.itemsMore', { count: rest.length })}</span>
-          ) : null}
-        </span>
+        <span className="shrink-0 whitespace-pre">{first ? ` × ${first.quantity}` : null}</span>
       </p>
       <p className="truncate text-xs text-slate-600">
+        {rest.length > 0 ? `${t('salesHistory.itemsMore', { count: rest.length })} · ` : null}
         {t('salesHistory.itemsUnits', { count: units.toLocaleString(intlLocale) })} ·{' '}
         {t(PAYMENT_METHOD_LOOK[sale.payment_method].label)}
       </p>
@@ -285,7 +281,7 @@ export function SaleRow(props: SaleRowProps) {
       <td className={cell}>
         <EntryCell sale={sale} withDate />
       </td>
-      <td className={cn(cell, 'max-w-40')}>
+      <td className={cn(cell, 'max-w-36')}>
         <CustomerCell sale={sale} compact />
       </td>
       {/* Takes the room left; its text is cut to one line rather than widening the table. */}
@@ -295,7 +291,7 @@ export function SaleRow(props: SaleRowProps) {
       <td className={cell}>
         <TotalCell sale={sale} />
       </td>
-      <td className={cn(cell, 'max-w-52')}>
+      <td className={cn(cell, 'max-w-44')}>
         <StatusCell sale={sale} compact />
       </td>
       <td className={cell}>

@@ -32,7 +32,7 @@ export const salesHistory: EnglishOf<typeof thai> = {
   'salesHistory.loadMore': 'Load more',
   'salesHistory.tableLabel': 'Sales',
   'salesHistory.colEntryDate': 'Number / date',
-  'salesHistory.itemsMore': 'and {count} more',
+  'salesHistory.itemsMore': '{count} more lines',
   'salesHistory.itemsUnits': '{count} pcs',
   'salesHistory.moreActions': 'Manage',
   'salesHistory.moreActionsFor': 'Manage {number}',
