@@ -197,10 +197,12 @@ describe('sales history', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(csv[0]).toBe(
-      'Sale ID,Date,Customer,Items,Subtotal,Tax,Total,Payment Method,Status,Points Used,Points Earned',
+      'Sale ID,Date,Customer,Items,Subtotal,Tax,Total,Payment Method,Status,Points Used,Points Earned,วิธีชำระเงิน,สถานะ',
     );
     expect(csv).toHaveLength(4);
+    // The spec's code, then the same in Thai after the spec's columns (issue 31).
     expect(csv.find((l) => l.startsWith(sales.whole.document_number))).toContain(',refunded,');
+    expect(csv.find((l) => l.startsWith(sales.whole.document_number))).toMatch(/,เงินสด,คืนเงินแล้ว$/);
     expect(csv.find((l) => l.startsWith(sales.lines.document_number))).toContain('วันดี มีสุข');
     await context.close();
   });

@@ -33,9 +33,8 @@ export function MoneyFigure({ value, className }: { value: number; className?: s
     <span ref={boxRef} data-testid="money-figure" className={cn('relative block min-w-0 whitespace-nowrap', className)}>
       {/* The exact amount at full size, unseen, to measure against the box. */}
       <span className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden" aria-hidden>
-        <span ref={measureRef} className="inline-block">
-          {full}
-        </span>
+        {/* Drawn from an attribute, so the page holds the amount's text once (finders, screen readers). */}
+        <span ref={measureRef} data-text={full} className="inline-block before:content-[attr(data-text)]" />
       </span>
       {fits ? (
         full
