@@ -1,4 +1,4 @@
-import { formatBaht, formatCompactBaht } from '@pos/core';
+import { formatBaht, formatCompactBaht, formatWholeBaht } from '@pos/core';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n';
 import { cn } from '../../lib/utils';
@@ -9,9 +9,18 @@ import { Tooltip } from './tooltip';
  * it fits its box, else the amount shortened (`฿6.63 ล้าน`), which keeps the exact one as its
  * screen-reader text, its title and a tooltip shown on hover and keyboard focus.
  */
-export function MoneyFigure({ value, className }: { value: number; className?: string }) {
+export function MoneyFigure({
+  value,
+  whole = false,
+  className,
+}: {
+  value: number;
+  /** In whole baht (`฿1,235`), as the dashboard's comparison shows amounts (spec 000). */
+  whole?: boolean;
+  className?: string;
+}) {
   const { intlLocale } = useI18n();
-  const full = formatBaht(value);
+  const full = whole ? formatWholeBaht(value) : formatBaht(value);
   const boxRef = useRef<HTMLSpanElement>(null);
   const measureRef = useRef<HTMLSpanElement>(null);
   const [fits, setFits] = useState(true);

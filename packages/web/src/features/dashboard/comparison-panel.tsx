@@ -25,7 +25,7 @@ export function ComparisonPanel({ data }: { data: DashboardResponse }) {
     {
       key: 'sales',
       label: t('dashboard.comparisonSales'),
-      now: <MoneyFigure value={data.totals.totalSales} />,
+      now: <MoneyFigure value={data.totals.totalSales} whole />,
       before: formatWholeBaht(c.previous.totalSales),
       growth: c.salesGrowth,
     },
@@ -39,7 +39,7 @@ export function ComparisonPanel({ data }: { data: DashboardResponse }) {
     {
       key: 'average',
       label: t('dashboard.comparisonAverage'),
-      now: <MoneyFigure value={data.totals.averageOrderValue} />,
+      now: <MoneyFigure value={data.totals.averageOrderValue} whole />,
       before: formatWholeBaht(c.previous.averageOrderValue),
       growth: c.averageOrderValueGrowth,
     },
