@@ -5,6 +5,7 @@ import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/se
 import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { saleAction } from '../support/sale-actions';
 import { startServer, type RunningServer } from '../support/server';
 
 const OWNER = { username: 'malee', password: 'malee-pass-123', name: 'มาลี เจ้าของร้าน', role: 'admin' as const };
@@ -70,7 +71,7 @@ describe('refunding a card sale in sales history', () => {
 
   async function openRefund(page: Page, sale: Sale, mobile: boolean) {
     const row = page.getByTestId(`${mobile ? 'sale-card' : 'sale-row'}-${sale.document_number}`);
-    await row.getByRole('button', { name: 'คืนเงิน', exact: true }).click();
+    await (await saleAction(page, row, 'คืนเงิน')).click();
     return { row, dialog: page.getByRole('dialog', { name: 'ยืนยันการคืนเงิน' }) };
   }
 
@@ -125,7 +126,7 @@ describe('refunding a card sale in sales history', () => {
     await row.getByTestId('refund-stripe-id').getByText(`คืนเข้าบัตร · Stripe ${made[0]!.id}`).waitFor();
 
     // The credit note says the money went back to the card.
-    await row.getByRole('button', { name: 'ใบลดหนี้/ใบคืนเงิน' }).click();
+    await (await saleAction(page, row, 'ใบลดหนี้/ใบคืนเงิน')).click();
     const notes = page.getByRole('dialog', { name: 'ใบลดหนี้/ใบคืนเงิน' });
     const note = notes.getByTestId('credit-note-document');
     await note.getByText('คืนเข้าบัตรที่ใช้ชำระ (ผ่าน Stripe)').waitFor();
@@ -157,7 +158,7 @@ describe('refunding a card sale in sales history', () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
-    await page.getByTestId(`sale-row-${sale.document_number}`).getByRole('button', { name: 'แก้ไข' }).click();
+    await (await saleAction(page, page.getByTestId(`sale-row-${sale.document_number}`), 'แก้ไข')).click();
     const edit = page.getByRole('dialog', { name: 'แก้ไขรายการขาย' });
     expect(await edit.getByLabel('คืนเงินทาง').inputValue()).toBe('card');
     await edit.getByLabel('เหตุผลในการแก้ไข').selectOption({ label: 'เลือกสินค้าผิด' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { saleAction } from '../support/sale-actions';
 import { startServer, type RunningServer } from '../support/server';
 
 const BOSS = { username: 'boss', password: 'boss-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
@@ -99,7 +100,7 @@ describe('sales history', () => {
 
     // The whole sale: confirm, then the row is red and its refund button disabled.
     const whole = row(page, sales.whole.document_number);
-    await whole.getByRole('button', { name: 'คืนเงิน', exact: true }).click();
+    await (await saleAction(page, whole, 'คืนเงิน')).click();
     const refund = page.getByRole('dialog', { name: 'ยืนยันการคืนเงิน' });
     await refund.getByText(`ต้องการคืนเงินรายการ ${sales.whole.document_number} จำนวน ฿206.00 ใช่หรือไม่?`).waitFor();
     // The reason is asked for: "other" needs one typed in; the money goes back the way it was paid.
@@ -117,14 +118,15 @@ describe('sales history', () => {
     expect(wholeNow.refunds.map((r) => [r.reason, r.refund_method, r.vat])).toEqual([['ลูกค้าเปลี่ยนใจ', 'cash', 6]]);
     await page.waitForSelector(`[data-testid="sale-row-${sales.whole.document_number}"][data-status="refunded"]`);
     await whole.getByText('ไม่สามารถคืนเงินซ้ำได้').waitFor();
-    expect(await whole.getByRole('button', { name: 'คืนเงิน', exact: true }).isDisabled()).toBe(true);
+    expect(await (await saleAction(page, whole, 'คืนเงิน')).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
     const background = (r: Locator) => r.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await background(whole)).not.toBe(await background(row(page, sales.lines.document_number)));
 
     // One line of two: the cap back on the shelf and the customer's points follow the server.
     const before = await api<{ customer: Customer }>(server, token, 'GET', `/customers/${customer.id}`);
     const lines = row(page, sales.lines.document_number);
-    await lines.getByRole('button', { name: 'คืนเงิน', exact: true }).click();
+    await (await saleAction(page, lines, 'คืนเงิน')).click();
     await refund.getByRole('button', { name: 'เลือกสินค้าที่คืน' }).click();
     await refund.getByLabel(`จำนวนที่คืนของ ${CAP.name}`).fill('1');
     await refund.getByLabel('เหตุผลการคืนเงิน').selectOption({ label: 'สินค้าชำรุดหรือเสียหาย' });
@@ -147,10 +149,11 @@ describe('sales history', () => {
     const { product: capNow } = await api<{ product: Product }>(server, token, 'GET', `/products/${cap.id}`);
     // 10 on the shelf, 1 sold on each of two sales, 1 returned.
     expect(capNow.stock).toBe(CAP.stock - 2 + 1);
-    expect(await lines.getByRole('button', { name: 'คืนเงิน', exact: true }).isDisabled()).toBe(false);
+    expect(await (await saleAction(page, lines, 'คืนเงิน')).isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
 
     // The credit note refers to the tax invoice it reduces.
-    await lines.getByRole('button', { name: 'ใบลดหนี้/ใบคืนเงิน' }).click();
+    await (await saleAction(page, lines, 'ใบลดหนี้/ใบคืนเงิน')).click();
     const notes = page.getByRole('dialog', { name: 'ใบลดหนี้/ใบคืนเงิน' });
     const note = notes.getByTestId('credit-note-document');
     await note.getByText(`เลขที่ ${taken.credit_note_number}`).waitFor();
@@ -180,7 +183,7 @@ describe('sales history', () => {
     await notes.waitFor({ state: 'detached' });
 
     // The tax invoice of a past sale, with the POS's own document.
-    await lines.getByRole('button', { name: 'ใบกำกับภาษี' }).click();
+    await (await saleAction(page, lines, 'ใบกำกับภาษี')).click();
     const invoice = page.getByRole('dialog', { name: /ใบกำกับภาษี/ });
     await invoice.getByTestId('receipt-document').getByText(sales.lines.document_number).first().waitFor();
     await page.keyboard.press('Escape');
@@ -196,10 +199,12 @@ describe('sales history', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(csv[0]).toBe(
-      'Sale ID,Date,Customer,Items,Subtotal,Tax,Total,Payment Method,Status,Points Used,Points Earned',
+      'Sale ID,Date,Customer,Items,Subtotal,Tax,Total,Payment Method,Status,Points Used,Points Earned,วิธีชำระเงิน,สถานะ',
     );
     expect(csv).toHaveLength(4);
+    // The spec's code, then the same in Thai after the spec's columns (issue 31).
     expect(csv.find((l) => l.startsWith(sales.whole.document_number))).toContain(',refunded,');
+    expect(csv.find((l) => l.startsWith(sales.whole.document_number))).toMatch(/,เงินสด,คืนเงินแล้ว$/);
     expect(csv.find((l) => l.startsWith(sales.lines.document_number))).toContain('วันดี มีสุข');
     await context.close();
   });
@@ -209,7 +214,7 @@ describe('sales history', () => {
     await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const original = row(page, sales.edit.document_number);
-    await original.getByRole('button', { name: 'แก้ไข' }).click();
+    await (await saleAction(page, original, 'แก้ไข')).click();
     const edit = page.getByRole('dialog', { name: 'แก้ไขรายการขาย' });
     const submit = edit.getByRole('button', { name: 'คืนเงินและไปหน้าขาย' });
     expect(await submit.isDisabled()).toBe(true);

@@ -79,3 +79,26 @@ const wholeBahtFormatter = new Intl.NumberFormat('th-TH', {
 export function formatWholeBaht(value: number): string {
   return wholeBahtFormatter.format(Number.isFinite(value) ? value : 0);
 }
+
+const compactFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A baht amount shortened for a figure too wide for its box or a chart's axis (issue 31): Thai units
+ * in Thai (`฿6.63 ล้าน`, `฿5 หมื่น`), K/M in English (`฿6.63M`); up to two decimals. Always shown
+ * beside the exact amount (a tooltip, the screen-reader text), never instead of it in a document.
+ */
+export function formatCompactBaht(value: number, intlLocale: string): string {
+  const thai = intlLocale.startsWith('th');
+  const key = thai ? 'th' : 'en';
+  let format = compactFormatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(thai ? 'th-TH' : 'en-US', {
+      notation: 'compact',
+      compactDisplay: thai ? 'long' : 'short',
+      maximumFractionDigits: 2,
+    });
+    compactFormatters.set(key, format);
+  }
+  const n = Number.isFinite(value) ? value : 0;
+  return `${n < 0 ? '-' : ''}฿${format.format(Math.abs(n))}`;
+}

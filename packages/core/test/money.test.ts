@@ -3,6 +3,7 @@ import {
   bahtToSatang,
   formatBaht,
   formatBahtInput,
+  formatCompactBaht,
   formatWholeBaht,
   formatSatang,
   hasAtMostTwoDecimals,
@@ -62,5 +63,17 @@ describe('formatWholeBaht', () => {
     expect(formatWholeBaht(1234.5)).toBe('฿1,235');
     expect(formatWholeBaht(99.49)).toBe('฿99');
     expect(formatWholeBaht(Number.NaN)).toBe('฿0');
+  });
+});
+
+describe('formatCompactBaht', () => {
+  it('shortens in Thai units in Thai and K/M in English, up to two decimals', () => {
+    expect(formatCompactBaht(6_627_854, 'th-TH')).toBe('฿6.63 ล้าน');
+    expect(formatCompactBaht(50_000, 'th-TH-u-ca-buddhist')).toBe('฿5 หมื่น');
+    expect(formatCompactBaht(250_000, 'th-TH')).toBe('฿2.5 แสน');
+    expect(formatCompactBaht(6_627_854, 'en-GB')).toBe('฿6.63M');
+    expect(formatCompactBaht(50_000, 'en-US')).toBe('฿50K');
+    expect(formatCompactBaht(0, 'th-TH')).toBe('฿0');
+    expect(formatCompactBaht(-1_500_000, 'th-TH')).toBe('-฿1.5 ล้าน');
   });
 });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pricingSettingsOf, type Product, type SalesSummaryResponse } from '@pos/core';
+import { pricingSettingsOf, REFUND_REASONS, type Product, type SalesSummaryResponse } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/database';
 import { buildDemo, DemoError } from '../src/demo/demo-build';
@@ -299,9 +299,12 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
       token: viewer,
     });
     const sales = await k.selectFrom('sales').select(['id', 'total']).execute();
-    const refunds = await k.selectFrom('refunds').select('amount').execute();
+    const refunds = await k.selectFrom('refunds').select(['amount', 'reason']).execute();
     const net = sales.reduce((n, s) => n + s.total, 0) - refunds.reduce((n, r) => n + r.amount, 0);
     expect(summary.body.summary.totalSales).toBe(net / 100);
+    // Every refund gives a reason the screens translate (issue 31: "wrong_size" showed as it is).
+    expect(refunds.length).toBeGreaterThan(0);
+    for (const { reason } of refunds) expect(REFUND_REASONS).toContain(reason);
     expect(summary.body.dailySales.filter((d) => d.count > 0)).toHaveLength(3);
 
     expect(await runDemo({ db, config, imageStore, notifications }, options)).toEqual({

@@ -289,6 +289,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     expect(res.body.comparison!.previous).toEqual({
       startDate: '2026-03-01',
       endDate: '2026-03-07',
+      until: null,
       totalSales: before.totalSales,
       totalOrders: before.totalOrders,
       averageOrderValue: before.averageOrderValue,
@@ -316,9 +317,10 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     expect(year.body.trend.points[0]!.count).toBe(2);
     const wantYear = expected(seeded.sales, '2026-01-01', '2026-12-31');
     expect(year.body.totals.totalSales).toBe(wantYear.totalSales);
+    // While 2026 runs (by the real clock), it is met with 2025 up to the same date (issue 31).
     expect(year.body.comparison!.previous).toMatchObject({
       startDate: '2025-01-01',
-      endDate: '2025-12-31',
+      endDate: year.body.today.startsWith('2026-') ? `2025-${year.body.today.slice(5)}` : '2025-12-31',
       totalSales: 0,
     });
     expect(year.body.comparison!.salesGrowth).toBeNull();
@@ -342,6 +344,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     const yesterday = expected(seeded.sales, '2026-03-01', '2026-03-01');
     expect(res.body.yesterday).toEqual({
       date: '2026-03-01',
+      until: null,
       totalSales: yesterday.totalSales,
       totalOrders: yesterday.totalOrders,
       salesGrowth: Math.round(((today.totalSales - yesterday.totalSales) / yesterday.totalSales) * 1000) / 10,

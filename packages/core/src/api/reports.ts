@@ -154,9 +154,16 @@ export const DashboardRecentSale = z.object({
 });
 export type DashboardRecentSale = z.infer<typeof DashboardRecentSale>;
 
+/**
+ * Where a running period is compared like for like (issue 31): the previous figures stop at this
+ * instant (ISO-8601 UTC, excluded), the same time of day on `endDate`; null when they cover whole days.
+ */
+const CompareUntil = z.string().nullable();
+
 export const PeriodFigures = z.object({
   startDate: z.string(),
   endDate: z.string(),
+  until: CompareUntil,
   totalSales: z.number(),
   totalOrders: z.number(),
   averageOrderValue: z.number(),
@@ -166,6 +173,10 @@ export type PeriodFigures = z.infer<typeof PeriodFigures>;
 /**
  * Spec 000 dashboard. `yesterday` only for period today; `comparison` for week, month, year and
  * custom (the previous week / month / year, or the same number of days before a custom range).
+ * A period still running (it holds the shop's today) is compared like for like: today so far with
+ * yesterday up to the same time, the week so far with the same days of last week, the month so far
+ * with the same dates of last month (all of it when last month has no such date), the year so far
+ * with the same stretch of last year.
  * Trend: 7 days (today: the 7 days ending today; week: Sunday to Saturday), 30 days (month: the 30
  * days ending on the month's last day, or today while the month runs), 12 months (year: January to
  * December); custom: its days, or its months when longer than 31 days.
@@ -184,6 +195,7 @@ export const DashboardResponse = z.object({
   yesterday: z
     .object({
       date: z.string(),
+      until: CompareUntil,
       totalSales: z.number(),
       totalOrders: z.number(),
       /** Today's sales against yesterday's, percent. */

@@ -278,7 +278,7 @@ export async function sellDemoDays(
       const first = random() < 0.5 ? null : (await getSale(deps, saleId)).items[0];
       const input = RefundSaleRequest.parse(
         first
-          ? { reason: 'wrong_size', lines: [{ saleItemId: first.id, quantity: 1 }] }
+          ? { reason: 'wrong_item', lines: [{ saleItemId: first.id, quantity: 1 }] }
           : { reason: 'customer_request' },
       );
       // Demo sales are never paid by card, so nothing is asked of Stripe (or logged).

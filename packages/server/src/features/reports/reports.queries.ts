@@ -60,6 +60,22 @@ export async function dayTotals(db: DbExecutor, range: DayRange): Promise<DayTot
   };
 }
 
+/**
+ * The same figures for the sales made in an instant range, from the sales themselves (a running
+ * period's like-for-like comparison stops mid-day, where the day rollups cannot). Refunds count as
+ * the rollups count them: on the sale, whenever given.
+ */
+export async function instantTotals(db: DbExecutor, range: Instant): Promise<Omit<DayTotalsRow, 'units'>> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select sum(s.total) as gross,
+      sum(case when s.status <> 'refunded' then 1 else 0 end) as orders,
+      sum(coalesce((select sum(r.amount) from refunds r where r.sale_id = s.id), 0)) as refunded,
+      sum((select count(*) from refunds r where r.sale_id = s.id)) as refunds
+    from sales s where ${inRange('s.created_at', range)}`.execute(db);
+  const row = rows[0] ?? {};
+  return { gross: num(row.gross), orders: num(row.orders), refunded: num(row.refunded), refunds: num(row.refunds) };
+}
+
 /** Distinct customers with a sale not wholly refunded in the range (a set, so not a sum of days). */
 export async function uniqueCustomers(db: DbExecutor, range: DayRange): Promise<number> {
   const { rows } = await sql<Record<string, unknown>>`

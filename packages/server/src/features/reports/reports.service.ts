@@ -2,6 +2,7 @@ import {
   DASHBOARD_LIST_SIZE,
   REPORT_TOP_PRODUCTS,
   satangToBaht,
+  type DashboardPeriod,
   type DashboardQuery,
   type DashboardResponse,
   type PaymentMethod,
@@ -32,6 +33,7 @@ import {
   dayTotals,
   figuresByBucket,
   figuresByPaymentMethod,
+  instantTotals,
   newestSales,
   shopCounts,
   topProducts,
@@ -138,6 +140,63 @@ export async function salesSummary(
   };
 }
 
+/** What a comparison shows of the period before. */
+interface PreviousFigures {
+  totalSales: number;
+  totalOrders: number;
+  averageOrderValue: number;
+}
+
+/** Days `startDate`..`endDate`, cut at the instant `until` on the last day when it is not null. */
+interface CompareWindow {
+  startDate: string;
+  endDate: string;
+  until: string | null;
+}
+
+async function previousFigures(deps: ReportDeps, window: CompareWindow): Promise<PreviousFigures> {
+  if (window.until === null) return totalsOf(deps, { first: window.startDate, last: window.endDate });
+  const from = shopDayStart(window.startDate, deps.config.shopTimezone);
+  const row = await instantTotals(deps.db.kysely, { from, to: window.until });
+  const net = row.gross - row.refunded;
+  return { totalSales: satangToBaht(net), totalOrders: row.orders, averageOrderValue: average(net, row.orders) };
+}
+
+/** `day` moved back by whole months (its date kept), or null where that month has no such date. */
+function sameDateMonthsBefore(day: string, months: number): string | null {
+  const month = addMonths(monthOf(day), -months);
+  const date = `${month}-${day.slice(8)}`;
+  return date <= lastDayOf(month) ? date : null;
+}
+
+/**
+ * The previous period to compare with (issue 31: like for like). A period still running is met with
+ * the same stretch of the one before: the same days, and on the last of them only up to the time it
+ * is now; where the previous month (or February a year back) has no such date, all of it. A period
+ * that has ended is met with the whole one before.
+ */
+export function compareWindow(
+  period: Exclude<DashboardPeriod, 'custom'>,
+  whole: { startDate: string; endDate: string },
+  current: { startDate: string; endDate: string },
+  now: Date,
+  today: string,
+  timeZone: string,
+): CompareWindow {
+  const running = current.startDate <= today && today <= current.endDate;
+  if (!running) return { ...whole, until: null };
+  const sameDay =
+    period === 'today'
+      ? addDays(today, -1)
+      : period === 'week'
+        ? addDays(today, -7)
+        : sameDateMonthsBefore(today, period === 'month' ? 1 : 12);
+  if (sameDay === null) return { ...whole, until: null };
+  const sinceMidnight = now.getTime() - Date.parse(shopDayStart(today, timeZone));
+  const until = new Date(Date.parse(shopDayStart(sameDay, timeZone)) + sinceMidnight).toISOString();
+  return { startDate: whole.startDate, endDate: sameDay, until };
+}
+
 interface PeriodPlan {
   startDate: string;
   endDate: string;
@@ -210,7 +269,8 @@ export function planPeriod(query: z.output<typeof DashboardQuery>, today: string
 export async function dashboard(deps: ReportDeps, query: z.output<typeof DashboardQuery>): Promise<DashboardResponse> {
   const tz = deps.config.shopTimezone;
   const db = deps.db.kysely;
-  const today = shopToday(deps.now(), tz);
+  const now = deps.now();
+  const today = shopToday(now, tz);
   const plan = planPeriod(query, today);
   const range = { first: plan.startDate, last: plan.endDate };
   const totals = await totalsOf(deps, range);
@@ -219,9 +279,11 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
   let yesterday: DashboardResponse['yesterday'] = null;
   if (query.period === 'today') {
     const date = addDays(plan.startDate, -1);
-    const before = await totalsOf(deps, { first: date, last: date });
+    const window = compareWindow('today', { startDate: date, endDate: date }, plan, now, today, tz);
+    const before = await previousFigures(deps, window);
     yesterday = {
       date,
+      until: window.until,
       totalSales: before.totalSales,
       totalOrders: before.totalOrders,
       salesGrowth: growth(totals.totalSales, before.totalSales),
@@ -231,10 +293,14 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
 
   let comparison: DashboardResponse['comparison'] = null;
   if (plan.previous) {
-    const before = await totalsOf(deps, { first: plan.previous.startDate, last: plan.previous.endDate });
+    const window =
+      query.period === 'custom'
+        ? { ...plan.previous, until: null }
+        : compareWindow(query.period, plan.previous, plan, now, today, tz);
+    const before = await previousFigures(deps, window);
     comparison = {
       previous: {
-        ...plan.previous,
+        ...window,
         totalSales: before.totalSales,
         totalOrders: before.totalOrders,
         averageOrderValue: before.averageOrderValue,

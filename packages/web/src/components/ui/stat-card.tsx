@@ -45,7 +45,7 @@ export function StatCard({
         {loading ? (
           <Skeleton className="mt-1 h-7 w-12 sm:h-8 sm:w-16" />
         ) : (
-          <p className="text-xl font-bold break-words text-slate-900 tabular-nums sm:text-2xl">{value}</p>
+          <p className="text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums sm:text-2xl">{value}</p>
         )}
         {note ? <p className="text-xs text-slate-500">{note}</p> : null}
       </div>

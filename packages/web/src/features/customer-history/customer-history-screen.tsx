@@ -1,4 +1,4 @@
-import { can, formatBaht, summarizeCustomers, type Customer } from '@pos/core';
+import { can, summarizeCustomers, type Customer } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bug, Download, RefreshCw, ShoppingBag, TrendingUp, UserCheck, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
+import { MoneyFigure } from '../../components/ui/money-figure';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { QueryStates } from '../../components/ui/query-states';
 import { EmptyState } from '../../components/ui/states';
@@ -40,7 +41,8 @@ export function CustomerHistoryScreen() {
   const [refreshing, setRefreshing] = useState(false);
   const canExport = can(me.role, 'reports_export');
   // The debug panel shows load internals (role, token, HTTP status): for the shop's admins, not the counter.
-  const canDebug = me.role === 'admin';
+  // Development builds only (issue 31 item 18): a shop's admin never sees the debug panel.
+  const canDebug = import.meta.env.DEV && me.role === 'admin';
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
   const { search, setSearch, term, shown } = useCustomerSearch(all);
@@ -149,14 +151,14 @@ export function CustomerHistoryScreen() {
                 icon={ShoppingBag}
                 tone="green"
                 label={t('customerHistory.statSales')}
-                value={formatBaht(summary.totalSales)}
+                value={<MoneyFigure value={summary.totalSales} />}
                 note={t('customerHistory.statSalesNote', { count: summary.totalPurchases.toLocaleString(intlLocale) })}
               />
               <StatCard
                 icon={TrendingUp}
                 tone="violet"
                 label={t('customerHistory.statAverage')}
-                value={formatBaht(summary.averageOrder)}
+                value={<MoneyFigure value={summary.averageOrder} />}
               />
               <StatCard
                 icon={UserCheck}

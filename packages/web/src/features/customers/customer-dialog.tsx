@@ -58,7 +58,7 @@ export function phoneOwner(error: unknown): { id: number; name: string } | null 
 
 /**
  * Add or edit a customer (spec 000 §2 "customer dialog"): name, phone, e-mail,
- * address, read-only loyalty points, and a demo button that fills made-up
+ * address, read-only loyalty points, and (development builds only) a demo button that fills made-up
  * sample data (no ID-card reader is connected yet). One component for the customers screen and the POS.
  */
 export function CustomerDialog({
@@ -160,14 +160,17 @@ export function CustomerDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit(onValid, onInvalid)} noValidate className="space-y-4">
-          <Tooltip content={t('customerDialog.sampleTooltip')}>
-            {(describedBy) => (
-              <Button variant="secondary" onClick={fillSample} disabled={pending} aria-describedby={describedBy}>
-                <FlaskConical aria-hidden />
-                {t('customerDialog.fillSample')}
-              </Button>
-            )}
-          </Tooltip>
+          {/* A demonstration aid for development builds only (issue 31 item 18): never in a shop. */}
+          {import.meta.env.DEV ? (
+            <Tooltip content={t('customerDialog.sampleTooltip')}>
+              {(describedBy) => (
+                <Button variant="secondary" onClick={fillSample} disabled={pending} aria-describedby={describedBy}>
+                  <FlaskConical aria-hidden />
+                  {t('customerDialog.fillSample')}
+                </Button>
+              )}
+            </Tooltip>
+          ) : null}
           {serverError ? (
             <ErrorAlert>
               {serverError}

@@ -1,4 +1,4 @@
-import { can, formatBaht, summarizeCustomers, type Customer } from '@pos/core';
+import { can, summarizeCustomers, type Customer } from '@pos/core';
 import { Download, ShoppingBag, TrendingUp, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { MoneyFigure } from '../../components/ui/money-figure';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { QueryStates } from '../../components/ui/query-states';
 import { EmptyState } from '../../components/ui/states';
@@ -132,13 +133,13 @@ export function CustomersScreen() {
                 icon={ShoppingBag}
                 tone="green"
                 label={t('customers.statSales')}
-                value={formatBaht(summary.totalSales)}
+                value={<MoneyFigure value={summary.totalSales} />}
               />
               <StatCard
                 icon={TrendingUp}
                 tone="violet"
                 label={t('customers.statAverage')}
-                value={formatBaht(summary.averageOrder)}
+                value={<MoneyFigure value={summary.averageOrder} />}
               />
             </>
           ) : (

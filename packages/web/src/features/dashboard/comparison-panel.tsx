@@ -1,7 +1,10 @@
 import { formatWholeBaht, type DashboardPeriod, type DashboardResponse } from '@pos/core';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from '../../components/ui/card';
+import { MoneyFigure } from '../../components/ui/money-figure';
 import { useI18n, type MessageKey } from '../../i18n';
-import { formatCount } from '../reports/report-format';
+import { formatCount, formatDayKey } from '../reports/report-format';
+import { formatClock } from './clock-time';
 import { Growth, percentText } from './growth';
 
 const AGAINST: Readonly<Record<Exclude<DashboardPeriod, 'today'>, MessageKey>> = {
@@ -11,18 +14,18 @@ const AGAINST: Readonly<Record<Exclude<DashboardPeriod, 'today'>, MessageKey>> =
   custom: 'dashboard.comparisonCustom',
 };
 
-/** Spec 000: the period against the one before it, amounts in whole baht, growth as the server worked it out. */
+/** Spec 000: the period against the one before it (a running one like for like, issue 31), amounts in whole baht, growth as the server worked it out. */
 export function ComparisonPanel({ data }: { data: DashboardResponse }) {
   const { t, intlLocale } = useI18n();
   const c = data.comparison;
   if (!c || data.period === 'today') return null;
   const growthText = (percent: number | null) =>
     percent === null ? t('dashboard.growthNone') : `${percent >= 0 ? '+' : '−'}${percentText(percent, intlLocale)}%`;
-  const rows = [
+  const rows: { key: string; label: string; now: ReactNode; before: string; growth: number | null }[] = [
     {
       key: 'sales',
       label: t('dashboard.comparisonSales'),
-      now: formatWholeBaht(data.totals.totalSales),
+      now: <MoneyFigure value={data.totals.totalSales} whole />,
       before: formatWholeBaht(c.previous.totalSales),
       growth: c.salesGrowth,
     },
@@ -36,7 +39,7 @@ export function ComparisonPanel({ data }: { data: DashboardResponse }) {
     {
       key: 'average',
       label: t('dashboard.comparisonAverage'),
-      now: formatWholeBaht(data.totals.averageOrderValue),
+      now: <MoneyFigure value={data.totals.averageOrderValue} whole />,
       before: formatWholeBaht(c.previous.averageOrderValue),
       growth: c.averageOrderValueGrowth,
     },
@@ -45,7 +48,15 @@ export function ComparisonPanel({ data }: { data: DashboardResponse }) {
     <Card>
       <CardHeader>
         <CardTitle>{t('dashboard.comparisonTitle')}</CardTitle>
-        <CardDescription>{t(AGAINST[data.period])}</CardDescription>
+        <CardDescription data-testid="comparison-against">
+          {c.previous.until
+            ? t('dashboard.comparisonSoFar', {
+                start: formatDayKey(c.previous.startDate, intlLocale),
+                end: formatDayKey(c.previous.endDate, intlLocale),
+                time: formatClock(c.previous.until, intlLocale),
+              })
+            : t(AGAINST[data.period])}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 sm:grid-cols-3">
@@ -53,8 +64,8 @@ export function ComparisonPanel({ data }: { data: DashboardResponse }) {
             <div key={row.key} className="rounded-lg bg-slate-50 p-3" data-testid={`comparison-${row.key}`}>
               <dt className="text-sm text-slate-600">{row.label}</dt>
               <dd className="mt-1 space-y-0.5">
-                <span className="block text-xl font-bold text-slate-900 tabular-nums">{row.now}</span>
-                <span className="block text-sm text-slate-600 tabular-nums">
+                <span className="block text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums">{row.now}</span>
+                <span className="block text-sm whitespace-nowrap text-slate-600 tabular-nums">
                   {t('dashboard.comparisonPrevious', { value: row.before })}
                 </span>
                 <Growth percent={row.growth} text={growthText(row.growth)} />

@@ -1,9 +1,11 @@
-import { formatBaht, type DashboardResponse } from '@pos/core';
+import type { DashboardResponse } from '@pos/core';
 import { Package, ShoppingCart, Users, Wallet } from 'lucide-react';
+import { MoneyFigure } from '../../components/ui/money-figure';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { LoadingState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
 import { formatCount } from '../reports/report-format';
+import { formatClock } from './clock-time';
 import { Growth, percentText } from './growth';
 
 /** The four summary cards; on "today" the sales and order cards compare with yesterday (spec 000). */
@@ -21,24 +23,26 @@ export function DashboardCards({ data }: { data: DashboardResponse | undefined }
     );
   }
   const y = data.yesterday;
+  // Today so far meets yesterday up to the same time (issue 31): the note says until when.
+  const until = y?.until ? ` ${t('dashboard.yesterdayUntil', { time: formatClock(y.until, intlLocale) })}` : '';
   const salesNote = y ? (
     <Growth
       percent={y.salesGrowth}
       text={
-        y.salesGrowth === null
+        (y.salesGrowth === null
           ? t('dashboard.vsYesterdayNone')
           : y.salesGrowth === 0
             ? t('dashboard.vsYesterdaySame')
             : t(y.salesGrowth > 0 ? 'dashboard.vsYesterdayUp' : 'dashboard.vsYesterdayDown', {
                 percent: percentText(y.salesGrowth, intlLocale),
-              })
+              })) + until
       }
     />
   ) : undefined;
   const ordersNote = y ? (
     <Growth
       percent={data.totals.totalOrders - y.totalOrders}
-      text={t('dashboard.yesterdayOrders', { count: formatCount(y.totalOrders, intlLocale) })}
+      text={t('dashboard.yesterdayOrders', { count: formatCount(y.totalOrders, intlLocale) }) + until}
     />
   ) : undefined;
   return (
@@ -47,7 +51,7 @@ export function DashboardCards({ data }: { data: DashboardResponse | undefined }
         icon={Wallet}
         tone="green"
         label={t('dashboard.cardSales')}
-        value={formatBaht(data.totals.totalSales)}
+        value={<MoneyFigure value={data.totals.totalSales} />}
         note={salesNote}
       />
       <StatCard

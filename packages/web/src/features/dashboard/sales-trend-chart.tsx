@@ -1,4 +1,4 @@
-import { formatBaht, formatWholeBaht, type TrendPoint } from '@pos/core';
+import { formatBaht, formatCompactBaht, type TrendPoint } from '@pos/core';
 import {
   Bar,
   BarChart,
@@ -12,10 +12,13 @@ import {
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { useI18n } from '../../i18n';
 import { formatCount, formatDayKey, formatDayKeyLong, formatMonthKey } from '../reports/report-format';
+import { roundTicks } from './chart-ticks';
 import { TREND_BAR_MAX_PX } from './trend-constants';
 
 const X_AXIS_PX = 36;
 const TOP_MARGIN_PX = 8;
+/** Room for the widest compact label, e.g. `฿7.5 หมื่น` (issue 31: the ฿ and first digit were cut). */
+const Y_AXIS_PX = 76;
 
 export interface TrendChartProps {
   points: readonly TrendPoint[];
@@ -76,15 +79,16 @@ export default function SalesTrendChart({ points, granularity, label }: TrendCha
               minTickGap={8}
             />
             <YAxis
-              width={64}
-              // The domain ends at the best bar, so it is exactly 200 px tall.
+              width={Y_AXIS_PX}
+              // The domain ends at the best bar, so it is exactly 200 px tall; the ticks are round values under it.
               domain={[0, max > 0 ? max : 1]}
               allowDataOverflow
-              tickCount={5}
+              ticks={roundTicks(max)}
+              interval={0}
               tickLine={false}
               axisLine={false}
               tick={{ fill: '#475569', fontSize: 12 }}
-              tickFormatter={(v: number) => formatWholeBaht(v)}
+              tickFormatter={(v: number) => formatCompactBaht(v, intlLocale)}
             />
             <Tooltip content={renderTooltip} cursor={{ fill: '#eff6ff' }} />
             <Bar dataKey="total" fill="#2563eb" radius={[4, 4, 0, 0]} isAnimationActive={false} />

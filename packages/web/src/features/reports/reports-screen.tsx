@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { MoneyFigure } from '../../components/ui/money-figure';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -119,7 +120,7 @@ export function ReportsScreen() {
                   icon={Wallet}
                   tone="green"
                   label={t('reports.statSales')}
-                  value={formatBaht(data.summary.totalSales)}
+                  value={<MoneyFigure value={data.summary.totalSales} />}
                   note={
                     data.summary.refundsCount > 0
                       ? t('reports.statSalesRefunds', {
@@ -142,7 +143,7 @@ export function ReportsScreen() {
                   icon={TrendingUp}
                   tone="violet"
                   label={t('reports.statAverage')}
-                  value={formatBaht(data.summary.averageOrderValue)}
+                  value={<MoneyFigure value={data.summary.averageOrderValue} />}
                 />
                 <StatCard
                   icon={Package}

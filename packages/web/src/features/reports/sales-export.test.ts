@@ -20,9 +20,10 @@ describe('salesCsv', () => {
     expect(fileName).toBe('all_sales_report_2026-11-22.csv');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1).split('\r\n')).toEqual([
-      SALES_CSV_COLUMNS.join(','),
-      'INV-000001,2026-11-20 14:05,สมชาย,200.00,10.00,5.70,195.70,promptpay,"เสื้อยืด, ขาว x2; หมวก x1"',
-      'INV-000002,2026-11-21 09:00,ลูกค้าทั่วไป,200.00,10.00,5.70,195.70,cash,',
+      // The spec's columns as they are, the method in Thai after them (issue 31: no raw codes for people).
+      [...SALES_CSV_COLUMNS, 'วิธีชำระเงิน'].join(','),
+      'INV-000001,2026-11-20 14:05,สมชาย,200.00,10.00,5.70,195.70,promptpay,"เสื้อยืด, ขาว x2; หมวก x1",พร้อมเพย์',
+      'INV-000002,2026-11-21 09:00,ลูกค้าทั่วไป,200.00,10.00,5.70,195.70,cash,,เงินสด',
       '',
     ]);
   });

@@ -2,6 +2,7 @@ import { csvBaht, csvFileName, toCsv, type Sale } from '@pos/core';
 import { localDateKey } from '../../lib/dates';
 import { csvDateTime } from '../customers/customers-export';
 import { paymentMethodCell } from '../payments/payment-methods';
+import { thaiPaymentMethod } from '../sales-history/sale-status';
 
 /** Spec 000 §9: the all-sales export's columns; the reports export uses the same for its period. */
 export const SALES_CSV_COLUMNS = [
@@ -15,6 +16,9 @@ export const SALES_CSV_COLUMNS = [
   'Payment Method',
   'Items',
 ] as const;
+
+/** After the spec's columns (which keep their codes): the method in Thai (issue 31). */
+const THAI_COLUMNS = ['วิธีชำระเงิน'] as const;
 
 /** `{prefix}_{date}.csv`, UTF-8 with a byte-order mark, one row per sale, oldest first. */
 export function salesCsv(
@@ -33,6 +37,10 @@ export function salesCsv(
       csvBaht(s.total),
       paymentMethodCell(s),
       s.items.map((i) => `${i.product_name} x${i.quantity}`).join('; '),
+      thaiPaymentMethod(s),
     ]);
-  return { fileName: csvFileName(prefix, localDateKey(now)), text: toCsv([SALES_CSV_COLUMNS, ...rows]) };
+  return {
+    fileName: csvFileName(prefix, localDateKey(now)),
+    text: toCsv([[...SALES_CSV_COLUMNS, ...THAI_COLUMNS], ...rows]),
+  };
 }

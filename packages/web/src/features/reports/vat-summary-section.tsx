@@ -2,14 +2,15 @@ import { formatBaht, VAT_REPORT_MAX_MONTHS, type VatMonth } from '@pos/core';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { DateRangeFields } from '../../components/form/date-range-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { useI18n } from '../../i18n';
+import { cn } from '../../lib/utils';
 import { errorDetail, errorMessage } from '../../lib/api';
 import { downloadTextFile } from '../../lib/download';
+import { MonthField } from './month-field';
 import { formatCount, formatMonthKey } from './report-format';
 import { reportsApi, useVatSummary } from './reports.queries';
 
@@ -48,41 +49,115 @@ export function VatSummarySection({ thisMonth, canExport }: { thisMonth: string;
     }
   };
 
-  const cells = (f: VatFigures) => [
-    <td key="inv" className="px-3 py-2">
-      <span className="tabular-nums">
-        {t('reports.vatCount', { count: formatCount(f.taxInvoiceCount, intlLocale) })}
+  const count = (n: number) => t('reports.vatCount', { count: formatCount(n, intlLocale) });
+  /** A run of document numbers, each whole on its own line (never broken inside a number). */
+  const range = (first: string | null, last: string | null) =>
+    first ? (
+      <span className="block text-xs whitespace-nowrap text-slate-500">
+        <span className="block">{first}</span>
+        {last && last !== first ? <span className="block">– {last}</span> : null}
       </span>
-      {f.firstTaxInvoice ? (
-        <span className="block text-xs text-slate-500">
-          {t('reports.vatNumbers', { first: f.firstTaxInvoice, last: f.lastTaxInvoice ?? f.firstTaxInvoice })}
-        </span>
-      ) : null}
-    </td>,
-    <td key="base" className="px-3 py-2 text-right tabular-nums">
-      {formatBaht(f.taxableBase)}
-    </td>,
-    <td key="vat" className="px-3 py-2 text-right tabular-nums">
-      {formatBaht(f.vat)}
-    </td>,
-    <td key="cn" className="px-3 py-2 text-right tabular-nums">
-      {f.creditNoteCount > 0 ? `−${formatBaht(f.creditNoteBase)} / −${formatBaht(f.creditNoteVat)}` : formatBaht(0)}
-      {f.firstCreditNote ? (
-        <span className="block text-xs text-slate-500">
-          {t('reports.vatNumbers', { first: f.firstCreditNote, last: f.lastCreditNote ?? f.firstCreditNote })}
-        </span>
-      ) : null}
-    </td>,
-    <td key="nb" className="px-3 py-2 text-right font-medium tabular-nums">
-      {formatBaht(f.netTaxableBase)}
-    </td>,
-    <td key="nv" className="px-3 py-2 text-right font-semibold tabular-nums">
-      {formatBaht(f.netVat)}
-    </td>,
-    <td key="ex" className="px-3 py-2 text-right tabular-nums">
-      {formatBaht(f.vatExcludedSales)}
-    </td>,
+    ) : null;
+  /** A credit note takes value off: shown with its minus sign held to the figure. */
+  const minus = (n: number) => (n > 0 ? `−${formatBaht(n)}` : formatBaht(0));
+  const figures = (f: VatFigures) => [
+    {
+      key: 'inv',
+      label: t('reports.vatInvoices'),
+      text: count(f.taxInvoiceCount),
+      note: range(f.firstTaxInvoice, f.lastTaxInvoice),
+    },
+    { key: 'base', label: t('reports.vatBase'), money: formatBaht(f.taxableBase) },
+    { key: 'vat', label: t('reports.vatVat'), money: formatBaht(f.vat) },
+    {
+      key: 'cn',
+      label: t('reports.vatCreditNotes'),
+      text: count(f.creditNoteCount),
+      note: range(f.firstCreditNote, f.lastCreditNote),
+    },
+    { key: 'cnBase', label: t('reports.vatCreditNoteBase'), money: minus(f.creditNoteBase) },
+    { key: 'cnVat', label: t('reports.vatCreditNoteVat'), money: minus(f.creditNoteVat) },
+    { key: 'nb', label: t('reports.vatNetBase'), money: formatBaht(f.netTaxableBase), strong: true },
+    { key: 'nv', label: t('reports.vatNetVat'), money: formatBaht(f.netVat), strong: true },
+    { key: 'ex', label: t('reports.vatExcluded'), money: formatBaht(f.vatExcludedSales) },
   ];
+
+  /**
+   * The table's columns: each value with its VAT below it, labelled (issue 31: nine columns did not
+   * fit 1280 in English; one cell held value, VAT and numbers with a lone minus sign).
+   */
+  const columns = (f: VatFigures) => [
+    {
+      key: 'inv',
+      label: t('reports.vatInvoices'),
+      text: count(f.taxInvoiceCount),
+      note: range(f.firstTaxInvoice, f.lastTaxInvoice),
+    },
+    { key: 'sales', label: t('reports.vatSalesHead'), money: formatBaht(f.taxableBase), tax: formatBaht(f.vat) },
+    {
+      key: 'cn',
+      label: t('reports.vatCreditNotes'),
+      text: count(f.creditNoteCount),
+      note: range(f.firstCreditNote, f.lastCreditNote),
+    },
+    {
+      key: 'cnValue',
+      label: t('reports.vatCreditNotesHead'),
+      money: minus(f.creditNoteBase),
+      tax: minus(f.creditNoteVat),
+    },
+    {
+      key: 'net',
+      label: t('reports.vatNetHead'),
+      money: formatBaht(f.netTaxableBase),
+      tax: formatBaht(f.netVat),
+      strong: true,
+    },
+    { key: 'ex', label: t('reports.vatExcluded'), money: formatBaht(f.vatExcludedSales) },
+  ];
+
+  const cells = (f: VatFigures) =>
+    columns(f).map((c) =>
+      c.money !== undefined ? (
+        <td
+          key={c.key}
+          className={cn('px-2 py-2 text-right whitespace-nowrap tabular-nums', c.strong && 'font-semibold')}
+        >
+          <span className="block">{c.money}</span>
+          {c.tax !== undefined ? (
+            <span className="block text-xs text-slate-600">{t('reports.vatTaxLine', { amount: c.tax })}</span>
+          ) : null}
+        </td>
+      ) : (
+        <td key={c.key} className="px-2 py-2">
+          <span className="whitespace-nowrap tabular-nums">{c.text}</span>
+          {c.note}
+        </td>
+      ),
+    );
+
+  /** Below 1280 px: each month a card of labelled figures (issue 31: 2.5 of 9 columns at 390). */
+  const card = (title: string, f: VatFigures, key: string, total = false) => (
+    <li key={key} data-testid="vat-month-card">
+      <section
+        aria-label={title}
+        className={cn('rounded-lg border border-slate-200 p-3', total && 'border-slate-300 bg-slate-50')}
+      >
+        <h3 className="mb-2 font-semibold text-slate-900">{title}</h3>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+          {figures(f).map((c) => (
+            <div key={c.key} className="min-w-0">
+              <dt className="text-xs text-slate-600">{c.label}</dt>
+              <dd className={cn('tabular-nums', c.strong && 'font-semibold')}>
+                <span className="whitespace-nowrap">{c.money ?? c.text}</span>
+                {c.note}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </li>
+  );
 
   return (
     <Card className="mt-6">
@@ -90,19 +165,19 @@ export function VatSummarySection({ thisMonth, canExport }: { thisMonth: string;
         <CardTitle>{t('reports.vatTitle')}</CardTitle>
         <CardDescription>{t('reports.vatSubtitle')}</CardDescription>
         <div className="mt-2 flex flex-wrap items-end gap-3">
-          <DateRangeFields
-            type="month"
-            idPrefix="vat"
-            labels={{ start: t('reports.vatFrom'), end: t('reports.vatTo') }}
-            start={startMonth}
-            end={endMonth}
-            onChange={(from, to) => {
-              setStartMonth(from);
-              setEndMonth(to);
-            }}
+          <MonthField
+            label={t('reports.vatFrom')}
+            value={startMonth}
+            thisMonth={thisMonth}
+            onChange={setStartMonth}
             invalid={!valid}
-            className="contents"
-            inputClassName="w-44"
+          />
+          <MonthField
+            label={t('reports.vatTo')}
+            value={endMonth}
+            thisMonth={thisMonth}
+            onChange={setEndMonth}
+            invalid={!valid}
           />
           {canExport ? (
             <Button variant="outline" onClick={() => void exportCsv()} disabled={!valid || !hasDocuments || exporting}>
@@ -132,57 +207,56 @@ export function VatSummarySection({ thisMonth, canExport }: { thisMonth: string;
         ) : !hasDocuments ? (
           <EmptyState title={t('reports.vatEmpty')} />
         ) : (
-          // Wider than a phone: the table scrolls sideways, reachable from the keyboard.
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('reports.vatTitle')}>
-            <table className="w-full min-w-[56rem] text-sm [&_th]:whitespace-nowrap">
-              <thead className="border-b border-slate-200 text-left text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('reports.vatMonth')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('reports.vatInvoices')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('reports.vatBase')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('reports.vatVat')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('reports.vatCreditNotes')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('reports.vatNetBase')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('reports.vatNetVat')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('reports.vatExcluded')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {vat.data.months.map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                      {formatMonthKey(m.month, intlLocale, true)}
+          <>
+            <ul className="space-y-3 xl:hidden" aria-label={t('reports.vatTitle')}>
+              {vat.data.months.map((m) => card(formatMonthKey(m.month, intlLocale, true), m, m.month))}
+              {card(t('reports.vatTotal'), vat.data.total, 'total', true)}
+            </ul>
+            {/* From 1280 px: the working paper as a table; headers wrap, figures never do. */}
+            <div
+              className="hidden overflow-x-auto xl:block"
+              tabIndex={0}
+              role="region"
+              aria-label={t('reports.vatTitle')}
+            >
+              <table className="w-full text-sm" data-testid="vat-table">
+                <thead className="border-b border-slate-200 text-left align-bottom text-xs text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-2 py-2 font-medium">
+                      {t('reports.vatMonth')}
                     </th>
-                    {cells(m)}
+                    {columns(vat.data.total).map((c) => (
+                      <th
+                        key={c.key}
+                        scope="col"
+                        className={cn('px-2 py-2 font-medium', c.money !== undefined && 'text-right')}
+                      >
+                        {c.label}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-              <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold">
-                <tr>
-                  <th scope="row" className="px-3 py-2 text-left">
-                    {t('reports.vatTotal')}
-                  </th>
-                  {cells(vat.data.total)}
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {vat.data.months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row" className="px-2 py-2 text-left font-medium whitespace-nowrap text-slate-900">
+                        {formatMonthKey(m.month, intlLocale, true)}
+                      </th>
+                      {cells(m)}
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold">
+                  <tr>
+                    <th scope="row" className="px-2 py-2 text-left">
+                      {t('reports.vatTotal')}
+                    </th>
+                    {cells(vat.data.total)}
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </>
         )}
       </CardContent>
     </Card>

@@ -9,6 +9,9 @@ export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, MessageKey>> = 
   price_error: 'salesHistory.reasonPriceError',
 };
 
+/** Codes earlier demo shops wrote that were never offered (issue 31): read as the reason they meant. */
+const LEGACY_CODES: Readonly<Record<string, RefundReason>> = { wrong_size: 'wrong_item' };
+
 const isReasonCode = (reason: string): reason is RefundReason => (REFUND_REASONS as readonly string[]).includes(reason);
 
 /** A refund's reason in words: a known code translated, the edit flow with its reason, typed text as typed. */
@@ -16,5 +19,6 @@ export function refundReasonText(refund: Pick<SaleRefund, 'reason' | 'edit_reaso
   if (refund.reason === EDIT_SALE_REASON) {
     return `${t('salesHistory.reasonEdit')}${refund.edit_reason ? `: ${refund.edit_reason}` : ''}`;
   }
-  return isReasonCode(refund.reason) ? t(REFUND_REASON_LABELS[refund.reason]) : refund.reason;
+  const code = LEGACY_CODES[refund.reason] ?? refund.reason;
+  return isReasonCode(code) ? t(REFUND_REASON_LABELS[code]) : refund.reason;
 }

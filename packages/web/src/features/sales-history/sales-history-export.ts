@@ -2,6 +2,7 @@ import { csvBaht, csvFileName, CSV_PREFIXES, toCsv, type Sale } from '@pos/core'
 import { localDateKey } from '../../lib/dates';
 import { csvDateTime } from '../customers/customers-export';
 import { paymentMethodCell } from '../payments/payment-methods';
+import { thaiPaymentMethod, thaiSaleStatus } from './sale-status';
 
 /** Spec 001 §9: the sales history export's columns, in order. */
 export const SALES_HISTORY_CSV_COLUMNS = [
@@ -17,6 +18,9 @@ export const SALES_HISTORY_CSV_COLUMNS = [
   'Points Used',
   'Points Earned',
 ] as const;
+
+/** After the spec's columns (which keep their codes): the method and the status in Thai (issue 31). */
+const THAI_COLUMNS = ['วิธีชำระเงิน', 'สถานะ'] as const;
 
 /** The line list of one sale in one cell: `name (size/colour) x qty; …`. */
 function itemsCell(sale: Sale): string {
@@ -46,9 +50,11 @@ export function salesHistoryCsv(
     s.status,
     s.points_used,
     s.points_earned,
+    thaiPaymentMethod(s),
+    thaiSaleStatus(s.status),
   ]);
   return {
     fileName: csvFileName(CSV_PREFIXES.salesHistory, localDateKey(now)),
-    text: toCsv([SALES_HISTORY_CSV_COLUMNS, ...rows]),
+    text: toCsv([[...SALES_HISTORY_CSV_COLUMNS, ...THAI_COLUMNS], ...rows]),
   };
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStates } from '../../components/ui/query-states';
 import { Skeleton } from '../../components/ui/skeleton';
+import { MoneyFigure } from '../../components/ui/money-figure';
 import { StatCard } from '../../components/ui/stat-card';
 import { EmptyState } from '../../components/ui/states';
 import { Spinner } from '../../components/ui/spinner';
@@ -116,7 +117,7 @@ export function SalesHistoryScreen() {
             tone="green"
             label={t('salesHistory.statAmount')}
             loading={!first}
-            value={first ? formatBaht(first.summary.totalAmount) : ''}
+            value={first ? <MoneyFigure value={first.summary.totalAmount} /> : ''}
             note={
               first && first.summary.refundedAmount > 0
                 ? t('salesHistory.statAmountNote', { amount: formatBaht(first.summary.refundedAmount) })

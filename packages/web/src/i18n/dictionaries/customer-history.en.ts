@@ -25,7 +25,8 @@ export const customerHistory: EnglishOf<typeof thai> = {
   'customerHistory.colActions': 'Actions',
   'customerHistory.purchasesAndAverage': '{count} purchases · average {average}',
   'customerHistory.view': 'View history',
-  'customerHistory.viewNamed': 'View the history of {name}',
+  // The visible text first, so the button's name holds it (axe label-in-name).
+  'customerHistory.viewNamed': 'View history of {name}',
   'customerHistory.emptyTitle': 'No customer or sales data found',
   'customerHistory.emptyMessage':
     'Add customers on the customer management screen; their purchases show here once they buy',

@@ -41,6 +41,8 @@ export const dashboard: EnglishOf<typeof thai> = {
   'dashboard.comparisonMonth': 'Against last month',
   'dashboard.comparisonYear': 'Against last year',
   'dashboard.comparisonCustom': 'Against the same number of days before',
+  'dashboard.comparisonSoFar': 'Like for like: {start} – {end} up to {time}',
+  'dashboard.yesterdayUntil': '(up to {time})',
   'dashboard.comparisonSales': 'Sales',
   'dashboard.comparisonOrders': 'Orders',
   'dashboard.comparisonAverage': 'Average per order',

@@ -39,6 +39,8 @@ export const dashboard = defineMessages({
   'dashboard.comparisonMonth': 'เทียบกับเดือนก่อน',
   'dashboard.comparisonYear': 'เทียบกับปีก่อน',
   'dashboard.comparisonCustom': 'เทียบกับช่วงเวลาเท่ากันก่อนหน้า',
+  'dashboard.comparisonSoFar': 'เทียบช่วงเดียวกัน: {start} – {end} ถึง {time} น.',
+  'dashboard.yesterdayUntil': '(ถึง {time} น.)',
   'dashboard.comparisonSales': 'ยอดขาย',
   'dashboard.comparisonOrders': 'จำนวนออร์เดอร์',
   'dashboard.comparisonAverage': 'ยอดเฉลี่ยต่อออร์เดอร์',
