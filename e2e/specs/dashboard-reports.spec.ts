@@ -90,7 +90,11 @@ describe('dashboard and reports', () => {
     await screenshot(page, 'dashboard-error');
     await expectNoSeriousA11yViolations(page, 'dashboard, load failed');
     await page.getByRole('button', { name: 'ลองใหม่' }).click();
-    await page.getByText('เทียบกับสัปดาห์ก่อน').waitFor();
+    // This week runs: it meets the same days of last week up to now (issue 31).
+    await page
+      .getByTestId('comparison-against')
+      .getByText(/^เทียบช่วงเดียวกัน: .+ ถึง \d{2}:\d{2} น\.$/)
+      .waitFor();
 
     await page.goto('/reports');
     await page.getByText('ไม่มีข้อมูลการขายในช่วงเวลานี้').waitFor();
