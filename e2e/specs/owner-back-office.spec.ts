@@ -1,7 +1,7 @@
 import type { Product, Sale } from '@pos/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -75,8 +75,8 @@ describe('owner back office (issue 31)', () => {
     server = await startServer();
     browser = await launchBrowser();
     const admin = await firstAdminToken(server.url);
-    // VAT on, 3 % on top, whatever a fresh install's default is.
-    await api(server, admin, 'PUT', '/settings', { settings: { system: { taxRate: 3, pricesIncludeVat: false } } });
+    // A shop registered for VAT, 3 % on top (a fresh install charges none until the owner says so).
+    await registerForVat(server, { taxRate: 3, pricesIncludeVat: false });
     const products: Product[] = [];
     for (const p of PRODUCTS) {
       products.push(
