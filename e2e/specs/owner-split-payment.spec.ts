@@ -50,7 +50,13 @@ describe('split payment', () => {
           promptpayEnabled: true,
           promptpayId: '0812345678',
         },
-        system: { taxRate: 7, pricesIncludeVat: false, taxId: '0105560123456', storeName: 'ร้านแบ่งจ่าย' },
+        system: {
+          vatRegistered: true,
+          taxRate: 7,
+          pricesIncludeVat: false,
+          taxId: '0105560123456',
+          storeName: 'ร้านแบ่งจ่าย',
+        },
       },
     });
   });

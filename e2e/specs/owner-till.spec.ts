@@ -2,7 +2,7 @@ import type { Customer, Product, Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, createUser, firstAdminToken } from '../support/api';
+import { api, createUser, firstAdminToken, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -95,7 +95,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
     admin = await firstAdminToken(server.url);
     await api(server, admin, 'PUT', '/settings', {
       settings: {
-        system: { taxRate: 3, pricesIncludeVat: false },
+        system: { vatRegistered: true, taxId: TEST_TAX_ID, taxRate: 3, pricesIncludeVat: false },
         payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_e2e', transferEnabled: true },
       },
     });
