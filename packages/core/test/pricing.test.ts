@@ -139,8 +139,11 @@ describe('pricingSettingsOf', () => {
     const stored = structuredClone(DEFAULT_SETTINGS);
     stored.system.taxRate = 7;
     stored.system.pricesIncludeVat = true;
+    stored.system.vatRegistered = true;
+    stored.system.taxId = '0105561234560';
     stored.loyalty = { purchaseAmountForOnePoint: 50, onePointValueInBaht: 0.5 };
     expect(pricingSettingsOf(stored)).toEqual({
+      vatApplies: true,
       taxRate: 7,
       pricesIncludeVat: true,
       onePointValueInBaht: 0.5,
@@ -153,9 +156,20 @@ describe('pricingSettingsOf', () => {
     expect(pricingSettingsOf(view)).toMatchObject({ taxRate: 3.5, pricesIncludeVat: false });
   });
 
-  it('uses the defaults while settings are missing or the rate is not a number', () => {
-    expect(pricingSettingsOf(undefined)).toEqual(spec);
-    expect(pricingSettingsOf({ system: { taxRate: Number.NaN } })).toEqual(spec);
+  it('charges VAT only for a shop registered for VAT with its tax id', () => {
+    const stored = structuredClone(DEFAULT_SETTINGS);
+    expect(pricingSettingsOf(stored).vatApplies).toBe(false);
+    stored.system.vatRegistered = true;
+    expect(pricingSettingsOf(stored).vatApplies).toBe(false);
+    stored.system.taxId = '0105561234560';
+    expect(pricingSettingsOf(stored).vatApplies).toBe(true);
+    stored.system.vatRegistered = false;
+    expect(pricingSettingsOf(stored).vatApplies).toBe(false);
+  });
+
+  it('uses the defaults (no VAT until the owner answers) while settings are missing or the rate is not a number', () => {
+    expect(pricingSettingsOf(undefined)).toEqual({ ...spec, vatApplies: false });
+    expect(pricingSettingsOf({ system: { taxRate: Number.NaN } })).toEqual({ ...spec, vatApplies: false });
   });
 });
 

@@ -17,14 +17,10 @@ import {
   buildSaleCustomer,
   postSale,
   registerForVat,
-  salePayload as payloadOf,
-  vatShopTerms,
+  // These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise.
+  vatShopSalePayload as salePayload,
 } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
-
-/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
-const salePayload: typeof payloadOf = (lines, options = {}) =>
-  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 type Answer = ConfirmCardPaymentResponse & { code?: string };
 

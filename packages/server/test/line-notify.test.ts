@@ -13,13 +13,10 @@ import {
   postSale,
   registerForVat,
   salePayload as payloadOf,
-  vatShopTerms,
+  // These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise.
+  vatShopSalePayload as salePayload,
 } from './helpers/sales-factories';
 import { ENGINES, freshDatabase, useTestApp, type TestApp } from './helpers/test-app';
-
-/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
-const salePayload: typeof payloadOf = (lines, options = {}) =>
-  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 const TEST_TEXT = 'ทดสอบการแจ้งเตือนจากระบบ Universal POS';
 

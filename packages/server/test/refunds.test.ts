@@ -6,14 +6,11 @@ import {
   buildSaleCustomer,
   postSale,
   registerForVat,
-  salePayload as payloadOf,
+  // These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise.
+  vatShopSalePayload as salePayload,
   vatShopTerms,
 } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type HttpResult, type TestApp } from './helpers/test-app';
-
-/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
-const salePayload: typeof payloadOf = (lines, options = {}) =>
-  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 type RefundAnswer = RefundSaleResponse & { code?: string; details?: Record<string, unknown> };
 

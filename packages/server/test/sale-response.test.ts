@@ -15,14 +15,11 @@ import {
   postSale,
   postSaleRaw,
   registerForVat,
-  salePayload as payloadOf,
+  // These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise.
+  vatShopSalePayload as salePayload,
   vatShopTerms,
 } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
-
-/** These tests are about a shop registered for VAT: 3 % on top unless a test says otherwise. */
-const salePayload: typeof payloadOf = (lines, options = {}) =>
-  payloadOf(lines, { settings: vatShopTerms(), ...options });
 
 /**
  * The answer to POST /api/sales is built from what the sale's transaction wrote, not read back

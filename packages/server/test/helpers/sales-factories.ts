@@ -39,6 +39,14 @@ export function vatShopTerms(system: { taxRate?: number; pricesIncludeVat?: bool
   return { ...pricingSettingsOf({ system }), vatApplies: true };
 }
 
+/** salePayload for a shop registered for VAT: 3 % on top unless `options.settings` says otherwise. */
+export function vatShopSalePayload(
+  lines: PayloadLine[],
+  options: Partial<CreateSaleRequest> & { settings?: PricingSettings } = {},
+): CreateSaleRequest {
+  return salePayload(lines, { settings: vatShopTerms(), ...options });
+}
+
 /** What a cart line needs of a product. */
 export type SaleProduct = Pick<Product, 'id' | 'name' | 'price' | 'barcode' | 'category'>;
 
