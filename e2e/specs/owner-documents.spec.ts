@@ -5,6 +5,7 @@ import { api, createUser, firstAdminToken, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
+import { saleAction } from '../support/sale-actions';
 
 /** Issue 31 items 1-3 and the checklist's PromptPay tick: what an owner prints and answers first. */
 
@@ -254,7 +255,7 @@ describe('owner documents', () => {
         await page.setViewportSize(viewport);
         await setLocale(page, locale);
         const row = await openHistory(page, sale.document_number);
-        await row.getByRole('button', { name: /^(ใบลดหนี้\/ใบคืนเงิน|Credit \/ refund notes)$/ }).click();
+        await (await saleAction(page, row, locale === 'th' ? 'ใบลดหนี้/ใบคืนเงิน' : 'Credit / refund notes')).click();
         const dialog = page.getByRole('dialog', { name: /^(ใบลดหนี้\/ใบคืนเงิน|Credit \/ refund notes)$/ });
         const note = dialog.getByTestId('credit-note-document');
         await note.getByRole('heading', { name: 'ใบลดหนี้', exact: true }).waitFor();

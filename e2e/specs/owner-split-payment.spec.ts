@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { saleAction } from '../support/sale-actions';
 import { startServer, type RunningServer } from '../support/server';
 
 const BOSS = { username: 'splitboss', password: 'split-pass-2569', name: 'เจ้าของร้าน', role: 'admin' as const };
@@ -115,7 +116,7 @@ describe('split payment', () => {
     await page.goto('/refund-history');
     const row = page.getByTestId(`sale-row-${sale.document_number}`);
     await row.getByText('เงินสด + โอนเงินผ่านธนาคาร').waitFor();
-    await row.getByRole('button', { name: 'คืนเงิน', exact: true }).click();
+    await (await saleAction(page, row, 'คืนเงิน')).click();
     const refund = page.getByRole('dialog', { name: 'ยืนยันการคืนเงิน' });
     expect(await refund.getByLabel('คืนเงินทาง').inputValue()).toBe('split');
     await refund.getByTestId('refund-split-note').getByText('คืนได้อีก ฿235.00').waitFor();

@@ -6,6 +6,7 @@ import { api, createUser, firstAdminToken, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
+import { saleAction } from '../support/sale-actions';
 
 const CASHIER = { username: 'till', password: 'till-pass-123', name: 'มาลี แคชเชียร์', role: 'cashier' as const };
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'สมชาย เจ้าของ', role: 'admin' as const };
@@ -314,7 +315,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
     const row = page.getByTestId(`sale-row-${sale.document_number}`);
     await row.waitFor();
     await screenshot(page, 'owner-till-history');
-    await row.getByRole('button', { name: 'แก้ไข' }).click();
+    await (await saleAction(page, row, 'แก้ไข')).click();
     const edit = page.getByRole('dialog', { name: 'แก้ไขรายการขาย' });
     expect(await edit.getByLabel('คืนเงินทาง').inputValue()).toBe('transfer');
     await edit.getByLabel('เหตุผลในการแก้ไข').selectOption({ label: 'เลือกสินค้าผิด' });

@@ -514,7 +514,8 @@ describe('point of sale', () => {
   it('refuses the sale to a user without pos_process_sale', async () => {
     // No built-in role holds pos_view without pos_process_sale: a viewer has neither.
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, VIEWER.username, VIEWER.password, /\/pos$/);
+    await signIn(page, VIEWER.username, VIEWER.password, /\/dashboard$/);
+    await page.goto('/pos');
     await page.getByText('คุณไม่มีสิทธิ์ในการเข้าถึงระบบ POS').waitFor();
     await expectNoSeriousA11yViolations(page, 'pos-no-access');
     expect(await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).count()).toBe(0);

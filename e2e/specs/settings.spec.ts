@@ -181,7 +181,7 @@ describe('settings screen', () => {
     await context.close();
 
     const viewer = await newPage(browser, server.url, MOBILE);
-    await signIn(viewer.page, VIEWER.username, VIEWER.password, /\/pos$/);
+    await signIn(viewer.page, VIEWER.username, VIEWER.password, /\/dashboard$/);
     await viewer.page.goto('/settings');
     await viewer.page.getByText('ไม่มีสิทธิ์เข้าถึง').waitFor();
     expect(await viewer.page.getByLabel('ชื่อร้าน').count()).toBe(0);

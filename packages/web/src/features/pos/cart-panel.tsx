@@ -180,7 +180,7 @@ const CartLineRow = memo(function CartLineRow({
         <div className="flex items-baseline gap-2">
           <p className="min-w-0 flex-1 text-sm leading-snug font-medium break-words text-slate-900">
             {product.name}
-            {variant ? <span className="ml-1 text-slate-700">({variant})</span> : null}
+            {variant ? <span className="ml-1 text-slate-700">{variant}</span> : null}
           </p>
           <span className="font-semibold text-slate-900 tabular-nums">
             {formatSatang(bahtToSatang(product.price) * quantity)}

@@ -114,7 +114,10 @@ function RowActions({ product, actions, withText }: { product: Product; actions:
   );
 }
 
-/** Desktop: the product table (spec 001: image, name with tags, barcode, category, price, stock, actions). */
+/**
+ * Desktop: the product table (spec 001: image, name with tags, barcode, category, price, stock, actions). The
+ * code shown is what its label prints: the barcode, else the SKU.
+ */
 export function ProductTable({ products, actions }: { products: Product[]; actions: ProductActions }) {
   const t = useT();
   const hasActions = hasAnyAction(actions);
@@ -159,7 +162,7 @@ export function ProductTable({ products, actions }: { products: Product[]; actio
                 <p className="font-medium break-words text-slate-900">{product.name}</p>
                 <Tags product={product} />
               </td>
-              <td className="px-4 py-3 font-mono text-slate-700">{product.barcode ?? t('products.noValue')}</td>
+              <td className="px-4 py-3 font-mono text-slate-700">{product.barcode ?? product.sku}</td>
               <td className="px-4 py-3 text-slate-700">{product.category ?? t('products.noCategory')}</td>
               <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
                 {formatBaht(product.price)}
@@ -196,7 +199,7 @@ export function ProductCards({ products, actions }: { products: Product[]; actio
               <div className="min-w-0 flex-1">
                 <h2 className="leading-snug font-semibold break-words text-slate-900">{product.name}</h2>
                 <p className="text-sm break-all text-slate-600">
-                  <span className="font-mono">{product.barcode ?? t('products.noValue')}</span>
+                  <span className="font-mono">{product.barcode ?? product.sku}</span>
                   <span aria-hidden> · </span>
                   {product.category ?? t('products.noCategory')}
                 </p>
