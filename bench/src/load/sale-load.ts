@@ -181,6 +181,11 @@ export async function benchSaleLoad(): Promise<void> {
         .join(' ')}`,
   );
   console.table(rows);
+  // A rejected sale costs the server far less than a written one: a run with errors measures nothing.
+  const failed = rows.filter((r) => r.errors > 0);
+  if (failed.length > 0) {
+    throw new Error(`requests failed in: ${failed.map((r) => `${r.target} (${r.errors})`).join(', ')}; no ratio`);
+  }
   const rate = (name: string) => rows.find((r) => r.target.startsWith(name))?.['req/s'] ?? 0;
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
   const roundRatios = rounds.map((r) => r.real['req/s'] / Math.max(1, r.bare['req/s']));
