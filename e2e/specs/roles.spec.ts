@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signIn, signInThroughForm } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 /** Sidebar entries and the permission each needs (spec 000 §2). */
@@ -44,7 +44,7 @@ describe('roles in the browser', () => {
     ['viewer', /\/dashboard$/],
   ] as const)('%s lands on its home page and sees only its sidebar entries', async (role: Role, landing) => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, `${role}1`, password, landing);
+    await signInThroughForm(page, `${role}1`, password, landing);
     const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
     await nav.waitFor();
     const shown = (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
