@@ -1,7 +1,7 @@
 import { DEFAULT_CATEGORIES, validationText, msg, type Customer, type Product, type Sale } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { buildProduct, productFormFields, sendForm } from './helpers/catalogue-factories';
-import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
+import { buildSaleCustomer, postSale, salePayload, uniqueTestPhone } from './helpers/sales-factories';
 import { snapshotTables } from './helpers/table-snapshot';
 import { ENGINES, useTestApp, type HttpResult, type TestApp } from './helpers/test-app';
 
@@ -137,7 +137,7 @@ const PRINTED: PrintedField[] = [
     send: (t, f, text) =>
       t.request('POST', '/api/customers', {
         token: f.admin,
-        body: { name: text, phone: `08${String(10_000_000 + ++counter).slice(-8)}` },
+        body: { name: text, phone: uniqueTestPhone() },
       }),
   },
   {

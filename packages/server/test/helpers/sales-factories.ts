@@ -16,12 +16,17 @@ import type { HttpResult, TestApp } from './test-app';
 let phoneCounter = 0;
 
 /** A customer written through the queries module, with a starting points balance. */
-export async function buildSaleCustomer(t: TestApp, points = 0, name = 'ลูกค้าประจำ') {
+/** A phone number no other customer of this test process has: one counter for every file that makes them. */
+export function uniqueTestPhone(): string {
   phoneCounter += 1;
+  return `08${String(10_000_000 + phoneCounter).slice(-8)}`;
+}
+
+export async function buildSaleCustomer(t: TestApp, points = 0, name = 'ลูกค้าประจำ') {
   const db = t.built.deps.db.kysely;
   const row = await insertCustomer(
     db,
-    { name, phone: `08${String(10_000_000 + phoneCounter).slice(-8)}`, email: null, address: null },
+    { name, phone: uniqueTestPhone(), email: null, address: null },
     new Date().toISOString(),
   );
   if (points > 0) await db.updateTable('customers').set({ loyalty_points: points }).where('id', '=', row.id).execute();
