@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refundMethodsFor } from '../src/payment-methods';
 import { defaultRefundParts, planSplitPayment, refundPartOverLimit } from '../src/split-payment';
 
 describe('planSplitPayment', () => {
@@ -100,6 +101,11 @@ describe('planSplitPayment', () => {
 });
 
 describe('refunds of a split sale', () => {
+  it('may go back through any one method, card included (against its card part)', () => {
+    expect(refundMethodsFor('split')).toEqual(['split', 'cash', 'transfer', 'promptpay', 'card']);
+    expect(refundMethodsFor('cash')).not.toContain('card');
+  });
+
   const parts = [
     { method: 'transfer' as const, amount: 16_050, refunded: 0 },
     { method: 'cash' as const, amount: 5_350, refunded: 0 },

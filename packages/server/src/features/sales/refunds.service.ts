@@ -7,6 +7,7 @@ import {
   ERROR_MESSAGES,
   needsOffCardReason,
   PAYMENT_METHOD_RULES,
+  refundAmountOf,
   refundPartOverLimit,
   refundVat,
   satangToBaht,
@@ -224,8 +225,11 @@ async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: RefundInp
   const before = await refundedSoFar(trx, sale.id);
   const valueAfter = lines.reduce((sum, l) => sum + l.price * (l.refunded + (wanted.get(l.id) ?? 0)), 0);
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
-  const amountAfter = fully ? sale.total : share(sale.total, valueAfter, subtotal);
-  const amount = amountAfter - before.amount;
+  // Core's rule, the one the refund dialog shows the amount (and its split parts) with.
+  const amount = refundAmountOf(
+    { total: sale.total, refundedBefore: before.amount },
+    lines.map((l) => ({ price: l.price, quantity: l.quantity, refunded: l.refunded, wanted: wanted.get(l.id) ?? 0 })),
+  );
   if (input.refundAmount !== undefined) {
     const asked = bahtToSatang(input.refundAmount);
     if (asked > sale.total - before.amount) {
