@@ -104,21 +104,23 @@ export function RefundPartsFields({ choice }: { choice: RefundPartsChoice }) {
         const problem = choice.partProblem(part);
         return (
           <div key={part.method} className="space-y-1">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <Label htmlFor={id} className="min-w-0 flex-1">
-                {t('salesHistory.refundPartAmount', { method: choice.methodName(part.method) })}
-                <span className="ml-1 font-normal whitespace-nowrap text-slate-500 tabular-nums">
-                  ({t('salesHistory.refundSplitLeft', { amount: formatSatang(part.left) })})
-                </span>
-              </Label>
+            <div className="flex items-center gap-3">
+              <div className="min-w-0 flex-1">
+                <Label htmlFor={id}>
+                  {t('salesHistory.refundPartAmount', { method: choice.methodName(part.method) })}
+                </Label>
+                <p id={`${id}-left`} className="text-xs text-slate-500 tabular-nums">
+                  {t('salesHistory.refundSplitLeft', { amount: formatSatang(part.left) })}
+                </p>
+              </div>
               <Input
                 id={id}
                 inputMode="decimal"
                 autoComplete="off"
-                className="w-32 text-right tabular-nums"
+                className="w-32 shrink-0 text-right tabular-nums"
                 value={texts[part.method] ?? ''}
                 aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-error` : undefined}
+                aria-describedby={problem ? `${id}-left ${id}-error` : `${id}-left`}
                 onChange={(e) => choice.write(part.method, e.target.value)}
               />
             </div>

@@ -147,7 +147,7 @@ export const salesHistory: EnglishOf<typeof thai> = {
   'salesHistory.refundSplitLeft': '{amount} left to refund',
   'salesHistory.refundPartsLegend': 'Refund per payment method',
   'salesHistory.refundPartAmount': 'Back by {method}',
-  'salesHistory.refundPartsTotal': '{sum}, the whole {amount} refund',
+  'salesHistory.refundPartsTotal': 'Total {sum}, equal to the {amount} refund',
   'salesHistory.refundPartsShort': 'The amounts per method add up to {sum}: {diff} short of the {amount} refund',
   'salesHistory.refundPartsOver': 'The amounts per method add up to {sum}: {diff} more than the {amount} refund',
   'salesHistory.refundPartOver': 'At most {amount} can go back by {method}',
