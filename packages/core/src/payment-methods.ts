@@ -88,12 +88,14 @@ export function defaultRefundMethod(saleMethod: SalePaymentMethod): SalePaymentM
  * against the payment it took (a card refund needs the card sale's PaymentIntent), so a provider's
  * method is offered only for a sale it was paid with; a card sale may also be paid back another way,
  * with a reason (`needsOffCardReason`). A split sale's refund goes back through its parts, or all
- * through one of them while that part has enough left (the server checks).
+ * through one of them while that part has enough left (card too, against its card part; the server
+ * checks which methods the sale was paid with).
  */
 export function refundMethodsFor(saleMethod: SalePaymentMethod): SalePaymentMethod[] {
   const first = defaultRefundMethod(saleMethod);
   const others = PAYMENT_METHOD_ORDER.filter(
-    (m) => m !== first && (PAYMENT_METHOD_RULES[m].provider === null || m === saleMethod),
+    (m) =>
+      m !== first && (PAYMENT_METHOD_RULES[m].provider === null || m === saleMethod || saleMethod === SPLIT_PAYMENT),
   );
   return [first, ...others];
 }

@@ -151,6 +151,29 @@ export function shareOf(value: Satang, part: Satang, whole: Satang): Satang {
   return Number((BigInt(value) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
 }
 
+/** A sale line as a refund sees it: its price (satang), units sold, units refunded before and now. */
+export interface RefundLineUnits {
+  price: Satang;
+  quantity: number;
+  refunded: number;
+  wanted: number;
+}
+
+/**
+ * Satang a refund gives back: the cumulative share of the sale's total (discount and VAT included) that
+ * its lines' value comes to once refunded, less what earlier refunds gave (`refundedBefore`). The refund
+ * that leaves nothing unrefunded takes the rest of the total, so a sale's refunds add up to it exactly.
+ */
+export function refundAmountOf(
+  sale: { total: Satang; refundedBefore: Satang },
+  lines: readonly RefundLineUnits[],
+): Satang {
+  const fully = lines.every((l) => l.wanted === l.quantity - l.refunded);
+  const valueAfter = lines.reduce((sum, l) => sum + l.price * (l.refunded + l.wanted), 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  return (fully ? sale.total : shareOf(sale.total, valueAfter, subtotal)) - sale.refundedBefore;
+}
+
 /**
  * The VAT a refund gives back (the "VAT on the difference" of its credit note), in satang.
  * Refund amounts are shares of the sale's VAT-inclusive total in both VAT modes, so the refund's

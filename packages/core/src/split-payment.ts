@@ -4,8 +4,8 @@ import type { Satang } from './money';
 /**
  * Split payment (one bill paid by several methods), the one set of rules the till and the server use.
  *
- * - At least two parts, at most one per method; card is refused in a split (its money is taken by
- *   Stripe's checkout, which charges a whole sale).
+ * - At least two parts, at most one per method (so at most one card part: its money is taken by
+ *   Stripe's checkout, which then charges that part only; the server takes a card part only there).
  * - Each part is above 0. The parts add up to the total exactly, except that a cash part may be the
  *   cash handed over: the excess over the total is the change, given only from cash and smaller than
  *   the cash part (cash must still pay something).
@@ -14,7 +14,6 @@ import type { Satang } from './money';
 export type SplitProblem =
   | 'SPLIT_PAYMENT_PARTS_REQUIRED'
   | 'SPLIT_PAYMENT_DUPLICATE_METHOD'
-  | 'SPLIT_PAYMENT_CARD'
   | 'SPLIT_PAYMENT_SUM_MISMATCH'
   | 'SPLIT_PAYMENT_CHANGE_NOT_CASH';
 
@@ -41,7 +40,6 @@ export function planSplitPayment(total: Satang, parts: readonly SplitPartInput[]
   const fail = (problem: SplitProblem): SplitPlan => ({ ok: false, problem });
   if (parts.length < 2) return fail('SPLIT_PAYMENT_PARTS_REQUIRED');
   if (new Set(parts.map((p) => p.method)).size !== parts.length) return fail('SPLIT_PAYMENT_DUPLICATE_METHOD');
-  if (parts.some((p) => p.method === 'card')) return fail('SPLIT_PAYMENT_CARD');
   if (parts.some((p) => !Number.isSafeInteger(p.amount) || p.amount <= 0)) return fail('SPLIT_PAYMENT_SUM_MISMATCH');
   const paid = parts.reduce((sum, p) => sum + p.amount, 0);
   if (paid < total) return fail('SPLIT_PAYMENT_SUM_MISMATCH');

@@ -6,6 +6,7 @@ import {
   priceSale,
   PricingError,
   pricingSettingsOf,
+  refundAmountOf,
   refundVat,
   shareOf,
   type PricingSettings,
@@ -183,6 +184,36 @@ describe('pointsForCustomer', () => {
 
   it('gives nobody points on a walk-in sale', () => {
     expect(pointsForCustomer(figures, false)).toBeNull();
+  });
+});
+
+describe('refundAmountOf', () => {
+  // 2 × 50 + 1 × 100 sold for 214 (7 % on top).
+  const lines = [
+    { price: 5_000, quantity: 2, refunded: 0, wanted: 0 },
+    { price: 10_000, quantity: 1, refunded: 0, wanted: 0 },
+  ];
+  it('is the cumulative share of the total, the last refund taking the rest', () => {
+    const first = refundAmountOf({ total: 21_400, refundedBefore: 0 }, [{ ...lines[0]!, wanted: 1 }, lines[1]!]);
+    expect(first).toBe(5_350);
+    const second = refundAmountOf({ total: 21_400, refundedBefore: first }, [
+      { ...lines[0]!, refunded: 1, wanted: 1 },
+      lines[1]!,
+    ]);
+    expect(second).toBe(5_350);
+    const last = refundAmountOf({ total: 21_400, refundedBefore: first + second }, [
+      { ...lines[0]!, refunded: 2 },
+      { ...lines[1]!, wanted: 1 },
+    ]);
+    expect(first + second + last).toBe(21_400);
+  });
+
+  it('rounds a share half up and gives the whole rest when nothing is left after it', () => {
+    const thirds = [{ price: 19_975, quantity: 3, refunded: 0, wanted: 1 }];
+    expect(refundAmountOf({ total: 61_723, refundedBefore: 0 }, thirds)).toBe(20_574);
+    expect(refundAmountOf({ total: 61_723, refundedBefore: 20_574 }, [{ ...thirds[0]!, refunded: 1, wanted: 2 }])).toBe(
+      41_149,
+    );
   });
 });
 

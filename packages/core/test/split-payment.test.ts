@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refundMethodsFor } from '../src/payment-methods';
 import { defaultRefundParts, planSplitPayment, refundPartOverLimit } from '../src/split-payment';
 
 describe('planSplitPayment', () => {
@@ -18,6 +19,22 @@ describe('planSplitPayment', () => {
     });
   });
 
+  it('takes one card part, charged as it is (its checkout takes only that part)', () => {
+    expect(
+      planSplitPayment(10_700, [
+        { method: 'cash', amount: 1_000 },
+        { method: 'card', amount: 10_000 },
+      ]),
+    ).toEqual({
+      ok: true,
+      change: 300,
+      parts: [
+        { method: 'cash', amount: 700, cash_received: 1_000, change_given: 300, reference: null },
+        { method: 'card', amount: 10_000, cash_received: null, change_given: null, reference: null },
+      ],
+    });
+  });
+
   it.each([
     [[{ method: 'cash' as const, amount: 10_700 }], 'SPLIT_PAYMENT_PARTS_REQUIRED'],
     [
@@ -29,10 +46,25 @@ describe('planSplitPayment', () => {
     ],
     [
       [
-        { method: 'cash' as const, amount: 700 },
-        { method: 'card' as const, amount: 10_000 },
+        { method: 'card' as const, amount: 5_000 },
+        { method: 'card' as const, amount: 5_700 },
       ],
-      'SPLIT_PAYMENT_CARD',
+      'SPLIT_PAYMENT_DUPLICATE_METHOD',
+    ],
+    [
+      [
+        { method: 'cash' as const, amount: 10_700 },
+        { method: 'card' as const, amount: 0 },
+      ],
+      'SPLIT_PAYMENT_SUM_MISMATCH',
+    ],
+    // A card part above the total: the excess would be change out of the card.
+    [
+      [
+        { method: 'cash' as const, amount: 500 },
+        { method: 'card' as const, amount: 11_000 },
+      ],
+      'SPLIT_PAYMENT_CHANGE_NOT_CASH',
     ],
     [
       [
@@ -69,6 +101,11 @@ describe('planSplitPayment', () => {
 });
 
 describe('refunds of a split sale', () => {
+  it('may go back through any one method, card included (against its card part)', () => {
+    expect(refundMethodsFor('split')).toEqual(['split', 'cash', 'transfer', 'promptpay', 'card']);
+    expect(refundMethodsFor('cash')).not.toContain('card');
+  });
+
   const parts = [
     { method: 'transfer' as const, amount: 16_050, refunded: 0 },
     { method: 'cash' as const, amount: 5_350, refunded: 0 },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CreateSaleRequest,
-  Product,
   RefundSaleResponse,
   Sale,
   SalesListResponse,
@@ -523,24 +522,3 @@ describe.each(ENGINES)('split payment on %s', (engine) => {
 });
 
 /** The card checkout charges a whole sale: a split bill's body is refused before Stripe is asked. */
-describe('split payment and card', () => {
-  const t = useTestApp('sqlite');
-  it('refuses a split body at the card checkout with a Thai message', async () => {
-    const { token } = await t.buildUser({ role: 'cashier' });
-    const product: Pick<Product, 'id' | 'name' | 'price' | 'barcode' | 'category'> = await buildProduct(t, {
-      price: 100,
-      stock: 1,
-    });
-    const res = await t.request<{ code: string; error: string }>('POST', '/api/payments/stripe/checkout', {
-      token,
-      body: splitPayload([{ product, quantity: 1 }], () => [
-        { method: 'cash', amount: 7 },
-        { method: 'transfer', amount: 100 },
-      ]),
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('SPLIT_PAYMENT_CARD');
-    expect(res.body.error).toMatch(/บัตร/);
-  });
-});

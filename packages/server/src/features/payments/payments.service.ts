@@ -101,10 +101,33 @@ async function trySale(deps: Deps, seller: SessionUser, input: SaleInput): Promi
 }
 
 /**
+ * The sale a checkout takes: a card sale, or a split bill with exactly one card part (the checkout
+ * charges that part; the other parts were taken at the till and are recorded with it once paid).
+ */
+function checkoutSaleOf(body: SaleInput): SaleInput {
+  if (body.paymentMethod !== SPLIT_PAYMENT) {
+    if (body.payments !== undefined) throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_NOT_SPLIT' });
+    return { ...body, paymentMethod: 'card' };
+  }
+  // Two card parts are the split's DUPLICATE_METHOD refusal (the trial sale answers it).
+  if (!(body.payments ?? []).some((p) => p.method === 'card')) {
+    throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_NO_CARD_PART' });
+  }
+  return body;
+}
+
+/** Satang the checkout charges: a card sale's total, or a split bill's card part as the server planned it. */
+function cardAmountOf(answer: CreateSaleResponse): number {
+  const card = answer.sale.payments.find((p) => p.method === 'card');
+  return bahtToSatang(card?.amount ?? answer.total);
+}
+
+/**
  * `POST /api/payments/stripe/checkout`: checks the sale, asks Stripe for a Checkout Session charging
- * exactly the server's total in satang, and keeps the sale with the session until Stripe says it is
- * paid. The same Idempotency-Key gives the same session back. The customer comes back to PUBLIC_URL,
- * or to the address the till used when it is one of the server's own (`checkoutReturnOrigin`).
+ * exactly the server's figure in satang (the total, or a split bill's card part), and keeps the sale
+ * with the session until Stripe says it is paid. The same Idempotency-Key gives the same session back.
+ * The customer comes back to PUBLIC_URL, or to the address the till used when it is one of the server's
+ * own (`checkoutReturnOrigin`).
  */
 export async function startCardCheckout(
   deps: Deps,
@@ -113,11 +136,7 @@ export async function startCardCheckout(
   idempotencyKey: string,
   at: RequestAddress,
 ): Promise<CardCheckoutResponse> {
-  // Stripe's checkout charges a whole sale: a card part of a split bill is not offered (yet).
-  if (body.paymentMethod === SPLIT_PAYMENT || body.payments !== undefined) {
-    throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_CARD' });
-  }
-  const input: SaleInput = { ...body, paymentMethod: 'card' };
+  const input = checkoutSaleOf(body);
   const hash = requestHash(input);
   const existing = await findCheckoutByKey(deps.db.kysely, idempotencyKey);
   if (existing) return sameCheckout(existing, seller, hash);
@@ -125,7 +144,7 @@ export async function startCardCheckout(
   const origin = checkoutReturnOrigin(deps.config, at);
 
   const trial = await trySale(deps, seller, input);
-  const amount = bahtToSatang(trial.answer.total);
+  const amount = cardAmountOf(trial.answer);
   const settings = await readStoredSettings(deps.db.kysely);
   const session = await callStripe(deps, 'checkout.sessions.create', () =>
     gateway.createCheckoutSession({
@@ -169,7 +188,8 @@ function sameCheckout(row: CardCheckoutRow, seller: SessionUser, hash: string): 
 type PaymentView = Pick<CheckoutSessionView, 'paymentStatus' | 'amountTotal' | 'currency'>;
 
 /**
- * What the provider took when it is not what the checkout asked (another amount or currency): the money
+ * What the provider took when it is not what the checkout asked (another amount or currency; for a split
+ * bill the checkout asked its card part): the money
  * was taken all the same, so the sale is recorded at the checkout's figures and this flag tells the
  * manager both amounts. Undefined when it paid exactly the amount asked, in THB.
  */

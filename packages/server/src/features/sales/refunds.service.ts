@@ -7,6 +7,7 @@ import {
   ERROR_MESSAGES,
   needsOffCardReason,
   PAYMENT_METHOD_RULES,
+  refundAmountOf,
   refundPartOverLimit,
   refundVat,
   satangToBaht,
@@ -167,6 +168,12 @@ interface RefundPlan {
   amount: number;
 }
 
+/** Satang a refund gives back to the card: a card sale's whole refund, or a split sale's card part. */
+function cardShareOf(plan: RefundPlan): number {
+  if (plan.parts) return plan.parts.find((p) => p.method === 'card')?.amount ?? 0;
+  return plan.method === 'card' ? plan.amount : 0;
+}
+
 /** Checks a refund of `sale` (held) without writing anything; throws its refusal. */
 async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: RefundInput): Promise<RefundPlan> {
   const lines = await findLinesForRefund(trx, sale.id);
@@ -218,8 +225,11 @@ async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: RefundInp
   const before = await refundedSoFar(trx, sale.id);
   const valueAfter = lines.reduce((sum, l) => sum + l.price * (l.refunded + (wanted.get(l.id) ?? 0)), 0);
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
-  const amountAfter = fully ? sale.total : share(sale.total, valueAfter, subtotal);
-  const amount = amountAfter - before.amount;
+  // Core's rule, the one the refund dialog shows the amount (and its split parts) with.
+  const amount = refundAmountOf(
+    { total: sale.total, refundedBefore: before.amount },
+    lines.map((l) => ({ price: l.price, quantity: l.quantity, refunded: l.refunded, wanted: wanted.get(l.id) ?? 0 })),
+  );
   if (input.refundAmount !== undefined) {
     const asked = bahtToSatang(input.refundAmount);
     if (asked > sale.total - before.amount) {
@@ -408,7 +418,8 @@ interface CardRefundClaim {
 
 /**
  * `POST /api/sales/:id/refund`. Money handed over at the till (cash, transfer, PromptPay) is checked and
- * recorded in one transaction. A card sale's money goes back to the card, in three steps:
+ * recorded in one transaction. A card sale's money (or a split sale's card part; its other parts are
+ * recorded with it) goes back to the card, in three steps:
  *
  * 1. In a transaction holding the sale's row: the refund is checked (units, amount, method) and claimed
  *    (`card_refund_claims`, one per sale) with a new key for Stripe. A request for the same units and amount
@@ -437,16 +448,24 @@ export async function refundSale(
     async (trx, beforeCommit): Promise<{ answer: RefundSaleResponse } | { card: CardRefundClaim }> => {
       const now = deps.now();
       const sale = await lockSale(trx, saleId);
-      // A split sale has no card part (refused when sold): its money goes back at the till.
+      // A split sale's refund goes to the card when its parts (planned first) give some back through a
+      // card part; a retry of a recorded one is answered before planning (its units are refunded now).
+      let plan: RefundPlan | undefined;
+      if (sale.payment_method === SPLIT_PAYMENT) {
+        const replay = key ? await answeredBefore(trx, deps, key, now) : undefined;
+        if (replay !== undefined) return { answer: replayed(replay) };
+        plan = await planRefund(trx, sale, input);
+      }
       const asked = input.refundMethod === SPLIT_PAYMENT ? null : input.refundMethod;
       const method =
         sale.payment_method === SPLIT_PAYMENT || asked === null
           ? null
           : (asked ?? defaultRefundMethod(sale.payment_method as PaymentMethod));
-      if (method === null || PAYMENT_METHOD_RULES[method].provider === null) {
+      const toCard = plan ? cardShareOf(plan) > 0 : method !== null && PAYMENT_METHOD_RULES[method].provider !== null;
+      if (!toCard) {
         const claim = key ? await claimOrReplay(trx, deps, key, now) : undefined;
         if (claim?.replay !== undefined) return { answer: replayed(claim.replay) };
-        const plan = await planRefund(trx, sale, input);
+        plan ??= await planRefund(trx, sale, input);
         const pending = await findCardRefundClaim(trx, saleId);
         if (pending) throw pendingCardRefund(pending.amount);
         const body = await answerOf(trx, saleId, await writeRefund(trx, beforeCommit, deps, user, plan, input, null));
@@ -455,9 +474,12 @@ export async function refundSale(
       }
       // To the card: a retry of a recorded refund gets its answer; the first transaction claims nothing
       // under the Idempotency-Key (the record, in step 3, does).
-      const replay = key ? await answeredBefore(trx, deps, key, now) : undefined;
-      if (replay !== undefined) return { answer: replayed(replay) };
-      const plan = await planRefund(trx, sale, input);
+      if (!plan) {
+        const replay = key ? await answeredBefore(trx, deps, key, now) : undefined;
+        if (replay !== undefined) return { answer: replayed(replay) };
+        plan = await planRefund(trx, sale, input);
+      }
+      const cardAmount = cardShareOf(plan);
       gatewayOf(deps); // without the server's Stripe key: 400 CARD_NOT_CONFIGURED, nothing claimed
       const sessionId = await findCardSession(trx, saleId);
       if (!sessionId) throw new AppError({ status: 409, code: 'CARD_PAYMENT_NOT_FOUND' });
@@ -465,8 +487,9 @@ export async function refundSale(
         saleId,
         units: [...plan.wanted].sort(([a], [b]) => a - b),
         amount: plan.amount,
+        parts: plan.parts,
       });
-      const claimed = { sessionId, documentNumber: sale.document_number, amount: plan.amount };
+      const claimed = { sessionId, documentNumber: sale.document_number, amount: cardAmount };
       const pending = await findCardRefundClaim(trx, saleId);
       if (pending) {
         if (pending.request_hash !== units) throw pendingCardRefund(pending.amount);
@@ -477,7 +500,7 @@ export async function refundSale(
         sale_id: saleId,
         stripe_key: stripeKey,
         request_hash: units,
-        amount: plan.amount,
+        amount: cardAmount,
         user_id: user.id,
         created_at: now.toISOString(),
       });
@@ -512,9 +535,9 @@ export async function refundSale(
     if (refundId === undefined) {
       try {
         const plan = await planRefund(trx, sale, input);
-        if (plan.method !== 'card' || plan.amount !== stripeRefund.amount) {
+        if (cardShareOf(plan) !== stripeRefund.amount) {
           throw new Error(
-            `the refund now comes to ${plan.amount} satang by ${plan.method}, Stripe refunded ${stripeRefund.amount}`,
+            `the refund now gives ${cardShareOf(plan)} satang back to the card, Stripe refunded ${stripeRefund.amount}`,
           );
         }
         refundId = await writeRefund(trx, beforeCommit, deps, user, plan, input, stripeRefund.id);

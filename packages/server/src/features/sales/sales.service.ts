@@ -105,10 +105,11 @@ export function assertPaymentMethodUsable(
 
 /**
  * A split bill's refusals that do not depend on the total: the shop must allow several methods per
- * bill; at least two parts, one per method, no card (its checkout charges a whole sale); each part's
- * method enabled and set up as for a one-method sale. The sum is checked once the total is known.
+ * bill; at least two parts, one per method; a card part only through the card checkout (`via`
+ * 'provider', which charges that part); each part's method enabled and set up as for a one-method
+ * sale. The sum is checked once the total is known.
  */
-function assertSplitUsable(input: SaleInput, settings: StoredSettings): void {
+function assertSplitUsable(input: SaleInput, settings: StoredSettings, via: SaleMode['via']): void {
   if (!settings.payment.allowMultiplePaymentMethods)
     throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_DISABLED' });
   const parts = input.payments ?? [];
@@ -116,8 +117,10 @@ function assertSplitUsable(input: SaleInput, settings: StoredSettings): void {
   if (new Set(parts.map((p) => p.method)).size !== parts.length) {
     throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_DUPLICATE_METHOD' });
   }
-  if (parts.some((p) => p.method === 'card')) throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_CARD' });
-  for (const part of parts) assertPaymentMethodUsable(part.method, settings);
+  if (via === 'counter' && parts.some((p) => p.method === 'card')) {
+    throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_CARD' });
+  }
+  for (const part of parts) assertPaymentMethodUsable(part.method, settings, part.method === 'card' ? via : 'counter');
 }
 
 /** The payment rows of a sale of `total` satang: one for its method, or a split bill's parts. */
@@ -403,12 +406,12 @@ export async function writeSale(
   // Nothing is paid on a zero total, so the method switches do not apply. The client's total is
   // trusted here only because TOTALS_CHANGED below refuses it unless the server agrees.
   const nothingToPay = input.paymentMethod === ZERO_TOTAL_PAYMENT_METHOD && bahtToSatang(input.total) === 0;
-  // A list of parts belongs to a split bill only (a card checkout's sale is never one: refused before paying).
+  // A list of parts belongs to a split bill only (a card checkout's sale with parts is split: see checkoutSaleOf).
   if (input.payments !== undefined && input.paymentMethod !== SPLIT_PAYMENT && !paid) {
     throw new AppError({ status: 400, code: 'SPLIT_PAYMENT_NOT_SPLIT' });
   }
   try {
-    if (input.paymentMethod === SPLIT_PAYMENT) assertSplitUsable(input, settings);
+    if (input.paymentMethod === SPLIT_PAYMENT) assertSplitUsable(input, settings, mode.via);
     else if (!nothingToPay) assertPaymentMethodUsable(input.paymentMethod, settings, mode.via);
   } catch (err) {
     refuseOrFlag(paid, err, { reason: 'payment_method_disabled' });
@@ -621,7 +624,8 @@ export async function writeSale(
     trx,
     paymentRows.map((row) => ({
       sale_id: saleId,
-      provider_session_id: mode.providerSessionId ?? null,
+      // The provider's session belongs to the part it took (a split bill's card part).
+      provider_session_id: row.method === 'card' ? (mode.providerSessionId ?? null) : null,
       created_at: nowIso,
       ...row,
     })),

@@ -27,7 +27,10 @@ export interface PaymentAvailability {
   defaultMethod: PaymentMethod | null;
   /** The PromptPay id to build QR codes from ('' when none). */
   promptpayId: string;
-  /** The methods a split bill may use (the shop allows several per bill and two or more are ready; never card). */
+  /**
+   * The methods a split bill may use: the ready ones when the shop allows several per bill and two or more
+   * are ready (card among them: its part is paid through the card checkout).
+   */
   splitMethods: PaymentMethod[];
 }
 
@@ -68,8 +71,6 @@ export function paymentAvailability(
   const wanted = defaultMethodOf(p.defaultPaymentMethod);
   const ready = options.filter((o) => o.ready);
   const defaultMethod = ready.find((o) => o.method === wanted)?.method ?? ready[0]?.method ?? null;
-  const splitMethods = flagIsOn(p.allowMultiplePaymentMethods)
-    ? ready.filter((o) => o.method !== 'card').map((o) => o.method)
-    : [];
+  const splitMethods = flagIsOn(p.allowMultiplePaymentMethods) ? ready.map((o) => o.method) : [];
   return { options, warnings, defaultMethod, promptpayId, splitMethods: splitMethods.length >= 2 ? splitMethods : [] };
 }

@@ -22,18 +22,9 @@ import { CardView } from '../payments/card-view';
 import type { PaymentAvailability, PaymentWarning } from '../payments/payment-availability';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { cashSuggestions, parseCashInput } from './payment-options';
-import { PaymentViewFooter as ViewFooter } from './payment-view-footer';
+import { PaymentViewForm, type PaymentChoice, type PaymentViewProps } from './payment-view';
 import { PromptPayQr } from './promptpay-qr';
 import { SplitPaymentView } from './split-payment-view';
-
-export interface PaymentChoice {
-  method: SalePaymentMethod;
-  /** Cash tendered in baht (cash only). */
-  cashReceived?: number;
-  paymentReference?: string;
-  /** A split bill's parts, baht (for cash, what was handed over). */
-  payments?: { method: PaymentMethod; amount: number; reference?: string }[];
-}
 
 type View = 'options' | SalePaymentMethod;
 
@@ -83,6 +74,13 @@ export function PaymentDialog(props: PaymentDialogProps) {
   useEffect(() => {
     if (view === 'card' && failed) setView('options');
   }, [view, failed]);
+  const viewProps: PaymentViewProps = {
+    total: props.total,
+    availability: props.availability,
+    pending,
+    onConfirm: props.onConfirm,
+    onBack: () => setView('options'),
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
@@ -110,10 +108,10 @@ export function PaymentDialog(props: PaymentDialogProps) {
         ) : null}
         {props.total === 0 ? <NothingToPayView {...props} /> : null}
         {props.total > 0 && view === 'options' ? <OptionsView {...props} onChoose={choose} /> : null}
-        {view === 'cash' ? <CashView {...props} onBack={() => setView('options')} /> : null}
-        {view === 'transfer' ? <TransferView {...props} onBack={() => setView('options')} /> : null}
-        {view === 'promptpay' ? <PromptPayView {...props} onBack={() => setView('options')} /> : null}
-        {view === 'split' ? <SplitPaymentView {...props} onBack={() => setView('options')} /> : null}
+        {view === 'cash' ? <CashView {...viewProps} /> : null}
+        {view === 'transfer' ? <TransferView {...viewProps} /> : null}
+        {view === 'promptpay' ? <PromptPayView {...viewProps} /> : null}
+        {view === 'split' ? <SplitPaymentView {...viewProps} /> : null}
         {view === 'card' && !failed ? <CardView /> : null}
       </DialogContent>
     </Dialog>
@@ -274,7 +272,7 @@ function NothingToPayView({ pending, onConfirm, onClose }: PaymentDialogProps) {
   );
 }
 
-function CashView({ total, pending, onConfirm, onBack }: PaymentDialogProps & { onBack: () => void }) {
+function CashView({ total, pending, onConfirm, onBack }: PaymentViewProps) {
   const t = useT();
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -286,20 +284,18 @@ function CashView({ total, pending, onConfirm, onBack }: PaymentDialogProps & { 
   else if (short) error = t('payment.cashTooLow', { amount: formatSatang(total - (received ?? 0)) });
 
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <PaymentViewForm
+      pending={pending}
+      onBack={onBack}
+      icon={PAYMENT_METHOD_LOOK.cash.Icon}
+      title={t(PAYMENT_METHOD_LOOK.cash.label)}
+      confirmLabel={t('payment.confirmCash')}
+      onSubmit={() => {
         setSubmitted(true);
-        if (pending || received === null || short) return;
+        if (received === null || short) return;
         onConfirm({ method: 'cash', cashReceived: satangToBaht(received) });
       }}
     >
-      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <PAYMENT_METHOD_LOOK.cash.Icon className="size-5 text-blue-700" aria-hidden />
-        {t(PAYMENT_METHOD_LOOK.cash.label)}
-      </h3>
       <div className="space-y-1.5">
         <Label htmlFor="payment-cash-received">{t('payment.cashReceived')}</Label>
         <Input
@@ -343,27 +339,22 @@ function CashView({ total, pending, onConfirm, onBack }: PaymentDialogProps & { 
           {formatSatang(received !== null && !short ? received - total : 0)}
         </span>
       </div>
-      <ViewFooter pending={pending} onBack={onBack} confirmLabel={t('payment.confirmCash')} />
-    </form>
+    </PaymentViewForm>
   );
 }
 
-function TransferView({ pending, onConfirm, onBack }: PaymentDialogProps & { onBack: () => void }) {
+function TransferView({ pending, onConfirm, onBack }: PaymentViewProps) {
   const t = useT();
   const [reference, setReference] = useState('');
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (pending) return;
-        onConfirm({ method: 'transfer', paymentReference: reference.trim() });
-      }}
+    <PaymentViewForm
+      pending={pending}
+      onBack={onBack}
+      icon={PAYMENT_METHOD_LOOK.transfer.Icon}
+      title={t(PAYMENT_METHOD_LOOK.transfer.label)}
+      confirmLabel={t('payment.confirmTransfer')}
+      onSubmit={() => onConfirm({ method: 'transfer', paymentReference: reference.trim() })}
     >
-      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <PAYMENT_METHOD_LOOK.transfer.Icon className="size-5 text-blue-700" aria-hidden />
-        {t(PAYMENT_METHOD_LOOK.transfer.label)}
-      </h3>
       <div className="space-y-1.5">
         <Label htmlFor="payment-reference">
           {t('payment.reference')}
@@ -380,33 +371,22 @@ function TransferView({ pending, onConfirm, onBack }: PaymentDialogProps & { onB
         />
       </div>
       <p className="text-sm text-slate-600">{t('payment.transferCheck')}</p>
-      <ViewFooter pending={pending} onBack={onBack} confirmLabel={t('payment.confirmTransfer')} />
-    </form>
+    </PaymentViewForm>
   );
 }
 
-function PromptPayView({
-  total,
-  availability,
-  pending,
-  onConfirm,
-  onBack,
-}: PaymentDialogProps & { onBack: () => void }) {
+function PromptPayView({ total, availability, pending, onConfirm, onBack }: PaymentViewProps) {
   const t = useT();
   const promptpayId = availability?.promptpayId ?? '';
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (pending) return;
-        onConfirm({ method: 'promptpay' });
-      }}
+    <PaymentViewForm
+      pending={pending}
+      onBack={onBack}
+      icon={PAYMENT_METHOD_LOOK.promptpay.Icon}
+      title={t('payment.scanToPay')}
+      confirmLabel={t('payment.confirmPromptpay')}
+      onSubmit={() => onConfirm({ method: 'promptpay' })}
     >
-      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <PAYMENT_METHOD_LOOK.promptpay.Icon className="size-5 text-blue-700" aria-hidden />
-        {t('payment.scanToPay')}
-      </h3>
       <div className="flex flex-col items-center gap-2">
         <PromptPayQr
           promptpayId={promptpayId}
@@ -419,8 +399,7 @@ function PromptPayView({
         <p className="text-sm text-slate-600">{t('payment.promptpayTo', { id: maskPromptPayId(promptpayId) })}</p>
         <p className="text-center text-sm text-slate-600">{t('payment.promptpayCheck')}</p>
       </div>
-      <ViewFooter pending={pending} onBack={onBack} confirmLabel={t('payment.confirmPromptpay')} />
-    </form>
+    </PaymentViewForm>
   );
 }
 

@@ -111,6 +111,18 @@ describe('payment options from settings', () => {
       });
     }
   });
+
+  it('offer card as a part of a split bill only when card is usable', () => {
+    const on = { cashEnabled: true, stripeEnabled: true, allowMultiplePaymentMethods: true };
+    const ready = { ...on, stripePublishableKey: 'pk_test_1' };
+    expect(paymentAvailability(ready).splitMethods).toEqual(['cash', 'card']);
+    expect(paymentAvailability(ready, { cardServerReady: false }).splitMethods).toEqual([]);
+    expect(paymentAvailability({ ...on, stripePublishableKey: '' }).splitMethods).toEqual([]);
+    expect(paymentAvailability({ ...ready, transferEnabled: true }, { cardServerReady: false }).splitMethods).toEqual([
+      'cash',
+      'transfer',
+    ]);
+  });
 });
 
 describe('cash received', () => {

@@ -1,14 +1,14 @@
 import { formatSatang, parseBahtText, planSplitPayment, satangToBaht, type PaymentMethod } from '@pos/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { CreditCard } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { useT, type MessageKey } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
-import type { PaymentDialogProps } from './payment-dialog';
-import { PaymentViewFooter } from './payment-view-footer';
+import { PaymentViewForm, type PaymentViewProps } from './payment-view';
 import { PromptPayQr } from './promptpay-qr';
 
 /** Satang typed for one method: blank (not used), an amount, or text that is not one. */
@@ -22,14 +22,10 @@ function amountOf(text: string): number | null | 'invalid' {
  * A bill paid by several methods (the shop's "several payment methods per bill"): an amount per
  * method, the rest still due and the change shown as they are typed, checked by core's
  * planSplitPayment (the server's own rules). Cash may be what was handed over: the excess is change.
+ * A card part (when card is usable) is paid after confirming, on the card checkout, which charges that
+ * part only; the sale is recorded with all its parts once the card is paid.
  */
-export function SplitPaymentView({
-  total,
-  availability,
-  pending,
-  onConfirm,
-  onBack,
-}: PaymentDialogProps & { onBack: () => void }) {
+export function SplitPaymentView({ total, availability, pending, onConfirm, onBack }: PaymentViewProps) {
   const t = useT();
   const methods = availability?.splitMethods ?? [];
   const [texts, setTexts] = useState<Partial<Record<PaymentMethod, string>>>({});
@@ -46,6 +42,7 @@ export function SplitPaymentView({
   const plan = planSplitPayment(total, parts);
   const remaining = Math.max(0, total - paid);
   const promptpay = plan.ok ? plan.parts.find((p) => p.method === 'promptpay') : undefined;
+  const withCard = parts.some((p) => p.method === 'card');
   let problem: string | null = null;
   if (invalid) problem = t('payment.cashInvalid');
   else if (!plan.ok) problem = t(`apiErrors.${plan.problem}` satisfies MessageKey);
@@ -58,24 +55,22 @@ export function SplitPaymentView({
   };
 
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      data-testid="split-payment"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <PaymentViewForm
+      pending={pending}
+      onBack={onBack}
+      icon={PAYMENT_METHOD_LOOK.split.Icon}
+      title={t('payment.split')}
+      confirmLabel={t(withCard ? 'payment.confirmSplitCard' : 'payment.confirmSplit')}
+      testId="split-payment"
+      onSubmit={() => {
         setSubmitted(true);
-        if (pending || invalid || !plan.ok) return;
+        if (invalid || !plan.ok) return;
         onConfirm({
           method: 'split',
           payments: parts.map((p) => ({ ...p, amount: satangToBaht(p.amount) })),
         });
       }}
     >
-      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <PAYMENT_METHOD_LOOK.split.Icon className="size-5 text-blue-700" aria-hidden />
-        {t('payment.split')}
-      </h3>
       <p id="split-hint" className="text-sm text-slate-600">
         {t('payment.splitHint')}
       </p>
@@ -160,10 +155,12 @@ export function SplitPaymentView({
           />
         </div>
       ) : null}
-      {availability?.options.some((o) => o.method === 'card') ? (
-        <p className="text-xs text-slate-500">{t('payment.splitNoCard')}</p>
+      {withCard ? (
+        <p data-testid="split-card-hint" className="flex gap-2 text-sm text-slate-700">
+          <CreditCard className="mt-0.5 size-4 shrink-0 text-blue-700" aria-hidden />
+          {t('payment.splitCardHint')}
+        </p>
       ) : null}
-      <PaymentViewFooter pending={pending} onBack={onBack} confirmLabel={t('payment.confirmSplit')} />
-    </form>
+    </PaymentViewForm>
   );
 }

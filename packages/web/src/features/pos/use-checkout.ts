@@ -8,7 +8,7 @@ import { clearPendingCheckout, savePendingCheckout } from '../payments/pending-c
 import { useStartCardCheckout } from '../payments/payments.queries';
 import { settingsKeys } from '../settings/settings.queries';
 import { cartFigures, setExcludeVat, type CartState } from './cart';
-import type { PaymentChoice } from './payment-dialog';
+import type { PaymentChoice } from './payment-view';
 import { RELOAD_PRODUCTS_CODES, saleErrorText, serverFiguresOf, totalsChangedText } from './pos-messages';
 import { useCreateSale } from './pos.queries';
 import { useCartSelector, type CartStore } from './use-cart';
@@ -116,7 +116,8 @@ export function useCheckout(options: CheckoutOptions) {
       setPayment((p) => (p ? { ...p, error: inline } : p));
       if (error instanceof ApiError && RELOAD_PRODUCTS_CODES.has(error.code)) void refreshAfterRefusal();
     };
-    if (choice.method === 'card') {
+    // A card sale, or a split bill with a card part (the checkout charges that part only).
+    if (choice.method === 'card' || choice.payments?.some((p) => p.method === 'card')) {
       // Spec 000: the cart is kept while the customer pays on the provider's page; the server
       // records the sale only when Stripe reports it paid (see use-card-return.ts).
       cardCheckout.mutate(

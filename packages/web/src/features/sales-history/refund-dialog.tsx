@@ -1,6 +1,8 @@
 import {
+  bahtToSatang,
   DEFAULT_REFUND_REASON,
   formatBaht,
+  refundAmountOf,
   REFUND_REASONS,
   type RefundReason,
   type RefundSaleRequest,
@@ -27,6 +29,7 @@ import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { newIdempotencyKey } from '../pos/sale-payload';
 import { OffCardReasonField, RefundMethodSelect, useRefundMethodChoice } from './refund-method-fields';
+import { RefundPartsFields, useRefundParts } from './refund-parts-fields';
 import { REFUND_REASON_LABELS } from './refund-reason';
 import { useRefundSale } from './sales-history.queries';
 
@@ -41,8 +44,9 @@ const left = (item: Sale['items'][number]) => item.quantity - item.refunded_quan
  * Refund confirmation (spec 001): the whole sale for the amount still refundable, or chosen lines
  * and quantities (beyond the spec), with the reason (printed on the credit note) and how the money
  * goes back (the way it was paid unless changed: a card sale's to the card through Stripe; another
- * way only with a reason). The server works out the amount, stock and points; one Idempotency-Key
- * per opening so a retried click never refunds twice.
+ * way only with a reason). A split sale's refund is split over its parts, in proportion unless the
+ * amounts per part are changed. The server works out the amount, stock and points again; one
+ * Idempotency-Key per opening so a retried click never refunds twice.
  */
 export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const { t } = useI18n();
@@ -61,6 +65,19 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
     .filter((l) => l.quantity > 0);
   // What is still refundable, from the server's two figures; the server checks it again.
   const remaining = Math.round((sale.total - sale.refunded_amount) * 100) / 100;
+  // What this refund comes to (core's rule, as the server works it out), split over a split sale's parts.
+  const amount = refundAmountOf(
+    { total: bahtToSatang(sale.total), refundedBefore: bahtToSatang(sale.refunded_amount) },
+    sale.items.map((item) => ({
+      price: bahtToSatang(item.price),
+      quantity: item.quantity,
+      refunded: item.refunded_quantity,
+      wanted: mode === 'whole' ? left(item) : (chosen[item.id] ?? 0),
+    })),
+  );
+  const perPart = sale.payment_method === 'split' && payBack.method === 'split';
+  const parts = useRefundParts(sale, amount);
+  const toCard = payBack.method === 'card' || (perPart && parts.parts.some((p) => p.method === 'card' && p.satang > 0));
 
   const done = (result: RefundSaleResponse) => {
     const shortfall = result.refund.points_shortfall;
@@ -93,7 +110,9 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
     setError(null);
     const way = payBack.requestFields();
     if (!way) return;
-    const how = { reason, ...way };
+    const refundParts = perPart ? parts.requestParts() : undefined;
+    if (perPart && !refundParts) return;
+    const how = { reason, ...way, ...(refundParts ? { refundParts } : {}) };
     const body: RefundSaleRequest = mode === 'whole' ? { ...how, refundAmount: remaining } : { ...how, lines: picked };
     refund.mutate(
       { saleId: sale.id, body, idempotencyKey: key },
@@ -197,6 +216,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
           </FormField>
           <RefundMethodSelect
             sale={sale}
+            partsBelow
             value={payBack.method}
             onChange={(next) => {
               // An earlier refusal was about the way given before (Stripe's, say): no longer current.
@@ -221,6 +241,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
             />
           </FormField>
         ) : null}
+        {perPart && amount > 0 ? <RefundPartsFields choice={parts} /> : null}
         {payBack.offCard ? <OffCardReasonField choice={payBack} /> : null}
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -234,7 +255,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
           <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
             {refund.isPending ? <Spinner /> : null}
             {refund.isPending
-              ? t(payBack.method === 'card' ? 'salesHistory.refundingToCard' : 'salesHistory.refunding')
+              ? t(toCard ? 'salesHistory.refundingToCard' : 'salesHistory.refunding')
               : t('salesHistory.refundConfirm')}
           </Button>
         </DialogFooter>

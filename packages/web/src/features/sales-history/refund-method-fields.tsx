@@ -22,10 +22,13 @@ export function RefundMethodSelect({
   sale,
   value,
   onChange,
+  partsBelow = false,
 }: {
   sale: Pick<Sale, 'payment_method' | 'payments'>;
   value: SalePaymentMethod;
   onChange: (method: SalePaymentMethod) => void;
+  /** A split sale's parts are shown below (with amount fields): the note leaves out their list. */
+  partsBelow?: boolean;
 }) {
   const { t } = useI18n();
   const offCard = needsOffCardReason(sale.payment_method, value);
@@ -56,14 +59,16 @@ export function RefundMethodSelect({
       ) : value === 'split' ? (
         <div id="refund-method-hint" className="space-y-1 text-sm text-slate-600" data-testid="refund-split-note">
           <p>{t('salesHistory.refundSplitNote')}</p>
-          <ul className="space-y-0.5">
-            {sale.payments.map((p) => (
-              <li key={p.method} className="flex justify-between gap-2 tabular-nums">
-                <span>{t(PAYMENT_METHOD_LOOK[p.method].label)}</span>
-                <span>{t('salesHistory.refundSplitLeft', { amount: formatBaht(p.amount - p.refunded) })}</span>
-              </li>
-            ))}
-          </ul>
+          {partsBelow ? null : (
+            <ul className="space-y-0.5">
+              {sale.payments.map((p) => (
+                <li key={p.method} className="flex justify-between gap-2 tabular-nums">
+                  <span>{t(PAYMENT_METHOD_LOOK[p.method].label)}</span>
+                  <span>{t('salesHistory.refundSplitLeft', { amount: formatBaht(p.amount - p.refunded) })}</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       ) : offCard ? (
         <p id="refund-method-hint" className="flex gap-1.5 text-sm text-amber-900">

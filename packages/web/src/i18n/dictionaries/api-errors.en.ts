@@ -100,7 +100,8 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.SPLIT_PAYMENT_PARTS_REQUIRED': 'A split payment needs at least two methods',
   'apiErrors.SPLIT_PAYMENT_DUPLICATE_METHOD': 'Each payment method may appear only once on a bill',
   'apiErrors.SPLIT_PAYMENT_CARD':
-    'Card cannot be combined with other methods on one bill yet: pay the whole bill by card, or choose other methods',
+    'The card part must be paid through the card checkout (Stripe): confirm again from the split payment view',
+  'apiErrors.SPLIT_PAYMENT_NO_CARD_PART': 'The card checkout takes a split bill with exactly one card part',
   'apiErrors.SPLIT_PAYMENT_SUM_MISMATCH': 'The payments do not add up to the total',
   'apiErrors.SPLIT_PAYMENT_CHANGE_NOT_CASH':
     'The payments exceed the total: change can be given only from the cash part',

@@ -33,7 +33,9 @@ export const payment: EnglishOf<typeof thai> = {
   'payment.splitFillMethod': 'on {method}',
   'payment.splitFillShort': 'Put the rest',
   'payment.splitRemaining': 'Remaining',
-  'payment.splitNoCard': 'Card cannot be combined with other methods on one bill',
+  'payment.splitCardHint':
+    "After confirming, the customer pays the card part on Stripe's page; the sale is recorded once the card is paid",
+  'payment.confirmSplitCard': 'Confirm and pay the card part',
   'payment.confirmSplit': 'Confirm split payment',
   'payment.reference': 'Transfer reference',
   'payment.referencePlaceholder': 'e.g. the transaction number on the slip',

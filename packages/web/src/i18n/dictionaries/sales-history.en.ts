@@ -145,6 +145,14 @@ export const salesHistory: EnglishOf<typeof thai> = {
   'salesHistory.refundSplitNote':
     'This bill was paid by several methods: the money goes back through each in proportion (or through one, while it has enough left)',
   'salesHistory.refundSplitLeft': '{amount} left to refund',
+  'salesHistory.refundPartsLegend': 'Refund per payment method',
+  'salesHistory.refundPartAmount': 'Back by {method}',
+  'salesHistory.refundPartsTotal': 'Total {sum}, equal to the {amount} refund',
+  'salesHistory.refundPartsShort': 'The amounts per method add up to {sum}: {diff} short of the {amount} refund',
+  'salesHistory.refundPartsOver': 'The amounts per method add up to {sum}: {diff} more than the {amount} refund',
+  'salesHistory.refundPartOver': 'At most {amount} can go back by {method}',
+  'salesHistory.refundPartInvalid': 'Enter an amount in numbers, at most 2 decimals',
+  'salesHistory.refundPartsProportional': 'Split in proportion',
   'salesHistory.refundToCardNote':
     "The money goes back to the card the customer paid with, through Stripe (the card's bank may take 5–10 business days)",
   'salesHistory.offCardWarning':
