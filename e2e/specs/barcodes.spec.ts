@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct, makePng } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -176,32 +176,48 @@ describe('barcode printing screen', () => {
     await context.close();
   });
 
-  it('shows the invalid-input message on a label whose code the chosen format cannot encode', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await context.addInitScript(() => {
-      localStorage.setItem('pos_barcode_settings', JSON.stringify({ format: 'EAN13', lineColor: '#1d4ed8' }));
-    });
-    await signIn(page, 'boss', password, /\/dashboard$/);
-    await page.goto('/barcodes');
-    await page.getByRole('checkbox', { name: 'เลือก เสื้อเชิ้ตลายทาง' }).check();
-    await page.getByRole('checkbox', { name: 'เลือก รองเท้าแตะยาง' }).check();
-    await page.getByRole('button', { name: 'พิมพ์บาร์โค้ด (2 ป้าย)' }).click();
-    const preview = page.getByRole('dialog', { name: 'ตัวอย่างก่อนพิมพ์' });
-    const labels = preview.getByTestId('barcode-label');
-    expect(await labels.count()).toBe(2);
-    await labels
-      .filter({ hasText: 'เสื้อเชิ้ตลายทาง' })
-      .getByTestId('barcode-error')
-      .getByText('"SHIRT-001" is not a valid input for EAN13')
-      .waitFor();
-    // The numeric code still draws, in the colour from the settings.
-    const svg = labels.filter({ hasText: 'รองเท้าแตะยาง' }).getByTestId('barcode-svg');
-    await svg.waitFor();
-    expect(await svg.locator('g').first().getAttribute('fill')).toBe('#1d4ed8');
-    expect(await preview.getByTestId('barcode-error').count()).toBe(1);
-    await screenshot(page, 'barcodes-preview-invalid');
-    await expectNoSeriousA11yViolations(page, 'barcodes-preview-invalid');
-    await context.close();
+  it("says in the screen's language (not the library's English) that a label's code cannot be drawn in the chosen format", async () => {
+    const SAYS = {
+      th: { print: 'พิมพ์บาร์โค้ด (2 ป้าย)', preview: 'ตัวอย่างก่อนพิมพ์', close: 'ปิด' },
+      en: { print: 'Print barcodes (2 labels)', preview: 'Print preview', close: 'Close' },
+    };
+    const MESSAGE = {
+      th: 'รหัส "SHIRT-001" พิมพ์เป็นบาร์โค้ด EAN13 ไม่ได้ แก้รหัสสินค้าหรือเลือกรูปแบบบาร์โค้ดอื่น',
+      en: '"SHIRT-001" cannot be printed as a barcode in EAN13: change the product\'s code or choose another format',
+    };
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await context.addInitScript(() => {
+        localStorage.setItem('pos_barcode_settings', JSON.stringify({ format: 'EAN13', lineColor: '#1d4ed8' }));
+      });
+      await signIn(page, 'boss', password, /\/dashboard$/);
+      await page.goto('/barcodes');
+      await page.getByRole('checkbox', { name: 'เลือก เสื้อเชิ้ตลายทาง' }).check();
+      await page.getByRole('checkbox', { name: 'เลือก รองเท้าแตะยาง' }).check();
+      for (const locale of ['th', 'en'] as const) {
+        if (locale === 'en') await page.getByRole('button', { name: /EN/ }).click();
+        await page.getByRole('button', { name: SAYS[locale].print }).click();
+        const preview = page.getByRole('dialog', { name: SAYS[locale].preview });
+        const labels = preview.getByTestId('barcode-label');
+        expect(await labels.count()).toBe(2);
+        await labels
+          .filter({ hasText: 'เสื้อเชิ้ตลายทาง' })
+          .getByTestId('barcode-error')
+          .getByText(MESSAGE[locale], { exact: true })
+          .waitFor();
+        // The numeric code still draws, in the colour from the settings.
+        const svg = labels.filter({ hasText: 'รองเท้าแตะยาง' }).getByTestId('barcode-svg');
+        await svg.waitFor();
+        expect(await svg.locator('g').first().getAttribute('fill')).toBe('#1d4ed8');
+        expect(await preview.getByTestId('barcode-error').count()).toBe(1);
+        await settle(page);
+        await screenshot(page, `barcodes-preview-invalid-${locale}`);
+        await expectNoSeriousA11yViolations(page, `barcodes-preview-invalid ${locale} ${viewport.width}`);
+        await preview.getByRole('button', { name: SAYS[locale].close }).first().click();
+        await preview.waitFor({ state: 'hidden' });
+      }
+      await context.close();
+    }
   });
 
   it('fits a phone screen', async () => {

@@ -1,7 +1,7 @@
 import type { Product, Sale } from '@pos/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -25,27 +25,6 @@ const SCREENS = [
   { path: '/customer-history', name: 'back-office-customer-history' },
   { path: '/customers', name: 'back-office-customers' },
 ] as const;
-
-/** A cash sale through the real API, 3 % VAT on top (set explicitly below). */
-async function sell(
-  server: RunningServer,
-  token: string,
-  lines: { product: Product; quantity: number }[],
-  customerId: number | null,
-) {
-  const subtotal = lines.reduce((s, l) => s + l.product.price * l.quantity, 0);
-  const tax = Math.round(subtotal * 3) / 100;
-  const { sale } = await api<{ sale: Sale }>(server, token, 'POST', '/sales', {
-    customerId,
-    items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, price: l.product.price })),
-    subtotal,
-    discount: 0,
-    tax,
-    total: Math.round((subtotal + tax) * 100) / 100,
-    paymentMethod: 'cash',
-  });
-  return sale;
-}
 
 /** Every money figure on the page is one line tall: its box no taller than its line height. */
 async function expectMoneyOnOneLine(page: Page, label: string): Promise<number> {
@@ -96,7 +75,7 @@ describe('owner back office (issue 31)', () => {
     const [polo, pants, socks, watch] = products as [Product, Product, Product, Product];
     // Twelve everyday sales of three or four lines, and seven large ones: over ฿6 million in all.
     for (let i = 0; i < 12; i += 1) {
-      await sell(
+      await sellByApi(
         server,
         token,
         [
@@ -109,7 +88,7 @@ describe('owner back office (issue 31)', () => {
       );
     }
     for (let i = 0; i < 7; i += 1)
-      big.push(await sell(server, token, [{ product: watch, quantity: 9 }], customers[0]!));
+      big.push(await sellByApi(server, token, [{ product: watch, quantity: 9 }], customers[0]!));
     // A partial refund: a credit note in this month's VAT summary.
     await api(server, token, 'POST', `/sales/${big[0]!.id}/refund`, {
       reason: 'defective',

@@ -1,7 +1,7 @@
-import type { Product, Sale, StoreSettings } from '@pos/core';
+import type { Product, StoreSettings } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken, TEST_TAX_ID } from '../support/api';
+import { api, createUser, firstAdminToken, sellByApi, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -16,22 +16,6 @@ const LOCALE_KEY = 'pos_locale';
 
 async function storeSystem(server: RunningServer, token: string): Promise<StoreSettings['system']> {
   return (await api<{ settings: StoreSettings }>(server, token, 'GET', '/settings/store')).settings.system;
-}
-
-/** A cash sale of one shirt through the API, its figures on the shop's current terms (3 % on top or none). */
-async function sellShirt(server: RunningServer, token: string, shirt: Product): Promise<Sale> {
-  const system = await storeSystem(server, token);
-  const tax = system.vatApplies ? Math.round(shirt.price * system.taxRate) / 100 : 0;
-  const { sale } = await api<{ sale: Sale }>(server, token, 'POST', '/sales', {
-    customerId: null,
-    items: [{ productId: shirt.id, quantity: 1, price: shirt.price }],
-    subtotal: shirt.price,
-    discount: 0,
-    tax,
-    total: shirt.price + tax,
-    paymentMethod: 'cash',
-  });
-  return sale;
 }
 
 async function setLocale(page: Page, locale: 'th' | 'en'): Promise<void> {
@@ -169,7 +153,7 @@ describe('owner documents', () => {
 
   it('prints Thai, Buddhist-era documents from an English screen, on the 80 mm roll and a real A4 page', async () => {
     await api(server, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID } } });
-    const vatSale = await sellShirt(server, admin, shirt);
+    const vatSale = await sellByApi(server, admin, [{ product: shirt, quantity: 1 }]);
     expect(vatSale).toMatchObject({ tax: 15, total: 515, tax_rate: 3 });
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
@@ -215,7 +199,7 @@ describe('owner documents', () => {
 
     // A shop not registered, without a tax id: ใบเสร็จรับเงิน, no VAT line, no tax-invoice copy.
     await api(server, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: false, taxId: '' } } });
-    const plainSale = await sellShirt(server, admin, shirt);
+    const plainSale = await sellByApi(server, admin, [{ product: shirt, quantity: 1 }]);
     expect(plainSale).toMatchObject({ tax: 0, total: 500, tax_rate: 0 });
     await setLocale(page, 'th');
     for (const sale of [plainSale, vatSale]) {
@@ -246,7 +230,7 @@ describe('owner documents', () => {
 
   it('prints the credit note on the roll and on A4, its quantity and amount headings apart', async () => {
     await api(server, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID } } });
-    const sale = await sellShirt(server, admin, shirt);
+    const sale = await sellByApi(server, admin, [{ product: shirt, quantity: 1 }]);
     await api(server, admin, 'POST', `/sales/${sale.id}/refund`, { reason: 'defective' });
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);

@@ -12,6 +12,7 @@ const CASHIER = { username: 'till', password: 'till-pass-123', name: 'มาล�
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'สมชาย เจ้าของ', role: 'admin' as const };
 const LINES = ['TL-01', 'TL-02', 'TL-03', 'TL-04', 'TL-05', 'TL-06'];
 const CART = 'ตะกร้าสินค้า';
+const LONG_SHOP_NAME = 'ร้านเสื้อผ้าแฟชั่นและเครื่องประดับครบวงจรสาขาเซ็นทรัลเวิลด์ชั้นสี่ฝั่งทิศตะวันออก';
 
 type Box = { x: number; y: number; width: number; height: number };
 const inside = (inner: Box, outer: Box) =>
@@ -78,6 +79,30 @@ async function box(locator: Locator): Promise<Box> {
   const b = await locator.boundingBox();
   if (!b) throw new Error('no box');
   return b;
+}
+
+/**
+ * What makes the page scroll sideways: the page's own overflow, and the boxes of the history's table,
+ * rows or cards, and the flagged card sales' panel that reach past the viewport. Empty when nothing does.
+ */
+async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth) out.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    const selector =
+      'main table, main [data-testid^="sale-row-"], main [data-testid^="sale-card-"], [aria-labelledby="flagged-card-sales-title"], [data-testid="flagged-card-sale"]';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (el.offsetParent === null) continue;
+      const r = el.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > root.clientWidth + 0.5) {
+        out.push(
+          `${el.tagName.toLowerCase()} ${el.dataset.testid ?? ''} [${Math.round(r.left)} to ${Math.round(r.right)}]`,
+        );
+      }
+    }
+    return out;
+  });
 }
 
 describe('owner: the till (cart room, toasts, card flags, edit sale, variant picker, retry)', () => {
@@ -279,21 +304,49 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
     await page.getByTestId('pos-product-TL-LAST').getByText('เหลือ -1').waitFor();
     await context.close();
 
-    // The owner: the add-product dialog with an error toast (nothing filled in) covers nothing, at both widths.
+    // The owner, at both widths, with a very long shop name: the sales history with the flagged sale's
+    // panel scrolls nothing sideways; the add-product dialog's error toast (nothing filled in) covers
+    // nothing and, on desktop, sits in the header's toast strip.
+    await api(server, admin, 'PUT', '/settings', { settings: { system: { storeName: LONG_SHOP_NAME } } });
     for (const viewport of [undefined, MOBILE]) {
       const owner = await openPage(browser, server.url, viewport);
       await signIn(owner.page, OWNER.username, OWNER.password, /\/dashboard$/);
+      await owner.page.goto('/refund-history');
+      await owner.page.getByTestId('flagged-card-sale').first().waitFor();
+      await owner.page
+        .locator('[data-testid^="sale-row-"]:visible, [data-testid^="sale-card-"]:visible')
+        .first()
+        .waitFor();
+      await settle(owner.page);
+      expect(await sidewaysOverflow(owner.page)).toEqual([]);
+      await screenshot(owner.page, 'owner-till-history-flagged');
+      await expectNoSeriousA11yViolations(owner.page, 'sales history with a flagged card sale');
+      // The same in English (longer words), then back to Thai.
+      await owner.page.getByRole('button', { name: /EN/ }).click();
+      await owner.page.getByRole('heading', { name: 'Sales history' }).waitFor();
+      await settle(owner.page);
+      expect(await sidewaysOverflow(owner.page)).toEqual([]);
+      await screenshot(owner.page, 'owner-till-history-flagged-en');
+      await expectNoSeriousA11yViolations(owner.page, 'sales history with a flagged card sale, English');
+      await owner.page.getByRole('button', { name: /ไทย/ }).click();
+      await owner.page.getByRole('heading', { name: 'ประวัติการขาย' }).waitFor();
       await owner.page.goto('/products');
       await owner.page.getByRole('button', { name: 'เพิ่มสินค้าใหม่' }).first().click();
       const dialog = owner.page.getByRole('dialog', { name: 'เพิ่มสินค้าใหม่' });
       // Saved empty: the form says what is missing in an error toast.
       await dialog.getByRole('button', { name: 'เพิ่มสินค้า', exact: true }).click();
       expect(await coveredByToast(owner.page)).toEqual([]);
+      if (!viewport) {
+        const toast = await box(owner.page.locator('[data-sonner-toast][data-visible="true"]').first());
+        const strip = await box(owner.page.getByTestId('toast-strip'));
+        expect(toast.x).toBeGreaterThanOrEqual(strip.x - 1);
+        expect(toast.x + toast.width).toBeLessThanOrEqual(strip.x + strip.width + 1);
+      }
       await screenshot(owner.page, 'owner-till-product-toast');
       await expectNoSeriousA11yViolations(owner.page, 'product dialog with an error toast');
       await owner.context.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it('edit sale starts from the original lines and customer and refunds by the original method', async () => {
     const [a, b] = products as [Product, Product];

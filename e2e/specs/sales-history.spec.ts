@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Customer, Product, Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
+import { api, apiLogin, createUser, firstAdminToken, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
@@ -14,27 +14,6 @@ const SHIRT = { name: 'เสื้อเชิ้ตลายทาง', sku: '
 const CAP = { name: 'หมวกบักเก็ต', sku: 'CP-200', price: 100, stock: 10 };
 const SHOTS = process.env.SHOTS_DIR;
 const ADDRESS = '12/3 ถ.นิมมานเหมินท์ เชียงใหม่ 50200';
-
-/** A sale through the real API; 3 % VAT on top, the shop's default. */
-async function sell(
-  server: RunningServer,
-  token: string,
-  lines: { product: Product; quantity: number }[],
-  customerId: number | null = null,
-): Promise<Sale> {
-  const subtotal = lines.reduce((s, l) => s + l.product.price * l.quantity, 0);
-  const tax = Math.round(subtotal * 3) / 100;
-  const { sale } = await api<{ sale: Sale }>(server, token, 'POST', '/sales', {
-    customerId,
-    items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, price: l.product.price })),
-    subtotal,
-    discount: 0,
-    tax,
-    total: subtotal + tax,
-    paymentMethod: 'cash',
-  });
-  return sale;
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   const file = await screenshot(page, name);
@@ -71,8 +50,8 @@ describe('sales history', () => {
       phone: '081-234-5678',
       address: ADDRESS,
     }));
-    sales.whole = await sell(server, token, [{ product: shirt, quantity: 1 }]);
-    sales.lines = await sell(
+    sales.whole = await sellByApi(server, token, [{ product: shirt, quantity: 1 }]);
+    sales.lines = await sellByApi(
       server,
       token,
       [
@@ -81,7 +60,7 @@ describe('sales history', () => {
       ],
       customer.id,
     );
-    sales.edit = await sell(server, token, [{ product: cap, quantity: 1 }]);
+    sales.edit = await sellByApi(server, token, [{ product: cap, quantity: 1 }]);
   });
   afterAll(async () => {
     await browser?.close();

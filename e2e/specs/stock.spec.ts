@@ -1,8 +1,8 @@
-import { bahtToSatang, priceSale, satangToBaht, type Product } from '@pos/core';
+import type { Product } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUser, registerForVat } from '../support/api';
+import { apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
 import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { createProduct, listProducts } from '../support/catalogue';
 import { startServer, type RunningServer } from '../support/server';
@@ -20,36 +20,6 @@ async function adjustByApi(
     body: JSON.stringify(body),
   });
   if (res.status !== 200) throw new Error(`adjust: ${res.status} ${await res.text()}`);
-}
-
-/** A till sells `quantity` of the product (cash, walk-in), figures worked out as the POS does with the default settings. */
-async function sellByApi(baseUrl: string, token: string, product: Product, quantity: number): Promise<string> {
-  const settings = { taxRate: 3, pricesIncludeVat: false, onePointValueInBaht: 1, purchaseAmountForOnePoint: 100 };
-  const f = priceSale([{ price: bahtToSatang(product.price), quantity }], {
-    pointsUsed: 0,
-    excludeVat: false,
-    settings,
-  });
-  const res = await fetch(`${baseUrl}/api/sales`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'idempotency-key': `stock-e2e-${product.id}-${Date.now()}`,
-    },
-    body: JSON.stringify({
-      customerId: null,
-      items: [{ productId: product.id, quantity, price: product.price }],
-      subtotal: satangToBaht(f.subtotal),
-      discount: 0,
-      tax: satangToBaht(f.tax),
-      total: satangToBaht(f.total),
-      paymentMethod: 'cash',
-      pointsUsed: 0,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`sale: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { sale: { document_number: string } }).sale.document_number;
 }
 
 async function stockOf(baseUrl: string, token: string, sku: string): Promise<number> {
@@ -193,7 +163,8 @@ describe('stock adjustments and history', () => {
   });
 
   it('works on a phone: history (with a sale) and adjust from the product card; a viewer sees history only', async () => {
-    const documentNumber = await sellByApi(server.url, await apiLogin(server.url, 'till', password), cap, 1);
+    const till = await apiLogin(server.url, 'till', password);
+    const { document_number: documentNumber } = await sellByApi(server, till, [{ product: cap, quantity: 1 }]);
     const { context, page } = await newPage(browser, server.url, MOBILE);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.goto('/products');

@@ -1,4 +1,15 @@
-import { FIRST_USE_ADMIN, type Role, type User } from '@pos/core';
+import {
+  bahtToSatang,
+  FIRST_USE_ADMIN,
+  priceSale,
+  pricingSettingsOf,
+  satangToBaht,
+  type Product,
+  type Role,
+  type Sale,
+  type StoreSettings,
+  type User,
+} from '@pos/core';
 
 /** Sets up data through the real API, as another till would. */
 export async function apiLogin(baseUrl: string, username: string, password: string): Promise<string> {
@@ -97,4 +108,32 @@ export async function registerForVat(
   await api(server, token, 'PUT', '/settings', {
     settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID, ...system } },
   });
+}
+
+/**
+ * A cash sale through the real API as a till sends it, its figures worked out with core's arithmetic
+ * on the shop's current settings (VAT or none, its rate and mode), so no spec works the VAT out by hand.
+ */
+export async function sellByApi(
+  server: { url: string },
+  token: string,
+  lines: { product: Pick<Product, 'id' | 'price'>; quantity: number }[],
+  customerId: number | null = null,
+): Promise<Sale> {
+  const { settings } = await api<{ settings: StoreSettings }>(server, token, 'GET', '/settings/store');
+  const f = priceSale(
+    lines.map((l) => ({ price: bahtToSatang(l.product.price), quantity: l.quantity })),
+    { pointsUsed: 0, excludeVat: false, settings: pricingSettingsOf(settings) },
+  );
+  const { sale } = await api<{ sale: Sale }>(server, token, 'POST', '/sales', {
+    customerId,
+    items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, price: l.product.price })),
+    subtotal: satangToBaht(f.subtotal),
+    discount: satangToBaht(f.discount),
+    tax: satangToBaht(f.tax),
+    total: satangToBaht(f.total),
+    paymentMethod: 'cash',
+    pointsUsed: 0,
+  });
+  return sale;
 }

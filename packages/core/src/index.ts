@@ -14,3 +14,4 @@ export * from './shelf-price';
 export * from './variants';
 export * from './payment-methods';
 export * from './split-payment';
+export * from './ean13';

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SETTINGS,
   DefaultPaymentMethod,
   Flag,
   isMaskedSecret,
   maskSecret,
   PromptPayId,
+  StoreSettingsResponse,
   UpdateSettingsRequest,
   validationText,
 } from '../src/index';
@@ -30,6 +32,12 @@ describe('settings schemas', () => {
     expect(PromptPayId.parse('1 2345 67890 12 3')).toBe('1234567890123');
     expect(PromptPayId.parse('123456789012345')).toBe('123456789012345');
     expect(PromptPayId.safeParse('12345').success).toBe(false);
+  });
+
+  it("requires the store settings' answer to say whether the server has its Stripe key", () => {
+    const payment = StoreSettingsResponse.shape.settings.shape.payment;
+    expect(payment.safeParse({ ...DEFAULT_SETTINGS.payment, stripeSecretConfigured: false }).success).toBe(true);
+    expect(payment.safeParse(DEFAULT_SETTINGS.payment).success).toBe(false);
   });
 
   it('masks secrets to their last four characters', () => {

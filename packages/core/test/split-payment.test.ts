@@ -125,24 +125,19 @@ describe('refunds of a split sale', () => {
     expect(defaultRefundParts(5_350, left)).toEqual([{ method: 'cash', amount: 5_350 }]);
   });
 
-  it('names a part asked for beyond what it has left, or twice, or not paid with', () => {
-    expect(refundPartOverLimit([{ method: 'cash', amount: 5_351 }], parts)).toEqual({
-      method: 'cash',
-      refundable: 5_350,
-    });
-    expect(refundPartOverLimit([{ method: 'promptpay', amount: 1 }], parts)).toEqual({
-      method: 'promptpay',
-      refundable: 0,
-    });
-    expect(
-      refundPartOverLimit(
-        [
-          { method: 'cash', amount: 1 },
-          { method: 'cash', amount: 1 },
-        ],
-        parts,
-      ),
-    ).toEqual({ method: 'cash', refundable: 5_350 });
-    expect(refundPartOverLimit([{ method: 'cash', amount: 5_350 }], parts)).toBeNull();
+  it.each([
+    ['beyond what it has left', [{ method: 'cash', amount: 5_351 }], { method: 'cash', refundable: 5_350 }],
+    ['not paid with', [{ method: 'promptpay', amount: 1 }], { method: 'promptpay', refundable: 0 }],
+    [
+      'twice',
+      [
+        { method: 'cash', amount: 1 },
+        { method: 'cash', amount: 1 },
+      ],
+      { method: 'cash', refundable: 5_350 },
+    ],
+    ['within what it has left: none', [{ method: 'cash', amount: 5_350 }], null],
+  ] as const)('names a part asked for %s', (_, asked, over) => {
+    expect(refundPartOverLimit(asked, parts)).toEqual(over);
   });
 });

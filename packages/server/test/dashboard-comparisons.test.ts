@@ -114,46 +114,55 @@ describe.each(ENGINES)('dashboard comparisons on %s', (engine) => {
     expect(res.body.comparison!.ordersGrowth).toBe(growthOf(4, 2));
   });
 
-  it('compares the month so far with the same dates of last month, the year so far with the same stretch', async () => {
-    const month = await dashboard('period=month');
-    const march = sum('2026-03-01', '2026-04-01');
-    const february = sum('2026-02-01', '2026-02-13T09:30');
-    expect(month.body.comparison!.previous).toMatchObject({
-      startDate: '2026-02-01',
-      endDate: '2026-02-13',
-      totalSales: february,
-      totalOrders: 2,
-    });
-    expect(month.body.comparison!.salesGrowth).toBe(growthOf(march, february));
-
-    const year = await dashboard('period=year');
-    const lastYear = sum('2025-01-01', '2025-03-13T09:30');
-    expect(year.body.comparison!.previous).toMatchObject({
-      startDate: '2025-01-01',
-      endDate: '2025-03-13',
-      totalSales: lastYear,
-      totalOrders: 1,
-    });
-    expect(year.body.comparison!.salesGrowth).toBe(growthOf(sum('2026-01-01', '2027-01-01'), lastYear));
+  it.each([
+    {
+      what: 'the month so far with the same dates of last month',
+      period: 'month',
+      now: ['2026-03-01', '2026-04-01'],
+      before: ['2026-02-01', '2026-02-13T09:30'],
+      previous: { startDate: '2026-02-01', endDate: '2026-02-13', totalOrders: 2 },
+    },
+    {
+      what: 'the year so far with the same stretch of last year',
+      period: 'year',
+      now: ['2026-01-01', '2027-01-01'],
+      before: ['2025-01-01', '2025-03-13T09:30'],
+      previous: { startDate: '2025-01-01', endDate: '2025-03-13', totalOrders: 1 },
+    },
+  ] as const)('compares $what', async ({ period, now, before, previous }) => {
+    const res = await dashboard(`period=${period}`);
+    const beforeSales = sum(before[0], before[1]);
+    expect(res.body.comparison!.previous).toMatchObject({ ...previous, totalSales: beforeSales });
+    expect(res.body.comparison!.salesGrowth).toBe(growthOf(sum(now[0], now[1]), beforeSales));
   });
 
-  it('compares a period that has ended with the whole period before it', async () => {
-    const res = await dashboard('period=week&date=2026-03-07');
-    expect(res.body.comparison!.previous).toMatchObject({
-      startDate: '2026-02-22',
-      endDate: '2026-02-28',
-      until: null,
-      totalSales: sum('2026-02-22', '2026-03-01'),
-    });
-    const month = await dashboard('period=month&date=2026-02-15');
-    expect(month.body.comparison!.previous).toMatchObject({
-      startDate: '2026-01-01',
-      endDate: '2026-01-31',
-      until: null,
-    });
-    const yesterday = await dashboard('period=today&date=2026-03-12');
-    expect(yesterday.body.yesterday).toMatchObject({ date: '2026-03-11', until: null });
-  });
+  it.each([
+    {
+      query: 'period=week&date=2026-03-07',
+      answer: (body: DashboardResponse) => body.comparison!.previous,
+      expected: () => ({
+        startDate: '2026-02-22',
+        endDate: '2026-02-28',
+        until: null,
+        totalSales: sum('2026-02-22', '2026-03-01'),
+      }),
+    },
+    {
+      query: 'period=month&date=2026-02-15',
+      answer: (body: DashboardResponse) => body.comparison!.previous,
+      expected: () => ({ startDate: '2026-01-01', endDate: '2026-01-31', until: null }),
+    },
+    {
+      query: 'period=today&date=2026-03-12',
+      answer: (body: DashboardResponse) => body.yesterday,
+      expected: () => ({ date: '2026-03-11', until: null }),
+    },
+  ])(
+    'compares a period that has ended ($query) with the whole period before it',
+    async ({ query, answer, expected }) => {
+      expect(answer((await dashboard(query)).body)).toMatchObject(expected());
+    },
+  );
 
   it('compares the last day of a longer month with the whole of the shorter month before', async () => {
     // Tuesday 31 March, 09:30: February has no 31st, so the month so far meets all of February.

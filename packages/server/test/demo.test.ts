@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pricingSettingsOf, REFUND_REASONS, type Product, type SalesSummaryResponse } from '@pos/core';
+import { isEan13, pricingSettingsOf, REFUND_REASONS, type Product, type SalesSummaryResponse } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/database';
 import { buildDemo, DemoError } from '../src/demo/demo-build';
@@ -276,7 +276,9 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
       .selectFrom('stock_movements')
       .select(['product_id', 'kind', 'old_quantity', 'new_quantity'])
       .execute();
-    const products = await k.selectFrom('products').select(['id', 'stock']).execute();
+    const products = await k.selectFrom('products').select(['id', 'stock', 'barcode']).execute();
+    // Every demo barcode is an EAN-13 with its right check digit (a label printer or scanner refuses any other).
+    expect(products.filter((p) => !isEan13(p.barcode ?? '')).map((p) => p.barcode)).toEqual([]);
     for (const p of products) {
       const mine = moves.filter((m) => m.product_id === p.id);
       const initial = mine.filter((m) => m.kind === 'initial').reduce((n, m) => n + m.new_quantity, 0);

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shopDayOf } from '../src/features/sales/shop-day';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { expectRollupsEqualRecomputation } from './helpers/report-rollups';
-import { postSale, salePayload, TEST_TAX_ID, type PayloadLine } from './helpers/sales-factories';
+import { postSale, registerForVat, salePayload, type PayloadLine } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type HttpResult, type TestApp } from './helpers/test-app';
 
 type RefundAnswer = RefundSaleResponse & { code?: string; details?: Record<string, unknown> };
@@ -22,13 +22,7 @@ const SEVEN_ON_TOP = { taxRate: 7, pricesIncludeVat: false, onePointValueInBaht:
 
 async function setPayment(t: TestApp, payment: Record<string, unknown>) {
   const token = await t.adminToken();
-  const res = await t.request('PUT', '/api/settings', {
-    token,
-    // A shop registered for VAT (a fresh install charges none until the owner says so): 7 % on top.
-    body: {
-      settings: { payment, system: { vatRegistered: true, taxId: TEST_TAX_ID, taxRate: 7, pricesIncludeVat: false } },
-    },
-  });
+  const res = await t.request('PUT', '/api/settings', { token, body: { settings: { payment } } });
   expect(res.status).toBe(200);
 }
 
@@ -61,6 +55,8 @@ describe.each(ENGINES)('split payment on %s', (engine) => {
   let admin: string;
 
   beforeAll(async () => {
+    // A shop registered for VAT (a fresh install charges none until the owner says so): 7 % on top.
+    await registerForVat(t, { taxRate: 7, pricesIncludeVat: false });
     cashier = (await t.buildUser({ role: 'cashier' })).token;
     admin = (await t.buildUser({ role: 'admin' })).token;
   });

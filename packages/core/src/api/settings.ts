@@ -267,9 +267,9 @@ export const StoreSettingsResponse = z.object({
     payment: PaymentSettingsView.extend({
       /**
        * Whether the server has its Stripe secret key: without it the till offers no card (never the key itself).
-       * A copy kept by the till before this was sent reads as true, as the till behaved then.
+       * (A copy the till kept before this was sent is filled in by the web's cached-settings reader.)
        */
-      stripeSecretConfigured: z.boolean().default(true),
+      stripeSecretConfigured: z.boolean(),
     }),
     loyalty: LoyaltySettingsView,
     categories: z.array(z.string()),

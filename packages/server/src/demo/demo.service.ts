@@ -5,6 +5,7 @@ import {
   CreateCustomerRequest,
   CreateSaleRequest,
   CreateUserRequest,
+  ean13,
   PaymentSettingsInput,
   priceSale,
   pricingSettingsOf,
@@ -132,7 +133,8 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
       product: ProductWriteRequest.parse({
         name: `${baseName} ${pick(random, DEMO_BRANDS)} รุ่น ${i + 1}`,
         sku,
-        barcode: `885${String(options.seed % 100).padStart(2, '0')}${String(i + 1).padStart(8, '0')}`,
+        // Thailand's 885, the seed, the product's number, and the EAN-13 check digit scanners verify.
+        barcode: ean13(`885${String(options.seed % 100).padStart(2, '0')}${String(i + 1).padStart(7, '0')}`),
         category: kind.category,
         price,
         cost: Math.round(price * 0.55),

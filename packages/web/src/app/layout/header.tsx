@@ -1,9 +1,13 @@
 import { CalendarDays, Languages, Menu } from 'lucide-react';
 import { useI18n } from '../../i18n';
 import { formatLongDate, localDateKey } from '../../lib/dates';
+import { ToastStrip } from './toast-strip';
 import { useToday } from './use-today';
 
-/** The top bar: the drawer button below 1024 px, today's date in long form, the language switch. */
+/**
+ * The top bar: the drawer button below 1024 px, the toasts' strip on desktop, today's date in long
+ * form, the language switch.
+ */
 export function Header({ onOpenMenu, title }: { onOpenMenu: () => void; title: string }) {
   const { t, locale, setLocale, intlLocale } = useI18n();
   const today = useToday();
@@ -22,6 +26,7 @@ export function Header({ onOpenMenu, title }: { onOpenMenu: () => void; title: s
         {title}
       </p>
       <div className="flex min-w-0 flex-1 items-center justify-end gap-2 md:flex-none lg:flex-1">
+        <ToastStrip />
         <CalendarDays className="hidden size-5 shrink-0 text-slate-500 sm:block" aria-hidden />
         <time dateTime={localDateKey(today)} className="text-right text-sm leading-snug text-slate-700">
           {formatLongDate(today, intlLocale)}

@@ -48,28 +48,8 @@ export function labelBarcodeOptions(
   };
 }
 
-/** JsBarcode's message for a value the format cannot encode (spec 001 §8). */
-export function invalidInputMessage(value: string, format: string): string {
-  // eslint-disable-next-line i18next/no-literal-string -- the spec quotes JsBarcode's own (English) message
-  return `"${value}" is not a valid input for ${format}`;
-}
-
-/**
- * The text to show for a failed drawing. An invalid value always gets the
- * spec's message with our format name (a minified build may rename the
- * library's encoder classes, which its own message would print).
- */
-export function barcodeErrorMessage(error: unknown, value: string, format: string): string {
-  const text = typeof error === 'string' ? error : error instanceof Error ? error.message : String(error);
-  if (/is not a valid input for/.test(text)) return invalidInputMessage(value, format);
-  return text;
-}
-
-/**
- * Checks that `value` can be encoded in `format` without drawing anything;
- * returns the message to show, or null when it can be drawn.
- */
-export function checkBarcode(value: string, format: BarcodeFormat): string | null {
+/** Whether `format` can encode `value`, found without drawing anything. */
+export function canEncode(value: string, format: BarcodeFormat): boolean {
   let valid = true;
   try {
     JsBarcode({}, value, {
@@ -78,10 +58,10 @@ export function checkBarcode(value: string, format: BarcodeFormat): string | nul
         valid = ok;
       },
     });
-  } catch (error) {
-    return barcodeErrorMessage(error, value, format);
+  } catch {
+    return false;
   }
-  return valid ? null : invalidInputMessage(value, format);
+  return valid;
 }
 
 /** Draws the barcode into an `<svg>`; throws the library's error (text or Error) on failure. */

@@ -9,10 +9,24 @@ import { DEFAULT_BARCODE_SETTINGS } from './label-settings';
 afterEach(cleanup);
 
 describe('Barcode', () => {
-  it('shows the spec message instead of bars for a value the format cannot encode', () => {
-    render(<Barcode value="SHIRT-001" options={{ ...PRODUCT_DIALOG_BARCODE, format: 'EAN13' }} />);
-    expect(screen.getByTestId('barcode-error').textContent).toBe('"SHIRT-001" is not a valid input for EAN13');
+  const drawn = (value: string, locale: 'th' | 'en') =>
+    render(
+      <I18nProvider initialLocale={locale}>
+        <Barcode value={value} options={{ ...PRODUCT_DIALOG_BARCODE, format: 'EAN13' }} />
+      </I18nProvider>,
+    );
+
+  it("says in the screen's language, not the drawing library's English, that the format cannot encode a value", () => {
+    drawn('SHIRT-001', 'th');
+    expect(screen.getByTestId('barcode-error').textContent).toBe(
+      'รหัส "SHIRT-001" พิมพ์เป็นบาร์โค้ด EAN13 ไม่ได้ แก้รหัสสินค้าหรือเลือกรูปแบบบาร์โค้ดอื่น',
+    );
     expect(screen.queryByTestId('barcode-svg')).toBeNull();
+    cleanup();
+    drawn('SHIRT-001', 'en');
+    expect(screen.getByTestId('barcode-error').textContent).toBe(
+      '"SHIRT-001" cannot be printed as a barcode in EAN13: change the product\'s code or choose another format',
+    );
   });
 });
 

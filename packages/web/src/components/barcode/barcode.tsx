@@ -1,7 +1,8 @@
 import { ScanBarcode } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../lib/utils';
-import { barcodeErrorMessage, checkBarcode, drawBarcode, type BarcodeDrawOptions } from './barcode-render';
+import { useT } from '../../i18n';
+import { canEncode, drawBarcode, type BarcodeDrawOptions } from './barcode-render';
 
 interface BarcodeProps {
   value: string;
@@ -10,14 +11,15 @@ interface BarcodeProps {
 }
 
 /**
- * A barcode drawn by JsBarcode as SVG. A value the format cannot encode shows
- * the library's message (spec 001 §8) in place of the bars, so one bad code
- * never breaks the page around it.
+ * A barcode drawn by JsBarcode as SVG. A value the format cannot encode shows a message in the
+ * screen's language (issue 31: not the library's English one) in place of the bars, so one bad
+ * code never breaks the page around it.
  */
 export function Barcode({ value, options, className }: BarcodeProps) {
   const { format, width, height, margin, fontSize, background, lineColor, textPosition, displayValue } = options;
-  const invalid = useMemo(() => checkBarcode(value, format), [value, format]);
-  const [drawFailure, setDrawFailure] = useState<{ value: string; format: string; message: string } | null>(null);
+  const t = useT();
+  const invalid = useMemo(() => !canEncode(value, format), [value, format]);
+  const [drawFailure, setDrawFailure] = useState<{ value: string; format: string } | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
 
   useLayoutEffect(() => {
@@ -35,14 +37,13 @@ export function Barcode({ value, options, className }: BarcodeProps) {
         textPosition,
         displayValue,
       });
-    } catch (error) {
-      setDrawFailure({ value, format, message: barcodeErrorMessage(error, value, format) });
+    } catch {
+      setDrawFailure({ value, format });
     }
   }, [invalid, value, format, width, height, margin, fontSize, background, lineColor, textPosition, displayValue]);
 
-  const failure = drawFailure && drawFailure.value === value && drawFailure.format === format ? drawFailure : null;
-  const message = invalid ?? failure?.message ?? null;
-  if (message) {
+  const failed = drawFailure?.value === value && drawFailure.format === format;
+  if (invalid || failed) {
     return (
       <p
         data-testid="barcode-error"
@@ -52,7 +53,7 @@ export function Barcode({ value, options, className }: BarcodeProps) {
         )}
       >
         <ScanBarcode className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>{message}</span>
+        <span>{t('barcodes.cannotEncode', { value, format })}</span>
       </p>
     );
   }

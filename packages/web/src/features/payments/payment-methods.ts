@@ -4,7 +4,7 @@
  */
 import { csvBaht, defaultMethodOf, type Sale, type SalePaymentMethod } from '@pos/core';
 import { Banknote, CreditCard, Landmark, Layers, QrCode, type LucideIcon } from 'lucide-react';
-import type { MessageKey } from '../../i18n';
+import type { MessageKey, Translate } from '../../i18n';
 
 export interface PaymentMethodLook {
   Icon: LucideIcon;
@@ -28,8 +28,39 @@ export function paymentMethodLabel(method: string | null | undefined): MessageKe
   return known === null ? null : PAYMENT_METHOD_LOOK[known].label;
 }
 
-/** A sale's payment method in a CSV cell: its method, or for a split bill "split: cash 235.00; transfer 300.00". */
+/**
+ * A stored method in `translate`'s words, written as stored when this build does not know it; with
+ * `translate` null, the code itself (the CSV column outside checks read).
+ */
+function methodName(method: string, translate: Translate | null): string {
+  const key = translate ? paymentMethodLabel(method) : null;
+  return key && translate ? translate(key) : method;
+}
+
+/** One part of a bill as a reader sees it: its method, and its reference when it has one ("โอนเงิน (TX-1)"). */
+export function paymentPartName(part: { method: string; reference?: string | null }, translate: Translate): string {
+  const name = methodName(part.method, translate);
+  return part.reference ? `${name} (${part.reference})` : name;
+}
+
+/**
+ * How a sale was paid, in words: its method, or a split bill's parts, named the same way everywhere.
+ * `summary` (the history row) joins the parts' methods ("เงินสด + โอนเงิน"); `amounts` (the CSV
+ * columns) gives each part's amount ("เงินสด 235.00; โอนเงิน 300.00"). `translate` null writes codes.
+ */
+export function paymentPartsText(
+  sale: Pick<Sale, 'payment_method' | 'payments'>,
+  translate: Translate | null,
+  style: 'summary' | 'amounts' = 'summary',
+): string {
+  if (sale.payment_method !== 'split') return methodName(sale.payment_method, translate);
+  return style === 'summary'
+    ? sale.payments.map((part) => methodName(part.method, translate)).join(' + ')
+    : sale.payments.map((part) => `${methodName(part.method, translate)} ${csvBaht(part.amount)}`).join('; ');
+}
+
+/** A sale's payment method in the CSV's code column: its method, or "split: cash 235.00; transfer 300.00". */
 export function paymentMethodCell(sale: Pick<Sale, 'payment_method' | 'payments'>): string {
-  if (sale.payment_method !== 'split') return sale.payment_method;
-  return `split: ${sale.payments.map((p) => `${p.method} ${csvBaht(p.amount)}`).join('; ')}`;
+  const text = paymentPartsText(sale, null, 'amounts');
+  return sale.payment_method === 'split' ? `split: ${text}` : text;
 }

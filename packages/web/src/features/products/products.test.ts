@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRODUCT_FORM_IMAGE_FIELD, msg, type Product } from '@pos/core';
+import { AMOUNT_BOUNDS, PRODUCT_FORM_IMAGE_FIELD, msg, type Product } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { validationText } from '../../i18n';
 import { th } from '../../i18n/th';
@@ -155,6 +155,18 @@ describe('product form', () => {
     expect(validationText('th', issues.sku ?? '')).toMatch(/^SKU ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ/);
     expect(validationText('th', issues.barcode ?? '')).toMatch(/^บาร์โค้ดใช้ได้เฉพาะ/);
     expect(validationText('en', issues.barcode ?? '')).toMatch(/^Barcode may use only English letters/);
+  });
+
+  it('says what to fix when a product saved before the rules (Thai letters in its SKU, a price over the bound) is saved again', () => {
+    const older = { ...PRODUCT, sku: 'เสื้อ-1', barcode: 'เสื้อ-1', price: AMOUNT_BOUNDS.unitPriceBaht + 1 };
+    const parsed = ProductForm.safeParse(productFormDefaults(older, ['เสื้อผ้า']));
+    expect(parsed.success).toBe(false);
+    const issues = Object.fromEntries(parsed.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? []);
+    expect(Object.keys(issues).sort()).toEqual(['barcode', 'price', 'sku']);
+    expect(validationText('th', issues.sku ?? '')).toMatch(/^SKU ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ/);
+    expect(validationText('th', issues.price ?? '')).toBe('ราคาสินค้าต้องไม่เกิน 100,000 บาท');
+    expect(validationText('en', issues.price ?? '')).toBe('Price must be at most 100,000 baht');
+    expect(validationText('en', issues.sku ?? '')).toMatch(/^SKU may use only English letters/);
   });
 
   it('sends a chosen image as newImage, or an empty image_url to remove the current one', () => {

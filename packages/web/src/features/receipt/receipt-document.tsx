@@ -5,7 +5,7 @@ import type { BarcodeDrawOptions } from '../../components/barcode/barcode-render
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { storeIdentity } from '../settings/settings.queries';
-import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { PAYMENT_METHOD_LOOK, paymentPartName } from '../payments/payment-methods';
 import { A4Document, type A4Figure } from './a4-document';
 import { documentDateTime, documentT } from './document-language';
 import {
@@ -138,7 +138,7 @@ export function ReceiptDocument({
     // A bill paid several ways lists each part under the method line.
     ...(sale.payments.length > 1
       ? sale.payments.map((part) => ({
-          label: `· ${t(PAYMENT_METHOD_LOOK[part.method].label)}${part.reference ? ` (${part.reference})` : ''}`,
+          label: `· ${paymentPartName(part, t)}`,
           value: formatAmount(part.amount),
           testId: 'receipt-payment-part',
         }))

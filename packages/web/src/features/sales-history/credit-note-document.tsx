@@ -1,7 +1,7 @@
 import type { Sale, SaleRefund, StoreSettings } from '@pos/core';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
-import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { PAYMENT_METHOD_LOOK, paymentPartName } from '../payments/payment-methods';
 import { A4Document, type A4Figure } from '../receipt/a4-document';
 import { documentDate, documentDateTime, documentT } from '../receipt/document-language';
 import { formatAmount, printable, type ReceiptPaper } from '../receipt/receipt';
@@ -91,7 +91,7 @@ export function CreditNoteDocument({
   const parts: A4Figure[] =
     refund.parts.length > 1
       ? refund.parts.map((part) => ({
-          label: `· ${t(PAYMENT_METHOD_LOOK[part.method].label)}`,
+          label: `· ${paymentPartName(part, t)}`,
           value: formatAmount(part.amount),
         }))
       : [];

@@ -9,11 +9,11 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { useI18n, type Translate } from '../../i18n';
+import { useI18n } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
-import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
+import { PAYMENT_METHOD_LOOK, paymentPartsText } from '../payments/payment-methods';
 import { refundReasonText } from './refund-reason';
 import { SALE_STATUS } from './sale-status';
 
@@ -107,17 +107,10 @@ function ItemsSummary({ sale }: { sale: Sale }) {
       </p>
       <p className="truncate text-xs text-slate-600">
         {rest.length > 0 ? `${t('salesHistory.itemsMore', { count: rest.length })} · ` : null}
-        {t('salesHistory.itemsUnits', { count: units.toLocaleString(intlLocale) })} · {paidWith(sale, t)}
+        {t('salesHistory.itemsUnits', { count: units.toLocaleString(intlLocale) })} · {paymentPartsText(sale, t)}
       </p>
     </div>
   );
-}
-
-/** How a sale was paid, in words: a split bill names each part's method. */
-function paidWith(sale: Sale, t: Translate): string {
-  return sale.payment_method === 'split'
-    ? sale.payments.map((p) => t(PAYMENT_METHOD_LOOK[p.method].label)).join(' + ')
-    : t(PAYMENT_METHOD_LOOK[sale.payment_method].label);
 }
 
 function ProductsCell({ sale }: { sale: Sale }) {
@@ -265,7 +258,7 @@ function EntryCell({ sale, withDate = false }: { sale: Sale; withDate?: boolean 
     <div>
       <p className="font-semibold whitespace-nowrap text-slate-900">{sale.document_number}</p>
       <p className="text-xs whitespace-nowrap text-slate-600 tabular-nums">
-        {withDate ? formatDateTime(sale.created_at, intlLocale) : paidWith(sale, t)}
+        {withDate ? formatDateTime(sale.created_at, intlLocale) : paymentPartsText(sale, t)}
       </p>
     </div>
   );

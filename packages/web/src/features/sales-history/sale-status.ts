@@ -1,6 +1,6 @@
-import { csvBaht, type Sale } from '@pos/core';
-import { translate, type MessageKey } from '../../i18n';
-import { paymentMethodLabel } from '../payments/payment-methods';
+import type { Sale } from '@pos/core';
+import { translate, type MessageKey, type Translate } from '../../i18n';
+import { paymentPartsText } from '../payments/payment-methods';
 
 /** The words and tone of each sale status. */
 export const SALE_STATUS: Readonly<Record<Sale['status'], { key: MessageKey; tone: 'green' | 'amber' | 'red' }>> = {
@@ -15,17 +15,11 @@ export const SALE_STATUS: Readonly<Record<Sale['status'], { key: MessageKey; ton
  * a method this build does not know is written as stored.
  */
 export function thaiPaymentMethod(sale: Pick<Sale, 'payment_method' | 'payments'>): string {
-  if (sale.payment_method === 'split') {
-    return sale.payments.map((part) => `${thaiMethodName(part.method)} ${csvBaht(part.amount)}`).join('; ');
-  }
-  return thaiMethodName(sale.payment_method);
+  return paymentPartsText(sale, inThai, 'amounts');
 }
 
-function thaiMethodName(method: string): string {
-  const key = paymentMethodLabel(method);
-  return key ? translate('th', key) : method;
-}
+const inThai: Translate = (key, params) => translate('th', key, params);
 
 export function thaiSaleStatus(status: Sale['status']): string {
-  return translate('th', SALE_STATUS[status].key);
+  return inThai(SALE_STATUS[status].key);
 }

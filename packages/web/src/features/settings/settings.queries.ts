@@ -15,6 +15,17 @@ export const SETTINGS_UPDATED_EVENTS = ['settings_updated', 'settings-updated'] 
 const StoreSettingsShape = StoreSettingsResponse.shape.settings;
 
 /**
+ * A copy kept before the server said whether it has its Stripe key reads as one that has it, as the
+ * till behaved then (core's schema requires the field of the server's answers).
+ */
+function withOlderCopiesFilledIn(copy: unknown): unknown {
+  if (typeof copy !== 'object' || copy === null || !('payment' in copy)) return copy;
+  const { payment } = copy;
+  if (typeof payment !== 'object' || payment === null || 'stripeSecretConfigured' in payment) return copy;
+  return { ...copy, payment: { ...payment, stripeSecretConfigured: true } };
+}
+
+/**
  * The store settings as last read (spec 000 §3: cached locally). A copy of the
  * whole settings kept by an older version reads as its store part.
  */
@@ -22,7 +33,7 @@ export function readCachedSettings(): StoreSettings | undefined {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.settings);
     if (!raw) return undefined;
-    const parsed = StoreSettingsShape.safeParse(JSON.parse(raw));
+    const parsed = StoreSettingsShape.safeParse(withOlderCopiesFilledIn(JSON.parse(raw)));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

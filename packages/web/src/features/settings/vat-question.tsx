@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SystemSettingsInput, type Settings, type StoreSettings } from '@pos/core';
 import { useMutation } from '@tanstack/react-query';
 import { Zap } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -25,6 +25,31 @@ const RegisteredForm = z.object({
 type RegisteredInput = z.input<typeof RegisteredForm>;
 type RegisteredOutput = z.output<typeof RegisteredForm>;
 const FIELDS = ['settings.system.taxId', 'settings.system.taxRate', 'settings.system.pricesIncludeVat'] as const;
+
+/** One answer to the question; `pressed` when it stays chosen ("yes" opens the fields below it). */
+function Answer({
+  pressed,
+  disabled,
+  onChoose,
+  children,
+}: {
+  pressed?: boolean;
+  disabled?: boolean;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant={pressed ? 'primary' : 'outline'}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onChoose}
+    >
+      {children}
+    </Button>
+  );
+}
 
 /**
  * The first-run VAT question (issue 31): a shop not registered for VAT charges none and prints
@@ -69,25 +94,18 @@ export function VatQuestion({
         <legend className="text-sm font-semibold text-slate-900">{t('settings.vat.question')}</legend>
         <p className="text-sm text-slate-700">{t('settings.vat.why')}</p>
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant={registered ? 'primary' : 'outline'}
-            aria-pressed={registered}
-            onClick={() => setRegistered(true)}
-          >
+          <Answer pressed={registered} onChoose={() => setRegistered(true)}>
             {t('settings.vat.yes')}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
+          </Answer>
+          <Answer
             disabled={answer.isPending}
-            onClick={() => {
+            onChoose={() => {
               setRegistered(false);
               answer.mutate({ vatRegistered: false });
             }}
           >
             {t('settings.vat.no')}
-          </Button>
+          </Answer>
         </div>
       </fieldset>
       {registered ? (

@@ -20,6 +20,8 @@ export const barcodes: EnglishOf<typeof thai> = {
   'barcodes.colCount': 'Labels',
   'barcodes.countLabel': 'Number of labels for {name}',
   'barcodes.noBarcode': '-',
+  'barcodes.cannotEncode':
+    '"{value}" cannot be printed as a barcode in {format}: change the product\'s code or choose another format',
   'barcodes.print': 'Print barcodes ({count} {count|label|labels})',
   'barcodes.printNow': 'Print ({count} {count|label|labels})',
   'barcodes.noSelectionTitle': 'No products selected',

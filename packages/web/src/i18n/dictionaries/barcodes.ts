@@ -18,6 +18,7 @@ export const barcodes = defineMessages({
   'barcodes.colCount': 'จำนวนป้าย',
   'barcodes.countLabel': 'จำนวนป้ายของ {name}',
   'barcodes.noBarcode': '-',
+  'barcodes.cannotEncode': 'รหัส "{value}" พิมพ์เป็นบาร์โค้ด {format} ไม่ได้ แก้รหัสสินค้าหรือเลือกรูปแบบบาร์โค้ดอื่น',
   'barcodes.print': 'พิมพ์บาร์โค้ด ({count} ป้าย)',
   'barcodes.printNow': 'พิมพ์ ({count} ป้าย)',
   'barcodes.noSelectionTitle': 'ยังไม่ได้เลือกสินค้า',
