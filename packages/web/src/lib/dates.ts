@@ -1,4 +1,5 @@
 import { getCurrentLocale, INTL_LOCALE } from '../i18n/translate';
+import type { Locale } from '../i18n/types';
 
 function toDate(value: Date | string | number | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -6,8 +7,10 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** An Intl tag; the app's own codes (`th`, `en`) read as theirs, so `en` gives 28 Nov 2026, not Nov 28. */
 function intlTag(locale?: string): string {
-  return locale ?? INTL_LOCALE[getCurrentLocale()];
+  if (locale === undefined) return INTL_LOCALE[getCurrentLocale()];
+  return Object.hasOwn(INTL_LOCALE, locale) ? INTL_LOCALE[locale as Locale] : locale;
 }
 
 /** Today's date in long form, e.g. `วันอาทิตย์ที่ 22 พฤศจิกายน พ.ศ. 2569` in Thai. */

@@ -80,7 +80,7 @@ function FlaggedRow({
   canHandle: boolean;
   onShowSale: (documentNumber: string) => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t, intlLocale } = useI18n();
   const handle = useMarkCardSaleHandled();
   const markHandled = () =>
     handle.mutate(sale.saleId, {
@@ -98,7 +98,7 @@ function FlaggedRow({
       </div>
       <p className="text-sm text-slate-600">
         {t('payments.flags.meta', {
-          when: formatDateTime(sale.completedAt, locale),
+          when: formatDateTime(sale.completedAt, intlLocale),
           seller: sale.sellerName,
           customer: sale.customerName ?? t('salesHistory.generalCustomer'),
         })}
