@@ -319,6 +319,17 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
         .waitFor();
       await settle(owner.page);
       expect(await sidewaysOverflow(owner.page)).toEqual([]);
+      if (!viewport) {
+        // The long name takes two lines of the sidebar at most: its whole menu shows without scrolling,
+        // the last entry (settings) inside the menu's visible part and on the screen.
+        const nav = owner.page.getByRole('navigation', { name: 'เมนูหลัก' });
+        const menu = nav.getByRole('link');
+        expect(await menu.count()).toBeGreaterThan(8);
+        const last = await box(menu.last());
+        const shown = await box(nav);
+        expect(last.y + last.height).toBeLessThanOrEqual(Math.min(shown.y + shown.height, 800));
+        expect(await nav.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+      }
       await screenshot(owner.page, 'owner-till-history-flagged');
       await expectNoSeriousA11yViolations(owner.page, 'sales history with a flagged card sale');
       // The same in English (longer words), then back to Thai.

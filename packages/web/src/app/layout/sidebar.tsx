@@ -31,7 +31,13 @@ export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: Sid
       <div className={cn('flex items-center gap-3 border-b border-slate-800 p-4', collapsed && 'flex-col px-2')}>
         <StoreLogo logoUrl={store.logoUrl} />
         {collapsed ? null : (
-          <span className="min-w-0 flex-1 text-base leading-snug font-semibold break-words">{store.name}</span>
+          // Two lines at most, so a long shop name never pushes the menu down; the whole name on hover.
+          <span
+            className="line-clamp-2 min-w-0 flex-1 text-base leading-snug font-semibold break-words"
+            title={store.name}
+          >
+            {store.name}
+          </span>
         )}
         {onToggleCollapsed ? (
           <button
