@@ -9,9 +9,6 @@ export default defineConfig({
     // they compute. On the 2-core machine 19 files took 417 s two at a time instead of about 700 s one
     // by one; with 26 files two at a time used the cores 30 % of 13.8 minutes (user + sys 8.4 min).
     maxWorkers: 3,
-    // Each file imports the whole server (it runs in the worker, e2e/support/server.ts) and Playwright:
-    // 4-7 s of a file's time. Files keep no module state of their own, so a worker imports them once.
-    isolate: false,
     // Longest first (CI timings), so neither worker is left alone with one of them at the end.
     sequence: {
       sequencer: heavyFirst([

@@ -43,6 +43,8 @@ describe('sessions and navigation', () => {
     const { context, page } = await newPage(browser, server.url);
     await page.clock.install();
     await signIn(page, 'cashier1', password, /\/pos$/);
+    // The till drawn: the app, and with it its watch for activity, is running before the clock moves.
+    await page.getByRole('searchbox').first().waitFor();
     const first = await page.evaluate(() => localStorage.getItem('auth_token'));
 
     // Idle: no refresh, however long.
