@@ -111,6 +111,8 @@ export const ERROR_MESSAGES = {
   METHOD_NOT_ALLOWED: 'ไม่รองรับคำขอนี้',
   INTERNAL_ERROR: 'เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่อีกครั้ง',
   SERVICE_UNAVAILABLE: 'ระบบไม่พร้อมให้บริการชั่วคราว',
+  HEAVY_READS_BUSY: 'คุณเปิดรายงานหรือการค้นหาไว้หลายรายการพร้อมกัน กรุณารอให้รายการก่อนหน้าเสร็จแล้วลองใหม่อีกครั้ง',
+  READ_TIMED_OUT: 'การค้นหาหรือรายงานนี้ใช้เวลานานเกินไป กรุณาเลือกช่วงเวลาให้สั้นลงหรือลองใหม่อีกครั้งในภายหลัง',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

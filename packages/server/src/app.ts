@@ -27,6 +27,7 @@ import { AppError } from './http/app-error';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerCompression } from './http/compression';
 import { registerErrorResponses } from './http/error-responses';
+import { registerHeavyReadLimit } from './http/heavy-reads';
 import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess, type RouteAccessEntry } from './http/route-access';
 import { registerRequestLog } from './http/request-log';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
   registerErrorHandling(app);
   registerRouteAccess(app, deps, routes);
   registerErrorResponses(app);
+  registerHeavyReadLimit(app, config.heavyReadsPerUser);
   // Multipart forms (product dialog): one image file of at most 5 MB; a bigger one is a 413.
   await app.register(multipart, {
     limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 50, fieldSize: 100_000, parts: 60 },

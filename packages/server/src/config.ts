@@ -9,6 +9,14 @@ export type DatabaseEngine = 'sqlite' | 'postgres';
  */
 export type TrustProxy = false | string[];
 
+/** The back office's reads: how many run at once (worker threads on SQLite, connections on PostgreSQL), and their time limit. */
+export interface ReadOptions {
+  readWorkers: number;
+  readTimeoutMs: number;
+}
+
+export const DEFAULT_READ_OPTIONS: ReadOptions = { readWorkers: 2, readTimeoutMs: 15_000 };
+
 /** Argon2id work per password hash. */
 export interface PasswordHashCost {
   memoryCostKiB: number;
@@ -57,6 +65,12 @@ export interface Config {
    * a cheaper one (loadConfig's `defaults`) so hundreds of test sign-ins do not each cost ~100 ms.
    */
   passwordHashCost: PasswordHashCost;
+  /** `READ_WORKERS`: back-office reads run at once (SQLite: worker threads; PostgreSQL: their pool's size). */
+  readWorkers: number;
+  /** `READ_TIMEOUT_MS`: a back-office statement, or its wait for a reader, past this is answered 503. */
+  readTimeoutMs: number;
+  /** `HEAVY_READS_PER_USER`: one user's back-office reads at once; more are answered 429. */
+  heavyReadsPerUser: number;
 }
 
 export interface CloudinaryConfig {
@@ -281,6 +295,9 @@ export function loadConfig(
     lineApiBase: lineApiBase(env.LINE_API_BASE),
     publicUrl: publicUrl(env.PUBLIC_URL),
     passwordHashCost: defaults.passwordHashCost ?? PRODUCTION_PASSWORD_HASH_COST,
+    readWorkers: integer(env, 'READ_WORKERS', DEFAULT_READ_OPTIONS.readWorkers, 1, 32),
+    readTimeoutMs: integer(env, 'READ_TIMEOUT_MS', DEFAULT_READ_OPTIONS.readTimeoutMs, 50, 3_600_000),
+    heavyReadsPerUser: integer(env, 'HEAVY_READS_PER_USER', 3, 1, 100),
   };
 }
 

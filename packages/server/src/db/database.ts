@@ -3,12 +3,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
 import pg from 'pg';
-import type { Config, DatabaseEngine } from '../config';
-import { engineOf } from '../config';
+import type { Config, DatabaseEngine, ReadOptions } from '../config';
+import { DEFAULT_READ_OPTIONS, engineOf } from '../config';
 import { PRIVATE_DIR_MODE, privateFile } from '../file-modes';
 import { workThenBatches, type WriteWork } from './before-commit';
 import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
+import { sqliteReadPool } from './read-pool';
 import { allowDirectRuns } from './sqlite-direct';
 import { holdSqliteLock } from './sqlite-lock';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
@@ -18,6 +19,12 @@ import type { DB } from './schema';
 
 export interface Db {
   kysely: Kysely<DB>;
+  /**
+   * The back office's long reads (history, reports, exports): on SQLite, worker threads with read-only
+   * connections of their own (read-pool.ts), off the thread that writes sales; on PostgreSQL, a pool of
+   * its own, apart from the till's, whose statements end after the read time limit. Never for writes.
+   */
+  reader: Kysely<DB>;
   engine: DatabaseEngine;
   destroy(): Promise<void>;
   /**
@@ -57,8 +64,12 @@ const FALLBACK_CHECKPOINT_PAGES = 4000;
  * Opens SQLite (`dataDir/pos.db`) or PostgreSQL (`databaseUrl`). `scratch`: a SQLite file being built that
  * nobody relies on until it is closed (the demo's, renamed into place afterwards): no fsync at all.
  */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { scratch?: boolean } = {}): Db {
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<ReadOptions>,
+  options: { scratch?: boolean } = {},
+): Db {
   const engine = engineOf(config);
+  const reads: ReadOptions = { ...DEFAULT_READ_OPTIONS, ...definedOnly(config) };
   const raw = engine === 'sqlite' ? openSqlite(config.dataDir, options.scratch ?? false) : null;
   const sqlite = raw ? withStatementCache(raw) : null;
   const kysely =
@@ -78,6 +89,20 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, op
         });
   if (sqlite) allowDirectRuns(kysely, sqlite);
   const databaseFile = path.join(config.dataDir, 'pos.db');
+  const reader =
+    sqlite === null
+      ? new Kysely<DB>({
+          dialect: new PostgresDialect({
+            pool: postgresPool({
+              connectionString: config.databaseUrl ?? undefined,
+              max: reads.readWorkers,
+              types: POSTGRES_TYPES,
+              // Ends the statement on the server (57014, answered 503 READ_TIMED_OUT), not only the wait.
+              statement_timeout: reads.readTimeoutMs,
+            }),
+          }),
+        })
+      : sqliteReadPool({ file: databaseFile, workers: reads.readWorkers, timeoutMs: reads.readTimeoutMs });
   const wal = raw && !options.scratch ? walSync(databaseFile) : null;
   const committer = raw ? groupCommitter(kysely, wal ?? undefined) : null;
   let checkpointer: WalCheckpointer | null = null;
@@ -90,8 +115,10 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, op
   }
   return {
     kysely,
+    reader,
     engine,
     destroy: async () => {
+      await reader.destroy();
       await checkpointer?.stop();
       await kysely.destroy();
       await wal?.close();
@@ -102,6 +129,13 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, op
     ...(engine === 'sqlite' && {
       migrationLock: () => holdSqliteLock(path.join(config.dataDir, 'pos.db-migration-lock'), MIGRATION_LOCK_WAIT_MS),
     }),
+  };
+}
+
+function definedOnly(config: Partial<ReadOptions>): Partial<ReadOptions> {
+  return {
+    ...(config.readWorkers !== undefined && { readWorkers: config.readWorkers }),
+    ...(config.readTimeoutMs !== undefined && { readTimeoutMs: config.readTimeoutMs }),
   };
 }
 

@@ -69,6 +69,8 @@ export async function openOneTransaction(databaseUrl: string): Promise<OneTransa
   return {
     db: {
       kysely,
+      // The demo writes only; its reads are its own transaction's.
+      reader: kysely,
       engine: 'postgres',
       destroy: close,
       writeTransaction: (work) => kysely.transaction().execute((trx) => workThenBatches(trx, work)),

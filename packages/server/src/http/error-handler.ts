@@ -17,6 +17,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'TOO_MANY_ATTEMPTS',
 };
 
+/** PostgreSQL's query_canceled: a statement_timeout ran out. */
+const POSTGRES_QUERY_CANCELED = '57014';
+
 function body(
   code: ErrorCode,
   {
@@ -44,6 +47,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (err.headers) reply.headers(err.headers);
       const fields = err.fields && wordedFields(err.fields);
       return reply.status(err.statusCode).send(body(err.code, { error: err.message, ...fields, details: err.details }));
+    }
+    if ((err as { code?: unknown }).code === POSTGRES_QUERY_CANCELED) {
+      // A back-office read past its statement_timeout (the reader pool's; see database.ts).
+      return reply.status(503).send(body('READ_TIMED_OUT'));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

@@ -20,9 +20,9 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'Conflicts with the current data (see `code`; `details` carries the fresh figures where useful)',
   413: 'Too large: PAYLOAD_TOO_LARGE (JSON over 1 MB, too many form parts), IMAGE_TOO_LARGE (over 5 MB)',
   415: 'Content type not taken: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNSUPPORTED_TYPE',
-  429: 'Too many attempts: TOO_MANY_ATTEMPTS; the Retry-After header gives the seconds to wait',
+  429: 'Too many at once: TOO_MANY_ATTEMPTS (sign-in), HEAVY_READS_BUSY (this user already runs as many reports and searches as allowed); the Retry-After header gives the seconds to wait',
   502: "An outside service refused or did not answer: LINE_REJECTED (LINE's answer in `details`), LINE_UNREACHABLE, CARD_REFUND_FAILED (Stripe refunded nothing)",
-  503: 'A service the server relies on did not answer: IMAGE_STORE_UNAVAILABLE (the image store, e.g. Cloudinary), PAYMENT_PROVIDER_FAILED, CARD_REFUND_UNCONFIRMED (Stripe did not answer; ask the same refund again)',
+  503: "A service the server relies on did not answer: IMAGE_STORE_UNAVAILABLE (the image store, e.g. Cloudinary), PAYMENT_PROVIDER_FAILED, CARD_REFUND_UNCONFIRMED (Stripe did not answer; ask the same refund again), READ_TIMED_OUT (a report or search ran past the server's time limit, READ_TIMEOUT_MS)",
 };
 
 /** Fastify parses a body for these methods, so they can fail on it (400, 413, 415). */
@@ -41,8 +41,10 @@ function errorStatusesOf(
   route: { method: string; url: string; schema?: RouteOptions['schema'] },
   access: RouteAccess,
   declared: readonly ErrorStatus[] = [],
+  heavyRead = false,
 ): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(declared);
+  if (heavyRead) statuses.add(429).add(503);
   // A signed-in user who must change their password is refused everywhere else (403 PASSWORD_CHANGE_REQUIRED).
   if (!('public' in access)) statuses.add(401);
   if ('permission' in access || ('signedIn' in access && !access.duringPasswordChange)) statuses.add(403);
@@ -70,6 +72,7 @@ export function registerErrorResponses(app: FastifyInstance): void {
         { method, url: route.url, schema: route.schema },
         access,
         route.config?.errors,
+        route.config?.heavyRead,
       )) {
         responses[status] = errorResponse(status);
       }

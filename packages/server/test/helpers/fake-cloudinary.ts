@@ -37,6 +37,8 @@ export interface FakeCloudinary {
   usage: Record<string, unknown>;
   /** While set, every call answers this HTTP status with Cloudinary's error body. */
   failWith: number | null;
+  /** While set, every call waits for it before answering: a slow Cloudinary. */
+  hold: Promise<void> | null;
   /** Largest page the resources listing gives, whatever max_results asks (to exercise next_cursor). */
   pageSize: number;
   /** Adds a resource as if uploaded earlier (another app's, or an old one of ours). */
@@ -92,6 +94,7 @@ export async function startFakeCloudinary(cloudName = 'demo'): Promise<FakeCloud
       resources: 0,
     },
     failWith: null,
+    hold: null,
     pageSize: 500,
     deliveryUrl: (publicId, format) => `${origin}/${cloudName}/image/upload/v${version}/${publicId}.${format}`,
     seed(publicId, options = {}) {
@@ -130,6 +133,7 @@ export async function startFakeCloudinary(cloudName = 'demo'): Promise<FakeCloud
           expectedSignature(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)])))
         : null,
     });
+    if (fake.hold) await fake.hold;
     if (fake.failWith !== null) {
       return reply.code(fake.failWith).send({ error: { message: 'Service temporarily unavailable (fake)' } });
     }

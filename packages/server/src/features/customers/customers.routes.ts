@@ -48,7 +48,7 @@ export function customersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/customers/:id/history',
       {
-        config: { access: needs('customers_view') },
+        config: { access: needs('customers_view'), heavyRead: true },
         schema: { tags, params: IdParams, response: { 200: CustomerHistoryResponse } },
       },
       async (req) => ({ sales: await getCustomerHistory(deps, req.params.id) }),

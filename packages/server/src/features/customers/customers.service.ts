@@ -127,7 +127,7 @@ export async function deleteCustomer(
 
 /** A live customer's sales, newest first, each with its lines: the sale read model, trimmed. */
 export async function getCustomerHistory(deps: Pick<Deps, 'db'>, id: number): Promise<CustomerSale[]> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return deps.db.reader.transaction().execute(async (trx) => {
     const row = await findLiveCustomer(trx, id);
     if (!row) throw notFound('CUSTOMER_NOT_FOUND');
     const ids = (await listSaleIds(trx, { customerId: id }, null)).map((s) => s.id);

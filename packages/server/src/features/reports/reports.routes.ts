@@ -22,7 +22,7 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales/stats/summary',
       {
-        config: { access: needs('reports_view') },
+        config: { access: needs('reports_view'), heavyRead: true },
         schema: { tags, querystring: SalesSummaryQuery, response: { 200: SalesSummaryResponse } },
       },
       async (req) => salesSummary(deps, req.query),
@@ -30,7 +30,7 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales/stats/dashboard',
       {
-        config: { access: needs('reports_view') },
+        config: { access: needs('reports_view'), heavyRead: true },
         schema: { tags, querystring: DashboardQuery, response: { 200: DashboardResponse } },
       },
       async (req) => dashboard(deps, req.query),
@@ -38,7 +38,7 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales/stats/vat',
       {
-        config: { access: needs('reports_view') },
+        config: { access: needs('reports_view'), heavyRead: true },
         schema: { tags, querystring: VatSummaryQuery, response: { 200: VatSummaryResponse } },
       },
       async (req) => vatSummary(deps, req.query),
@@ -46,7 +46,7 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales/stats/vat.csv',
       {
-        config: { access: needs('reports_export') },
+        config: { access: needs('reports_export'), heavyRead: true },
         schema: {
           tags,
           querystring: VatSummaryQuery,

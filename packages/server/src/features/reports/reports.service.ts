@@ -80,7 +80,7 @@ export function growth(current: number, previous: number): number | null {
 
 /** The range's figures, from the per-day rollups (`rollups.service.ts`). */
 async function totalsOf(deps: ReportDeps, range: DayRange): Promise<SalesTotals> {
-  const db = deps.db.kysely;
+  const db = deps.db.reader;
   const days = await dayTotals(db, range);
   const customers = await uniqueCustomers(db, range);
   const net = days.gross - days.refunded;
@@ -98,7 +98,7 @@ async function totalsOf(deps: ReportDeps, range: DayRange): Promise<SalesTotals>
 
 /** Net figures for each bucket, every bucket present (zero when nothing was sold). */
 async function series(deps: ReportDeps, buckets: DayBucket[]) {
-  const rows = new Map((await figuresByBucket(deps.db.kysely, buckets)).map((r) => [r.key, r]));
+  const rows = new Map((await figuresByBucket(deps.db.reader, buckets)).map((r) => [r.key, r]));
   return buckets.map((b) => {
     const row = rows.get(b.key);
     return { key: b.key, total: satangToBaht((row?.gross ?? 0) - (row?.refunded ?? 0)), count: row?.orders ?? 0 };
@@ -119,7 +119,7 @@ export async function salesSummary(
 ): Promise<SalesSummaryResponse> {
   const { startDate, endDate } = query;
   const range = { first: startDate, last: endDate };
-  const db = deps.db.kysely;
+  const db = deps.db.reader;
   const summary = await totalsOf(deps, range);
   const methods = await figuresByPaymentMethod(db, range);
   const daily = await series(deps, trendBuckets('day', daysOf(startDate, endDate)));
@@ -157,7 +157,7 @@ interface CompareWindow {
 async function previousFigures(deps: ReportDeps, window: CompareWindow): Promise<PreviousFigures> {
   if (window.until === null) return totalsOf(deps, { first: window.startDate, last: window.endDate });
   const from = shopDayStart(window.startDate, deps.config.shopTimezone);
-  const row = await instantTotals(deps.db.kysely, { from, to: window.until });
+  const row = await instantTotals(deps.db.reader, { from, to: window.until });
   const net = row.gross - row.refunded;
   return { totalSales: satangToBaht(net), totalOrders: row.orders, averageOrderValue: average(net, row.orders) };
 }
@@ -268,7 +268,7 @@ export function planPeriod(query: z.output<typeof DashboardQuery>, today: string
 /** `GET /api/sales/stats/dashboard`: spec 000's dashboard figures for one period. */
 export async function dashboard(deps: ReportDeps, query: z.output<typeof DashboardQuery>): Promise<DashboardResponse> {
   const tz = deps.config.shopTimezone;
-  const db = deps.db.kysely;
+  const db = deps.db.reader;
   const now = deps.now();
   const today = shopToday(now, tz);
   const plan = planPeriod(query, today);

@@ -81,7 +81,7 @@ export async function vatSummary(
 ): Promise<VatSummaryResponse> {
   const months = monthsOf(query.startMonth, query.endMonth);
   const buckets = monthBuckets(months, deps.config.shopTimezone);
-  const db = deps.db.kysely;
+  const db = deps.db.reader;
   const byMonth = new Map(months.map((m) => [m, { ...EMPTY }]));
   for (const row of await invoicesByMonth(db, buckets)) {
     Object.assign(byMonth.get(row.key)!, {

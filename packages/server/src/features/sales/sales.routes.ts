@@ -65,7 +65,7 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales',
       {
-        config: { access: needs('reports_view') },
+        config: { access: needs('reports_view'), heavyRead: true },
         schema: { tags, querystring: ListSalesQuery, response: { 200: SalesListResponse } },
       },
       async (req) => listSales(deps, req.query),

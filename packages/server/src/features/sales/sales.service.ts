@@ -746,7 +746,7 @@ export async function listSales(
     ...(query.paymentMethod ? { paymentMethod: query.paymentMethod } : {}),
     ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
   };
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return deps.db.reader.transaction().execute(async (trx) => {
     const [page, summary] = await Promise.all([listSaleIds(trx, filter, query.limit + 1), summarizeSales(trx, filter)]);
     const shown = page.slice(0, query.limit);
     const last = shown.at(-1);

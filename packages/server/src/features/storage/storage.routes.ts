@@ -16,13 +16,16 @@ export function storageRoutes(deps: Deps): FastifyPluginAsyncZod {
     // The storage screen is open to reports_view (spec 001 §2); deleting needs settings_manage (§6).
     app.get(
       '/storage/usage',
-      { config: { access: needs('reports_view') }, schema: { tags, response: { 200: StorageUsageResponse } } },
+      {
+        config: { access: needs('reports_view'), heavyRead: true },
+        schema: { tags, response: { 200: StorageUsageResponse } },
+      },
       async () => getStorageUsage(deps),
     );
     app.get(
       '/storage/resources',
       {
-        config: { access: needs('reports_view'), errors: [503] },
+        config: { access: needs('reports_view'), errors: [503], heavyRead: true },
         schema: { tags, querystring: StorageResourcesQuery, response: { 200: StorageResourcesResponse } },
       },
       async (req) => listStoredImages(deps, req.query),

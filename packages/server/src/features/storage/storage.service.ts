@@ -39,7 +39,7 @@ async function referencedKeys(db: DbExecutor, store: ImageStore): Promise<Set<st
 }
 
 export async function getStorageUsage(deps: StorageDeps): Promise<StorageUsageResponse> {
-  const stats = await productImageStats(deps.db.kysely);
+  const stats = await productImageStats(deps.db.reader);
   const database = { ...stats, imagesPercentage: percent(stats.productsWithImages, stats.totalProducts) };
   const store = deps.imageStore;
   let cloudinary: StorageUsageResponse['cloudinary'];

@@ -114,6 +114,9 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.METHOD_NOT_ALLOWED': 'This request is not supported',
   'apiErrors.INTERNAL_ERROR': 'Something went wrong on the server, please try again',
   'apiErrors.SERVICE_UNAVAILABLE': 'The service is temporarily unavailable',
+  'apiErrors.HEAVY_READS_BUSY':
+    'You have several reports or searches running at once. Please wait for them to finish, then try again',
+  'apiErrors.READ_TIMED_OUT': 'This search or report took too long. Choose a shorter period or try again later',
   'apiErrors.LINE_SETTINGS_INCOMPLETE':
     'Incomplete information: please fill in the Channel Access Token and User ID first',
   'apiErrors.LINE_REJECTED':

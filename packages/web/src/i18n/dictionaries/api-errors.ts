@@ -109,6 +109,8 @@ export const apiErrors = defineMessages({
   'apiErrors.METHOD_NOT_ALLOWED': 'ไม่รองรับคำขอนี้',
   'apiErrors.INTERNAL_ERROR': 'เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่อีกครั้ง',
   'apiErrors.SERVICE_UNAVAILABLE': 'ระบบไม่พร้อมให้บริการชั่วคราว',
+  'apiErrors.HEAVY_READS_BUSY': 'คุณเปิดรายงานหรือการค้นหาไว้หลายรายการพร้อมกัน กรุณารอให้รายการก่อนหน้าเสร็จแล้วลองใหม่อีกครั้ง',
+  'apiErrors.READ_TIMED_OUT': 'การค้นหาหรือรายงานนี้ใช้เวลานานเกินไป กรุณาเลือกช่วงเวลาให้สั้นลงหรือลองใหม่อีกครั้งในภายหลัง',
   'apiErrors.LINE_SETTINGS_INCOMPLETE': 'ข้อมูลไม่ครบถ้วน กรุณากรอก Channel Access Token และ User ID ก่อน',
   'apiErrors.LINE_REJECTED': 'LINE ปฏิเสธการส่งข้อความ: Channel Access Token หรือ User ID ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่',
   'apiErrors.LINE_UNREACHABLE': 'ไม่สามารถเชื่อมต่อ LINE ได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่อีกครั้ง',
