@@ -297,7 +297,7 @@ export function loadConfig(
     passwordHashCost: defaults.passwordHashCost ?? PRODUCTION_PASSWORD_HASH_COST,
     readWorkers: integer(env, 'READ_WORKERS', DEFAULT_READ_OPTIONS.readWorkers, 1, 32),
     readTimeoutMs: integer(env, 'READ_TIMEOUT_MS', DEFAULT_READ_OPTIONS.readTimeoutMs, 50, 3_600_000),
-    heavyReadsPerUser: integer(env, 'HEAVY_READS_PER_USER', 3, 1, 100),
+    heavyReadsPerUser: integer(env, 'HEAVY_READS_PER_USER', 4, 1, 100),
   };
 }
 

@@ -1,16 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
-
-/** Client errors (4xx) are answers, not glitches: they are not retried. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
+import { retryDelay, shouldRetry } from '../lib/query-retry';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { retryOnlyWhenBusy } from '../../lib/query-retry';
 import { getToken } from '../../lib/session';
 import { customerKeys, customersApi } from '../customers/customers.queries';
 import { MissingTokenError } from './history-errors';
@@ -25,7 +26,7 @@ export function useHistoryCustomers() {
   return useQuery({
     queryKey: customerKeys.list(''),
     queryFn: ({ signal }) => customerHistoryApi.customers(signal),
-    retry: false,
+    retry: retryOnlyWhenBusy,
   });
 }
 
@@ -34,6 +35,6 @@ export function useCustomerSales(customerId: number | null) {
     queryKey: customerKeys.history(customerId ?? 0),
     queryFn: ({ signal }) => customerHistoryApi.sales(customerId ?? 0, signal),
     enabled: customerId !== null,
-    retry: false,
+    retry: retryOnlyWhenBusy,
   });
 }

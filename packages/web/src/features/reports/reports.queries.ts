@@ -1,6 +1,7 @@
 import { CSV_BOM, DashboardResponse, SalesSummaryResponse, VatSummaryResponse, type DashboardPeriod } from '@pos/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { retryOnlyWhenBusy } from '../../lib/query-retry';
 import type { DayRange } from '../../lib/date-keys';
 
 /** What the dashboard asks for: a named period, or a custom range of days (end included). */
@@ -52,7 +53,7 @@ export function useSalesSummary(range: DayRange) {
     queryKey: reportKeys.summary(range),
     queryFn: ({ signal }) => reportsApi.summary(range, signal),
     placeholderData: keepPreviousData,
-    retry: false,
+    retry: retryOnlyWhenBusy,
   });
 }
 
@@ -62,7 +63,7 @@ export function useDashboard(params: DashboardParams, enabled = true) {
     queryFn: ({ signal }) => reportsApi.dashboard(params, signal),
     placeholderData: keepPreviousData,
     enabled,
-    retry: false,
+    retry: retryOnlyWhenBusy,
   });
 }
 
@@ -72,6 +73,6 @@ export function useVatSummary(startMonth: string, endMonth: string, enabled: boo
     queryFn: ({ signal }) => reportsApi.vat(startMonth, endMonth, signal),
     placeholderData: keepPreviousData,
     enabled,
-    retry: false,
+    retry: retryOnlyWhenBusy,
   });
 }
