@@ -7,6 +7,7 @@ export * from './validation';
 export * from './api/index';
 export * from './phone';
 export * from './csv';
+export * from './sales-csv';
 export * from './customers';
 export * from './pricing';
 export * from './promptpay';

@@ -19,6 +19,7 @@ export const VALIDATION_LABELS = {
   colors: 'สี',
   cost: 'ต้นทุน',
   cursor: 'cursor ',
+  layout: 'รูปแบบไฟล์',
   customerId: 'รหัสลูกค้า',
   customerName: 'ชื่อลูกค้า',
   description: 'รายละเอียด',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SALES_CSV_LAYOUTS } from '../sales-csv';
 import { AMOUNT_BOUNDS, boundText } from '../bounds';
 import { hasAtMostTwoDecimals } from '../money';
 import { msg, type ValidationLabel } from '../validation';
@@ -360,16 +361,25 @@ export const ShopDay = (label: ValidationLabel) =>
  * `GET /api/sales`: the shop's days (SHOP_TIMEZONE), end day included; search matches the customer's
  * name or phone, the document number, or a product name or SKU on the sale. Newest first.
  */
+/** What narrows the sales history: its list and its export. */
+const SalesFilterFields = {
+  startDate: ShopDay('startDate').optional(),
+  endDate: ShopDay('endDate').optional(),
+  search: SingleLineText(msg('text.type', { label: 'search' }))
+    .max(SALES_SEARCH_MAX_LENGTH, msg('text.tooLong', { label: 'search', max: SALES_SEARCH_MAX_LENGTH }))
+    .optional(),
+  status: z.enum(SALE_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
+  /** A method matches the sales with a payment by it (a split sale under each of its parts' methods); "split" the split ones. */
+  paymentMethod: z.enum(SALE_PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }).optional(),
+};
+
+const dateRangeInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !q.startDate || !q.endDate || q.startDate <= q.endDate;
+const dateRangeRefusal = () => ({ message: msg('sale.dateRange'), path: ['endDate'] });
+
 export const ListSalesQuery = z
   .object({
-    startDate: ShopDay('startDate').optional(),
-    endDate: ShopDay('endDate').optional(),
-    search: SingleLineText(msg('text.type', { label: 'search' }))
-      .max(SALES_SEARCH_MAX_LENGTH, msg('text.tooLong', { label: 'search', max: SALES_SEARCH_MAX_LENGTH }))
-      .optional(),
-    status: z.enum(SALE_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
-    /** A method matches the sales with a payment by it (a split sale under each of its parts' methods); "split" the split ones. */
-    paymentMethod: z.enum(SALE_PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }).optional(),
+    ...SalesFilterFields,
     limit: ListLimit(SALES_LIST_LIMIT_MAX).default(SALES_LIST_LIMIT_DEFAULT),
     /** `nextCursor` of the previous page. */
     cursor: z
@@ -377,11 +387,21 @@ export const ListSalesQuery = z
       .regex(/^[A-Za-z0-9_-]{1,200}$/, msg('value.invalid', { label: 'cursor' }))
       .optional(),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: msg('sale.dateRange'),
-    path: ['endDate'],
-  });
+  .refine(dateRangeInOrder, dateRangeRefusal());
 export type ListSalesQuery = z.input<typeof ListSalesQuery>;
+
+/**
+ * `GET /api/sales/export.csv`: every sale the filters match, as CSV written row by row. `layout`
+ * `history` (default): the sales history's columns, newest first; `report`: the reports' columns,
+ * oldest first.
+ */
+export const SalesExportQuery = z
+  .object({
+    ...SalesFilterFields,
+    layout: z.enum(SALES_CSV_LAYOUTS, { error: msg('value.invalid', { label: 'layout' }) }).default('history'),
+  })
+  .refine(dateRangeInOrder, dateRangeRefusal());
+export type SalesExportQuery = z.input<typeof SalesExportQuery>;
 
 /** The sales history's summary cards, over every sale matching the filters (not one page). */
 export const SalesSummary = z.object({

@@ -239,6 +239,8 @@ export interface SaleFilter {
   paymentMethod?: SalePaymentMethod;
   customerId?: number;
   before?: { createdAt: string; id: number };
+  /** Oldest first: the position after which the page starts. */
+  after?: { createdAt: string; id: number };
 }
 
 /** A LIKE pattern for "contains term", with %, _ and \ taken literally. */
@@ -315,7 +317,7 @@ export async function summarizeSales(
   db: DbExecutor,
   filter: SaleFilter,
 ): Promise<{ count: number; total: number; refunded: number; items: number; customers: number }> {
-  const ids = filteredSales(db, { ...filter, before: undefined }).select('sales.id');
+  const ids = filteredSales(db, { ...filter, before: undefined, after: undefined }).select('sales.id');
   const [head, items, refunded] = await Promise.all([
     db
       .selectFrom('sales')
@@ -346,13 +348,16 @@ export async function summarizeSales(
   };
 }
 
-/** Ids and positions of one page of matching sales, newest first. */
+/** Ids and positions of one page of matching sales, newest first (or oldest first: `after` then says where). */
 export function listSaleIds(
   db: DbExecutor,
   filter: SaleFilter,
   limit: number | null,
+  order: 'newest' | 'oldest' = 'newest',
 ): Promise<{ id: number; created_at: string }[]> {
   const before = filter.before;
+  const after = filter.after;
+  const direction = order === 'newest' ? 'desc' : 'asc';
   return filteredSales(db, filter)
     .select(['sales.id', 'sales.created_at'])
     .$if(before !== undefined, (qb) =>
@@ -363,8 +368,16 @@ export function listSaleIds(
         ]),
       ),
     )
-    .orderBy('sales.created_at', 'desc')
-    .orderBy('sales.id', 'desc')
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('sales.created_at', '>', after!.createdAt),
+          eb.and([eb('sales.created_at', '=', after!.createdAt), eb('sales.id', '>', after!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('sales.created_at', direction)
+    .orderBy('sales.id', direction)
     .$if(limit !== null, (qb) => qb.limit(limit!))
     .execute();
 }

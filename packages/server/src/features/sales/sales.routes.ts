@@ -9,6 +9,8 @@ import {
   RefundSaleResponse,
   SalesListResponse,
   SaleResponse,
+  SalesExportQuery,
+  CSV_MIME_TYPE,
   VatExclusionApprovalRequest,
   VatExclusionApprovalResponse,
 } from '@pos/core';
@@ -18,6 +20,7 @@ import type { Deps } from '../../deps';
 import { currentUser, needs } from '../../http/route-access';
 import { signInClient } from '../auth/sign-in-client';
 import { refundSale } from './refunds.service';
+import { salesExportCsv } from './sales-export.service';
 import { createSaleAnswer, getSale, listSales } from './sales.service';
 import { approveVatExclusion } from './vat-approvals.service';
 
@@ -69,6 +72,31 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: ListSalesQuery, response: { 200: SalesListResponse } },
       },
       async (req) => listSales(deps, req.query),
+    );
+    app.get(
+      '/sales/export.csv',
+      {
+        config: { access: needs('reports_export'), heavyRead: true },
+        schema: {
+          tags,
+          querystring: SalesExportQuery,
+          response: {
+            200: z
+              .string()
+              .describe(
+                'CSV, UTF-8 with byte-order mark, one row a sale, streamed: `layout=history` the sales history columns newest first, `layout=report` the reports columns oldest first',
+              ),
+          },
+        },
+      },
+      async (req, reply) => {
+        const csv = await salesExportCsv(deps, req.query);
+        // A stream is sent as it is, never through the response schema (which documents it).
+        return reply
+          .type(CSV_MIME_TYPE)
+          .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+          .send(csv.body as unknown as string);
+      },
     );
     app.post(
       '/sales/:id/refund',

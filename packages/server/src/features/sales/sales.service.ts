@@ -732,18 +732,27 @@ function decodeCursor(cursor: string): { createdAt: string; id: number } {
   throw new AppError({ status: 400, code: 'SALE_CURSOR_INVALID' });
 }
 
+/** The sales history's filters (shop days, search, status, method) as the read model's. */
+export function saleFilterOf(
+  query: Pick<z.output<typeof ListSalesQuery>, 'startDate' | 'endDate' | 'search' | 'status' | 'paymentMethod'>,
+  timeZone: string,
+): SaleFilter {
+  return {
+    ...(query.startDate ? { from: shopDayStart(query.startDate, timeZone) } : {}),
+    ...(query.endDate ? { to: shopDayEnd(query.endDate, timeZone) } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.paymentMethod ? { paymentMethod: query.paymentMethod } : {}),
+  };
+}
+
 /** Sales history: newest first, one page and the number that match over every page. */
 export async function listSales(
   deps: Pick<Deps, 'db' | 'config'>,
   query: z.output<typeof ListSalesQuery>,
 ): Promise<SalesListResponse> {
-  const tz = deps.config.shopTimezone;
   const filter: SaleFilter = {
-    ...(query.startDate ? { from: shopDayStart(query.startDate, tz) } : {}),
-    ...(query.endDate ? { to: shopDayEnd(query.endDate, tz) } : {}),
-    ...(query.search ? { search: query.search } : {}),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.paymentMethod ? { paymentMethod: query.paymentMethod } : {}),
+    ...saleFilterOf(query, deps.config.shopTimezone),
     ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
   };
   return deps.db.reader.transaction().execute(async (trx) => {

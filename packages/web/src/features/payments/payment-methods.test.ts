@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate, type Translate } from '../../i18n';
 import { saleFixture } from '../../test-fixtures/sale';
-import { paymentMethodCell, paymentPartName, paymentPartsText } from './payment-methods';
+import { paymentPartName, paymentPartsText } from './payment-methods';
 
 const thai: Translate = (key, params) => translate('th', key, params);
 const english: Translate = (key, params) => translate('en', key, params);
@@ -17,19 +17,15 @@ const split = saleFixture({
 });
 
 describe('paymentPartsText', () => {
-  it("names a one-method sale by its method in the reader's language, or as a code", () => {
+  it("names a one-method sale by its method in the reader's language", () => {
     const card = saleFixture({ payment_method: 'card' });
     expect(paymentPartsText(card, thai)).toBe('บัตรเครดิต');
-    expect(paymentPartsText(card, english, 'amounts')).toBe('Credit card');
-    expect(paymentPartsText(card, null)).toBe('card');
-    expect(paymentMethodCell(card)).toBe('card');
+    expect(paymentPartsText(card, english)).toBe('Credit card');
   });
 
-  it("names a split bill's parts: joined for the history row, with amounts for the CSV columns", () => {
+  it("joins a split bill's parts' methods for the history row", () => {
     expect(paymentPartsText(split, thai)).toBe('เงินสด + โอนเงินผ่านธนาคาร');
     expect(paymentPartsText(split, english)).toBe('Cash + Bank transfer');
-    expect(paymentPartsText(split, thai, 'amounts')).toBe('เงินสด 235.00; โอนเงินผ่านธนาคาร 300.00');
-    expect(paymentMethodCell(split)).toBe('split: cash 235.00; transfer 300.00');
   });
 
   it('writes a method this build does not know as stored', () => {
@@ -37,7 +33,7 @@ describe('paymentPartsText', () => {
       payment_method: 'split',
       payments: [{ ...part, method: 'voucher' as 'cash', amount: 10, reference: null }],
     });
-    expect(paymentPartsText(odd, thai, 'amounts')).toBe('voucher 10.00');
+    expect(paymentPartsText(odd, thai)).toBe('voucher');
   });
 });
 

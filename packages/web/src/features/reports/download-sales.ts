@@ -1,11 +1,11 @@
-import type { Sale } from '@pos/core';
+import { csvFileName } from '@pos/core';
 import { toast } from 'sonner';
 import type { Translate } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import type { DayRange } from '../../lib/date-keys';
 import { downloadTextFile } from '../../lib/download';
-import { fetchAllSales } from '../sales-history/sales-history.queries';
-import { salesCsv } from './sales-export';
+import { localDateKey } from '../../lib/dates';
+import { fetchSalesCsv } from '../sales-history/sales-history.queries';
 
 /**
  * The export buttons of the reports screen and the dashboard: refused without reports_export or with no
@@ -26,22 +26,18 @@ export async function downloadSalesCsv({
     toast.error(t('reports.exportNoPermissionTitle'), { description: t('reports.exportNoPermission') });
     return;
   }
-  let sales: Sale[];
+  let csv: { text: string; rows: number };
   try {
-    sales = await fetchAllSales(range ?? {});
+    csv = await fetchSalesCsv(range ?? {}, 'report');
   } catch (error) {
     toast.error(t('reports.exportErrorTitle'), { description: errorMessage(error, t('reports.exportError')) });
     return;
   }
-  if (sales.length === 0) {
+  if (csv.rows === 0) {
     toast.error(t('reports.exportNoDataTitle'), { description: t('reports.exportNoData') });
     return;
   }
-  const { fileName, text } = salesCsv(sales, {
-    prefix,
-    now: new Date(),
-    generalCustomer: t('receipt.generalCustomer'),
-  });
-  downloadTextFile(fileName, text);
+  const fileName = csvFileName(prefix, localDateKey(new Date()));
+  downloadTextFile(fileName, csv.text);
   toast.success(t('reports.exported'), { description: t('reports.exportedMessage', { file: fileName }) });
 }

@@ -1,4 +1,4 @@
-import { can, formatBaht, type Sale } from '@pos/core';
+import { can, CSV_PREFIXES, csvFileName, formatBaht, type Sale } from '@pos/core';
 import { Download, Package, Receipt, ShoppingBag, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/ui/states';
 import { Spinner } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n';
 import { errorMessage } from '../../lib/api';
+import { localDateKey } from '../../lib/dates';
 import { downloadTextFile } from '../../lib/download';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
@@ -23,8 +24,7 @@ import { dayRange } from './date-ranges';
 import { EditSaleDialog } from './edit-sale-dialog';
 import { RefundDialog } from './refund-dialog';
 import { SalesFiltersBar, type FilterState } from './sales-filters-bar';
-import { salesHistoryCsv } from './sales-history-export';
-import { fetchAllSales, useSalesHistory, type SalesFilters } from './sales-history.queries';
+import { fetchSalesCsv, useSalesHistory, type SalesFilters } from './sales-history.queries';
 import { SalesTable, type SaleAction } from './sale-rows';
 
 const NO_FILTERS: FilterState = { search: '', range: 'all', from: '', to: '' };
@@ -70,15 +70,14 @@ export function SalesHistoryScreen() {
     }
     setExporting(true);
     try {
-      const all = await fetchAllSales(filters);
-      if (all.length === 0) {
+      const { text, rows } = await fetchSalesCsv(filters, 'history');
+      if (rows === 0) {
         toast.error(t('salesHistory.exportEmpty'));
         return;
       }
-      const { fileName, text } = salesHistoryCsv(all, new Date(), t('salesHistory.generalCustomer'));
-      downloadTextFile(fileName, text);
+      downloadTextFile(csvFileName(CSV_PREFIXES.salesHistory, localDateKey(new Date())), text);
       toast.success(t('salesHistory.exported'), {
-        description: t('salesHistory.exportedMessage', { count: all.length }),
+        description: t('salesHistory.exportedMessage', { count: rows }),
       });
     } catch (cause) {
       toast.error(t('salesHistory.exportError'), { description: errorMessage(cause, t('salesHistory.exportError')) });

@@ -1,10 +1,10 @@
 import {
+  CSV_BOM,
   IDEMPOTENCY_HEADER,
   RefundSaleResponse,
-  SALES_LIST_LIMIT_MAX,
   SalesListResponse,
   type RefundSaleRequest,
-  type Sale,
+  type SalesCsvLayout,
 } from '@pos/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -44,25 +44,28 @@ export const historyApi = {
     }),
 };
 
+/** A whole export may take minutes on a large shop: the server writes it as it reads. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
+
 /**
- * Every sale matching the filters, following the cursor in the largest pages the API allows: an
- * export must not stop at the first page. The one paging reader of the sales list (the sales history
- * export, and the reports and dashboard exports through it).
+ * Every sale matching the filters as the server's CSV (`GET /api/sales/export.csv`), and how many rows
+ * it holds: `history` the sales history's columns, `report` the reports' (the reports and dashboard
+ * exports). Reading it as text drops the byte-order mark, so it is put back.
  */
-export async function fetchAllSales(filters: DayRange & { search?: string }, signal?: AbortSignal): Promise<Sale[]> {
-  const all: Sale[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: SalesListResponse = await historyApi.page(
-      { search: '', ...filters },
-      cursor,
-      SALES_LIST_LIMIT_MAX,
-      signal,
-    );
-    all.push(...page.sales);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all;
+export async function fetchSalesCsv(
+  filters: DayRange & { search?: string },
+  layout: SalesCsvLayout,
+): Promise<{ text: string; rows: number }> {
+  const params = new URLSearchParams({ layout });
+  if (filters.startDate) params.set('startDate', filters.startDate);
+  if (filters.endDate) params.set('endDate', filters.endDate);
+  if (filters.search?.trim()) params.set('search', filters.search.trim());
+  const body = await api.get(`/sales/export.csv?${params.toString()}`, { timeoutMs: EXPORT_TIMEOUT_MS });
+  const text = typeof body === 'string' ? body : '';
+  const csv = text.startsWith(CSV_BOM) ? text : `${CSV_BOM}${text}`;
+  // One line a sale after the header; no cell of these exports holds a line break.
+  const rows = Math.max(0, csv.split('\r\n').filter((line) => line !== '').length - 1);
+  return { text: csv, rows };
 }
 
 export function useSalesHistory(filters: SalesFilters) {

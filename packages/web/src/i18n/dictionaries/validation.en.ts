@@ -116,6 +116,7 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.label.colors': 'Colours',
   'validation.label.cost': 'Cost',
   'validation.label.cursor': 'cursor',
+  'validation.label.layout': 'file layout',
   'validation.label.customerId': 'Customer id',
   'validation.label.customerName': 'Customer name',
   'validation.label.description': 'Details',

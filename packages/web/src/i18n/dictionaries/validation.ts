@@ -112,6 +112,7 @@ export const validation = defineMessages({
   'validation.label.colors': 'สี',
   'validation.label.cost': 'ต้นทุน',
   'validation.label.cursor': 'cursor ',
+  'validation.label.layout': 'รูปแบบไฟล์',
   'validation.label.customerId': 'รหัสลูกค้า',
   'validation.label.customerName': 'ชื่อลูกค้า',
   'validation.label.description': 'รายละเอียด',
