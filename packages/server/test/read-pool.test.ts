@@ -75,8 +75,8 @@ describe('the back-office reader (SQLite worker threads)', () => {
   });
 
   it('answers 503 READ_TIMED_OUT for a statement past the time limit, and reads again on a fresh worker', async () => {
-    const db = await database({ readWorkers: 1, readTimeoutMs: 200 });
-    const error = await refusal(slowCount(4_000_000).execute(db.reader));
+    const db = await database({ readWorkers: 1, readTimeoutMs: 300 });
+    const error = await refusal(slowCount(5_000_000).execute(db.reader));
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ statusCode: 503, code: 'READ_TIMED_OUT' });
     expect((error as Error).message).toMatch(/ใช้เวลานานเกินไป/);

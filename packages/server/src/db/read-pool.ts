@@ -30,6 +30,7 @@ db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -32768');
 db.pragma('temp_store = memory');
 const statements = new Map();
+parentPort.postMessage({ ready: true });
 function prepared(text) {
   let statement = statements.get(text);
   if (statement === undefined) {
@@ -84,6 +85,8 @@ class ReadWorker {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: unknown) => void }>();
   private nextId = 1;
+  /** Settles once the thread has opened its connection: a statement's time starts then, not at the spawn. */
+  private readonly ready: Promise<void>;
   broken = false;
 
   constructor(file: string) {
@@ -93,13 +96,25 @@ class ReadWorker {
     });
     // Idle workers must not keep a server that is otherwise done alive.
     this.worker.unref();
-    this.worker.on('message', (answer: Answer & { id: number }) => {
+    let started!: () => void;
+    let failedToStart!: (error: unknown) => void;
+    this.ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failedToStart = reject;
+    });
+    this.ready.catch(() => undefined);
+    this.worker.on('message', (answer: Answer & { id: number; ready?: true }) => {
+      if (answer.ready) {
+        started();
+        return;
+      }
       const waiting = this.pending.get(answer.id);
       this.pending.delete(answer.id);
       waiting?.resolve(answer);
     });
     const fail = (error: unknown) => {
       this.broken = true;
+      failedToStart(error);
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
     };
@@ -107,7 +122,8 @@ class ReadWorker {
     this.worker.on('exit', (code) => fail(new Error(`a read worker stopped (exit code ${code})`)));
   }
 
-  run(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<Answer> {
+  async run(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<Answer> {
+    await this.ready;
     const id = this.nextId++;
     return new Promise<Answer>((resolve, reject) => {
       const timer = setTimeout(() => {
