@@ -1,5 +1,6 @@
 import type { Sale } from './api/index';
 import { csvBaht, type CsvCell } from './csv';
+import { zonedClock } from './zoned-clock';
 
 /**
  * The sales exports (spec 000 §9, 001 §9), written by the server row by row (issue 32: an export of
@@ -93,21 +94,12 @@ function paymentCell(sale: SaleForCsv, thai: boolean): string {
  * every export, whatever the computer's own zone).
  */
 export function shopDateTimeFormatter(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const clock = zonedClock(timeZone);
   return (iso) => {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return '';
-    const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-    for (const { type, value } of format.formatToParts(date)) part[type] = value;
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+    const t = clock(date);
+    return `${t.year}-${t.month}-${t.day} ${t.hour}:${t.minute}`;
   };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { zonedClock } from '@pos/core';
 import type { Config } from './config';
 import { privateDir, privateFile, tightenModes } from './file-modes';
 
@@ -23,21 +24,8 @@ export interface BackupResult {
 
 /** `YYYYMMDD-HHMMSS` of `now` in the shop's time zone, the time on the shop's clocks. */
 function stamp(now: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}`;
+  const t = zonedClock(timeZone)(now);
+  return `${t.year}${t.month}${t.day}-${t.hour}${t.minute}${t.second}`;
 }
 
 /**

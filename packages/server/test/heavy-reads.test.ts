@@ -1,39 +1,28 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@pos/core';
-import { startFakeCloudinary, type FakeCloudinary } from './helpers/fake-cloudinary';
+import { useFakeCloudinary } from './helpers/fake-cloudinary';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
 
-let fake: FakeCloudinary;
 // Read by useTestApp when its app starts, after the fake below is listening.
 const env: Record<string, string> = { HEAVY_READS_PER_USER: '2' };
-
-beforeAll(async () => {
-  fake = await startFakeCloudinary('slow-shop');
-  // The SDK reads CLOUDINARY_URL (and picks http for the fake) when the store first imports it.
-  process.env.CLOUDINARY_URL = fake.cloudinaryUrl;
-  env.CLOUDINARY_URL = fake.cloudinaryUrl;
-});
-afterAll(async () => {
-  delete process.env.CLOUDINARY_URL;
-  await fake.close();
-});
+const fake = useFakeCloudinary('slow-shop', env);
 
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);
 }
 
-const listingCalls = () => fake.calls.filter((c) => c.path.includes('/resources/image')).length;
+const listingCalls = () => fake().calls.filter((c) => c.path.includes('/resources/image')).length;
 
 /** Holds Cloudinary's answers until the returned function is called: the storage screen's reads hang. */
 function holdCloudinary(): () => void {
   let release!: () => void;
-  fake.hold = new Promise<void>((resolve) => (release = resolve));
+  fake().hold = new Promise<void>((resolve) => (release = resolve));
   return () => {
-    fake.hold = null;
+    fake().hold = null;
     release();
   };
 }

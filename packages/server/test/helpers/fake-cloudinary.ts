@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 
 /** One call the Cloudinary SDK made, as the fake received it. */
 export interface CloudinaryCall {
@@ -202,4 +203,25 @@ export async function startFakeCloudinary(cloudName = 'demo'): Promise<FakeCloud
   origin = `http://127.0.0.1:${port}`;
   fake.cloudinaryUrl = `cloudinary://${API_KEY}:${API_SECRET}@${cloudName}?upload_prefix=${origin}`;
   return fake;
+}
+
+/**
+ * A fake Cloudinary for this test file, started before its apps: `env` gets CLOUDINARY_URL (pass it to
+ * useTestApp), and the SDK, which reads it from the process when the store first imports it, too.
+ */
+export function useFakeCloudinary(cloudName: string, env: Record<string, string>): () => FakeCloudinary {
+  let fake: FakeCloudinary | undefined;
+  beforeAll(async () => {
+    fake = await startFakeCloudinary(cloudName);
+    process.env.CLOUDINARY_URL = fake.cloudinaryUrl;
+    env.CLOUDINARY_URL = fake.cloudinaryUrl;
+  });
+  afterAll(async () => {
+    delete process.env.CLOUDINARY_URL;
+    await fake?.close();
+  });
+  return () => {
+    if (!fake) throw new Error('the fake Cloudinary has not started yet');
+    return fake;
+  };
 }
