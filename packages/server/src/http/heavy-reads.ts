@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from './app-error';
 
 declare module 'fastify' {
@@ -22,9 +22,9 @@ const RETRY_AFTER_SECONDS = '2';
  */
 export function registerHeavyReadLimit(app: FastifyInstance, perUser: number): void {
   const running = new Map<number, number>();
-  app.addHook('preHandler', async (request, reply) => {
+  const limit: preHandlerAsyncHookHandler = async (request, reply) => {
     const userId = request.session?.user.id;
-    if (!request.routeOptions.config.heavyRead || userId === undefined) return;
+    if (userId === undefined) return;
     const count = running.get(userId) ?? 0;
     if (count >= perUser) {
       throw new AppError({ status: 429, code: 'HEAVY_READS_BUSY', headers: { 'retry-after': RETRY_AFTER_SECONDS } });
@@ -36,5 +36,10 @@ export function registerHeavyReadLimit(app: FastifyInstance, perUser: number): v
       if (left > 0) running.set(userId, left);
       else running.delete(userId);
     });
+  };
+  // On the long reads' routes only: the till's calls run no hook of this.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.heavyRead) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), limit];
   });
 }
