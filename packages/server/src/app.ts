@@ -182,6 +182,10 @@ async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
     root,
     wildcard: false,
     preCompressed: true,
+    // A route per file of the build, but none for the compressed copies (found next to their file when
+    // a browser accepts them; a direct request for one gets it from the fallback below): half the routes,
+    // ~0.2 s less start-up (issue 32).
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
