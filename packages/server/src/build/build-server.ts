@@ -1,6 +1,7 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_SOURCE = path.resolve(here, '../main.ts');
@@ -8,9 +9,8 @@ const SERVER_SOURCE = path.resolve(here, '../main.ts');
 export const SERVER_BUNDLE = path.resolve(here, '../../dist/main.mjs');
 
 /**
- * Packages left as imports of their own: those that load native code or files found next to their own
- * (their folder must be theirs), and those the server imports only when first used (a start never reads
- * them).
+ * Packages left as imports of their own: those that load native code, and those the server imports only
+ * when first used (a start never reads them).
  */
 export const UNBUNDLED_PACKAGES = new Set([
   // native code
@@ -18,8 +18,6 @@ export const UNBUNDLED_PACKAGES = new Set([
   '@node-rs/argon2',
   'sharp',
   'pg-native', // pg's optional native client, not installed
-  // files next to their own: the API docs' page and scripts
-  '@fastify/swagger-ui',
   // imported when first used
   '@line/bot-sdk',
   'stripe',
@@ -37,13 +35,37 @@ function packageOf(specifier: string): string {
 }
 
 /**
+ * A bundled CommonJS file that finds files next to its own (`__dirname`: @fastify/swagger-ui's page and
+ * scripts, @fastify/swagger's package.json) gets the folder it has in node_modules, found from where the
+ * bundle is when it runs, as the modules left unbundled are.
+ */
+function ownFolders(outfile: string): Plugin {
+  return {
+    name: 'own-folders',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, async (args) => {
+        const text = await fs.readFile(args.path, 'utf8');
+        if (!/\b__(dirname|filename)\b/.test(text)) return undefined;
+        const fromBundle = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
+        return {
+          contents: `var __filename = __posFileOf(${JSON.stringify(fromBundle)}), __dirname = __posDirname(__filename);\n${text}`,
+          loader: 'js',
+          resolveDir: path.dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
+/**
  * The server as `npm start` runs it: one ES module of the app's own code (this package and
  * `@pos/core`) and of the packages it imports at start, run by plain Node. Bundling the packages too
  * saved ~0.3-0.5 s of a start (issue 32): one file read and compiled instead of ~1,000 modules each
- * resolved, read and wrapped by Node's loader (969 from 89 packages). Not minified, so a stack trace still names the
- * functions. Run through tsx's loader instead, the TypeScript cost a sale 1.9 % more instructions and,
- * in paired timings, ~10 % more time (issue 17): tsx keeps names by wrapping every function it compiles,
- * closures made per request included, in a `defineProperty` call, and its loader stays in the process.
+ * resolved, read and wrapped by Node's loader (969 from 89 packages). Not minified, so a stack trace
+ * still names the functions (minified, it started no faster). Run through tsx's loader instead, the
+ * TypeScript cost a sale 1.9 % more instructions and, in paired timings, ~10 % more time (issue 17): tsx
+ * keeps names by wrapping every function it compiles, closures made per request included, in a
+ * `defineProperty` call, and its loader stays in the process.
  */
 export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<void> {
   await build({
@@ -54,11 +76,19 @@ export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<void
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    // The bundled CommonJS packages require Node's built-ins: an ES module needs a require for them.
+    // The bundled CommonJS packages require Node's built-ins: an ES module needs a require for them;
+    // ownFolders' files need their paths.
     banner: {
-      js: "import { createRequire as __posRequire } from 'node:module'; const require = __posRequire(import.meta.url);",
+      js: [
+        "import { createRequire as __posRequire } from 'node:module';",
+        "import { dirname as __posDirname } from 'node:path';",
+        "import { fileURLToPath as __posFileURLToPath } from 'node:url';",
+        'const require = __posRequire(import.meta.url);',
+        'const __posFileOf = (fromBundle) => __posFileURLToPath(new URL(fromBundle, import.meta.url));',
+      ].join(' '),
     },
     plugins: [
+      ownFolders(outfile),
       {
         name: 'unbundled-packages',
         setup(builder) {
