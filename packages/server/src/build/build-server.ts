@@ -57,6 +57,56 @@ function ownFolders(outfile: string): Plugin {
   };
 }
 
+/** The folder of the package a file in node_modules belongs to. */
+function packageFolderOf(file: string): string | null {
+  const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file);
+  return match ? match[1]! : null;
+}
+
+/**
+ * npm installs one version of a package in several folders when it cannot hoist it (ajv 8 three times,
+ * under @fastify/ajv-compiler, fast-json-stringify and ajv-formats, the root's ajv being eslint's 6):
+ * bundled, each copy would be compiled and run. Every file of a package version is taken from the first
+ * folder of that version found (npm installs the same files for a version wherever it puts them).
+ */
+function oneCopyPerVersion(): Plugin {
+  return {
+    name: 'one-copy-per-version',
+    setup(builder) {
+      const folderOf = new Map<string, string>();
+      const versionOf = new Map<string, string>();
+      const version = async (folder: string) => {
+        let found = versionOf.get(folder);
+        if (found === undefined) {
+          const manifest = JSON.parse(await fs.readFile(path.join(folder, 'package.json'), 'utf8')) as {
+            name: string;
+            version: string;
+          };
+          found = `${manifest.name}@${manifest.version}`;
+          versionOf.set(folder, found);
+        }
+        return found;
+      };
+      builder.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === 'one-copy-per-version') return undefined;
+        const resolved = await builder.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'one-copy-per-version',
+        });
+        if (resolved.errors.length > 0 || resolved.external) return resolved;
+        const folder = packageFolderOf(resolved.path);
+        if (!folder) return resolved;
+        const key = await version(folder);
+        const chosen = folderOf.get(key) ?? folder;
+        folderOf.set(key, chosen);
+        return { ...resolved, path: chosen + resolved.path.slice(folder.length) };
+      });
+    },
+  };
+}
+
 /**
  * The server as `npm start` runs it: one ES module of the app's own code (this package and
  * `@pos/core`) and of the packages it imports at start, run by plain Node. Bundling the packages too
@@ -88,6 +138,7 @@ export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<void
       ].join(' '),
     },
     plugins: [
+      oneCopyPerVersion(),
       ownFolders(outfile),
       {
         name: 'unbundled-packages',
