@@ -182,7 +182,9 @@ async function registerUploads(app: FastifyInstance, root: string): Promise<void
 async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    // No route per file of the build: the one route below sends any file there is (a route for each,
+    // of the 78, or 184 with the .br and .gz copies, made start-up 0.1-0.3 s slower; issue 32).
+    serve: false,
     preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

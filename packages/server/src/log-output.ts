@@ -1,22 +1,33 @@
 import os from 'node:os';
-import { PinoPretty } from 'pino-pretty';
+
+type Stdout = { write(text: string): unknown; isTTY?: boolean };
+
+/** Where the server writes: its log lines and, once it listens, the one plain line of its address. */
+export interface ServerOutput {
+  /** The logger's stream. */
+  logStream: { write(line: string): void };
+  /** A plain line, after every log line written before it. */
+  writeLine(text: string): void;
+}
 
 /**
- * Log lines for a person at a terminal: readable and coloured. Anywhere else
- * (a service manager, a log collector) the logs stay JSON lines, so this
- * returns undefined and pino writes JSON to stdout as usual.
+ * Log lines and the address line written through the one stdout stream, each as it comes, so they
+ * come out in the order written: the address line last at start-up (pino's own stdout writer is
+ * asynchronous, so its lines came out after it). For a person at a terminal the logs are readable
+ * and coloured; anywhere else (a service manager, a log collector) they stay JSON lines. pino-pretty
+ * is loaded only for a terminal.
  */
-export function terminalLogStream(
-  stdout: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
-): { write(line: string): void } | undefined {
-  if (!stdout.isTTY) return undefined;
-  return PinoPretty({
+export async function serverOutput(stdout: Stdout = process.stdout): Promise<ServerOutput> {
+  const writeLine = (text: string) => void stdout.write(`${text}\n`);
+  if (!stdout.isTTY) return { logStream: { write: (line) => void stdout.write(line) }, writeLine };
+  const { prettyFactory } = await import('pino-pretty');
+  const pretty = prettyFactory({
     colorize: true,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname',
     singleLine: true,
-    destination: stdout,
   });
+  return { logStream: { write: (line) => void stdout.write(pretty(line)) }, writeLine };
 }
 
 type Interfaces = ReturnType<typeof os.networkInterfaces>;

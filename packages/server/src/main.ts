@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_USE_ADMIN } from '@pos/core';
 import { ConfigError, loadConfig, type Config } from './config';
-import { listeningLine, terminalLogStream } from './log-output';
+import { listeningLine, serverOutput } from './log-output';
 import { startServer } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,8 +19,8 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const logStream = terminalLogStream();
-  const server = await startServer(config, { ...(logStream && { logStream }) });
+  const output = await serverOutput();
+  const server = await startServer(config, { logStream: output.logStream });
   const { app, deps } = server.built;
   if (server.seededFirstAdmin) {
     app.log.info(
@@ -35,8 +35,8 @@ async function main(): Promise<void> {
   app.log.info(
     `database: ${deps.db.engine}${deps.db.engine === 'sqlite' ? ` (${path.join(config.dataDir, 'pos.db')})` : ''}`,
   );
-  // Plain text whatever the log format, so whoever started the server sees where to open it.
-  process.stdout.write(`${listeningLine(config.host, server.port)}\n`);
+  // Plain text whatever the log format, last, so whoever started the server sees where to open it.
+  output.writeLine(listeningLine(config.host, server.port));
 }
 
 main().catch((err: unknown) => {

@@ -1,32 +1,34 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { listeningLine, terminalLogStream } from '../src/log-output';
+import { listeningLine, serverOutput } from '../src/log-output';
+
+/** A stdout that keeps what is written to it. */
+function fakeStdout(isTTY: boolean) {
+  const written: string[] = [];
+  return { written, stdout: { isTTY, write: (text: string) => written.push(text) } };
+}
+
+const logLine = (msg: string) => `${JSON.stringify({ level: 30, time: Date.now(), pid: 1, hostname: 'till', msg })}\n`;
 
 describe('log output', () => {
-  it('writes JSON lines when stdout is not a terminal', () => {
-    expect(terminalLogStream(Object.assign(new Writable(), { isTTY: false }))).toBeUndefined();
+  it('writes JSON lines, then the plain line, in order, when stdout is not a terminal', async () => {
+    const { written, stdout } = fakeStdout(false);
+    const output = await serverOutput(stdout);
+    const line = logLine('database: sqlite');
+    output.logStream.write(line);
+    output.writeLine('Thai Shop POS is ready at http://127.0.0.1:3000');
+    expect(written).toEqual([line, 'Thai Shop POS is ready at http://127.0.0.1:3000\n']);
   });
 
-  it('writes readable lines at a terminal', async () => {
-    let out = '';
-    const stdout = Object.assign(
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          out += chunk.toString();
-          done();
-        },
-      }),
-      { isTTY: true },
-    );
-    const stream = terminalLogStream(stdout);
-    expect(stream).toBeDefined();
-    stream?.write(
-      `${JSON.stringify({ level: 30, time: Date.now(), pid: 1, hostname: 'till', msg: 'database: sqlite' })}\n`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(out).toContain('database: sqlite');
-    expect(out).toContain('INFO');
-    expect(out).not.toContain('"msg"');
+  it('writes readable lines at a terminal, each before whatever is written after it', async () => {
+    const { written, stdout } = fakeStdout(true);
+    const output = await serverOutput(stdout);
+    output.logStream.write(logLine('database: sqlite'));
+    output.writeLine('Thai Shop POS is ready at http://127.0.0.1:3000');
+    expect(written).toHaveLength(2);
+    expect(written[0]).toContain('database: sqlite');
+    expect(written[0]).toContain('INFO');
+    expect(written[0]).not.toContain('"msg"');
+    expect(written[1]).toBe('Thai Shop POS is ready at http://127.0.0.1:3000\n');
   });
 
   it('names localhost and the shop-network addresses in one line', () => {

@@ -13,7 +13,7 @@ let bundle: Promise<string> | undefined;
  * parallel: each writes a file of its own and renames it into place, so a process never starts from
  * a file half written.
  */
-function serverBundle(): Promise<string> {
+export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
     const file = path.join(path.dirname(SERVER_BUNDLE), 'test', 'main.mjs');
     const own = path.join(path.dirname(file), `main-${randomUUID()}.mjs`);
@@ -37,6 +37,8 @@ export interface ServerProcessOptions {
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** The last 20,000 characters it wrote to stdout. */
+  stdout(): string;
   /** What it wrote to stderr (start-up failures, crashes). */
   stderr(): string;
   /** Resident memory of the process in bytes, read from /proc (Linux). */
@@ -99,11 +101,14 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       if (!port) return;
       clearTimeout(timer);
       child.off('exit', onExit);
-      // Keep draining stdout so a chatty server never blocks on a full pipe.
-      child.stdout?.removeAllListeners('data').resume();
+      // Keep reading stdout, its tail only, so a chatty server never blocks on a full pipe.
+      child.stdout?.removeAllListeners('data').on('data', (more: Buffer) => {
+        out = (out + more.toString()).slice(-20_000);
+      });
       resolve({
         url: `http://127.0.0.1:${port}`,
         pid: child.pid!,
+        stdout: () => out,
         stderr: () => err,
         rssBytes: async () => {
           const { readFile } = await import('node:fs/promises');

@@ -1,6 +1,5 @@
 import { ERROR_MESSAGES, FIRST_USE_ADMIN } from '@pos/core';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { AppError } from '../../http/app-error';
 
 /**
@@ -11,12 +10,21 @@ import { AppError } from '../../http/app-error';
  */
 export const MIN_PASSWORD_SCORE = 2;
 
-// Built on first use: decoding the dictionaries takes ~100 ms, which a server that never sets a password skips.
-let estimator: ZxcvbnFactory | undefined;
+// Loaded and built on first use: importing and decoding the dictionaries takes ~200 ms, which a server
+// that never sets a password skips, and which start-up does not wait for.
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-function passwordScore(password: string, userInputs: string[]): number {
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-  return estimator.check(password, userInputs).score;
+async function newEstimator(): Promise<ZxcvbnFactory> {
+  const [{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+  ]);
+  return new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+}
+
+async function passwordScore(password: string, userInputs: string[]): Promise<number> {
+  estimator ??= newEstimator();
+  return (await estimator).check(password, userInputs).score;
 }
 
 export interface NewPasswordContext {
@@ -40,5 +48,5 @@ export async function assertAcceptableNewPassword(password: string, context: New
   if (context.isCurrent && (await context.isCurrent(password))) throw refuse('PASSWORD_SAME_AS_CURRENT');
   if (password.trim().toLowerCase() === FIRST_USE_ADMIN.password) throw refuse('PASSWORD_IS_DEFAULT');
   const userInputs = [context.username, context.name, ...context.name.split(/\s+/), FIRST_USE_ADMIN.password];
-  if (passwordScore(password, userInputs) < MIN_PASSWORD_SCORE) throw refuse('PASSWORD_TOO_COMMON');
+  if ((await passwordScore(password, userInputs)) < MIN_PASSWORD_SCORE) throw refuse('PASSWORD_TOO_COMMON');
 }

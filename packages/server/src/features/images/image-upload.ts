@@ -1,6 +1,4 @@
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from '@pos/core';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../http/app-error';
 
 /** Longest side of a stored image; larger uploads are scaled down. */
@@ -40,6 +38,8 @@ export async function processImageUpload(input: Buffer, options: { maxSide?: num
   const maxSide = options.maxSide ?? IMAGE_MAX_SIDE;
   if (input.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError({ status: 413, code: 'IMAGE_TOO_LARGE' });
   if (input.length === 0) throw new AppError({ status: 400, code: 'IMAGE_INVALID' });
+  // Loaded by the first upload, not at start-up (~150 ms together).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const type = await fileTypeFromBuffer(input);
   if (!isAccepted(type?.mime)) throw new AppError({ status: 415, code: 'IMAGE_UNSUPPORTED_TYPE' });
   const output = OUTPUT[type.mime];

@@ -305,7 +305,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
   let event: Stripe.Event;
   try {
     if (!gateway || !webhookSecret || !signature) throw new Error('no signature or secret');
-    event = gateway.verifyWebhook(rawBody, signature);
+    event = await gateway.verifyWebhook(rawBody, signature);
   } catch {
     throw new AppError({ status: 400, code: 'WEBHOOK_SIGNATURE_INVALID' });
   }

@@ -1,5 +1,4 @@
 import type { LogoResponse } from '@pos/core';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { processImageUpload } from '../images/image-upload';
@@ -43,6 +42,7 @@ async function dropOldLogo(deps: LogoDeps, oldUrl: string): Promise<void> {
  * old logo's file: a failure at any step leaves the old logo in place.
  */
 export async function uploadLogo(deps: LogoDeps, userId: number, file: Buffer): Promise<LogoResponse> {
+  const { fileTypeFromBuffer } = await import('file-type'); // not loaded at start-up
   const type = await fileTypeFromBuffer(file);
   if (!type?.mime.startsWith('image/')) throw new AppError({ status: 400, code: 'LOGO_NOT_AN_IMAGE' });
   let processed;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../file-modes';
 import type { ImageStore, PutResult, StoredFile } from './image-store';
 
@@ -84,6 +83,8 @@ export function localDiskStore(root: string, options: { limitBytes: number }): I
     listAll,
     async describe(files) {
       // The real dimensions and format, read from each file's header (sharp reads no pixels for this).
+      // sharp is loaded here, not at start-up.
+      const { default: sharp } = await import('sharp');
       return Promise.all(
         files.map(async (file) => {
           try {

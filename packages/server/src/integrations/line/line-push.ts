@@ -1,5 +1,3 @@
-import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
-
 /** How long a push may take before it counts as LINE being unreachable. */
 export const LINE_PUSH_TIMEOUT_MS = 10_000;
 
@@ -58,6 +56,8 @@ function lineMessageOf(body: string, token: string): string {
 
 /** Sends one text message with the official SDK; throws LinePushError when LINE does not take it. */
 export async function pushLineText(push: LinePush): Promise<void> {
+  // Loaded by the first push, not at start-up (~400 ms of a start, and most shops never set LINE up).
+  const { HTTPFetchError, messagingApi } = await import('@line/bot-sdk');
   const client = new messagingApi.MessagingApiClient({
     channelAccessToken: push.token,
     ...(push.apiBase ? { baseURL: push.apiBase } : {}),

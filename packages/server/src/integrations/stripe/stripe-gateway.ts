@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 
 /** What the card checkout needs of Stripe. */
@@ -23,7 +23,7 @@ export interface StripeGateway {
   }): Promise<CheckoutSessionView>;
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionView>;
   /** The event, when `signature` is Stripe's for this exact body within the SDK's tolerance; else throws. */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+  verifyWebhook(rawBody: Buffer, signature: string): Promise<Stripe.Event>;
   /** The PaymentIntent that took a Checkout Session's money; null while it has none (unpaid). */
   paymentIntentOfSession(sessionId: string): Promise<string | null>;
   /** Gives `amountSatang` of the PaymentIntent back to the card (Stripe's Refund API). */
@@ -55,9 +55,18 @@ export interface RefundView {
  */
 export type StripeFailure = 'refused' | 'busy' | 'failed' | 'unanswered';
 
+// The SDK, loaded by the first call to Stripe (~150-300 ms of start-up a shop without card payments never needs).
+let sdk: typeof Stripe | undefined;
+
+async function loadSdk(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
 export function stripeFailureOf(err: unknown): StripeFailure {
-  if (!(err instanceof Stripe.errors.StripeError)) return 'unanswered';
-  if (err instanceof Stripe.errors.StripeConnectionError || err.statusCode === undefined) return 'unanswered';
+  // Without the SDK loaded, no call to Stripe was made: nothing can be one of its errors.
+  if (!sdk || !(err instanceof sdk.errors.StripeError)) return 'unanswered';
+  if (err instanceof sdk.errors.StripeConnectionError || err.statusCode === undefined) return 'unanswered';
   if (err.statusCode === 409 || err.rawType === 'idempotency_error') return 'busy';
   if (err.statusCode >= 500) return 'failed';
   return 'refused';
@@ -85,20 +94,27 @@ export function stripeGateway(config: Pick<Config, 'stripeSecretKey' | 'stripeWe
 } {
   if (config.stripeSecretKey === null) return { gateway: null, webhookSecret: config.stripeWebhookSecret };
   const base = config.stripeApiBase;
-  const stripe = new Stripe(config.stripeSecretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(base && {
-      host: base.hostname,
-      port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-      protocol: base.protocol === 'https:' ? 'https' : 'http',
-    }),
-  });
+  const secretKey = config.stripeSecretKey;
+  let client: Stripe | undefined;
+  const stripeClient = async (): Promise<Stripe> => {
+    const Sdk = await loadSdk();
+    client ??= new Sdk(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base && {
+        host: base.hostname,
+        port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+        protocol: base.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+    return client;
+  };
   const webhookSecret = config.stripeWebhookSecret;
   return {
     webhookSecret,
     gateway: {
       async createCheckoutSession(input) {
+        const stripe = await stripeClient();
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -121,17 +137,21 @@ export function stripeGateway(config: Pick<Config, 'stripeSecretKey' | 'stripeWe
         return view(session);
       },
       async retrieveCheckoutSession(sessionId) {
+        const stripe = await stripeClient();
         return view(await stripe.checkout.sessions.retrieve(sessionId));
       },
-      verifyWebhook(rawBody, signature) {
+      async verifyWebhook(rawBody, signature) {
         if (webhookSecret === null) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+        const stripe = await stripeClient();
         return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
       },
       async paymentIntentOfSession(sessionId) {
+        const stripe = await stripeClient();
         const intent = (await stripe.checkout.sessions.retrieve(sessionId)).payment_intent;
         return typeof intent === 'string' ? intent : (intent?.id ?? null);
       },
       async createRefund(input) {
+        const stripe = await stripeClient();
         const refund = await stripe.refunds.create(
           {
             payment_intent: input.paymentIntentId,
@@ -144,6 +164,7 @@ export function stripeGateway(config: Pick<Config, 'stripeSecretKey' | 'stripeWe
         return refundView(refund);
       },
       async findRefund(paymentIntentId, key) {
+        const stripe = await stripeClient();
         for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
           if (refund.metadata?.pos_refund_key === key) return refundView(refund);
         }
