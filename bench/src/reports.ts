@@ -2,94 +2,19 @@
 // 1,000,000 sales (issue 15), on SQLite, or PostgreSQL when BENCH_DATABASE_URL names a server whose
 // role may create databases (one database per size). REPORTS_BENCH_SIZES
 // (comma-separated) changes the sizes. The generated databases are kept and reused by the next run
-// (see benchDatabase); REPORTS_BENCH_REBUILD=1 also times rebuilding the report rollups from the sales. The sales are written in bulk by `npm run demo`'s generator
+// (see bench-database.ts); REPORTS_BENCH_REBUILD=1 also times rebuilding the report rollups from the sales. The sales are written in bulk by `npm run demo`'s generator
 // (`--sales N`: straight through its queries module, a year of sales ending yesterday), the catalogue
 // and customers through the services. Prints each request's latency through HTTP beside the row
 // count, and the database's plan of every query the summary and the year view run.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CompiledQuery, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import {
-  addDays,
-  dashboard,
-  loadConfig,
-  openDatabase,
-  runDemo,
-  salesSummary,
-  shopToday,
-  startServer,
-  ensureFirstAdmin,
-  migrateToLatest,
-  syncReportRollups,
-  rebuildReportRollups,
-  imageStoreFor,
-  type Config,
-} from '@pos/server';
+import { CompiledQuery } from 'kysely';
+import { addDays, dashboard, salesSummary, startServer, rebuildReportRollups } from '@pos/server';
+import { benchConfig, databaseLabel, planOf, tracing } from './bench-database';
 import { firstAdminToken } from './first-admin';
 
 const SIZES = (process.env.REPORTS_BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const RUNS = 10;
-
-/**
- * The database of one size, kept between runs (generating a million sales takes many minutes): a
- * SQLite file under REPORTS_BENCH_DIR (default: the system's temp folder), or a PostgreSQL database
- * named after the size. `reuse`: it holds exactly `size` sales from an earlier run; anything else
- * (none, or a run stopped half-way) is wiped and generated again. REPORTS_BENCH_FRESH=1 always regenerates.
- */
-async function benchDatabase(size: number): Promise<{ env: Record<string, string>; reuse: boolean }> {
-  const dataDir = path.join(process.env.REPORTS_BENCH_DIR ?? os.tmpdir(), `pos-bench-reports-${size}`);
-  const fresh = process.env.REPORTS_BENCH_FRESH === '1';
-  const base = process.env.BENCH_DATABASE_URL;
-  if (!base) {
-    const file = path.join(dataDir, 'pos.db');
-    const reuse = !fresh && fs.existsSync(file) && sqliteSales(file) === size;
-    if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
-    return { env: { DATA_DIR: dataDir }, reuse };
-  }
-  const name = `pos_bench_reports_${size}`;
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-    const reuse = !fresh && exists && (await postgresSales(url.toString())) === size;
-    if (!reuse) {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${name}`);
-    }
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, reuse };
-  } finally {
-    await admin.end();
-  }
-}
-
-function sqliteSales(file: string): number {
-  const db = new Database(file, { readonly: true });
-  try {
-    return Number((db.prepare('select count(*) as n from sales').get() as { n: number }).n);
-  } catch {
-    return -1; // not a database of this app
-  } finally {
-    db.close();
-  }
-}
-
-async function postgresSales(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return Number((await client.query('select count(*) as n from sales')).rows[0].n);
-  } catch {
-    return -1;
-  } finally {
-    await client.end();
-  }
-}
 
 async function time(call: () => Promise<Response>): Promise<{ median: number; p95: number; max: number }> {
   const once = async () => {
@@ -110,36 +35,8 @@ async function time(call: () => Promise<Response>): Promise<{ median: number; p9
   };
 }
 
-/** Collects every statement a service runs, to ask the database for its plan. */
-function capture(compile: (node: RootOperationNode) => CompiledQuery, into: CompiledQuery[]): KyselyPlugin {
-  return {
-    transformQuery: ({ node }) => {
-      into.push(compile(node));
-      return node;
-    },
-    transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
-  };
-}
-
 async function benchSize(size: number): Promise<void> {
-  const target = await benchDatabase(size);
-  const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...target.env });
-  const today = shopToday(new Date(), config.shopTimezone);
-  let generated = 'reused from an earlier run';
-  if (!target.reuse) {
-    const db = openDatabase(config);
-    await migrateToLatest(db);
-    await syncReportRollups(db, config.shopTimezone);
-    await ensureFirstAdmin({ db, now: () => new Date() });
-    const started = performance.now();
-    await runDemo(
-      // Bulk sales queue no LINE messages: nothing to wake.
-      { db, config, imageStore: await imageStoreFor(config), notifications: { wake: () => {} } },
-      { days: 365, bulkSales: size, products: 300, customers: 150, seed: 1, force: false, today },
-    );
-    generated = `generated in ${((performance.now() - started) / 1000).toFixed(1)} s`;
-    await db.destroy();
-  }
+  const { config, today, generated } = await benchConfig(size);
 
   // Migrates and keys the rollups (a database from before them is built here, timed).
   const starting = performance.now();
@@ -155,7 +52,7 @@ async function benchSize(size: number): Promise<void> {
       `\n${deps.db.engine}: ${(await rows('sales')).toLocaleString('en-US')} sales, ` +
         `${(await rows('sale_items')).toLocaleString('en-US')} lines, ${(await rows('refunds')).toLocaleString('en-US')} refunds ` +
         `over 365 days (${generated}; server start ${((performance.now() - starting) / 1000).toFixed(1)} s), in ` +
-        `${target.env.DATABASE_URL ? new URL(target.env.DATABASE_URL).pathname.slice(1) : target.env.DATA_DIR}`,
+        databaseLabel(config),
     );
     console.log(
       `rollups: ${(await rows('report_days')).toLocaleString('en-US')} day rows, ` +
@@ -190,16 +87,7 @@ async function benchSize(size: number): Promise<void> {
 
     // The plans: every statement of a month's summary and of the year view, asked of the database as run.
     const statements: CompiledQuery[] = [];
-    const executor = deps.db.kysely.getExecutor();
-    const traced = {
-      ...deps,
-      db: {
-        ...deps.db,
-        kysely: deps.db.kysely.withPlugin(
-          capture((node) => executor.compileQuery(node, { queryId: 'plan' }), statements),
-        ),
-      },
-    };
+    const traced = tracing(deps, statements);
     await salesSummary(traced, { startDate: monthStart, endDate: addDays(today, -1) });
     await dashboard(traced, { period: 'year' });
     const seen = new Set<string>();
@@ -208,10 +96,7 @@ async function benchSize(size: number): Promise<void> {
       const key = `${statement.sql} ${JSON.stringify(statement.parameters)}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const explain = deps.db.engine === 'sqlite' ? 'explain query plan ' : 'explain ';
-      const plan = await deps.db.kysely.executeQuery<Record<string, unknown>>(
-        CompiledQuery.raw(`${explain}${statement.sql}`, [...statement.parameters]),
-      );
+      const plan = await planOf(deps.db, statement);
       const text = statement.sql.replace(/\s+/g, ' ').replace(/\(\?, \?, \?\)(, \(\?, \?, \?\))+/, '(?, ?, ?), …');
       // Each statement alone, in the database (no HTTP): which one the time goes to.
       const took: number[] = [];
@@ -222,7 +107,7 @@ async function benchSize(size: number): Promise<void> {
       }
       took.sort((a, b) => a - b);
       console.log(`\n[${took[2]!.toFixed(1)} ms median of 5] ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`);
-      for (const row of plan.rows) console.log(`  ${String(row.detail ?? row['QUERY PLAN'])}`);
+      for (const line of plan) console.log(`  ${line}`);
     }
   } finally {
     await server.stop();

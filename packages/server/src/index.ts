@@ -9,6 +9,7 @@ export { insertProducts, type ProductValues } from './features/products/products
 // The demo shop and its bulk sales (`npm run demo`), and the reports the benchmark explains.
 export { runDemo, type DemoRunOptions } from './demo/demo-run';
 export { dashboard, salesSummary } from './features/reports/reports.service';
+export { listSales } from './features/sales/sales.service';
 export { addDays, shopToday } from './features/reports/calendar';
 export { openDatabase } from './db/database';
 export { migrateToLatest } from './db/migrate';
