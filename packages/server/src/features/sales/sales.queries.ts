@@ -248,8 +248,6 @@ function containsPattern(term: string): string {
 
 function filteredSales(db: DbExecutor, filter: SaleFilter) {
   const term = filter.search?.trim().toLowerCase() ?? '';
-  const pattern = containsPattern(term);
-  const digits = term.replace(/[^0-9]/g, '');
   return db
     .selectFrom('sales')
     .$if(filter.from !== undefined, (qb) => qb.where('sales.created_at', '>=', filter.from!))
@@ -274,40 +272,53 @@ function filteredSales(db: DbExecutor, filter: SaleFilter) {
       ),
     )
     .$if(filter.customerId !== undefined, (qb) => qb.where('sales.customer_id', '=', filter.customerId!))
-    .$if(term !== '', (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(sales.document_number) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(coalesce(sales.customer_name, '')) like ${pattern} escape '\\'`,
-          eb.exists(
-            eb
-              .selectFrom('customers')
-              .select('customers.id')
-              .whereRef('customers.id', '=', 'sales.customer_id')
-              .where((c) =>
-                c.or([
-                  sql<boolean>`lower(customers.name) like ${pattern} escape '\\'`,
-                  ...(digits.length >= 3
-                    ? [sql<boolean>`customers.phone like ${containsPattern(digits)} escape '\\'`]
-                    : []),
-                ]),
-              ),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('sale_items')
-              .select('sale_items.id')
-              .whereRef('sale_items.sale_id', '=', 'sales.id')
-              .where((i) =>
-                i.or([
-                  sql<boolean>`lower(sale_items.product_name) like ${pattern} escape '\\'`,
-                  sql<boolean>`lower(coalesce(sale_items.sku, '')) like ${pattern} escape '\\'`,
-                ]),
-              ),
-          ),
-        ]),
-      ),
-    );
+    .$if(term !== '', (qb) => qb.where(searchCondition(db, term)));
+}
+
+/**
+ * "The sale contains `term`" (lower-cased): its document number, its customer's name as sold, the linked
+ * customer's current name or phone (the term's digits, 3 or more: a phone typed with dashes), or one of
+ * its lines' product names or SKUs, each compared as lower(column) LIKE '%term%'.
+ *
+ * A term of 3 or more characters is found by index (the sales-search migration), as the sales the
+ * conditions hold for among: the candidates of the document numbers and customer names' trigram index
+ * (FTS5 on SQLite; pg_trgm on PostgreSQL, which serves these LIKEs itself), the sales of the customers
+ * matched in their (small) table by sales.customer_id, and the sales of the lines the lines' trigram
+ * index finds. SQLite's trigram index folds case further than lower() (all of Unicode, not ASCII
+ * only), so its candidates are a superset and the LIKE conditions decide, as before. A shorter term has
+ * no trigram: every sale is read, as before (quick enough only for a narrow date range).
+ */
+function searchCondition(db: DbExecutor, term: string) {
+  const pattern = containsPattern(term);
+  const digits = term.replace(/[^0-9]/g, '');
+  const headMatches = sql<boolean>`(lower(sales.document_number) like ${pattern} escape '\\'
+    or lower(coalesce(sales.customer_name, '')) like ${pattern} escape '\\')`;
+  const customerMatches = sql<boolean>`(lower(customers.name) like ${pattern} escape '\\'${
+    digits.length >= 3 ? sql` or customers.phone like ${containsPattern(digits)} escape '\\'` : sql``
+  })`;
+  const lineMatches = sql<boolean>`(lower(sale_items.product_name) like ${pattern} escape '\\'
+    or lower(coalesce(sale_items.sku, '')) like ${pattern} escape '\\')`;
+  // FTS5 reads its query as C text: a NUL (which no stored text holds) would cut the phrase short.
+  if ([...term].length < 3 || term.includes('\u0000')) {
+    return sql<boolean>`(${headMatches}
+      or exists (select 1 from customers where customers.id = sales.customer_id and ${customerMatches})
+      or exists (select 1 from sale_items where sale_items.sale_id = sales.id and ${lineMatches}))`;
+  }
+  // Inside the quotes every character but the quote itself is taken literally.
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  const sqlite = isSqlite(db);
+  return sql<boolean>`sales.id in (
+    select sales.id from sales where ${
+      sqlite ? sql`sales.id in (select rowid from sales_search where sales_search match ${phrase}) and ` : sql``
+    }${headMatches}
+    union all
+    select sales.id from sales where sales.customer_id in (select customers.id from customers where ${customerMatches})
+    union all
+    select sale_items.sale_id from sale_items where ${
+      sqlite
+        ? sql`sale_items.id in (select rowid from sale_items_search where sale_items_search match ${phrase}) and `
+        : sql``
+    }${lineMatches})`;
 }
 
 /** How many sales match and the summary cards' figures over all of them (every page), in satang. */
