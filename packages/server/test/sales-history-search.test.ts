@@ -3,6 +3,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
 import { listSaleIds } from '../src/features/sales/sales.queries';
+import { shopDayOf } from '../src/features/sales/shop-day';
 import { buildProduct } from './helpers/catalogue-factories';
 import { insertOldSale, insertUser, openAt } from './helpers/migration-fixtures';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
@@ -84,6 +85,74 @@ describe.each(ENGINES)('sales-history search on %s', (engine) => {
       sale.id,
     ]);
     expect(await ids(t, token, { search: `-${phone.slice(-4)}` })).toEqual([sale.id]);
+  });
+
+  it('sums a range of whole days from the day rollups exactly as from the sales and their lines', async () => {
+    const { token } = await t.buildUser({ role: 'cashier' });
+    const admin = await t.adminToken();
+    const sock = await buildProduct(t, { price: 45, stock: 50, name: 'ถุงเท้าช่วงวัน' });
+    const belt = await buildProduct(t, { price: 390, stock: 50, name: 'เข็มขัดช่วงวัน' });
+    const [ann, ben, cat] = [
+      await buildSaleCustomer(t, 0, 'แอนช่วงวัน'),
+      await buildSaleCustomer(t, 0, 'เบนช่วงวัน'),
+      await buildSaleCustomer(t, 0, 'แคทช่วงวัน'),
+    ];
+    // On a day of their own, 40 days back, through the sale path (which keeps the rollups).
+    const back = 40 * 24 * 60 * 60 * 1000;
+    t.advanceClock(-back);
+    try {
+      const kept = (await postSale(t, token, salePayload([{ product: sock, quantity: 3 }], { customerId: ann.id })))
+        .body.sale;
+      const part = (
+        await postSale(
+          t,
+          token,
+          salePayload(
+            [
+              { product: sock, quantity: 2 },
+              { product: belt, quantity: 1 },
+            ],
+            { customerId: ben.id },
+          ),
+        )
+      ).body.sale;
+      const whole = (await postSale(t, token, salePayload([{ product: belt, quantity: 1 }], { customerId: cat.id })))
+        .body.sale;
+      const walkIn = (await postSale(t, token, salePayload([{ product: sock, quantity: 2 }]))).body.sale;
+      const partRefund = await t.request('POST', `/api/sales/${part.id}/refund`, {
+        token: admin,
+        body: { lines: [{ saleItemId: part.items[1]!.id, quantity: 1 }] },
+      });
+      expect(partRefund.status).toBe(201);
+      const wholeRefund = await t.request('POST', `/api/sales/${whole.id}/refund`, { token: admin, body: {} });
+      expect(wholeRefund.status).toBe(201);
+      const day = shopDayOf(kept.created_at, t.built.deps.config.shopTimezone);
+      expect(shopDayOf(walkIn.created_at, t.built.deps.config.shopTimezone)).toBe(day);
+
+      const byDays = await t.request<SalesListResponse>(
+        'GET',
+        `/api/sales?${new URLSearchParams({ startDate: day, endDate: day, limit: '1' })}`,
+        { token },
+      );
+      expect(byDays.status).toBe(200);
+      expect(byDays.body.total).toBe(4);
+      expect(byDays.body.summary).toEqual({
+        totalAmount: [kept, part, whole, walkIn].reduce((sum, s) => Math.round((sum + s.total) * 100) / 100, 0),
+        refundedAmount: Math.round((390 + whole.total) * 100) / 100,
+        itemsSold: 3 + 2 + 1 + 1 + 2,
+        uniqueCustomers: 3,
+      });
+      // The same sales found by a search read their lines: the same figures.
+      const bySearch = await t.request<SalesListResponse>(
+        'GET',
+        `/api/sales?${new URLSearchParams({ search: 'ช่วงวัน', startDate: day, endDate: day })}`,
+        { token },
+      );
+      expect(bySearch.body.total).toBe(4);
+      expect(bySearch.body.summary).toEqual(byDays.body.summary);
+    } finally {
+      t.advanceClock(back);
+    }
   });
 
   it('finds a term by index, not by reading every sale and line', async () => {
