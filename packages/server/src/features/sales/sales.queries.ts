@@ -284,8 +284,10 @@ function filteredSales(db: DbExecutor, filter: SaleFilter) {
  * A term of 3 or more characters is found by index (the sales-search migration), as the sales the
  * conditions hold for among: the candidates of the document numbers and customer names' trigram index
  * (FTS5 on SQLite; pg_trgm on PostgreSQL, which serves these LIKEs itself), the sales of the customers
- * matched in their (small) table by sales.customer_id, and the sales of the lines the lines' trigram
- * index finds. SQLite's trigram index folds case further than lower() (all of Unicode, not ASCII
+ * matched in their (small) table by sales.customer_id, and the sales of the lines: on PostgreSQL by the
+ * lines' trigram indexes; on SQLite, the products whose names or SKUs as sold match (sale_line_names, a
+ * few rows per product) and their lines by product id, with the lines of no product (a product deleted
+ * since, or sold while deleted) read and compared. SQLite's trigram index folds case further than lower() (all of Unicode, not ASCII
  * only), so its candidates are a superset and the LIKE conditions decide, as before. A shorter term has
  * no trigram: every sale is read, as before (quick enough only for a narrow date range).
  */
@@ -317,7 +319,9 @@ function searchCondition(db: DbExecutor, term: string) {
     union all
     select sale_items.sale_id from sale_items where ${
       sqlite
-        ? sql`sale_items.id in (select rowid from sale_items_search where sale_items_search match ${phrase}) and `
+        ? sql`(sale_items.product_id in (select product_id from sale_line_names
+              where lower(product_name) like ${pattern} escape '\\' or lower(sku) like ${pattern} escape '\\')
+            or sale_items.product_id is null) and `
         : sql``
     }${lineMatches})`;
 }
@@ -339,34 +343,26 @@ export async function summarizeSales(db: DbExecutor, filter: SaleFilter): Promis
     filter.customerId === undefined;
   const days = onlyDates ? await rollupDays(db, filter) : undefined;
   if (days) return summarizeDays(db, filter, days);
-  const ids = filteredSales(db, { ...filter, before: undefined }).select('sales.id');
-  const [head, items, refunded] = await Promise.all([
-    db
-      .selectFrom('sales')
-      .where('sales.id', 'in', ids)
-      .select((eb) => [
-        eb.fn.countAll<number>().as('count'),
-        eb.fn.coalesce(eb.fn.sum<number>('sales.total'), eb.lit(0)).as('total'),
-        eb.fn.count<number>('sales.customer_id').distinct().as('customers'),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('sale_items')
-      .where('sale_items.sale_id', 'in', ids)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sale_items.quantity'), eb.lit(0)).as('items'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('refunds')
-      .where('refunds.sale_id', 'in', ids)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refunds.amount'), eb.lit(0)).as('amount'))
-      .executeTakeFirstOrThrow(),
+  // The matching sales are found once (a search's index look-ups), kept, and summed from there
+  // (Kysely writes the subquery in its parentheses).
+  const matched = filteredSales(db, { ...filter, before: undefined }).select([
+    'sales.id',
+    'sales.total',
+    'sales.customer_id',
   ]);
+  const { rows } = await sql<Record<keyof SalesSummary, number | string>>`with matched as materialized ${matched}
+    select (select count(*) from matched) as count,
+      (select coalesce(sum(total), 0) from matched) as total,
+      (select count(distinct customer_id) from matched) as customers,
+      (select coalesce(sum(quantity), 0) from sale_items where sale_id in (select id from matched)) as items,
+      (select coalesce(sum(amount), 0) from refunds where sale_id in (select id from matched)) as refunded`.execute(db);
+  const row = rows[0]!;
   return {
-    count: Number(head.count),
-    total: Number(head.total),
-    refunded: Number(refunded.amount),
-    items: Number(items.items),
-    customers: Number(head.customers),
+    count: Number(row.count),
+    total: Number(row.total),
+    refunded: Number(row.refunded),
+    items: Number(row.items),
+    customers: Number(row.customers),
   };
 }
 
