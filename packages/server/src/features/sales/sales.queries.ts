@@ -281,15 +281,14 @@ function filteredSales(db: DbExecutor, filter: SaleFilter) {
  * customer's current name or phone (the term's digits, 3 or more: a phone typed with dashes), or one of
  * its lines' product names or SKUs, each compared as lower(column) LIKE '%term%'.
  *
- * A term of 3 or more characters is found by index (the sales-search migration), as the sales the
- * conditions hold for among: the candidates of the document numbers and customer names' trigram index
- * (FTS5 on SQLite; pg_trgm on PostgreSQL, which serves these LIKEs itself), the sales of the customers
- * matched in their (small) table by sales.customer_id, and the sales of the lines: on PostgreSQL by the
- * lines' trigram indexes; on SQLite, the products whose names or SKUs as sold match (sale_line_names, a
- * few rows per product) and their lines by product id, with the lines of no product (a product deleted
- * since, or sold while deleted) read and compared. SQLite's trigram index folds case further than lower() (all of Unicode, not ASCII
- * only), so its candidates are a superset and the LIKE conditions decide, as before. A shorter term has
- * no trigram: every sale is read, as before (quick enough only for a narrow date range).
+ * A term of 3 or more characters is found by index (the sales-search migration), as the union of: the
+ * sales whose document number or customer name matches (PostgreSQL: its pg_trgm indexes serve these
+ * LIKEs; SQLite: an FTS5 trigram index of the lower-cased columns, matched case-sensitively, which finds
+ * exactly what the LIKEs find), the sales of the customers matched in their (small) table by
+ * sales.customer_id, and the sales of the lines: on PostgreSQL by the lines' trigram indexes; on SQLite,
+ * the products whose names or SKUs as sold match (sale_line_names, a few rows per product) and their
+ * lines by product id, with the lines of no product (a product deleted since) read and compared. A
+ * shorter term has no trigram: every sale is read, as before (quick enough only for a narrow date range).
  */
 function searchCondition(db: DbExecutor, term: string) {
   const pattern = containsPattern(term);
@@ -311,9 +310,11 @@ function searchCondition(db: DbExecutor, term: string) {
   const phrase = `"${term.replaceAll('"', '""')}"`;
   const sqlite = isSqlite(db);
   return sql<boolean>`sales.id in (
-    select sales.id from sales where ${
-      sqlite ? sql`sales.id in (select rowid from sales_search where sales_search match ${phrase}) and ` : sql``
-    }${headMatches}
+    ${
+      sqlite
+        ? sql`select rowid as id from sales_search where sales_search match ${phrase}`
+        : sql`select sales.id from sales where ${headMatches}`
+    }
     union all
     select sales.id from sales where sales.customer_id in (select customers.id from customers where ${customerMatches})
     union all
