@@ -78,19 +78,20 @@ const SQLITE_TRIGGERS = [
 async function sqliteIndexes(db: Kysely<unknown>): Promise<void> {
   // The lower-cased text (SQLite's lower(): ASCII only), matched case-sensitively: a phrase query for the
   // lower-cased term finds exactly the rows lower(column) LIKE '%term%' finds, with no look-up of the
-  // sale to compare. Contentless (the text is in sales); contentless_delete lets a row be replaced.
+  // sale to compare. Contentless (the text is in sales) and without column sizes (no ranking): only the
+  // index is stored; a row is taken out by FTS5's 'delete' command with the text it was indexed with.
   await sql`create virtual table sales_search using fts5(document_number, customer_name,
-    content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(db);
+    content='', columnsize=0, tokenize='trigram case_sensitive 1')`.execute(db);
   const values = (row: 'new' | 'old') =>
     sql.raw(`${row}.id, lower(${row}.document_number), lower(coalesce(${row}.customer_name, ''))`);
   await sql`create trigger sales_search_insert after insert on sales begin
     insert into sales_search(rowid, document_number, customer_name) values (${values('new')});
   end`.execute(db);
   await sql`create trigger sales_search_delete after delete on sales begin
-    delete from sales_search where rowid = old.id;
+    insert into sales_search(sales_search, rowid, document_number, customer_name) values ('delete', ${values('old')});
   end`.execute(db);
   await sql`create trigger sales_search_update after update of document_number, customer_name on sales begin
-    delete from sales_search where rowid = old.id;
+    insert into sales_search(sales_search, rowid, document_number, customer_name) values ('delete', ${values('old')});
     insert into sales_search(rowid, document_number, customer_name) values (${values('new')});
   end`.execute(db);
 
