@@ -26,6 +26,7 @@ import { sessionFamilies } from './2026112771-session-families';
 import { knownSignInClients } from './2026112772-known-sign-in-clients';
 import { vatRegistered } from './2026112791-vat-registered';
 import { splitPayments } from './2026112792-split-payments';
+import { salesSearch } from './2026112797-sales-search';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -56,5 +57,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112772-known-sign-in-clients': knownSignInClients(),
     '2026112791-vat-registered': vatRegistered(),
     '2026112792-split-payments': splitPayments(engine),
+    '2026112797-sales-search': salesSearch(engine),
   };
 }

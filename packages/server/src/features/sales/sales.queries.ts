@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
 import { isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
+import { shopDayEnd, shopDayOf, shopDayStart } from './shop-day';
 
 export interface ProductForSale {
   id: number;
@@ -250,8 +251,6 @@ function containsPattern(term: string): string {
 
 function filteredSales(db: DbExecutor, filter: SaleFilter) {
   const term = filter.search?.trim().toLowerCase() ?? '';
-  const pattern = containsPattern(term);
-  const digits = term.replace(/[^0-9]/g, '');
   return db
     .selectFrom('sales')
     .$if(filter.from !== undefined, (qb) => qb.where('sales.created_at', '>=', filter.from!))
@@ -276,52 +275,132 @@ function filteredSales(db: DbExecutor, filter: SaleFilter) {
       ),
     )
     .$if(filter.customerId !== undefined, (qb) => qb.where('sales.customer_id', '=', filter.customerId!))
-    .$if(term !== '', (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(sales.document_number) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(coalesce(sales.customer_name, '')) like ${pattern} escape '\\'`,
-          eb.exists(
-            eb
-              .selectFrom('customers')
-              .select('customers.id')
-              .whereRef('customers.id', '=', 'sales.customer_id')
-              .where((c) =>
-                c.or([
-                  sql<boolean>`lower(customers.name) like ${pattern} escape '\\'`,
-                  ...(digits.length >= 3
-                    ? [sql<boolean>`customers.phone like ${containsPattern(digits)} escape '\\'`]
-                    : []),
-                ]),
-              ),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('sale_items')
-              .select('sale_items.id')
-              .whereRef('sale_items.sale_id', '=', 'sales.id')
-              .where((i) =>
-                i.or([
-                  sql<boolean>`lower(sale_items.product_name) like ${pattern} escape '\\'`,
-                  sql<boolean>`lower(coalesce(sale_items.sku, '')) like ${pattern} escape '\\'`,
-                ]),
-              ),
-          ),
-        ]),
-      ),
-    );
+    .$if(term !== '', (qb) => qb.where(searchCondition(db, term)));
+}
+
+/**
+ * "The sale contains `term`" (lower-cased): its document number, its customer's name as sold, the linked
+ * customer's current name or phone (the term's digits, 3 or more: a phone typed with dashes), or one of
+ * its lines' product names or SKUs, each compared as lower(column) LIKE '%term%'.
+ *
+ * A term of 3 or more characters is found by index (the sales-search migration), as the union of: the
+ * sales whose document number or customer name matches (PostgreSQL: its pg_trgm indexes serve these
+ * LIKEs; SQLite: an FTS5 trigram index of the lower-cased columns, matched case-sensitively, which finds
+ * exactly what the LIKEs find), the sales of the customers matched in their (small) table by
+ * sales.customer_id, and the sales of the lines: on PostgreSQL by the lines' trigram indexes; on SQLite,
+ * the products whose names or SKUs as sold match (sale_line_names, a few rows per product) and their
+ * lines by product id, with the lines of no product (a product deleted since) read and compared. A
+ * shorter term has no trigram: every sale is read, as before (quick enough only for a narrow date range).
+ */
+function searchCondition(db: DbExecutor, term: string) {
+  const pattern = containsPattern(term);
+  const digits = term.replace(/[^0-9]/g, '');
+  const headMatches = sql<boolean>`(lower(sales.document_number) like ${pattern} escape '\\'
+    or lower(coalesce(sales.customer_name, '')) like ${pattern} escape '\\')`;
+  const customerMatches = sql<boolean>`(lower(customers.name) like ${pattern} escape '\\'${
+    digits.length >= 3 ? sql` or customers.phone like ${containsPattern(digits)} escape '\\'` : sql``
+  })`;
+  const lineMatches = sql<boolean>`(lower(sale_items.product_name) like ${pattern} escape '\\'
+    or lower(coalesce(sale_items.sku, '')) like ${pattern} escape '\\')`;
+  // FTS5 reads its query as C text: a NUL (which no stored text holds) would cut the phrase short.
+  if ([...term].length < 3 || term.includes('\u0000')) {
+    return sql<boolean>`(${headMatches}
+      or exists (select 1 from customers where customers.id = sales.customer_id and ${customerMatches})
+      or exists (select 1 from sale_items where sale_items.sale_id = sales.id and ${lineMatches}))`;
+  }
+  // Inside the quotes every character but the quote itself is taken literally.
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  const sqlite = isSqlite(db);
+  return sql<boolean>`sales.id in (
+    ${
+      sqlite
+        ? sql`select rowid as id from sales_search where sales_search match ${phrase}`
+        : sql`select sales.id from sales where ${headMatches}`
+    }
+    union all
+    select sales.id from sales where sales.customer_id in (select customers.id from customers where ${customerMatches})
+    union all
+    select sale_items.sale_id from sale_items where ${
+      sqlite
+        ? sql`(sale_items.product_id in (select product_id from sale_line_names
+              where lower(product_name) like ${pattern} escape '\\' or lower(sku) like ${pattern} escape '\\')
+            or sale_items.product_id is null) and `
+        : sql``
+    }${lineMatches})`;
+}
+
+export interface SalesSummary {
+  count: number;
+  total: number;
+  refunded: number;
+  items: number;
+  customers: number;
 }
 
 /** How many sales match and the summary cards' figures over all of them (every page), in satang. */
-export async function summarizeSales(
+export async function summarizeSales(db: DbExecutor, filter: SaleFilter): Promise<SalesSummary> {
+  const onlyDates =
+    !filter.search?.trim() &&
+    filter.status === undefined &&
+    filter.paymentMethod === undefined &&
+    filter.customerId === undefined;
+  const days = onlyDates ? await rollupDays(db, filter) : undefined;
+  if (days) return summarizeDays(db, filter, days);
+  // The matching sales are found once (a search's index look-ups), kept, and summed from there
+  // (Kysely writes the subquery in its parentheses).
+  const matched = filteredSales(db, { ...filter, before: undefined, after: undefined }).select([
+    'sales.id',
+    'sales.total',
+    'sales.customer_id',
+  ]);
+  const { rows } = await sql<Record<keyof SalesSummary, number | string>>`with matched as materialized ${matched}
+    select (select count(*) from matched) as count,
+      (select coalesce(sum(total), 0) from matched) as total,
+      (select count(distinct customer_id) from matched) as customers,
+      (select coalesce(sum(quantity), 0) from sale_items where sale_id in (select id from matched)) as items,
+      (select coalesce(sum(amount), 0) from refunds where sale_id in (select id from matched)) as refunded`.execute(db);
+  const row = rows[0]!;
+  return {
+    count: Number(row.count),
+    total: Number(row.total),
+    refunded: Number(row.refunded),
+    items: Number(row.items),
+    customers: Number(row.customers),
+  };
+}
+
+/**
+ * The shop days of the report rollups (`features/reports/rollups.*`) that `filter`'s range is made of,
+ * when it is whole days in the zone the rollups are keyed by (the history's date filter always is, once
+ * the rollups are keyed by SHOP_TIMEZONE); undefined otherwise (or while they are being rebuilt).
+ */
+async function rollupDays(db: DbExecutor, filter: SaleFilter): Promise<{ first?: string; last?: string } | undefined> {
+  const state = await db.selectFrom('report_rollup_state').select('time_zone').where('id', '=', 1).executeTakeFirst();
+  const zone = state?.time_zone;
+  if (!zone) return undefined;
+  const first = filter.from === undefined ? undefined : shopDayOf(filter.from, zone);
+  const last = filter.to === undefined ? undefined : shopDayOf(new Date(Date.parse(filter.to) - 1), zone);
+  if (first !== undefined && shopDayStart(first, zone) !== filter.from) return undefined;
+  if (last !== undefined && shopDayEnd(last, zone) !== filter.to) return undefined;
+  return { first, last };
+}
+
+/**
+ * The summary of every sale in whole shop days without reading their lines (a 3-month range of a
+ * 1,000,000-sale shop has ~480,000): the count, total and customers from the sales' covering index
+ * (sales_report_cover), the units from the day rollups (units kept: sold less refunded) plus the units
+ * refunded from these sales, and the refunds by their sales (refunds are few).
+ */
+async function summarizeDays(
   db: DbExecutor,
   filter: SaleFilter,
-): Promise<{ count: number; total: number; refunded: number; items: number; customers: number }> {
-  const ids = filteredSales(db, { ...filter, before: undefined, after: undefined }).select('sales.id');
-  const [head, items, refunded] = await Promise.all([
+  days: { first?: string; last?: string },
+): Promise<SalesSummary> {
+  const [head, kept, back] = await Promise.all([
     db
       .selectFrom('sales')
-      .where('sales.id', 'in', ids)
+      .$if(filter.from !== undefined, (qb) => qb.where('sales.created_at', '>=', filter.from!))
+      .$if(filter.to !== undefined, (qb) => qb.where('sales.created_at', '<', filter.to!))
       .select((eb) => [
         eb.fn.countAll<number>().as('count'),
         eb.fn.coalesce(eb.fn.sum<number>('sales.total'), eb.lit(0)).as('total'),
@@ -329,21 +408,34 @@ export async function summarizeSales(
       ])
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('sale_items')
-      .where('sale_items.sale_id', 'in', ids)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sale_items.quantity'), eb.lit(0)).as('items'))
+      .selectFrom('report_days')
+      .$if(days.first !== undefined, (qb) => qb.where('day', '>=', days.first!))
+      .$if(days.last !== undefined, (qb) => qb.where('day', '<=', days.last!))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('units'), eb.lit(0)).as('units'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('refunds')
-      .where('refunds.sale_id', 'in', ids)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refunds.amount'), eb.lit(0)).as('amount'))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('sales as s')
+            .select('s.id')
+            .whereRef('s.id', '=', 'refunds.sale_id')
+            .$if(filter.from !== undefined, (qb) => qb.where('s.created_at', '>=', filter.from!))
+            .$if(filter.to !== undefined, (qb) => qb.where('s.created_at', '<', filter.to!)),
+        ),
+      )
+      .select([
+        sql<number>`coalesce(sum(refunds.amount), 0)`.as('amount'),
+        sql<number>`coalesce(sum((select sum(refund_items.quantity) from refund_items
+          where refund_items.refund_id = refunds.id)), 0)`.as('units'),
+      ])
       .executeTakeFirstOrThrow(),
   ]);
   return {
     count: Number(head.count),
     total: Number(head.total),
-    refunded: Number(refunded.amount),
-    items: Number(items.items),
+    refunded: Number(back.amount),
+    items: Number(kept.units) + Number(back.units),
     customers: Number(head.customers),
   };
 }
