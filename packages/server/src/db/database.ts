@@ -74,15 +74,7 @@ export function openDatabase(
   const sqlite = raw ? withStatementCache(raw) : null;
   const kysely =
     sqlite === null
-      ? new Kysely<DB>({
-          dialect: new PostgresDialect({
-            pool: postgresPool({
-              connectionString: config.databaseUrl ?? undefined,
-              max: 10,
-              types: POSTGRES_TYPES,
-            }),
-          }),
-        })
+      ? postgresKysely(config.databaseUrl, { max: 10 })
       : new Kysely<DB>({
           dialect: new WriteLockingSqliteDialect({ database: sqlite }),
           plugins: [new SqliteWithoutRowLocks()],
@@ -91,17 +83,8 @@ export function openDatabase(
   const databaseFile = path.join(config.dataDir, 'pos.db');
   const reader =
     sqlite === null
-      ? new Kysely<DB>({
-          dialect: new PostgresDialect({
-            pool: postgresPool({
-              connectionString: config.databaseUrl ?? undefined,
-              max: reads.readWorkers,
-              types: POSTGRES_TYPES,
-              // Ends the statement on the server (57014, answered 503 READ_TIMED_OUT), not only the wait.
-              statement_timeout: reads.readTimeoutMs,
-            }),
-          }),
-        })
+      ? // Ends the statement on the server (57014, answered 503 READ_TIMED_OUT), not only the wait.
+        postgresKysely(config.databaseUrl, { max: reads.readWorkers, statement_timeout: reads.readTimeoutMs })
       : sqliteReadPool({ file: databaseFile, workers: reads.readWorkers, timeoutMs: reads.readTimeoutMs });
   const wal = raw && !options.scratch ? walSync(databaseFile) : null;
   const committer = raw ? groupCommitter(kysely, wal ?? undefined) : null;
@@ -153,6 +136,15 @@ class WriteLockingSqliteDialect extends SqliteDialect {
     };
     return driver;
   }
+}
+
+/** Kysely on a pool of its own to the PostgreSQL database at `url`. */
+function postgresKysely(url: string | null, pool: Pick<pg.PoolConfig, 'max' | 'statement_timeout'>): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: postgresPool({ connectionString: url ?? undefined, types: POSTGRES_TYPES, ...pool }),
+    }),
+  });
 }
 
 /**

@@ -348,11 +348,7 @@ export async function summarizeSales(db: DbExecutor, filter: SaleFilter): Promis
   if (days) return summarizeDays(db, filter, days);
   // The matching sales are found once (a search's index look-ups), kept, and summed from there
   // (Kysely writes the subquery in its parentheses).
-  const matched = filteredSales(db, { ...filter, before: undefined, after: undefined }).select([
-    'sales.id',
-    'sales.total',
-    'sales.customer_id',
-  ]);
+  const matched = filteredSales(db, filter).select(['sales.id', 'sales.total', 'sales.customer_id']);
   const { rows } = await sql<Record<keyof SalesSummary, number | string>>`with matched as materialized ${matched}
     select (select count(*) from matched) as count,
       (select coalesce(sum(total), 0) from matched) as total,
