@@ -54,6 +54,27 @@ async function benchDatabase(size: number): Promise<{ env: Record<string, string
   }
 }
 
+/** An empty database `name` on the server of `base` (dropped first if a stopped run left it), for one run. */
+export async function freshPostgresDatabase(
+  base: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 function sqliteSales(file: string): number {
   const db = new Database(file, { readonly: true });
   try {

@@ -28,6 +28,8 @@ function processCpuMs(pid: number | undefined): number | null {
 export interface StartOptions {
   /** A command that runs Node in turn (e.g. valgrind and its flags), its arguments before Node's own. */
   launcher?: string[];
+  /** Flags for the server's Node, e.g. `--cpu-prof` (refused in NODE_OPTIONS). */
+  nodeFlags?: string[];
   /** How long it may take to print `pattern` (default 60 s). */
   startTimeoutMs?: number;
 }
@@ -41,11 +43,11 @@ export function startProcess(
   file: string,
   env: NodeJS.ProcessEnv,
   pattern: RegExp,
-  { launcher = [], startTimeoutMs = 60_000 }: StartOptions = {},
+  { launcher = [], nodeFlags = [], startTimeoutMs = 60_000 }: StartOptions = {},
 ): Promise<ServerProcess> {
   // node itself (not the tsx command, which runs the file in a child of its own), so the pid is the
   // server's and its CPU time can be read.
-  const node = [process.execPath, ...(file.endsWith('.ts') ? ['--import', 'tsx', file] : [file])];
+  const node = [process.execPath, ...nodeFlags, ...(file.endsWith('.ts') ? ['--import', 'tsx', file] : [file])];
   const [command, ...args] = [...launcher, ...node];
   const child: ChildProcess = spawn(command!, args, {
     cwd: REPO_ROOT,

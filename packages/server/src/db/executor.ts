@@ -7,6 +7,7 @@ import {
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,
+  type RawBuilder,
   type RootOperationNode,
   type Transaction,
   type UnknownRow,
@@ -36,6 +37,11 @@ export function returningOnPostgres<Query, Row>(
   returning: (query: Query) => Compilable<Row>,
 ): Compilable<Row> {
   return isSqlite(db) ? (query as unknown as Compilable<Row>) : returning(query);
+}
+
+/** A raw statement as a builder compiled for `db`, as `prepared` takes its statements. */
+export function compilableOn<Row>(db: DbExecutor, statement: RawBuilder<Row>): Compilable<Row> {
+  return { compile: () => statement.compile(db) };
 }
 
 /**

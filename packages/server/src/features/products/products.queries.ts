@@ -395,16 +395,23 @@ export async function insertStockMovement(db: DbExecutor, values: StockMovementV
 /** Inserts many movements in one statement (a sale's lines); returns nothing. */
 export async function insertStockMovements(db: DbExecutor, rows: StockMovementValues[]): Promise<void> {
   if (rows.length === 0) return;
-  await movementsInserted(
-    db,
-    // The key before the spread: V8 adds keys that follow one through its runtime (issue 17).
-    rows.map((values) => ({ delta: values.new_quantity - values.old_quantity, ...values })),
-  );
+  await movementsInserted(db, withDeltas(rows));
 }
 
-const movementsInserted = prepared((db, rows: (StockMovementValues & { delta: number })[]) =>
-  db.insertInto('stock_movements').values(rows),
-);
+/** Movements with their deltas, as `stockMovementsInsert` takes them. */
+export function withDeltas(rows: StockMovementValues[]): StockMovementRow[] {
+  // The key before the spread: V8 adds keys that follow one through its runtime (issue 17).
+  return rows.map((values) => ({ delta: values.new_quantity - values.old_quantity, ...values }));
+}
+
+export type StockMovementRow = StockMovementValues & { delta: number };
+
+/** The statement inserting `rows` (one or more), for a caller that sends it with others. */
+export function stockMovementsInsert(db: DbExecutor, rows: StockMovementRow[]) {
+  return db.insertInto('stock_movements').values(rows);
+}
+
+const movementsInserted = prepared(stockMovementsInsert);
 
 /** A product's movements, newest first, older than the movement `before` when given. */
 export async function listStockMovements(

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
+import { inOneStatement } from '../../db/one-statement';
 import { prepared } from '../../db/prepared';
 import type {
   ReportCustomerDaysTable,
@@ -27,8 +28,10 @@ export async function addToReportDays(db: DbExecutor, rows: ReportDaysTable[]): 
   await inChunks(rows, (chunk) => reportDaysAdded(db, chunk));
 }
 
-const reportDaysAdded = prepared((db, chunk: ReportDaysTable[]) =>
-  db
+const reportDaysAdded = prepared((db, chunk: ReportDaysTable[]) => reportDaysUpsert(db, chunk));
+
+function reportDaysUpsert(db: DbExecutor, chunk: ReportDaysTable[]) {
+  return db
     .insertInto('report_days')
     .values(chunk)
     .onConflict((oc) =>
@@ -39,16 +42,18 @@ const reportDaysAdded = prepared((db, chunk: ReportDaysTable[]) =>
         refunds: eb('report_days.refunds', '+', eb.ref('excluded.refunds')),
         units: eb('report_days.units', '+', eb.ref('excluded.units')),
       })),
-    ),
-);
+    );
+}
 
 /** Adds to the per-day, per-product figures; one row per (day, product_name) in `rows`. */
 export async function addToProductDays(db: DbExecutor, rows: ReportProductDaysTable[]): Promise<void> {
   await inChunks(rows, (chunk) => productDaysAdded(db, chunk));
 }
 
-const productDaysAdded = prepared((db, chunk: ReportProductDaysTable[]) =>
-  db
+const productDaysAdded = prepared((db, chunk: ReportProductDaysTable[]) => productDaysUpsert(db, chunk));
+
+function productDaysUpsert(db: DbExecutor, chunk: ReportProductDaysTable[]) {
+  return db
     .insertInto('report_product_days')
     .values(chunk)
     .onConflict((oc) =>
@@ -57,16 +62,18 @@ const productDaysAdded = prepared((db, chunk: ReportProductDaysTable[]) =>
         revenue: eb('report_product_days.revenue', '+', eb.ref('excluded.revenue')),
         product_id: highestProductId('report_product_days'),
       })),
-    ),
-);
+    );
+}
 
 /** The same per month; one row per (month, product_name) in `rows`. */
 export async function addToProductMonths(db: DbExecutor, rows: ReportProductMonthsTable[]): Promise<void> {
   await inChunks(rows, (chunk) => productMonthsAdded(db, chunk));
 }
 
-const productMonthsAdded = prepared((db, chunk: ReportProductMonthsTable[]) =>
-  db
+const productMonthsAdded = prepared((db, chunk: ReportProductMonthsTable[]) => productMonthsUpsert(db, chunk));
+
+function productMonthsUpsert(db: DbExecutor, chunk: ReportProductMonthsTable[]) {
+  return db
     .insertInto('report_product_months')
     .values(chunk)
     .onConflict((oc) =>
@@ -75,8 +82,8 @@ const productMonthsAdded = prepared((db, chunk: ReportProductMonthsTable[]) =>
         revenue: eb('report_product_months.revenue', '+', eb.ref('excluded.revenue')),
         product_id: highestProductId('report_product_months'),
       })),
-    ),
-);
+    );
+}
 
 /** The highest product id sold under the name (what a recomputation's max() gives). */
 function highestProductId(table: 'report_product_days' | 'report_product_months') {
@@ -98,15 +105,49 @@ export async function addToCustomerDays(db: DbExecutor, rows: ReportCustomerDays
   );
 }
 
-const customerDaysAdded = prepared((db, chunk: ReportCustomerDaysTable[]) =>
-  db
+const customerDaysAdded = prepared((db, chunk: ReportCustomerDaysTable[]) => customerDaysUpsert(db, chunk));
+
+function customerDaysUpsert(db: DbExecutor, chunk: ReportCustomerDaysTable[]) {
+  return db
     .insertInto('report_customer_days')
     .values(chunk)
     .onConflict((oc) =>
       oc.columns(['day', 'customer_id']).doUpdateSet((eb) => ({
         orders: eb('report_customer_days.orders', '+', eb.ref('excluded.orders')),
       })),
-    ),
+    );
+}
+
+/** The rollup rows one write adds to, table by table, each in key order. */
+export interface RollupRows {
+  days: ReportDaysTable[];
+  products: ReportProductDaysTable[];
+  productMonths: ReportProductMonthsTable[];
+  customers: ReportCustomerDaysTable[];
+}
+
+/**
+ * PostgreSQL: the additions of a sale or a refund (a few rows per table) in one round trip, tables in the
+ * order `writeTo` takes them; false when they are too many for one statement (the caller writes them
+ * table by table) or when a customer's day may drop to none (a refund's, which deletes it afterwards).
+ */
+export async function addToRollupsAtOnce(db: DbExecutor, rows: RollupRows): Promise<boolean> {
+  const { days, products, productMonths, customers } = rows;
+  const tables = [days, products, productMonths, customers];
+  if (days.length === 0 || tables.some((t) => t.length > CHUNK) || customers.some((r) => r.orders <= 0)) return false;
+  await rollupsAdded(db, rows);
+  return true;
+}
+
+// Branches on array lengths only (part of the prepared shape).
+const rollupsAdded = prepared((db, rows: RollupRows) =>
+  inOneStatement(
+    db,
+    reportDaysUpsert(db, rows.days),
+    ...(rows.products.length > 0 ? [productDaysUpsert(db, rows.products)] : []),
+    ...(rows.productMonths.length > 0 ? [productMonthsUpsert(db, rows.productMonths)] : []),
+    ...(rows.customers.length > 0 ? [customerDaysUpsert(db, rows.customers)] : []),
+  ),
 );
 
 // ---- Building them from the sales: at first start after the migration, and when the zone changes. ----

@@ -2,7 +2,7 @@ import { SPLIT_PAYMENT } from '@pos/core';
 import type { Transaction } from 'kysely';
 import type { CommitBatch } from '../../db/before-commit';
 import type { Db } from '../../db/database';
-import type { DbExecutor } from '../../db/executor';
+import { isSqlite, type DbExecutor } from '../../db/executor';
 import type {
   DB,
   ReportCustomerDaysTable,
@@ -14,6 +14,7 @@ import { shopDayOf } from '../sales/shop-day';
 import { daysOf } from './calendar';
 import {
   addToCustomerDays,
+  addToRollupsAtOnce,
   addToProductDays,
   addToProductMonths,
   addToReportDays,
@@ -138,10 +139,17 @@ export class RollupChanges implements CommitBatch<DB> {
    * them adding to the same rows wait for each other instead of deadlocking on PostgreSQL.
    */
   async writeTo(db: DbExecutor): Promise<void> {
-    await addToReportDays(db, inKeyOrder(this.days));
-    await addToProductDays(db, inKeyOrder(this.products));
-    await addToProductMonths(db, inKeyOrder(this.productMonths));
-    await addToCustomerDays(db, inKeyOrder(this.customers));
+    const rows = {
+      days: inKeyOrder(this.days),
+      products: inKeyOrder(this.products),
+      productMonths: inKeyOrder(this.productMonths),
+      customers: inKeyOrder(this.customers),
+    };
+    if (!isSqlite(db) && (await addToRollupsAtOnce(db, rows))) return;
+    await addToReportDays(db, rows.days);
+    await addToProductDays(db, rows.products);
+    await addToProductMonths(db, rows.productMonths);
+    await addToCustomerDays(db, rows.customers);
   }
 
   private addDay(day: string, method: string, change: Partial<Omit<ReportDaysTable, 'day' | 'payment_method'>>) {

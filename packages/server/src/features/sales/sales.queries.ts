@@ -10,8 +10,16 @@ import {
 } from '@pos/core';
 import { sql } from 'kysely';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
-import { isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
+import { compilableOn, isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
+import { inOneStatement } from '../../db/one-statement';
 import { prepared } from '../../db/prepared';
+import {
+  insertStockMovements,
+  stockMovementsInsert,
+  withDeltas,
+  type StockMovementRow,
+  type StockMovementValues,
+} from '../products/products.queries';
 import { shopDayEnd, shopDayOf, shopDayStart } from './shop-day';
 
 export interface ProductForSale {
@@ -70,21 +78,45 @@ const productsForSale = prepared((db, { ids, withDeleted }: { ids: number[]; wit
     .$if(!withDeleted, (qb) => qb.where('products.deleted_at', 'is', null)),
 );
 
+/** A product's quantity for a sale, and the stock its transaction read. */
+export interface StockTake {
+  productId: number;
+  quantity: number;
+  stockRead: number;
+}
+
 /**
- * Takes `quantity` off the shelf only if that many are there; answers the new
- * stock, or undefined when there were not enough (another till sold them).
- * `paid` (card money taken): taken even below zero and from a deleted product.
- * `stockRead` is the stock this transaction read: on SQLite, where nothing else
- * writes meanwhile, the new stock is that less `quantity` (no RETURNING, see
- * `isSqlite`); PostgreSQL answers the row's own.
+ * Takes each product's quantity off the shelf only if that many are there, rows locked in product-id
+ * order (so concurrent sales never wait on each other in a circle); answers the new stock per product,
+ * leaving out those that did not have enough (another till sold them). `paid` (card money taken): taken
+ * even below zero and from a deleted product. On SQLite one statement per product, stopping at the first
+ * short one; where nothing else writes meanwhile, the new stock is the stock read less the quantity (no
+ * RETURNING, see `isSqlite`). On PostgreSQL one statement for them all: the first lock a counter sale takes,
+ * held until it commits, so every round trip after it makes the other tills wait (issue 32).
  */
-export async function takeStock(
+export async function takeStockOfLines(
   db: DbExecutor,
-  take: { productId: number; quantity: number; now: string; paid: boolean; stockRead: number },
-): Promise<number | undefined> {
-  const result = await stockTaken(db, take);
-  if (!isSqlite(db)) return result.rows[0]?.stock;
-  return Number(result.numAffectedRows) === 1 ? take.stockRead - take.quantity : undefined;
+  takes: StockTake[],
+  { now, paid }: { now: string; paid: boolean },
+): Promise<Map<number, number>> {
+  const inOrder = [...takes].sort((a, b) => a.productId - b.productId);
+  const left = new Map<number, number>();
+  if (!isSqlite(db)) {
+    if (inOrder.length === 0) return left;
+    const { rows } = await stockTakenAtOnce(db, { takes: inOrder, now, paid });
+    const taken = new Map(rows.map((row) => [row.id, row.stock]));
+    for (const { productId } of inOrder) {
+      const stock = taken.get(productId);
+      if (stock !== undefined) left.set(productId, stock);
+    }
+    return left;
+  }
+  for (const take of inOrder) {
+    const result = await stockTaken(db, { productId: take.productId, quantity: take.quantity, now, paid });
+    if (Number(result.numAffectedRows) !== 1) break;
+    left.set(take.productId, take.stockRead - take.quantity);
+  }
+  return left;
 }
 
 const stockTaken = prepared((db, a: { productId: number; quantity: number; now: string; paid: boolean }) => {
@@ -92,8 +124,23 @@ const stockTaken = prepared((db, a: { productId: number; quantity: number; now: 
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '-', a.quantity), updated_at: a.now }))
     .where('id', '=', a.productId);
-  const taken = a.paid ? update : update.where('deleted_at', 'is', null).where('stock', '>=', a.quantity);
-  return returningOnPostgres(db, taken, (query) => query.returning('stock'));
+  return a.paid ? update : update.where('deleted_at', 'is', null).where('stock', '>=', a.quantity);
+});
+
+/**
+ * PostgreSQL: every product's rows locked first, in id order (the scalar count reads the whole locking
+ * query before the update touches a row), then each taken if the shelf holds enough.
+ */
+const stockTakenAtOnce = prepared((db, a: { takes: StockTake[]; now: string; paid: boolean }) => {
+  const wanted = sql.join(a.takes.map((t) => sql`(${t.productId}::integer, ${t.quantity}::integer)`));
+  const enough = a.paid ? sql`` : sql`and products.deleted_at is null and products.stock >= wanted.quantity`;
+  const statement = sql<{ id: number; stock: number }>`with wanted (id, quantity) as (values ${wanted}),
+    locked as (select id from products where id in (select id from wanted) order by id for update)
+    update products set stock = products.stock - wanted.quantity, updated_at = ${a.now}
+    from wanted
+    where products.id = wanted.id and (select count(*) from locked) >= 0 ${enough}
+    returning products.id, products.stock`;
+  return compilableOn(db, statement);
 });
 
 /** Current stock of live products, for the refusal message. */
@@ -177,7 +224,7 @@ const saleInserted = prepared((db, values: Parameters<typeof insertSale>[1]) =>
  * engines, one after the other. SQLite tells the last one's (no RETURNING, see `isSqlite`); on
  * PostgreSQL RETURNING promises no order, hence the sort.
  */
-export async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<number[]> {
+async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<number[]> {
   const inserted = await saleItemsInserted(db, rows);
   if (!isSqlite(db)) return inserted.rows.map((r) => r.id).sort((a, b) => a - b);
   const last = Number(inserted.insertId);
@@ -189,12 +236,53 @@ const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) =>
 );
 
 /** The sale's payments: one row, or one per part of a split bill. */
-export async function insertPayments(db: DbExecutor, rows: Omit<PaymentsTable, 'id'>[]): Promise<void> {
+async function insertPayments(db: DbExecutor, rows: Omit<PaymentsTable, 'id'>[]): Promise<void> {
   if (rows.length === 1) await paymentInserted(db, rows[0]!);
   else await db.insertInto('payments').values(rows).execute();
 }
 
 const paymentInserted = prepared((db, values: Omit<PaymentsTable, 'id'>) => db.insertInto('payments').values(values));
+
+/**
+ * The sale's lines, payments and stock movements; answers the lines' ids in the order of `items`. On
+ * PostgreSQL in one statement: the sale holds its stock, customer and counter locks until it commits,
+ * and each round trip made the other tills wait (issue 32).
+ */
+export async function insertSaleParts(
+  db: DbExecutor,
+  parts: {
+    items: Omit<SaleItemsTable, 'id'>[];
+    payments: Omit<PaymentsTable, 'id'>[];
+    movements: StockMovementValues[];
+  },
+): Promise<number[]> {
+  if (isSqlite(db)) {
+    const ids = await insertSaleItems(db, parts.items);
+    await insertPayments(db, parts.payments);
+    await insertStockMovements(db, parts.movements);
+    return ids;
+  }
+  const inserted = await salePartsInserted(db, { ...parts, movements: withDeltas(parts.movements) });
+  return inserted.rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+// Branches on array lengths only (part of the prepared shape).
+const salePartsInserted = prepared(
+  (
+    db,
+    parts: {
+      items: Omit<SaleItemsTable, 'id'>[];
+      payments: Omit<PaymentsTable, 'id'>[];
+      movements: StockMovementRow[];
+    },
+  ) =>
+    inOneStatement(
+      db,
+      db.insertInto('sale_items').values(parts.items).returning('id'),
+      ...(parts.payments.length > 0 ? [db.insertInto('payments').values(parts.payments)] : []),
+      ...(parts.movements.length > 0 ? [stockMovementsInsert(db, parts.movements)] : []),
+    ),
+);
 
 /** The document number of a sale that was refunded for editing and not yet replaced by a new sale. */
 export async function replaceableDocumentNumber(db: DbExecutor, saleId: number): Promise<string | undefined> {

@@ -37,7 +37,6 @@ import type { SessionUser } from '../auth/sessions.queries';
 import { hashToken } from '../auth/tokens';
 import { findCustomerName, findLiveCustomer } from '../customers/customers.queries';
 import { queueSaleNotification } from '../notifications/notifications.service';
-import { insertStockMovements } from '../products/products.queries';
 import { RollupChanges } from '../reports/rollups.service';
 import { readSettingsShared } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
@@ -46,9 +45,8 @@ import {
   applySaleToCustomer,
   currentStock,
   findProductsForSale,
-  insertPayments,
   insertSale,
-  insertSaleItems,
+  insertSaleParts,
   listSaleIds,
   nextInSeries,
   readSale,
@@ -58,7 +56,7 @@ import {
   type SaleFilter,
   lockSale,
   summarizeSales,
-  takeStock,
+  takeStockOfLines,
   type ProductForSale,
 } from './sales.queries';
 import { saleAnswerJson } from './sale-answer-json';
@@ -499,35 +497,32 @@ export async function writeSale(
   if (cashReceived !== null && cashReceived < figures.total) throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
   const paymentRows = paymentRowsOf(input, figures.total, cashReceived);
 
-  // Take stock in product-id order so concurrent sales lock rows in one order (no deadlocks).
-  const newStock = new Map<number, number>();
-  for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
+  // A counter sale reads its customer before taking any lock: its points are taken by a conditional
+  // update below, and every statement between its first lock and its commit holds up the other tills.
+  const customerRead = input.customerId && !paid ? await findLiveCustomer(trx, input.customerId) : undefined;
+
+  // Products removed altogether have no shelf to take from; a paid sale's units left the shop anyway, so
+  // the stock goes below zero (flagged) rather than lie.
+  const takes = [...wanted.entries()]
+    .filter(([productId]) => !products.get(productId)!.gone)
+    .map(([productId, quantity]) => ({ productId, quantity, stockRead: products.get(productId)!.stock }));
+  const newStock = await takeStockOfLines(trx, takes, { now: nowIso, paid: paid !== undefined });
+  for (const { productId, quantity } of takes.sort((a, b) => a.productId - b.productId)) {
     const product = products.get(productId)!;
-    if (product.gone) continue; // removed altogether: no shelf to take it from
-    // Card money already taken: the units left the shop, so stock goes below zero (flagged) rather than lie.
-    const left = await takeStock(trx, {
-      productId,
-      quantity: wanted.get(productId)!,
-      now: nowIso,
-      paid: paid !== undefined,
-      stockRead: product.stock,
-    });
+    const left = newStock.get(productId);
     if (left === undefined) throw insufficientStock(product, await currentStock(trx, productId));
     if (paid && left < 0) {
-      const quantity = wanted.get(productId)!;
       addFlag(paid, {
         reason: 'stock_shortfall',
         products: [{ productId, name: product.name, short: Math.min(quantity, -left) }],
       });
     }
-    newStock.set(productId, left);
   }
 
-  // After the stock, as every writer: refunds and counter sales lock products before the customer, so
-  // a paid sale (which locks the customer to settle its points) never waits on one of them in a circle.
-  const customer = input.customerId
-    ? await findLiveCustomer(trx, input.customerId, { lock: paid !== undefined })
-    : undefined;
+  // A paid sale locks its customer to settle the points, after the stock, as every writer: refunds and
+  // counter sales lock products before the customer, so it never waits on one of them in a circle.
+  const customer =
+    input.customerId && paid ? await findLiveCustomer(trx, input.customerId, { lock: true }) : customerRead;
   // A paid sale whose customer was deleted keeps the name (and the link while the row is kept).
   let keptCustomer: { id: number | null; name: string | null } | null = null;
   if (input.customerId && !customer) {
@@ -607,7 +602,26 @@ export async function writeSale(
     sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
     colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
   }));
-  const itemIds = await insertSaleItems(trx, itemRows);
+  const itemIds = await insertSaleParts(trx, {
+    items: itemRows,
+    payments: paymentRows.map((row) => ({
+      sale_id: saleId,
+      // The provider's session belongs to the part it took (a split bill's card part).
+      provider_session_id: row.method === 'card' ? (mode.providerSessionId ?? null) : null,
+      created_at: nowIso,
+      ...row,
+    })),
+    movements: [...newStock.entries()].map(([productId, left]) => ({
+      product_id: productId,
+      user_id: seller.id,
+      kind: 'sale' as const,
+      old_quantity: left + wanted.get(productId)!,
+      new_quantity: left,
+      reason: documentNumber,
+      sale_id: saleId,
+      created_at: nowIso,
+    })),
+  });
   beforeCommit.add(
     new RollupChanges(deps.config.shopTimezone).sale(
       {
@@ -619,29 +633,6 @@ export async function writeSale(
       itemRows,
       paymentRows,
     ),
-  );
-  await insertPayments(
-    trx,
-    paymentRows.map((row) => ({
-      sale_id: saleId,
-      // The provider's session belongs to the part it took (a split bill's card part).
-      provider_session_id: row.method === 'card' ? (mode.providerSessionId ?? null) : null,
-      created_at: nowIso,
-      ...row,
-    })),
-  );
-  await insertStockMovements(
-    trx,
-    [...newStock.entries()].map(([productId, left]) => ({
-      product_id: productId,
-      user_id: seller.id,
-      kind: 'sale' as const,
-      old_quantity: left + wanted.get(productId)!,
-      new_quantity: left,
-      reason: documentNumber,
-      sale_id: saleId,
-      created_at: nowIso,
-    })),
   );
   const notificationQueued = await queueSaleNotification(
     trx,
