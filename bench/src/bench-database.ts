@@ -15,10 +15,14 @@ import {
   openDatabase,
   runDemo,
   shopToday,
+  startServer,
   syncReportRollups,
   type Config,
   type Db,
 } from '@pos/server';
+import { firstAdminToken } from './first-admin';
+
+type StartedServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
  * The database of one size, kept between runs (generating a million sales takes many minutes): a
@@ -52,6 +56,29 @@ async function benchDatabase(size: number): Promise<{ env: Record<string, string
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * The server in this process on the kept database of `size` sales (migrated as it starts, timed), with an
+ * administrator's authorization header and a way to run SQL on its database directly.
+ */
+export async function benchServer(size: number): Promise<{
+  server: StartedServer;
+  config: Config;
+  today: string;
+  generated: string;
+  startSeconds: number;
+  auth: { authorization: string };
+  run(text: string): Promise<Record<string, unknown>[]>;
+}> {
+  const { config, today, generated } = await benchConfig(size);
+  const starting = performance.now();
+  const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
+  const startSeconds = (performance.now() - starting) / 1000;
+  const run = async (text: string) =>
+    (await server.built.deps.db.kysely.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text))).rows;
+  const auth = { authorization: `Bearer ${await firstAdminToken(server.url)}` };
+  return { server, config, today, generated, startSeconds, auth, run };
 }
 
 /** An empty database `name` on the server of `base` (dropped first if a stopped run left it), for one run. */

@@ -8,10 +8,9 @@
 // database's plan and time of every statement the search runs.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { CompiledQuery } from 'kysely';
-import { addDays, listSales, startServer } from '@pos/server';
-import { benchConfig, databaseLabel, planOf, tracing } from './bench-database';
-import { firstAdminToken } from './first-admin';
+import type { CompiledQuery } from 'kysely';
+import { addDays, listSales } from '@pos/server';
+import { benchServer, databaseLabel, planOf, tracing } from './bench-database';
 import { percentile } from './percentile';
 
 const SIZES = (process.env.HISTORY_BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -49,23 +48,18 @@ async function cases(run: (sql: string) => Promise<Record<string, unknown>[]>, t
 }
 
 async function benchSize(size: number): Promise<void> {
-  const { config, today, generated } = await benchConfig(size);
-  const starting = performance.now();
-  const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
+  const { server, config, today, generated, startSeconds, auth, run } = await benchServer(size);
   try {
     const { deps } = server.built;
-    const run = async (text: string) =>
-      (await deps.db.kysely.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text))).rows;
     const [counts] = await run(
       'select (select count(*) from sales) as sales, (select count(*) from sale_items) as lines, (select count(*) from customers) as customers',
     );
     console.log(
       `\n${deps.db.engine}: ${Number(counts!.sales).toLocaleString('en-US')} sales, ` +
         `${Number(counts!.lines).toLocaleString('en-US')} lines, ${Number(counts!.customers)} customers ` +
-        `(${generated}; server start with its migrations ${((performance.now() - starting) / 1000).toFixed(1)} s), in ` +
+        `(${generated}; server start with its migrations ${startSeconds.toFixed(1)} s), in ` +
         databaseLabel(config),
     );
-    const auth = { authorization: `Bearer ${await firstAdminToken(server.url)}` };
     const searches = await cases(run, today);
     console.log('search                       term               matches    p50 ms    p95 ms    max ms');
     for (const { label, query } of searches) {

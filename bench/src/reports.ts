@@ -8,10 +8,9 @@
 // count, and the database's plan of every query the summary and the year view run.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { CompiledQuery } from 'kysely';
-import { addDays, dashboard, salesSummary, startServer, rebuildReportRollups } from '@pos/server';
-import { benchConfig, databaseLabel, planOf, tracing } from './bench-database';
-import { firstAdminToken } from './first-admin';
+import type { CompiledQuery } from 'kysely';
+import { addDays, dashboard, salesSummary, rebuildReportRollups } from '@pos/server';
+import { benchServer, databaseLabel, planOf, tracing } from './bench-database';
 
 const SIZES = (process.env.REPORTS_BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const RUNS = 10;
@@ -36,22 +35,15 @@ async function time(call: () => Promise<Response>): Promise<{ median: number; p9
 }
 
 async function benchSize(size: number): Promise<void> {
-  const { config, today, generated } = await benchConfig(size);
-
   // Migrates and keys the rollups (a database from before them is built here, timed).
-  const starting = performance.now();
-  const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
+  const { server, config, today, generated, startSeconds, auth, run } = await benchServer(size);
   try {
     const { deps } = server.built;
-    const rows = async (table: string) =>
-      Number(
-        (await deps.db.kysely.executeQuery<{ n: number }>(CompiledQuery.raw(`select count(*) as n from ${table}`)))
-          .rows[0]?.n,
-      );
+    const rows = async (table: string) => Number((await run(`select count(*) as n from ${table}`))[0]?.n);
     console.log(
       `\n${deps.db.engine}: ${(await rows('sales')).toLocaleString('en-US')} sales, ` +
         `${(await rows('sale_items')).toLocaleString('en-US')} lines, ${(await rows('refunds')).toLocaleString('en-US')} refunds ` +
-        `over 365 days (${generated}; server start ${((performance.now() - starting) / 1000).toFixed(1)} s), in ` +
+        `over 365 days (${generated}; server start ${startSeconds.toFixed(1)} s), in ` +
         databaseLabel(config),
     );
     console.log(
@@ -59,7 +51,6 @@ async function benchSize(size: number): Promise<void> {
         `${(await rows('report_product_days')).toLocaleString('en-US')} product-day rows, ` +
         `${(await rows('report_customer_days')).toLocaleString('en-US')} customer-day rows`,
     );
-    const auth = { authorization: `Bearer ${await firstAdminToken(server.url)}` };
     const get = (query: string) => () => fetch(`${server.url}/api/sales/stats/${query}`, { headers: auth });
     const monthStart = addDays(today, -30);
     const yearStart = addDays(today, -365);
