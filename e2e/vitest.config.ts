@@ -5,9 +5,10 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['specs/**/*.spec.ts'],
-    // Three spec files at a time (each its own server and browser): they wait on the browser more than
-    // they compute. On the 2-core machine 19 files took 417 s two at a time instead of about 700 s one
-    // by one; with 26 files two at a time used the cores 30 % of 13.8 minutes (user + sys 8.4 min).
+    // Three spec files at a time (each its own server and browser). On the 2-core machine 19 files took
+    // 417 s two at a time instead of about 700 s one by one. The suite is bound by the cores: one spec
+    // alone keeps them 45-65 % busy, counting Chromium's renderer and GPU processes (time's user + sys
+    // leaves most of them out and once suggested 30 %); a third file fills the gaps of the other two.
     maxWorkers: 3,
     // Longest first (CI timings), so neither worker is left alone with one of them at the end.
     sequence: {

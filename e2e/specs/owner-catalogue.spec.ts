@@ -4,7 +4,7 @@ import { api, createUser, firstAdminToken } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct } from '../support/catalogue';
-import { barcodeCameraFile, fakeCameraArgs } from '../support/fake-camera';
+import { barcodeCameraFile, launchBrowserWithCamera } from '../support/fake-camera';
 import { startServer, type RunningServer } from '../support/server';
 
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
@@ -33,6 +33,8 @@ function requestsOf(page: Page): string[] {
 
 describe('owner catalogue: camera scan, SKU and barcode, landing and shop name', () => {
   let server: RunningServer;
+  /** The whole chromium with a fake camera, for the camera's two tests; the headless shell for the rest. */
+  let cameraBrowser: Browser;
   let browser: Browser;
   let admin: string;
   let dress: { id: number };
@@ -59,15 +61,15 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
       stock: 5,
     });
     await giveBarcode('');
-    // The camera's picture is rendered once, in a plain browser, then played by the test browser.
-    const painter = await launchBrowser();
-    const file = await barcodeCameraFile(painter, EAN, 'EAN13').finally(() => painter.close());
-    browser = await launchBrowser(fakeCameraArgs(file));
+    // The camera's picture is rendered once, in the plain browser, then played by the camera's browser.
+    browser = await launchBrowser();
+    const file = await barcodeCameraFile(browser, EAN, 'EAN13');
+    cameraBrowser = await launchBrowserWithCamera(file);
   });
   // A failed test's page is closed too: a camera left scanning would slow every test after it.
   const opened: BrowserContext[] = [];
-  const openPage = async (viewport: Viewport) => {
-    const made = await newPage(browser, server.url, viewport);
+  const openPage = async (viewport: Viewport, on: Browser = browser) => {
+    const made = await newPage(on, server.url, viewport);
     opened.push(made.context);
     return made;
   };
@@ -75,12 +77,13 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
     for (const context of opened.splice(0)) await context.close().catch(() => undefined);
   });
   afterAll(async () => {
+    await cameraBrowser?.close();
     await browser?.close();
     await server?.stop();
   });
 
   it('scans a label with the camera (WASM reader from our own server) into the cart as a wedge scan would', async () => {
-    const { context, page } = await openPage(DESKTOP);
+    const { context, page } = await openPage(DESKTOP, cameraBrowser);
     await context.grantPermissions(['camera'], { origin: server.url });
     const urls = requestsOf(page);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
@@ -123,8 +126,8 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
       ['en', 'The camera is not allowed'],
     ] as const) {
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { context, page } = await openPage(viewport);
-        // No camera permission granted in this context: headless Chromium refuses it.
+        // A browser with a camera and no permission granted in this context: headless Chromium refuses it.
+        const { context, page } = await openPage(viewport, cameraBrowser);
         await signInAs(page, lang, OWNER);
         await page.goto('/pos');
         await page.getByRole('button', { name: lang === 'th' ? 'สแกนบาร์โค้ดด้วยกล้อง' : /Scan a barcode/ }).click();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { FULL_CHROMIUM, launchBrowser } from './browser';
 
 const require = createRequire(import.meta.url);
 
@@ -64,7 +65,13 @@ export async function barcodeCameraFile(browser: Browser, code: string, format: 
   }
 }
 
-/** Chromium switches for a fake camera playing `file` (the permission is granted per context). */
-export function fakeCameraArgs(file: string): string[] {
-  return ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+/**
+ * A browser whose camera plays `file` (the permission is granted per context). The whole chromium: the
+ * headless shell the other tests use has no camera at all.
+ */
+export function launchBrowserWithCamera(file: string): Promise<Browser> {
+  return launchBrowser(
+    ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+    FULL_CHROMIUM,
+  );
 }

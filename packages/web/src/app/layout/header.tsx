@@ -13,7 +13,7 @@ export function Header({ onOpenMenu, title }: { onOpenMenu: () => void; title: s
   const today = useToday();
 
   return (
-    <header className="sticky top-0 z-30 flex min-h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex min-h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
       <button
         type="button"
         onClick={onOpenMenu}

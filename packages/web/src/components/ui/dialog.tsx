@@ -10,8 +10,12 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export const overlayClasses =
-  'fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px] data-[state=open]:animate-[fade-in_150ms_ease-out]';
+/**
+ * No backdrop blur: without a GPU (Chromium's software compositing, as on a till PC whose graphics are not
+ * supported, and in the browser tests) a blur over the whole screen is drawn again on every frame and took
+ * most of the browser's CPU while a dialog was open; at 1 px it was all but invisible.
+ */
+export const overlayClasses = 'fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-[fade-in_150ms_ease-out]';
 
 /**
  * Centred in the screen less the toasts' band (app/providers toastPlacement), so a toast never covers a
