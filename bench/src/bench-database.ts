@@ -81,25 +81,31 @@ export async function benchServer(size: number): Promise<{
   return { server, config, today, generated, startSeconds, auth, run };
 }
 
-/** An empty database `name` on the server of `base` (dropped first if a stopped run left it), for one run. */
+/**
+ * A database `name` on the server of `base` for one run (dropped first if a stopped run left it): empty, or
+ * a copy of `template`.
+ */
 export async function freshPostgresDatabase(
   base: string,
   name: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
+  await postgresAdmin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await postgresAdmin(base, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => postgresAdmin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** One statement on the server of `base` (creating and dropping databases), on a connection of its own. */
+async function postgresAdmin(base: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 function sqliteSales(file: string): number {

@@ -18,8 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays, buildServer, SERVER_BUNDLE, type Config } from '@pos/server';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { benchConfig, databaseLabel } from './bench-database';
+import { benchConfig, databaseLabel, freshPostgresDatabase } from './bench-database';
 import { firstAdminToken } from './first-admin';
 import { percentile } from './percentile';
 import { startProcess, type ServerProcess } from './load/processes';
@@ -39,22 +38,13 @@ async function copyOf(config: Config): Promise<{ env: Record<string, string>; dr
     fs.copyFileSync(path.join(config.dataDir, 'pos.db'), path.join(dataDir, 'pos.db'));
     return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const source = new URL(config.databaseUrl);
-  const name = `pos_bench_mixed_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.pathname.slice(1)}`);
-  await admin.end();
-  const url = new URL(source);
-  url.pathname = `/${name}`;
+  const base = process.env.BENCH_DATABASE_URL ?? config.databaseUrl;
+  const template = new URL(config.databaseUrl).pathname.slice(1);
+  const database = await freshPostgresDatabase(base, `pos_bench_mixed_${process.pid}`, template);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbExecutor } from '../../db/executor';
+import { isSqlite, type DbExecutor } from '../../db/executor';
 import { inOneStatement } from '../../db/one-statement';
 import { prepared } from '../../db/prepared';
 import type {
@@ -24,7 +24,7 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 }
 
 /** Adds to the per-day, per-method figures; one row per (day, payment_method) in `rows`. */
-export async function addToReportDays(db: DbExecutor, rows: ReportDaysTable[]): Promise<void> {
+async function addToReportDays(db: DbExecutor, rows: ReportDaysTable[]): Promise<void> {
   await inChunks(rows, (chunk) => reportDaysAdded(db, chunk));
 }
 
@@ -46,7 +46,7 @@ function reportDaysUpsert(db: DbExecutor, chunk: ReportDaysTable[]) {
 }
 
 /** Adds to the per-day, per-product figures; one row per (day, product_name) in `rows`. */
-export async function addToProductDays(db: DbExecutor, rows: ReportProductDaysTable[]): Promise<void> {
+async function addToProductDays(db: DbExecutor, rows: ReportProductDaysTable[]): Promise<void> {
   await inChunks(rows, (chunk) => productDaysAdded(db, chunk));
 }
 
@@ -66,7 +66,7 @@ function productDaysUpsert(db: DbExecutor, chunk: ReportProductDaysTable[]) {
 }
 
 /** The same per month; one row per (month, product_name) in `rows`. */
-export async function addToProductMonths(db: DbExecutor, rows: ReportProductMonthsTable[]): Promise<void> {
+async function addToProductMonths(db: DbExecutor, rows: ReportProductMonthsTable[]): Promise<void> {
   await inChunks(rows, (chunk) => productMonthsAdded(db, chunk));
 }
 
@@ -96,7 +96,7 @@ function highestProductId(table: 'report_product_days' | 'report_product_months'
  * Adds to each customer's counted sales of a day; a row that drops to none is deleted, so the
  * table holds exactly the customers of each day. Zero changes are left out.
  */
-export async function addToCustomerDays(db: DbExecutor, rows: ReportCustomerDaysTable[]): Promise<void> {
+async function addToCustomerDays(db: DbExecutor, rows: ReportCustomerDaysTable[]): Promise<void> {
   const changes = rows.filter((r) => r.orders !== 0);
   await inChunks(changes, (chunk) => customerDaysAdded(db, chunk));
   const lowered = [...new Set(changes.filter((r) => r.orders < 0).map((r) => r.day))];
@@ -127,16 +127,25 @@ export interface RollupRows {
 }
 
 /**
- * PostgreSQL: the additions of a sale or a refund (a few rows per table) in one round trip, tables in the
- * order `writeTo` takes them; false when they are too many for one statement (the caller writes them
- * table by table) or when a customer's day may drop to none (a refund's, which deletes it afterwards).
+ * Adds `rows` to the rollups, tables in this order. On PostgreSQL the additions of a sale or a refund (a
+ * few rows per table) go in one round trip, unless they are too many for one statement or a customer's day
+ * may drop to none (a refund's, which deletes it afterwards): a sale holds its locks until it commits.
  */
-export async function addToRollupsAtOnce(db: DbExecutor, rows: RollupRows): Promise<boolean> {
+export async function addToRollups(db: DbExecutor, rows: RollupRows): Promise<void> {
   const { days, products, productMonths, customers } = rows;
-  const tables = [days, products, productMonths, customers];
-  if (days.length === 0 || tables.some((t) => t.length > CHUNK) || customers.some((r) => r.orders <= 0)) return false;
-  await rollupsAdded(db, rows);
-  return true;
+  const oneStatement =
+    !isSqlite(db) &&
+    days.length > 0 &&
+    [days, products, productMonths, customers].every((t) => t.length <= CHUNK) &&
+    customers.every((r) => r.orders > 0);
+  if (oneStatement) {
+    await rollupsAdded(db, rows);
+    return;
+  }
+  await addToReportDays(db, days);
+  await addToProductDays(db, products);
+  await addToProductMonths(db, productMonths);
+  await addToCustomerDays(db, customers);
 }
 
 // Branches on array lengths only (part of the prepared shape).

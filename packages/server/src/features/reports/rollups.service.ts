@@ -2,7 +2,7 @@ import { SPLIT_PAYMENT } from '@pos/core';
 import type { Transaction } from 'kysely';
 import type { CommitBatch } from '../../db/before-commit';
 import type { Db } from '../../db/database';
-import { isSqlite, type DbExecutor } from '../../db/executor';
+import type { DbExecutor } from '../../db/executor';
 import type {
   DB,
   ReportCustomerDaysTable,
@@ -13,11 +13,7 @@ import type {
 import { shopDayOf } from '../sales/shop-day';
 import { daysOf } from './calendar';
 import {
-  addToCustomerDays,
-  addToRollupsAtOnce,
-  addToProductDays,
-  addToProductMonths,
-  addToReportDays,
+  addToRollups,
   clearRollups,
   holdSalesWrites,
   insertProductMonths,
@@ -145,11 +141,7 @@ export class RollupChanges implements CommitBatch<DB> {
       productMonths: inKeyOrder(this.productMonths),
       customers: inKeyOrder(this.customers),
     };
-    if (!isSqlite(db) && (await addToRollupsAtOnce(db, rows))) return;
-    await addToReportDays(db, rows.days);
-    await addToProductDays(db, rows.products);
-    await addToProductMonths(db, rows.productMonths);
-    await addToCustomerDays(db, rows.customers);
+    await addToRollups(db, rows);
   }
 
   private addDay(day: string, method: string, change: Partial<Omit<ReportDaysTable, 'day' | 'payment_method'>>) {

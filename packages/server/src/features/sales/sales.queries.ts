@@ -220,19 +220,16 @@ const saleInserted = prepared((db, values: Parameters<typeof insertSale>[1]) =>
 );
 
 /**
- * Answers the new lines' ids in the order of `rows`: one statement numbers its rows in order on both
- * engines, one after the other. SQLite tells the last one's (no RETURNING, see `isSqlite`); on
- * PostgreSQL RETURNING promises no order, hence the sort.
+ * SQLite: answers the new lines' ids in the order of `rows`: one statement numbers its rows in order, one
+ * after the other, and SQLite tells the last one's (no RETURNING, see `isSqlite`).
  */
 async function insertSaleItems(db: DbExecutor, rows: Omit<SaleItemsTable, 'id'>[]): Promise<number[]> {
-  const inserted = await saleItemsInserted(db, rows);
-  if (!isSqlite(db)) return inserted.rows.map((r) => r.id).sort((a, b) => a - b);
-  const last = Number(inserted.insertId);
+  const last = Number((await saleItemsInserted(db, rows)).insertId);
   return rows.map((_, i) => last - rows.length + 1 + i);
 }
 
 const saleItemsInserted = prepared((db, rows: Omit<SaleItemsTable, 'id'>[]) =>
-  returningOnPostgres(db, db.insertInto('sale_items').values(rows), (query) => query.returning('id')),
+  db.insertInto('sale_items').values(rows),
 );
 
 /** The sale's payments: one row, or one per part of a split bill. */
@@ -246,7 +243,8 @@ const paymentInserted = prepared((db, values: Omit<PaymentsTable, 'id'>) => db.i
 /**
  * The sale's lines, payments and stock movements; answers the lines' ids in the order of `items`. On
  * PostgreSQL in one statement: the sale holds its stock, customer and counter locks until it commits,
- * and each round trip made the other tills wait (issue 32).
+ * and each round trip made the other tills wait (issue 32). Its lines are numbered in order there too, but
+ * RETURNING promises no order, hence the sort.
  */
 export async function insertSaleParts(
   db: DbExecutor,
