@@ -1,4 +1,7 @@
-import type { Transaction } from 'kysely';
+import type { Compilable, Transaction } from 'kysely';
+import { isSqlite, type DbExecutor } from './executor';
+import { nameStatement } from './named-statements';
+import { inOneStatement } from './one-statement';
 
 /**
  * Writes that a transaction leaves for just before its commit, merged with those of the same key from
@@ -12,6 +15,12 @@ export interface CommitBatch<DB> {
   /** Adds another batch of the same key (and so the same kind) into this one. */
   merge(other: CommitBatch<DB>): void;
   write(trx: Transaction<DB>): Promise<void>;
+  /**
+   * PostgreSQL: the same writes as statements that need nothing of each other's answers, or undefined when
+   * they cannot be. When every batch of a transaction has them, they all go in one statement (see
+   * `BeforeCommit.write`).
+   */
+  statements?(trx: Transaction<DB>): Compilable<unknown>[] | undefined;
 }
 
 /** The batches a transaction (or a whole shared commit) writes just before committing. */
@@ -29,9 +38,34 @@ export class BeforeCommit<DB> {
     for (const batch of other.batches.values()) this.add(batch);
   }
 
+  /**
+   * Writes the batches in the order they were first added. PostgreSQL: in one statement when each of them
+   * can be (`CommitBatch.statements`): a sale holds its locks from its first stock row to its commit, and
+   * each round trip in between made every other till wait (issue 32).
+   */
   async write(trx: Transaction<DB>): Promise<void> {
-    for (const batch of this.batches.values()) await batch.write(trx);
+    // The batches are generic over the schema; the executor helpers only ask which engine and compile.
+    const db = trx as unknown as DbExecutor;
+    const together = isSqlite(db) ? undefined : this.statements(trx);
+    if (together && together.length > 0) {
+      const [first, ...then] = together;
+      const statement = inOneStatement(db, first!, ...then).compile();
+      nameStatement(statement.sql);
+      await trx.executeQuery(statement);
+    } else {
+      for (const batch of this.batches.values()) await batch.write(trx);
+    }
     this.batches.clear();
+  }
+
+  private statements(trx: Transaction<DB>): Compilable<unknown>[] | undefined {
+    const all: Compilable<unknown>[] = [];
+    for (const batch of this.batches.values()) {
+      const statements = batch.statements?.(trx);
+      if (!statements) return undefined;
+      all.push(...statements);
+    }
+    return all;
   }
 }
 

@@ -9,6 +9,7 @@ import { PRIVATE_DIR_MODE, privateFile } from '../file-modes';
 import { workThenBatches, type WriteWork } from './before-commit';
 import { SqliteWithoutRowLocks } from './executor';
 import { groupCommitter } from './group-commit';
+import { NamingClient } from './named-statements';
 import { sqliteReadPool } from './read-pool';
 import { allowDirectRuns } from './sqlite-direct';
 import { holdSqliteLock } from './sqlite-lock';
@@ -153,7 +154,7 @@ function postgresKysely(url: string | null, pool: Pick<pg.PoolConfig, 'max' | 's
  * would crash the whole server.
  */
 function postgresPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool(config);
+  const pool = new pg.Pool({ Client: NamingClient, ...config });
   pool.on('error', () => undefined);
   return pool;
 }

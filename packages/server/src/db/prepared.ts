@@ -1,4 +1,5 @@
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { PostgresAdapter, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
+import { nameStatement } from './named-statements';
 import type { DbExecutor } from './executor';
 import { runDirectly } from './sqlite-direct';
 
@@ -56,6 +57,7 @@ export function prepared<Args, Row>(
       template = templates.byShape.get(key);
       if (!template) {
         const compiled = build(db, withSlots(args, []) as Args).compile();
+        if (adapter instanceof PostgresAdapter) nameStatement(compiled.sql);
         template = {
           compiled,
           sources: compiled.parameters.map((p) => (p instanceof Slot ? p.path : null)),

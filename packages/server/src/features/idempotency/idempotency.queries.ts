@@ -121,6 +121,12 @@ export async function storeIdempotentResponse(
   await responseStored(db, { key, statusCode, response });
 }
 
-const responseStored = prepared((db, a: { key: string; statusCode: number; response: string }) =>
-  db.updateTable('idempotency_keys').set({ status_code: a.statusCode, response: a.response }).where('key', '=', a.key),
-);
+/** The statement of `storeIdempotentResponse`, to send with others (see `BeforeCommit`). */
+export function storedResponse(db: DbExecutor, a: { key: string; statusCode: number; response: string }) {
+  return db
+    .updateTable('idempotency_keys')
+    .set({ status_code: a.statusCode, response: a.response })
+    .where('key', '=', a.key);
+}
+
+const responseStored = prepared(storedResponse);

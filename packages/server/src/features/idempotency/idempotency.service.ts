@@ -1,6 +1,9 @@
 import { hash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { BeforeCommit, CommitBatch } from '../../db/before-commit';
 import type { Db } from '../../db/database';
 import type { DbExecutor } from '../../db/executor';
+import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { answerText } from '../../http/utf8-answer';
@@ -10,6 +13,7 @@ import {
   findIdempotencyKey,
   keepIdempotentAnswer,
   reclaimExpiredIdempotencyKey,
+  storedResponse,
   storeIdempotentResponse,
 } from './idempotency.queries';
 
@@ -69,7 +73,15 @@ export interface IdempotencyClaim {
  */
 export type ClaimOutcome =
   | { replay: string | Buffer }
-  | { replay?: undefined; remember(trx: DbExecutor, statusCode: number, json: string | Buffer): Promise<void> };
+  | {
+      replay?: undefined;
+      remember(
+        trx: DbExecutor,
+        beforeCommit: BeforeCommit<DB>,
+        statusCode: number,
+        json: string | Buffer,
+      ): Promise<void>;
+    };
 
 /**
  * Claims `key` inside the caller's transaction. Answers the first answer when this is a retry, or how
@@ -79,7 +91,8 @@ export type ClaimOutcome =
  *
  * PostgreSQL: the key is inserted first, as the transaction's first write, so a concurrent retry waits
  * on the key's row and then replays (it must not, say, find the last unit sold by the first attempt and
- * answer "out of stock"); the answer is added at the end. SQLite: write transactions run one after the
+ * answer "out of stock"); the answer is added just before the commit, in one statement with the
+ * transaction's other before-commit writes (see `BeforeCommit`). SQLite: write transactions run one after the
  * other (one process's writes share its connection, processes take the file's write lock), so a retry
  * always sees the first attempt's row: the key is looked up first and written once, with its answer,
  * at the end (two writes of the row became one, issue 17).
@@ -96,7 +109,8 @@ export async function claimOrReplay(
     const previous = await findIdempotencyKey(trx, claim.key);
     if (previous && previous.created_at >= idempotencyCutoff(deps, now)) return { replay: replayOf(previous, claim) };
     return {
-      remember: (writer, statusCode, json) => keepIdempotentAnswer(writer, { statusCode, response: json, ...values }),
+      remember: (writer, _beforeCommit, statusCode, json) =>
+        keepIdempotentAnswer(writer, { statusCode, response: json, ...values }),
     };
   }
   const before = idempotencyCutoff(deps, now);
@@ -104,8 +118,35 @@ export async function claimOrReplay(
     (await claimIdempotencyKey(trx, values)) || (await reclaimExpiredIdempotencyKey(trx, { before, ...values }));
   if (!claimed) return { replay: replayOf(await findIdempotencyKey(trx, claim.key), claim) };
   return {
-    remember: (writer, statusCode, json) => storeIdempotentResponse(writer, claim.key, statusCode, answerText(json)),
+    remember: async (_trx, beforeCommit, statusCode, json) => {
+      beforeCommit.add(new KeyAnswer(claim.key, statusCode, answerText(json)));
+    },
   };
+}
+
+/** PostgreSQL: the answer to a claimed key, written just before the commit. */
+class KeyAnswer implements CommitBatch<DB> {
+  readonly key: string;
+
+  constructor(
+    private readonly idempotencyKey: string,
+    private readonly statusCode: number,
+    private readonly response: string,
+  ) {
+    this.key = `idempotency-answer|${idempotencyKey}`;
+  }
+
+  merge(): void {
+    throw new Error(`${this.key} is answered once`);
+  }
+
+  write(trx: Transaction<DB>): Promise<void> {
+    return storeIdempotentResponse(trx, this.idempotencyKey, this.statusCode, this.response);
+  }
+
+  statements(trx: Transaction<DB>) {
+    return [storedResponse(trx, { key: this.idempotencyKey, statusCode: this.statusCode, response: this.response })];
+  }
 }
 
 /**

@@ -4,21 +4,25 @@ import type { NotificationOutboxTable } from '../../db/schema';
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 
-export async function insertOutboxMessage(
-  db: DbExecutor,
-  row: { kind: string; sale_id: number | null; message: string; retry_key: string; now: string },
-): Promise<void> {
-  await db
-    .insertInto('notification_outbox')
-    .values({
-      kind: row.kind,
-      sale_id: row.sale_id,
-      message: row.message,
-      retry_key: row.retry_key,
-      next_attempt_at: row.now,
-      created_at: row.now,
-    })
-    .execute();
+/** A message for the outbox: a sale's (with its id) or another kind. */
+export interface OutboxMessage {
+  kind: string;
+  sale_id: number | null;
+  message: string;
+  retry_key: string;
+  now: string;
+}
+
+/** Puts a message in the outbox (the statement, sent alone or with others). */
+export function outboxMessageInsert(db: DbExecutor, row: OutboxMessage) {
+  return db.insertInto('notification_outbox').values({
+    kind: row.kind,
+    sale_id: row.sale_id,
+    message: row.message,
+    retry_key: row.retry_key,
+    next_attempt_at: row.now,
+    created_at: row.now,
+  });
 }
 
 /**

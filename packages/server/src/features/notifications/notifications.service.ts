@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isMaskedSecret, msg, type StoredSettings, type TestNotificationRequest } from '@pos/core';
 import type { z } from 'zod';
-import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isSendableToken, LinePushError, pushLineText } from '../../integrations/line/line-push';
 import { readStoredSettings } from '../settings/settings.service';
 import { saleMessage, TEST_NOTIFICATION_TEXT, type SaleForMessage } from './line-message';
-import { insertOutboxMessage } from './notifications.queries';
+import type { OutboxMessage } from './notifications.queries';
 
 /** Whether a sale is to be told to LINE: switched on, with a token and a user id to send to. */
 export function saleNotificationsWanted(settings: StoredSettings): boolean {
@@ -16,24 +15,16 @@ export function saleNotificationsWanted(settings: StoredSettings): boolean {
 }
 
 /**
- * Puts the sale's LINE message in the outbox, inside the sale's own transaction: it is sent only
- * if the sale commits, and a crash after the commit still finds it. True when one was queued.
+ * The sale's LINE message for the outbox, or null when none is wanted. It is written inside the sale's
+ * own transaction, with its rows: sent only if the sale commits, and a crash after the commit still finds it.
  */
-export async function queueSaleNotification(
-  trx: DbExecutor,
+export function saleNotification(
   settings: StoredSettings,
-  sale: SaleForMessage & { saleId: number },
+  sale: SaleForMessage,
   now: string,
-): Promise<boolean> {
-  if (!saleNotificationsWanted(settings)) return false;
-  await insertOutboxMessage(trx, {
-    kind: 'sale',
-    sale_id: sale.saleId,
-    message: saleMessage(sale),
-    retry_key: randomUUID(),
-    now,
-  });
-  return true;
+): Omit<OutboxMessage, 'sale_id'> | null {
+  if (!saleNotificationsWanted(settings)) return null;
+  return { kind: 'sale', message: saleMessage(sale), retry_key: randomUUID(), now };
 }
 
 /** The body's value, or the saved one when the body leaves it out or sends back the masked token. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import { isSqlite, type DbExecutor } from '../../db/executor';
 import { inOneStatement } from '../../db/one-statement';
 import { prepared } from '../../db/prepared';
@@ -132,32 +132,44 @@ export interface RollupRows {
  * may drop to none (a refund's, which deletes it afterwards): a sale holds its locks until it commits.
  */
 export async function addToRollups(db: DbExecutor, rows: RollupRows): Promise<void> {
+  if (rollupStatements(db, rows)) {
+    await rollupsAdded(db, rows);
+    return;
+  }
+  await addToReportDays(db, rows.days);
+  await addToProductDays(db, rows.products);
+  await addToProductMonths(db, rows.productMonths);
+  await addToCustomerDays(db, rows.customers);
+}
+
+/**
+ * PostgreSQL: the additions as statements for one statement (see `addToRollups`), or undefined when they
+ * must go one by one.
+ */
+export function rollupStatements(db: DbExecutor, rows: RollupRows): Compilable<unknown>[] | undefined {
   const { days, products, productMonths, customers } = rows;
   const oneStatement =
     !isSqlite(db) &&
     days.length > 0 &&
     [days, products, productMonths, customers].every((t) => t.length <= CHUNK) &&
     customers.every((r) => r.orders > 0);
-  if (oneStatement) {
-    await rollupsAdded(db, rows);
-    return;
-  }
-  await addToReportDays(db, days);
-  await addToProductDays(db, products);
-  await addToProductMonths(db, productMonths);
-  await addToCustomerDays(db, customers);
+  return oneStatement ? upserts(db, rows) : undefined;
 }
 
-// Branches on array lengths only (part of the prepared shape).
-const rollupsAdded = prepared((db, rows: RollupRows) =>
-  inOneStatement(
-    db,
+function upserts(db: DbExecutor, rows: RollupRows): Compilable<unknown>[] {
+  return [
     reportDaysUpsert(db, rows.days),
     ...(rows.products.length > 0 ? [productDaysUpsert(db, rows.products)] : []),
     ...(rows.productMonths.length > 0 ? [productMonthsUpsert(db, rows.productMonths)] : []),
     ...(rows.customers.length > 0 ? [customerDaysUpsert(db, rows.customers)] : []),
-  ),
-);
+  ];
+}
+
+// Branches on array lengths only (part of the prepared shape).
+const rollupsAdded = prepared((db, rows: RollupRows) => {
+  const [first, ...then] = upserts(db, rows);
+  return inOneStatement(db, first!, ...then);
+});
 
 // ---- Building them from the sales: at first start after the migration, and when the zone changes. ----
 

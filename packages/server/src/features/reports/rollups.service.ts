@@ -1,5 +1,5 @@
 import { SPLIT_PAYMENT } from '@pos/core';
-import type { Transaction } from 'kysely';
+import type { Compilable, Transaction } from 'kysely';
 import type { CommitBatch } from '../../db/before-commit';
 import type { Db } from '../../db/database';
 import type { DbExecutor } from '../../db/executor';
@@ -14,6 +14,8 @@ import { shopDayOf } from '../sales/shop-day';
 import { daysOf } from './calendar';
 import {
   addToRollups,
+  rollupStatements,
+  type RollupRows,
   clearRollups,
   holdSalesWrites,
   insertProductMonths,
@@ -135,13 +137,20 @@ export class RollupChanges implements CommitBatch<DB> {
    * them adding to the same rows wait for each other instead of deadlocking on PostgreSQL.
    */
   async writeTo(db: DbExecutor): Promise<void> {
-    const rows = {
+    await addToRollups(db, this.rows());
+  }
+
+  statements(trx: Transaction<DB>): Compilable<unknown>[] | undefined {
+    return rollupStatements(trx, this.rows());
+  }
+
+  private rows(): RollupRows {
+    return {
       days: inKeyOrder(this.days),
       products: inKeyOrder(this.products),
       productMonths: inKeyOrder(this.productMonths),
       customers: inKeyOrder(this.customers),
     };
-    await addToRollups(db, rows);
   }
 
   private addDay(day: string, method: string, change: Partial<Omit<ReportDaysTable, 'day' | 'payment_method'>>) {

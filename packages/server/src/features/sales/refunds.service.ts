@@ -469,7 +469,7 @@ export async function refundSale(
         const pending = await findCardRefundClaim(trx, saleId);
         if (pending) throw pendingCardRefund(pending.amount);
         const body = await answerOf(trx, saleId, await writeRefund(trx, beforeCommit, deps, user, plan, input, null));
-        await claim?.remember(trx, 201, JSON.stringify(body));
+        await claim?.remember(trx, beforeCommit, 201, JSON.stringify(body));
         return { answer: body };
       }
       // To the card: a retry of a recorded refund gets its answer; the first transaction claims nothing
@@ -551,7 +551,7 @@ export async function refundSale(
     }
     await deleteCardRefundClaim(trx, saleId, claim.stripeKey);
     const body = await answerOf(trx, saleId, refundId);
-    await kept?.remember(trx, 201, JSON.stringify(body));
+    await kept?.remember(trx, beforeCommit, 201, JSON.stringify(body));
     return body;
   });
 }

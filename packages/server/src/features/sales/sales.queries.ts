@@ -204,13 +204,13 @@ const seriesAdvanced = prepared((db, { series }: { series: string }) =>
     .returning('value'),
 );
 
-export async function insertSale(
-  db: DbExecutor,
-  values: Omit<SalesTable, 'id' | 'payment_method' | 'tax_rate_bp'> & {
-    payment_method: string;
-    tax_rate_bp: number;
-  },
-): Promise<number> {
+/** A sale's row as written (its id given by the insert or drawn before). */
+export type SaleValues = Omit<SalesTable, 'id' | 'payment_method' | 'tax_rate_bp'> & {
+  payment_method: string;
+  tax_rate_bp: number;
+};
+
+export async function insertSale(db: DbExecutor, values: SaleValues): Promise<number> {
   const result = await saleInserted(db, values);
   return isSqlite(db) ? Number(result.insertId) : result.rows[0]!.id;
 }

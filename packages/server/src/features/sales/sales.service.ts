@@ -35,8 +35,8 @@ import { AppError, notFound } from '../../http/app-error';
 import { answerText, utf8Answer } from '../../http/utf8-answer';
 import type { SessionUser } from '../auth/sessions.queries';
 import { hashToken } from '../auth/tokens';
-import { findCustomerName, findLiveCustomer } from '../customers/customers.queries';
-import { queueSaleNotification } from '../notifications/notifications.service';
+import { findCustomerName, findLiveCustomer, type CustomerRow } from '../customers/customers.queries';
+import { saleNotification } from '../notifications/notifications.service';
 import { RollupChanges } from '../reports/rollups.service';
 import { readSettingsShared } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
@@ -45,8 +45,6 @@ import {
   applySaleToCustomer,
   currentStock,
   findProductsForSale,
-  insertSale,
-  insertSaleParts,
   listSaleIds,
   nextInSeries,
   readSale,
@@ -58,11 +56,13 @@ import {
   summarizeSales,
   takeStockOfLines,
   type ProductForSale,
+  type StockTake,
 } from './sales.queries';
 import { saleAnswerJson } from './sale-answer-json';
 import { addFlag, refuseOrFlag, sameFigures, type CheckoutTerms, type PaidSale } from './paid-sale';
 import { shopDayEnd, shopDayStart } from './shop-day';
-import { consumeApproval, linkApprovalToSale } from './vat-approvals.queries';
+import { consumeApproval } from './vat-approvals.queries';
+import { holdCounterSale, writeSaleRows } from './sale-writes.queries';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
 
@@ -274,7 +274,7 @@ export async function createSaleAnswer(
     notificationQueued = written.notificationQueued;
     await mode.onRecorded?.(trx, written.body);
     const json = utf8Answer(saleAnswerJson(written.body));
-    await claim.remember(trx, 201, json);
+    await claim.remember(trx, beforeCommit, 201, json);
     return { json, body: written.body };
   });
   // After the commit: the worker sends it in the background; the sale's answer never waits for LINE.
@@ -497,70 +497,35 @@ export async function writeSale(
   if (cashReceived !== null && cashReceived < figures.total) throw new AppError({ status: 400, code: 'CASH_TOO_LOW' });
   const paymentRows = paymentRowsOf(input, figures.total, cashReceived);
 
-  // A counter sale reads its customer before taking any lock: its points are taken by a conditional
-  // update below, and every statement between its first lock and its commit holds up the other tills.
-  const customerRead = input.customerId && !paid ? await findLiveCustomer(trx, input.customerId) : undefined;
-
-  // Products removed altogether have no shelf to take from; a paid sale's units left the shop anyway, so
-  // the stock goes below zero (flagged) rather than lie.
   const takes = [...wanted.entries()]
     .filter(([productId]) => !products.get(productId)!.gone)
     .map(([productId, quantity]) => ({ productId, quantity, stockRead: products.get(productId)!.stock }));
-  const newStock = await takeStockOfLines(trx, takes, { now: nowIso, paid: paid !== undefined });
-  for (const { productId, quantity } of takes.sort((a, b) => a.productId - b.productId)) {
-    const product = products.get(productId)!;
-    const left = newStock.get(productId);
-    if (left === undefined) throw insufficientStock(product, await currentStock(trx, productId));
-    if (paid && left < 0) {
-      addFlag(paid, {
-        reason: 'stock_shortfall',
-        products: [{ productId, name: product.name, short: Math.min(quantity, -left) }],
+  const series = documentSeries(now, deps.config.shopTimezone);
+  const held = paid
+    ? await holdPaidSale(trx, {
+        paid,
+        input,
+        products,
+        takes,
+        pointsEarned: figures.pointsEarned,
+        total: figures.total,
+        series,
+        nowIso,
+      })
+    : await holdCounterSaleOrRefuse(trx, {
+        input,
+        products,
+        takes,
+        pointsEarned: figures.pointsEarned,
+        total: figures.total,
+        series,
+        lines: lines.length,
+        nowIso,
       });
-    }
-  }
-
-  // A paid sale locks its customer to settle the points, after the stock, as every writer: refunds and
-  // counter sales lock products before the customer, so it never waits on one of them in a circle.
-  const customer =
-    input.customerId && paid ? await findLiveCustomer(trx, input.customerId, { lock: true }) : customerRead;
-  // A paid sale whose customer was deleted keeps the name (and the link while the row is kept).
-  let keptCustomer: { id: number | null; name: string | null } | null = null;
-  if (input.customerId && !customer) {
-    if (!paid) throw notFound('CUSTOMER_NOT_FOUND');
-    const row = await findCustomerName(trx, input.customerId);
-    keptCustomer = { id: row?.id ?? null, name: row?.name ?? paid.terms?.customerName ?? null };
-    addFlag(paid, {
-      reason: 'customer_deleted',
-      ...(input.pointsUsed > 0 ? { pointsShort: input.pointsUsed } : {}),
-    });
-  }
-  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
-  let pointsTaken = customer ? input.pointsUsed : 0;
-  if (customer && input.pointsUsed > customer.loyalty_points) {
-    if (!paid) {
-      throw new AppError({ status: 400, code: 'INSUFFICIENT_POINTS', details: { points: customer.loyalty_points } });
-    }
-    // Spent meanwhile: the discount stands (it was paid for), the points still there are taken.
-    pointsTaken = Math.max(0, customer.loyalty_points);
-    addFlag(paid, { reason: 'points_shortfall', pointsShort: input.pointsUsed - pointsTaken });
-  }
-
-  let finalPoints: number | null = null;
-  if (customer) {
-    const balance = await applySaleToCustomer(trx, customer.id, {
-      pointsUsed: pointsTaken,
-      pointsEarned: figures.pointsEarned,
-      total: figures.total,
-      now: nowIso,
-      balanceRead: customer.loyalty_points,
-    });
-    if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
-    finalPoints = balance;
-  }
+  const { newStock, customer, keptCustomer, pointsTaken, finalPoints } = held;
 
   const customerName = customer?.name ?? keptCustomer?.name ?? null;
-  const series = documentSeries(now, deps.config.shopTimezone);
-  const documentNumber = formatDocumentNumber(series, await nextInSeries(trx, series));
+  const documentNumber = formatDocumentNumber(series, held.sequence);
   const saleValues = {
     document_number: documentNumber,
     status: 'completed',
@@ -584,10 +549,7 @@ export async function writeSale(
     payment_method: input.paymentMethod,
     created_at: nowIso,
   };
-  const saleId = await insertSale(trx, saleValues);
-  if (vatApproval?.tokenHash) await linkApprovalToSale(trx, vatApproval.tokenHash, saleId);
-  const itemRows = lines.map(({ item, product, variant }) => ({
-    sale_id: saleId,
+  const itemValues = lines.map(({ item, product, variant }) => ({
     product_id: product.gone ? null : product.id,
     product_name: product.name,
     sku: product.sku,
@@ -602,26 +564,44 @@ export async function writeSale(
     sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
     colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
   }));
-  const itemIds = await insertSaleParts(trx, {
-    items: itemRows,
-    payments: paymentRows.map((row) => ({
-      sale_id: saleId,
-      // The provider's session belongs to the part it took (a split bill's card part).
-      provider_session_id: row.method === 'card' ? (mode.providerSessionId ?? null) : null,
-      created_at: nowIso,
-      ...row,
-    })),
-    movements: [...newStock.entries()].map(([productId, left]) => ({
-      product_id: productId,
-      user_id: seller.id,
-      kind: 'sale' as const,
-      old_quantity: left + wanted.get(productId)!,
-      new_quantity: left,
-      reason: documentNumber,
-      sale_id: saleId,
-      created_at: nowIso,
-    })),
-  });
+  const notification = saleNotification(
+    settings,
+    {
+      documentNumber,
+      total: figures.total,
+      customerName,
+      itemCount: input.items.reduce((units, item) => units + item.quantity, 0),
+      paymentMethod: input.paymentMethod,
+    },
+    nowIso,
+  );
+  const { saleId, itemIds } = await writeSaleRows(
+    trx,
+    beforeCommit,
+    {
+      sale: saleValues,
+      items: itemValues,
+      payments: paymentRows.map((row) => ({
+        // The provider's session belongs to the part it took (a split bill's card part).
+        provider_session_id: row.method === 'card' ? (mode.providerSessionId ?? null) : null,
+        created_at: nowIso,
+        ...row,
+      })),
+      movements: [...newStock.entries()].map(([productId, left]) => ({
+        product_id: productId,
+        user_id: seller.id,
+        kind: 'sale' as const,
+        old_quantity: left + wanted.get(productId)!,
+        new_quantity: left,
+        reason: documentNumber,
+        created_at: nowIso,
+      })),
+      approvalTokenHash: vatApproval?.tokenHash ?? null,
+      notification,
+    },
+    held.ids,
+  );
+  const itemRows = itemValues.map((row, i) => ({ id: itemIds[i]!, sale_id: saleId, ...row }));
   beforeCommit.add(
     new RollupChanges(deps.config.shopTimezone).sale(
       {
@@ -634,19 +614,7 @@ export async function writeSale(
       paymentRows,
     ),
   );
-  const notificationQueued = await queueSaleNotification(
-    trx,
-    settings,
-    {
-      saleId,
-      documentNumber,
-      total: figures.total,
-      customerName,
-      itemCount: input.items.reduce((units, item) => units + item.quantity, 0),
-      paymentMethod: input.paymentMethod,
-    },
-    nowIso,
-  );
+  const notificationQueued = notification !== null;
 
   // Built from what was written rather than read back (issue 17); a test holds it equal to GET /sales/:id.
   // Keys of their own before a spread, never after: V8 (Node 20) adds keys that follow a spread one by
@@ -662,7 +630,7 @@ export async function writeSale(
       replaced_by_document_number: null,
       ...saleValues,
     },
-    itemRows.map((row, i) => ({ id: itemIds[i]!, ...row })),
+    itemRows,
     paymentRows,
   );
   const body: CreateSaleResponse = {
@@ -687,6 +655,125 @@ export async function writeSale(
     })),
   };
   return { body, notificationQueued, terms };
+}
+
+type ProductsOfSale = Map<number, ProductForSale & { gone?: true }>;
+
+/** What a sale holds once its stock, customer and number are taken, to write its rows with. */
+interface SaleHeld {
+  newStock: Map<number, number>;
+  customer: CustomerRow | undefined;
+  /** A paid sale's customer deleted meanwhile: the name (and the link while the row is kept). */
+  keptCustomer: { id: number | null; name: string | null } | null;
+  pointsTaken: number;
+  finalPoints: number | null;
+  sequence: number;
+  /** PostgreSQL counter sales: the ids drawn for the sale and its lines (see `holdCounterSale`). */
+  ids: { saleId: number; itemIds: number[] } | null;
+}
+
+interface HoldRequest {
+  input: SaleInput;
+  products: ProductsOfSale;
+  takes: StockTake[];
+  pointsEarned: number;
+  total: number;
+  series: string;
+  nowIso: string;
+}
+
+/**
+ * A counter sale: whatever it can be refused for is refused, before any lock where it can be (its customer
+ * is read first: the points are taken by a conditional update with the stock and the number, see
+ * `holdCounterSale`).
+ */
+async function holdCounterSaleOrRefuse(trx: DbExecutor, a: HoldRequest & { lines: number }): Promise<SaleHeld> {
+  const { input } = a;
+  const customer = input.customerId ? await findLiveCustomer(trx, input.customerId) : undefined;
+  if (input.customerId && !customer) throw notFound('CUSTOMER_NOT_FOUND');
+  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
+  if (customer && input.pointsUsed > customer.loyalty_points) {
+    throw new AppError({ status: 400, code: 'INSUFFICIENT_POINTS', details: { points: customer.loyalty_points } });
+  }
+  const held = await holdCounterSale(trx, {
+    takes: a.takes,
+    customer: customer
+      ? {
+          customerId: customer.id,
+          pointsUsed: input.pointsUsed,
+          pointsEarned: a.pointsEarned,
+          total: a.total,
+          balanceRead: customer.loyalty_points,
+        }
+      : null,
+    series: a.series,
+    lines: a.lines,
+    now: a.nowIso,
+  });
+  if (held.short) {
+    const short = [...a.takes].sort((x, y) => x.productId - y.productId).find((t) => !held.stock.has(t.productId))!;
+    throw insufficientStock(a.products.get(short.productId)!, await currentStock(trx, short.productId));
+  }
+  if (customer && held.balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
+  return {
+    newStock: held.stock,
+    customer,
+    keptCustomer: null,
+    pointsTaken: customer ? input.pointsUsed : 0,
+    finalPoints: customer ? held.balance! : null,
+    sequence: held.sequence,
+    ids: held.ids,
+  };
+}
+
+/**
+ * A card sale Stripe has been paid for: nothing is refused any more, what fell short meanwhile is
+ * flagged. Its stock goes below zero rather than lie; its customer is locked after the stock, as every
+ * writer takes them, so it never waits on a counter sale or a refund in a circle.
+ */
+async function holdPaidSale(trx: DbExecutor, a: HoldRequest & { paid: PaidSale }): Promise<SaleHeld> {
+  const { input, paid, products } = a;
+  const newStock = await takeStockOfLines(trx, a.takes, { now: a.nowIso, paid: true });
+  for (const { productId, quantity } of [...a.takes].sort((x, y) => x.productId - y.productId)) {
+    const left = newStock.get(productId);
+    if (left !== undefined && left < 0) {
+      addFlag(paid, {
+        reason: 'stock_shortfall',
+        products: [{ productId, name: products.get(productId)!.name, short: Math.min(quantity, -left) }],
+      });
+    }
+  }
+  const customer = input.customerId ? await findLiveCustomer(trx, input.customerId, { lock: true }) : undefined;
+  let keptCustomer: SaleHeld['keptCustomer'] = null;
+  if (input.customerId && !customer) {
+    const row = await findCustomerName(trx, input.customerId);
+    keptCustomer = { id: row?.id ?? null, name: row?.name ?? paid.terms?.customerName ?? null };
+    addFlag(paid, {
+      reason: 'customer_deleted',
+      ...(input.pointsUsed > 0 ? { pointsShort: input.pointsUsed } : {}),
+    });
+  }
+  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
+  let pointsTaken = customer ? input.pointsUsed : 0;
+  if (customer && input.pointsUsed > customer.loyalty_points) {
+    // Spent meanwhile: the discount stands (it was paid for), the points still there are taken.
+    pointsTaken = Math.max(0, customer.loyalty_points);
+    addFlag(paid, { reason: 'points_shortfall', pointsShort: input.pointsUsed - pointsTaken });
+  }
+  let finalPoints: number | null = null;
+  if (customer) {
+    const balance = await applySaleToCustomer(trx, customer.id, {
+      pointsUsed: pointsTaken,
+      pointsEarned: a.pointsEarned,
+      total: a.total,
+      now: a.nowIso,
+      balanceRead: customer.loyalty_points,
+    });
+    if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
+    finalPoints = balance;
+  }
+  const sequence = await nextInSeries(trx, a.series);
+  return { newStock, customer, keptCustomer, pointsTaken, finalPoints, sequence, ids: null };
 }
 
 /** A sale as the API shows it (the one read model in sales.queries). */

@@ -46,8 +46,9 @@ export async function consumeApproval(
 }
 
 /** Links a used approval to the sale it allowed. */
-export async function linkApprovalToSale(db: DbExecutor, tokenHash: string, saleId: number): Promise<void> {
-  await db.updateTable('sale_approvals').set({ sale_id: saleId }).where('token_hash', '=', tokenHash).execute();
+/** Links an approval to the sale that used it, as a statement to send alone or with others. */
+export function approvalLinked(db: DbExecutor, tokenHash: string, saleId: number) {
+  return db.updateTable('sale_approvals').set({ sale_id: saleId }).where('token_hash', '=', tokenHash);
 }
 
 /** Drops approvals that expired before `before` and were never used. */
