@@ -176,16 +176,12 @@ function capture(compile: (node: RootOperationNode) => CompiledQuery, into: Comp
 
 /** `deps` whose database records every statement run through it into `statements`. */
 export function tracing<D extends { db: Db }>(deps: D, statements: CompiledQuery[]): D {
-  const executor = deps.db.kysely.getExecutor();
-  return {
-    ...deps,
-    db: {
-      ...deps.db,
-      kysely: deps.db.kysely.withPlugin(
-        capture((node) => executor.compileQuery(node, { queryId: 'plan' }), statements),
-      ),
-    },
+  const traced = (kysely: Db['kysely']) => {
+    const executor = kysely.getExecutor();
+    return kysely.withPlugin(capture((node) => executor.compileQuery(node, { queryId: 'plan' }), statements));
   };
+  // The back office's reads run on the reader (its own pool or worker threads), the rest on the writer.
+  return { ...deps, db: { ...deps.db, kysely: traced(deps.db.kysely), reader: traced(deps.db.reader) } };
 }
 
 /** The database's plan of `statement` (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL), one line a row. */
