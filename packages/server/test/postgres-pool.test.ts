@@ -33,4 +33,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
       await fresh.drop();
     }
   });
+
+  // The back office's reads run one PostgreSQL process each: parallel workers would let READ_WORKERS reads
+  // take more cores than that, from the tills' sales. The till's own connections keep the server's setting.
+  it("runs the back office's reads without parallel workers, and the till's as configured", async () => {
+    const fresh = await freshDatabase('postgres');
+    const db = openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
+    try {
+      const setting = sql<{ max_parallel_workers_per_gather: string }>`show max_parallel_workers_per_gather`;
+      // Every reader connection, not only the first: two reads at once open two.
+      const readers = await Promise.all([
+        db.reader.transaction().execute(async (trx) => (await setting.execute(trx)).rows[0]),
+        db.reader.transaction().execute(async (trx) => (await setting.execute(trx)).rows[0]),
+      ]);
+      expect(readers).toEqual([{ max_parallel_workers_per_gather: '0' }, { max_parallel_workers_per_gather: '0' }]);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const configured = (await admin.query('show max_parallel_workers_per_gather')).rows[0];
+      await admin.end();
+      expect((await setting.execute(db.kysely)).rows[0]).toEqual(configured);
+    } finally {
+      await db.destroy();
+      await fresh.drop();
+    }
+  });
 });

@@ -85,7 +85,13 @@ export function openDatabase(
   const reader =
     sqlite === null
       ? // Ends the statement on the server (57014, answered 503 READ_TIMED_OUT), not only the wait.
-        postgresKysely(config.databaseUrl, { max: reads.readWorkers, statement_timeout: reads.readTimeoutMs })
+        postgresKysely(
+          config.databaseUrl,
+          { max: reads.readWorkers, statement_timeout: reads.readTimeoutMs },
+          // One process a read: PostgreSQL's parallel workers made a back-office read take more cores than
+          // READ_WORKERS allows, from the tills' sales (and cost a short search 50 ms to start them).
+          'set max_parallel_workers_per_gather = 0',
+        )
       : sqliteReadPool({ file: databaseFile, workers: reads.readWorkers, timeoutMs: reads.readTimeoutMs });
   const wal = raw && !options.scratch ? walSync(databaseFile) : null;
   const committer = raw ? groupCommitter(kysely, wal ?? undefined) : null;
@@ -139,13 +145,16 @@ class WriteLockingSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Kysely on a pool of its own to the PostgreSQL database at `url`. */
-function postgresKysely(url: string | null, pool: Pick<pg.PoolConfig, 'max' | 'statement_timeout'>): Kysely<DB> {
-  return new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: postgresPool({ connectionString: url ?? undefined, types: POSTGRES_TYPES, ...pool }),
-    }),
-  });
+/** Kysely on a pool of its own to the PostgreSQL database at `url`; `onConnect` runs first on each connection. */
+function postgresKysely(
+  url: string | null,
+  pool: Pick<pg.PoolConfig, 'max' | 'statement_timeout'>,
+  onConnect?: string,
+): Kysely<DB> {
+  const connections = postgresPool({ connectionString: url ?? undefined, types: POSTGRES_TYPES, ...pool });
+  // pg sends it before any query of the new connection (its queries run in order).
+  if (onConnect) connections.on('connect', (client) => void client.query(onConnect).catch(() => undefined));
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: connections }) });
 }
 
 /**

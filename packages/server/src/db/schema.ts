@@ -95,6 +95,8 @@ export interface SalesTable {
   vat_excluded_by: number | null;
   /** The user holding pos_refund who approved it, when the shop requires approval. */
   vat_exclusion_approved_by: number | null;
+  /** The units sold: the sum of its lines' quantities (the history's summary adds them up). */
+  units: Generated<number>;
 }
 
 /** Single-use approvals issued at the till (only the token's hash is stored). */

@@ -98,6 +98,7 @@ export async function bulkSales(
       final_loyalty_points: null,
       vat_excluded_by: null,
       vat_exclusion_approved_by: null,
+      units: lines.reduce((sum, line) => sum + line.quantity, 0),
     });
     batch.items.push(...lines);
     const rollupSale = {

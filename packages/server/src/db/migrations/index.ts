@@ -27,6 +27,7 @@ import { knownSignInClients } from './2026112772-known-sign-in-clients';
 import { vatRegistered } from './2026112791-vat-registered';
 import { splitPayments } from './2026112792-split-payments';
 import { salesSearch } from './2026112797-sales-search';
+import { saleUnits } from './2026112801-sale-units';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -58,5 +59,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112791-vat-registered': vatRegistered(),
     '2026112792-split-payments': splitPayments(engine),
     '2026112797-sales-search': salesSearch(engine),
+    '2026112801-sale-units': saleUnits(engine),
   };
 }

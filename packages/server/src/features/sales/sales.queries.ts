@@ -205,9 +205,10 @@ const seriesAdvanced = prepared((db, { series }: { series: string }) =>
 );
 
 /** A sale's row as written (its id given by the insert or drawn before). */
-export type SaleValues = Omit<SalesTable, 'id' | 'payment_method' | 'tax_rate_bp'> & {
+export type SaleValues = Omit<SalesTable, 'id' | 'payment_method' | 'tax_rate_bp' | 'units'> & {
   payment_method: string;
   tax_rate_bp: number;
+  units: number;
 };
 
 export async function insertSale(db: DbExecutor, values: SaleValues): Promise<number> {
@@ -434,12 +435,12 @@ export async function summarizeSales(db: DbExecutor, filter: SaleFilter): Promis
   if (days) return summarizeDays(db, filter, days);
   // The matching sales are found once (a search's index look-ups), kept, and summed from there
   // (Kysely writes the subquery in its parentheses).
-  const matched = filteredSales(db, filter).select(['sales.id', 'sales.total', 'sales.customer_id']);
+  const matched = filteredSales(db, filter).select(['sales.id', 'sales.total', 'sales.customer_id', 'sales.units']);
   const { rows } = await sql<Record<keyof SalesSummary, number | string>>`with matched as materialized ${matched}
     select (select count(*) from matched) as count,
       (select coalesce(sum(total), 0) from matched) as total,
       (select count(distinct customer_id) from matched) as customers,
-      (select coalesce(sum(quantity), 0) from sale_items where sale_id in (select id from matched)) as items,
+      (select coalesce(sum(units), 0) from matched) as items,
       (select coalesce(sum(amount), 0) from refunds where sale_id in (select id from matched)) as refunded`.execute(db);
   const row = rows[0]!;
   return {

@@ -526,6 +526,7 @@ export async function writeSale(
 
   const customerName = customer?.name ?? keptCustomer?.name ?? null;
   const documentNumber = formatDocumentNumber(series, held.sequence);
+  const units = input.items.reduce((sum, item) => sum + item.quantity, 0);
   const saleValues = {
     document_number: documentNumber,
     status: 'completed',
@@ -548,6 +549,7 @@ export async function writeSale(
     notes: input.notes ?? null,
     payment_method: input.paymentMethod,
     created_at: nowIso,
+    units,
   };
   const itemValues = lines.map(({ item, product, variant }) => ({
     product_id: product.gone ? null : product.id,
@@ -570,7 +572,7 @@ export async function writeSale(
       documentNumber,
       total: figures.total,
       customerName,
-      itemCount: input.items.reduce((units, item) => units + item.quantity, 0),
+      itemCount: units,
       paymentMethod: input.paymentMethod,
     },
     nowIso,
