@@ -501,27 +501,18 @@ export async function writeSale(
     .filter(([productId]) => !products.get(productId)!.gone)
     .map(([productId, quantity]) => ({ productId, quantity, stockRead: products.get(productId)!.stock }));
   const series = documentSeries(now, deps.config.shopTimezone);
+  const hold: HoldRequest = {
+    input,
+    products,
+    takes,
+    pointsEarned: figures.pointsEarned,
+    total: figures.total,
+    series,
+    nowIso,
+  };
   const held = paid
-    ? await holdPaidSale(trx, {
-        paid,
-        input,
-        products,
-        takes,
-        pointsEarned: figures.pointsEarned,
-        total: figures.total,
-        series,
-        nowIso,
-      })
-    : await holdCounterSaleOrRefuse(trx, {
-        input,
-        products,
-        takes,
-        pointsEarned: figures.pointsEarned,
-        total: figures.total,
-        series,
-        lines: lines.length,
-        nowIso,
-      });
+    ? await holdPaidSale(trx, { ...hold, paid })
+    : await holdCounterSaleOrRefuse(trx, { ...hold, lines: lines.length });
   const { newStock, customer, keptCustomer, pointsTaken, finalPoints } = held;
 
   const customerName = customer?.name ?? keptCustomer?.name ?? null;
