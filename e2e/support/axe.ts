@@ -40,16 +40,28 @@ export function describeViolations(violations: Result[]): string {
  * list when anything serious or critical is found. `label` names the screen/state in the failure message.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // A toast starts fading in only once sonner marks it mounted, a frame after it is in the page: until then
+  // no transition runs for the wait below to see, and axe met one half-faded (contrast 1.48).
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-sonner-toast]')).every(
+      (t) => t.getAttribute('data-mounted') === 'true',
+    ),
+  );
   // Let CSS transitions (dialog fade/zoom-in) finish: half-faded text would be reported as low contrast.
-  // Endless ones (spinners, skeleton pulses) never finish and are skipped.
-  await page.evaluate(() =>
-    Promise.all(
+  // Endless ones (spinners, skeleton pulses) never finish and are skipped. Until none starts for two frames
+  // after the last ended: one may start only then (a toast pushed back behind a newer one fades its text).
+  await page.evaluate(async () => {
+    const finite = () =>
       document
         .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ).then(() => undefined),
-  );
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 20; round += 1) {
+      await Promise.all(finite().map((a) => a.finished.catch(() => undefined)));
+      await twoFrames();
+      if (finite().length === 0) return;
+    }
+  });
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated through the DevTools protocol rather than a <script> tag, which the app's CSP (rightly) blocks.
   if (!hasAxe) await page.evaluate(axeSource);

@@ -98,6 +98,24 @@ describe.each(ENGINES)('sales history on %s', (engine) => {
       .sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1))
       .map((s) => s.id);
     expect(seen).toEqual(expected);
+    // Past the last match: an empty page that still counts and sums every match.
+    const last = await list(t, token, { search: 'PAGE-PEN', limit: 5 });
+    const oldest = sold.find((s) => s.id === expected.at(-1))!;
+    const beyond = Buffer.from(JSON.stringify([last.body.sales.at(-1)!.created_at, oldest.id])).toString('base64url');
+    expect(await list(t, token, { search: 'PAGE-PEN', cursor: beyond })).toMatchObject({
+      status: 200,
+      body: { sales: [], total: 5, summary: { totalAmount: 100, itemsSold: 5 }, nextCursor: null },
+    });
+    // Nothing matches: an empty page and a zero summary.
+    expect(await list(t, token, { search: 'ไม่มีขายสักชิ้น' })).toMatchObject({
+      status: 200,
+      body: {
+        sales: [],
+        total: 0,
+        summary: { totalAmount: 0, refundedAmount: 0, itemsSold: 0, uniqueCustomers: 0 },
+        nextCursor: null,
+      },
+    });
     expect(await list(t, token, { cursor: 'bm90LWpzb24' })).toMatchObject({
       status: 400,
       body: { code: 'SALE_CURSOR_INVALID' },

@@ -45,7 +45,6 @@ import {
   applySaleToCustomer,
   currentStock,
   findProductsForSale,
-  listSaleIds,
   nextInSeries,
   readSale,
   recordedSale,
@@ -53,7 +52,7 @@ import {
   readSales,
   type SaleFilter,
   lockSale,
-  summarizeSales,
+  pageAndSummary,
   takeStockOfLines,
   type ProductForSale,
   type StockTake,
@@ -827,7 +826,7 @@ export async function listSales(
     ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
   };
   return deps.db.reader.transaction().execute(async (trx) => {
-    const [page, summary] = await Promise.all([listSaleIds(trx, filter, query.limit + 1), summarizeSales(trx, filter)]);
+    const { page, summary } = await pageAndSummary(trx, filter, query.limit + 1);
     const shown = page.slice(0, query.limit);
     const last = shown.at(-1);
     return {
