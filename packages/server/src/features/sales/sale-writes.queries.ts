@@ -8,9 +8,12 @@ import { stockMovementsInsert, withDeltas, type StockMovementValues } from '../p
 import { approvalLinked } from './vat-approvals.queries';
 import {
   applySaleToCustomer,
+  customerSaleUpdate,
   insertSale,
   insertSaleParts,
   nextInSeries,
+  seriesAdvance,
+  stockTakeAtOnce,
   takeStockOfLines,
   type SaleValues,
   type StockTake,
@@ -93,28 +96,15 @@ interface HeldRow {
  */
 const counterSaleHeld = prepared(
   (db, a: { takes: StockTake[]; customer: CustomerChange | null; series: string; lines: number; now: string }) => {
-    const wanted = sql.join(a.takes.map((t) => sql`(${t.productId}::integer, ${t.quantity}::integer)`));
+    // The same statements as each of them alone (sales.queries), as WITH queries of one.
+    const taken = stockTakeAtOnce({ takes: a.takes, now: a.now, paid: false });
     const c = a.customer;
     const customer = c
-      ? sql`, customer as (update customers set
-            loyalty_points = loyalty_points - ${c.pointsUsed}::integer + ${c.pointsEarned}::integer,
-            total_purchases = total_purchases + 1, total_spent = total_spent + ${c.total}::bigint,
-            last_purchase = ${a.now}, updated_at = ${a.now}
-          where id = ${c.customerId}::integer and deleted_at is null and loyalty_points >= ${c.pointsUsed}::integer
-          returning loyalty_points)`
+      ? sql`, customer as (${customerSaleUpdate(db, { customerId: c.customerId, change: { ...c, now: a.now } })})`
       : sql``;
     const balance = c ? sql`(select loyalty_points from customer)` : sql`null::integer`;
-    const statement = sql<HeldRow>`with wanted (id, quantity) as (values ${wanted}),
-      locked as (select id from products where id in (select id from wanted) order by id for update),
-      taken as (update products set stock = products.stock - wanted.quantity, updated_at = ${a.now}
-        from wanted
-        where products.id = wanted.id and (select count(*) from locked) >= 0
-          and products.deleted_at is null and products.stock >= wanted.quantity
-        returning products.id, products.stock)
-      ${customer},
-      counter as (insert into document_counters (name, value) values (${a.series}, 1)
-        on conflict (name) do update set value = document_counters.value + 1
-        returning value)
+    const statement = sql<HeldRow>`with taken as (${taken})${customer},
+      counter as (${seriesAdvance(db, { series: a.series })})
       select (select coalesce(json_agg(json_build_array(id, stock)), '[]'::json) from taken) as stock,
         ${balance} as balance,
         (select value from counter) as sequence,

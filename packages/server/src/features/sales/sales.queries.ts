@@ -131,17 +131,21 @@ const stockTaken = prepared((db, a: { productId: number; quantity: number; now: 
  * PostgreSQL: every product's rows locked first, in id order (the scalar count reads the whole locking
  * query before the update touches a row), then each taken if the shelf holds enough.
  */
-const stockTakenAtOnce = prepared((db, a: { takes: StockTake[]; now: string; paid: boolean }) => {
+const stockTakenAtOnce = prepared((db, a: { takes: StockTake[]; now: string; paid: boolean }) =>
+  compilableOn(db, stockTakeAtOnce(a)),
+);
+
+/** The statement of `stockTakenAtOnce`, to send alone or inside another (see `holdCounterSale`). */
+export function stockTakeAtOnce(a: { takes: StockTake[]; now: string; paid: boolean }) {
   const wanted = sql.join(a.takes.map((t) => sql`(${t.productId}::integer, ${t.quantity}::integer)`));
   const enough = a.paid ? sql`` : sql`and products.deleted_at is null and products.stock >= wanted.quantity`;
-  const statement = sql<{ id: number; stock: number }>`with wanted (id, quantity) as (values ${wanted}),
+  return sql<{ id: number; stock: number }>`with wanted (id, quantity) as (values ${wanted}),
     locked as (select id from products where id in (select id from wanted) order by id for update)
     update products set stock = products.stock - wanted.quantity, updated_at = ${a.now}
     from wanted
     where products.id = wanted.id and (select count(*) from locked) >= 0 ${enough}
     returning products.id, products.stock`;
-  return compilableOn(db, statement);
-});
+}
 
 /** Current stock of live products, for the refusal message. */
 export async function currentStock(db: DbExecutor, productId: number): Promise<number> {
@@ -172,23 +176,27 @@ export async function applySaleToCustomer(
     : undefined;
 }
 
-const saleAppliedToCustomer = prepared(
-  (db, { customerId, change }: { customerId: number; change: Parameters<typeof applySaleToCustomer>[2] }) => {
-    const update = db
-      .updateTable('customers')
-      .set((eb) => ({
-        loyalty_points: eb(eb('loyalty_points', '-', change.pointsUsed), '+', change.pointsEarned),
-        total_purchases: eb('total_purchases', '+', 1),
-        total_spent: eb('total_spent', '+', change.total),
-        last_purchase: change.now,
-        updated_at: change.now,
-      }))
-      .where('id', '=', customerId)
-      .where('deleted_at', 'is', null)
-      .where('loyalty_points', '>=', change.pointsUsed);
-    return returningOnPostgres(db, update, (query) => query.returning('loyalty_points'));
-  },
-);
+const saleAppliedToCustomer = prepared(customerSaleUpdate);
+
+/** The statement of `applySaleToCustomer`, to send alone or inside another (see `holdCounterSale`). */
+export function customerSaleUpdate(
+  db: DbExecutor,
+  { customerId, change }: { customerId: number; change: Parameters<typeof applySaleToCustomer>[2] },
+) {
+  const update = db
+    .updateTable('customers')
+    .set((eb) => ({
+      loyalty_points: eb(eb('loyalty_points', '-', change.pointsUsed), '+', change.pointsEarned),
+      total_purchases: eb('total_purchases', '+', 1),
+      total_spent: eb('total_spent', '+', change.total),
+      last_purchase: change.now,
+      updated_at: change.now,
+    }))
+    .where('id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .where('loyalty_points', '>=', change.pointsUsed);
+  return returningOnPostgres(db, update, (query) => query.returning('loyalty_points'));
+}
 
 /** The next number of a document series; atomic, and rolled back with the sale if it fails. */
 export async function nextInSeries(db: DbExecutor, series: string): Promise<number> {
@@ -196,13 +204,16 @@ export async function nextInSeries(db: DbExecutor, series: string): Promise<numb
   return rows[0]!.value;
 }
 
-const seriesAdvanced = prepared((db, { series }: { series: string }) =>
-  db
+const seriesAdvanced = prepared(seriesAdvance);
+
+/** The statement of `nextInSeries`, to send alone or inside another (see `holdCounterSale`). */
+export function seriesAdvance(db: DbExecutor, { series }: { series: string }) {
+  return db
     .insertInto('document_counters')
     .values({ name: series, value: 1 })
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('document_counters.value', '+', 1) })))
-    .returning('value'),
-);
+    .returning('value');
+}
 
 /** A sale's row as written (its id given by the insert or drawn before). */
 export type SaleValues = Omit<SalesTable, 'id' | 'payment_method' | 'tax_rate_bp' | 'units'> & {
