@@ -29,6 +29,10 @@ const RATE = Number(process.env.MIXED_RATE ?? 50);
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.MIXED_WARMUP ?? 5);
 const CONNECTIONS = 16;
+// MIXED_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof": flags for the server's Node (refused in NODE_OPTIONS).
+// MIXED_EXPORTS=0: the fourth client loops over the others' reads instead of exporting (what the exports cost).
+const EXPORTS = process.env.MIXED_EXPORTS !== '0';
+const SERVER_FLAGS = (process.env.MIXED_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const BACK_OFFICE_CLIENTS = 4;
 
 /** A copy of the kept database for this run: the tills' sales must not change the one later runs reuse. */
@@ -295,7 +299,7 @@ async function benchSize(size: number): Promise<void> {
     SERVER_BUNDLE,
     { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...copy.env },
     /127\.0\.0\.1:(\d+)/,
-    { startTimeoutMs: 10 * 60_000 },
+    { startTimeoutMs: 10 * 60_000, nodeFlags: SERVER_FLAGS },
   );
   try {
     const admin = await firstAdminToken(server.url);
@@ -323,7 +327,7 @@ async function benchSize(size: number): Promise<void> {
     const clients = managers.map(async (token, n) => {
       const requests = backOfficeRequests(today, samples);
       while (running) {
-        if (n === BACK_OFFICE_CLIENTS - 1) {
+        if (n === BACK_OFFICE_CLIENTS - 1 && EXPORTS) {
           // The fourth client exports every sale, again and again.
           const started = performance.now();
           const res = await fetch(`${server.url}/api/sales/export.csv`, {
