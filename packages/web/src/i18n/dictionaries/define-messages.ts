@@ -11,3 +11,18 @@ export function defineMessages<const Th extends Readonly<Record<string, string>>
 
 /** A namespace's English messages: exactly the keys of its Thai ones (an object literal with another key is refused). */
 export type EnglishOf<Th> = { readonly [K in keyof Th]: string };
+
+/** `table`'s keys each behind `prefix`, as one namespace's keys. */
+export type Prefixed<P extends string, T> = { readonly [K in keyof T & string as `${P}${K}`]: T[K] };
+
+/**
+ * A namespace whose Thai is one of core's tables (the API's error messages, the validation messages and
+ * labels): core holds the one Thai wording, the server sends it, and the web shows the same text under
+ * its own keys, so the two cannot drift (issue 33). The English stays beside it in `<namespace>.en.ts`.
+ */
+export function prefixedMessages<const P extends string, T extends Readonly<Record<string, string>>>(
+  prefix: P,
+  table: T,
+): Prefixed<P, T> {
+  return Object.fromEntries(Object.entries(table).map(([key, text]) => [`${prefix}${key}`, text])) as Prefixed<P, T>;
+}
