@@ -38,6 +38,18 @@ export const PAYMENT_METHOD_RULES: Readonly<Record<PaymentMethod, PaymentMethodR
   card: { flag: 'stripeEnabled', needsSetting: null, takesReference: false, provider: 'stripe' },
 };
 
+/**
+ * The Thai name of each way a sale is paid: the one wording of the screens (the web's `payments.<method>`),
+ * the exports and the LINE message.
+ */
+export const PAYMENT_METHOD_NAMES: Readonly<Record<SalePaymentMethod, string>> = {
+  cash: 'เงินสด',
+  transfer: 'โอนเงินผ่านธนาคาร',
+  promptpay: 'พร้อมเพย์',
+  card: 'บัตรเครดิต',
+  split: 'หลายวิธี',
+};
+
 /** Display order of the payment dialog. */
 export const PAYMENT_METHOD_ORDER: readonly PaymentMethod[] = ['cash', 'transfer', 'promptpay', 'card'];
 // Every method is in the order exactly once (checked at load: a new method cannot be forgotten).

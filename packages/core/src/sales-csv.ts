@@ -1,5 +1,6 @@
 import type { Sale } from './api/index';
 import { csvBaht, type CsvCell } from './csv';
+import { PAYMENT_METHOD_NAMES } from './payment-methods';
 import { zonedClock } from './zoned-clock';
 
 /**
@@ -46,13 +47,7 @@ export type SalesCsvLayout = (typeof SALES_CSV_LAYOUTS)[number];
 /** The words of the Thai columns, and of a sale without a registered customer. */
 export const SALES_CSV_WORDS = {
   generalCustomer: 'ลูกค้าทั่วไป',
-  methods: {
-    cash: 'เงินสด',
-    transfer: 'โอนเงินผ่านธนาคาร',
-    promptpay: 'พร้อมเพย์',
-    card: 'บัตรเครดิต',
-    split: 'หลายวิธี',
-  } as Readonly<Record<string, string>>,
+  methods: PAYMENT_METHOD_NAMES as Readonly<Record<string, string>>,
   statuses: {
     completed: 'สำเร็จ',
     partially_refunded: 'คืนเงินบางส่วน',

@@ -1,4 +1,4 @@
-import { formatSatang, type SalePaymentMethod } from '@pos/core';
+import { formatSatang, PAYMENT_METHOD_NAMES, type SalePaymentMethod } from '@pos/core';
 
 /**
  * The Thai texts this server sends to the shop owner's LINE. Server-side text (it goes to LINE,
@@ -7,14 +7,6 @@ import { formatSatang, type SalePaymentMethod } from '@pos/core';
 export const TEST_NOTIFICATION_TEXT = 'ทดสอบการแจ้งเตือนจากระบบ Universal POS';
 
 const WALK_IN_CUSTOMER = 'ลูกค้าทั่วไป';
-
-const PAYMENT_METHOD_NAMES: Record<SalePaymentMethod, string> = {
-  split: 'หลายวิธี',
-  cash: 'เงินสด',
-  card: 'บัตรเครดิต/เดบิต',
-  transfer: 'โอนเงินผ่านธนาคาร',
-  promptpay: 'พร้อมเพย์ (PromptPay)',
-};
 
 export interface SaleForMessage {
   documentNumber: string;

@@ -1,20 +1,13 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@pos/core';
+import { PAYMENT_METHODS } from '@pos/core';
 import { useController, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { TextField } from '../../components/form/text-field';
 import { FormField } from '../../components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/types';
+import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { CardSetupNotes, type CardServerSetup } from './card-setup-notes';
 import type { SettingsControl } from './settings-form';
-
-const METHOD_LABEL: Record<PaymentMethod, MessageKey> = {
-  cash: 'settings.payment.method.cash',
-  card: 'settings.payment.method.card',
-  transfer: 'settings.payment.method.transfer',
-  promptpay: 'settings.payment.method.promptpay',
-};
 
 function DefaultMethodSelect({ control }: { control: SettingsControl }) {
   const t = useT();
@@ -29,7 +22,7 @@ function DefaultMethodSelect({ control }: { control: SettingsControl }) {
         <SelectContent>
           {PAYMENT_METHODS.map((method) => (
             <SelectItem key={method} value={method}>
-              {t(METHOD_LABEL[method])}
+              {t(PAYMENT_METHOD_LOOK[method].label)}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,14 +1,14 @@
-import { defineMessages } from './define-messages';
-/** Payment methods (one label per method everywhere: dialog, receipt, history) and the card checkout. */
+import { PAYMENT_METHOD_NAMES } from '@pos/core';
+import { defineMessages, prefixedMessages } from './define-messages';
+/**
+ * Payment methods (one label per method everywhere: dialog, receipt, history, settings; in Thai core's
+ * PAYMENT_METHOD_NAMES, which the exports and LINE use too) and the card checkout.
+ */
 export const payments = defineMessages({
-  'payments.cash': 'เงินสด',
+  ...prefixedMessages('payments.', PAYMENT_METHOD_NAMES),
   'payments.cashHint': 'รับเงินและคำนวณเงินทอน',
-  'payments.transfer': 'โอนเงินผ่านธนาคาร',
   'payments.transferHint': 'บันทึกเลขอ้างอิงการโอน (ถ้ามี)',
-  'payments.promptpay': 'พร้อมเพย์',
   'payments.promptpayHint': 'แสดง PromptPay QR ให้ลูกค้าสแกนจ่าย',
-  'payments.card': 'บัตรเครดิต',
-  'payments.split': 'หลายวิธี',
   'payments.splitHint': 'แบ่งจ่ายด้วยเงินสด โอน หรือพร้อมเพย์ในบิลเดียว',
   'payments.cardHint': 'ชำระผ่านหน้าชำระเงินของ Stripe',
   'payments.cardNotReady': 'ระบบชำระเงินด้วยบัตรยังไม่พร้อมใช้งาน',

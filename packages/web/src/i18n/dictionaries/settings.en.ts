@@ -70,10 +70,6 @@ export const settings: EnglishOf<typeof thai> = {
   'settings.payment.webhookMissing':
     "The server has no webhook secret (STRIPE_WEBHOOK_SECRET): card sales are recorded only when the till comes back from Stripe's page; a till closed before it comes back leaves the paid sale unrecorded",
   'settings.payment.default': 'Default payment method',
-  'settings.payment.method.cash': 'Cash',
-  'settings.payment.method.card': 'Credit card',
-  'settings.payment.method.transfer': 'Bank transfer',
-  'settings.payment.method.promptpay': 'PromptPay',
   'settings.payment.multiple': 'Allow several payment methods on one bill',
   'settings.categories.title': 'Product categories',
   'settings.categories.newLabel': 'New category name',

@@ -67,10 +67,6 @@ export const settings = defineMessages({
   'settings.payment.webhookMissing':
     'เซิร์ฟเวอร์ยังไม่ได้ตั้งค่า Webhook secret (STRIPE_WEBHOOK_SECRET): การขายด้วยบัตรจะบันทึกเมื่อเครื่องขายกลับจากหน้าชำระเงินของ Stripe เท่านั้น หากปิดหน้าจอก่อนกลับ การขายที่ชำระแล้วจะไม่ถูกบันทึก',
   'settings.payment.default': 'วิธีชำระเงินเริ่มต้น',
-  'settings.payment.method.cash': 'เงินสด',
-  'settings.payment.method.card': 'บัตรเครดิต',
-  'settings.payment.method.transfer': 'โอนเงิน',
-  'settings.payment.method.promptpay': 'พร้อมเพย์',
   'settings.payment.multiple': 'อนุญาตให้ชำระหลายวิธีในบิลเดียว',
   'settings.categories.title': 'หมวดหมู่สินค้า',
   'settings.categories.newLabel': 'ชื่อหมวดหมู่ใหม่',
