@@ -61,35 +61,100 @@ export const PosRegistrationNumber = SingleLineText(msg('text.type', { label: 'p
   .nullish()
   .transform((v) => v ?? '');
 
-export const SystemSettingsInput = z.object({
-  storeName: SingleLineText(msg('settings.storeNameRequired'))
-    .min(1, msg('settings.storeNameRequired'))
-    .max(100, msg('text.tooLong', { label: 'storeName', max: 100 })),
-  taxRate: z.coerce
-    .number({ error: msg('number.type', { label: 'taxRate' }) })
-    .min(0, msg('number.nonNegative', { label: 'taxRate' }))
-    .max(100, msg('settings.taxRateMax'))
-    .refine(hasAtMostTwoDecimals, msg('money.decimals', { label: 'taxRate' })),
+/**
+ * One setting, declared once: how `PUT /api/settings` takes it (`input`), how the settings answers show it
+ * (`view`) and its value on a fresh install (`fallback`). The groups' input schemas, view schemas and
+ * DEFAULT_SETTINGS are all derived from the tables below (issue 33: adding a setting was 3 places here).
+ */
+interface SettingField<I extends z.ZodType, V extends z.ZodType> {
+  input: I;
+  view: V;
+  fallback: z.output<I>;
+}
+const setting = <I extends z.ZodType, V extends z.ZodType>(
+  input: I,
+  view: V,
+  fallback: z.output<I>,
+): SettingField<I, V> => ({ input, view, fallback });
+
+/** A field the answers show that no request sets (worked out by the server, or a second name of another). */
+interface ShownField<V extends z.ZodType> {
+  input: null;
+  view: V;
+}
+const shown = <V extends z.ZodType>(view: V): ShownField<V> => ({ input: null, view });
+
+type Fields = Readonly<Record<string, SettingField<z.ZodType, z.ZodType> | ShownField<z.ZodType>>>;
+type Settable<F extends Fields> = { [K in keyof F as F[K] extends { input: z.ZodType } ? K : never]: F[K] };
+type InputShape<F extends Fields> = { [K in keyof Settable<F>]: Settable<F>[K] extends { input: infer I } ? I : never };
+type ViewShape<F extends Fields> = { [K in keyof F]: F[K]['view'] };
+type Defaults<F extends Fields> = { [K in keyof InputShape<F>]: z.output<InputShape<F>[K]> };
+
+const settableEntries = (fields: Fields) =>
+  Object.entries(fields).flatMap(([key, field]) => (field.input === null ? [] : [[key, field] as const]));
+const inputsOf = <F extends Fields>(fields: F) =>
+  z.object(Object.fromEntries(settableEntries(fields).map(([key, field]) => [key, field.input])) as InputShape<F>);
+const viewsOf = <F extends Fields>(fields: F) =>
+  z.object(Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.view])) as ViewShape<F>);
+const defaultsOf = <F extends Fields>(fields: F) =>
+  Object.fromEntries(settableEntries(fields).map(([key, field]) => [key, field.fallback])) as Defaults<F>;
+
+export const DEFAULT_STORE_NAME = 'Universal POS';
+
+const SYSTEM_FIELDS = {
+  storeName: setting(
+    SingleLineText(msg('settings.storeNameRequired'))
+      .min(1, msg('settings.storeNameRequired'))
+      .max(100, msg('text.tooLong', { label: 'storeName', max: 100 })),
+    z.string(),
+    DEFAULT_STORE_NAME,
+  ),
+  taxRate: setting(
+    z.coerce
+      .number({ error: msg('number.type', { label: 'taxRate' }) })
+      .min(0, msg('number.nonNegative', { label: 'taxRate' }))
+      .max(100, msg('settings.taxRateMax'))
+      .refine(hasAtMostTwoDecimals, msg('money.decimals', { label: 'taxRate' })),
+    z.number(),
+    3,
+  ),
+  /** The spec's name of taxRate. */
+  tax_rate: shown(z.number()),
   /**
    * Whether the shop is registered for VAT: null until the owner answers the first-run question. VAT is
    * charged, and tax invoices printed, only when true, which needs the shop's tax id (vatApplies).
    */
-  vatRegistered: Flag.nullable(),
+  vatRegistered: setting(Flag.nullable(), z.boolean().nullable(), null),
+  /** Worked out by the server: the shop is registered for VAT and has its tax id, so sales carry VAT. */
+  vatApplies: shown(z.boolean()),
   /** Shelf prices already include VAT (Thai retail norm); off follows the spec's tax-on-top arithmetic. */
-  pricesIncludeVat: Flag,
+  pricesIncludeVat: setting(Flag, z.boolean(), false),
   /** "Exclude VAT" at the till needs a user holding pos_refund to approve it on the spot. */
-  vatExclusionNeedsApproval: Flag,
+  vatExclusionNeedsApproval: setting(Flag, z.boolean(), false),
   /** Accepted (the spec's screen sends it) but ignored by PUT /api/settings: only the logo calls change the logo. */
-  logo_url: optionalText(500, 'logoUrl'),
-  address: optionalText(500, 'address', 'multi-line'),
-  phone: optionalText(50, 'phone'),
-  email: OptionalEmail.transform((v) => v ?? ''),
-  website: optionalText(200, 'website'),
-  taxId: SingleLineText(msg('text.type', { label: 'taxId' }))
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => v === '' || /^\d{13}$/.test(v), msg('settings.taxIdInvalid')),
-  posRegistrationNumber: PosRegistrationNumber,
-});
+  logo_url: setting(optionalText(500, 'logoUrl'), z.string(), ''),
+  /** The spec's other name of logo_url. */
+  logo: shown(z.string()),
+  address: setting(optionalText(500, 'address', 'multi-line'), z.string(), ''),
+  phone: setting(optionalText(50, 'phone'), z.string(), ''),
+  email: setting(
+    OptionalEmail.transform((v) => v ?? ''),
+    z.string(),
+    '',
+  ),
+  website: setting(optionalText(200, 'website'), z.string(), ''),
+  taxId: setting(
+    SingleLineText(msg('text.type', { label: 'taxId' }))
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .refine((v) => v === '' || /^\d{13}$/.test(v), msg('settings.taxIdInvalid')),
+    z.string(),
+    '',
+  ),
+  /** Revenue Department number of this POS, printed on short tax invoices when set. */
+  posRegistrationNumber: setting(PosRegistrationNumber, z.string(), ''),
+};
+
+export const SystemSettingsInput = inputsOf(SYSTEM_FIELDS);
 
 /**
  * Whether sales carry VAT and get tax invoices: only a shop registered for VAT issues tax invoices, and
@@ -100,25 +165,33 @@ export function vatAppliesTo(system: { vatRegistered?: boolean | null; taxId?: s
   return system?.vatRegistered === true && (system.taxId ?? '') !== '';
 }
 
-export const PaymentSettingsInput = z.object({
-  cashEnabled: Flag,
-  transferEnabled: Flag,
-  promptpayEnabled: Flag,
-  promptpayId: PromptPayId,
-  stripeEnabled: Flag,
-  stripePublishableKey: SingleLineText(msg('text.type', { label: 'stripeKey' })).refine(
-    (v) => v === '' || v.startsWith('pk_'),
-    msg('settings.stripeKeyPrefix'),
+const PAYMENT_FIELDS = {
+  cashEnabled: setting(Flag, z.boolean(), true),
+  transferEnabled: setting(Flag, z.boolean(), true),
+  promptpayEnabled: setting(Flag, z.boolean(), false),
+  promptpayId: setting(PromptPayId, z.string(), ''),
+  stripeEnabled: setting(Flag, z.boolean(), false),
+  stripePublishableKey: setting(
+    SingleLineText(msg('text.type', { label: 'stripeKey' })).refine(
+      (v) => v === '' || v.startsWith('pk_'),
+      msg('settings.stripeKeyPrefix'),
+    ),
+    z.string(),
+    '',
   ),
-  stripePriceId: optionalText(200, 'stripePriceId'),
-  defaultPaymentMethod: DefaultPaymentMethod,
-  allowMultiplePaymentMethods: Flag,
-});
+  stripePriceId: setting(optionalText(200, 'stripePriceId'), z.string(), ''),
+  defaultPaymentMethod: setting(DefaultPaymentMethod, z.enum(PAYMENT_METHODS), 'cash'),
+  allowMultiplePaymentMethods: setting(Flag, z.boolean(), false),
+};
 
-export const LoyaltySettingsInput = z.object({
-  purchaseAmountForOnePoint: baht('bahtPerPoint', 1_000_000),
-  onePointValueInBaht: baht('pointValue', 10_000),
-});
+export const PaymentSettingsInput = inputsOf(PAYMENT_FIELDS);
+
+const LOYALTY_FIELDS = {
+  purchaseAmountForOnePoint: setting(baht('bahtPerPoint', 1_000_000), z.number(), 100),
+  onePointValueInBaht: setting(baht('pointValue', 10_000), z.number(), 1),
+};
+
+export const LoyaltySettingsInput = inputsOf(LOYALTY_FIELDS);
 
 /** The LINE token as shown to browsers: only its last 4 characters. */
 export const MASKED_SECRET_PREFIX = '••••';
@@ -129,11 +202,16 @@ export function isMaskedSecret(value: string): boolean {
   return value.startsWith(MASKED_SECRET_PREFIX);
 }
 
-export const NotificationSettingsInput = z.object({
-  lineChannelAccessToken: optionalText(1000, 'lineToken'),
-  lineUserId: optionalText(100, 'lineUserId'),
-  notifyOnSale: Flag,
-});
+const NOTIFICATION_FIELDS = {
+  /** Shown masked (maskSecret). */
+  lineChannelAccessToken: setting(optionalText(1000, 'lineToken'), z.string(), ''),
+  /** Whether a token is saved (the answer never holds the token itself). */
+  lineChannelAccessTokenSet: shown(z.boolean()),
+  lineUserId: setting(optionalText(100, 'lineUserId'), z.string(), ''),
+  notifyOnSale: setting(Flag, z.boolean(), false),
+};
+
+export const NotificationSettingsInput = inputsOf(NOTIFICATION_FIELDS);
 
 /** `PUT /api/settings`: any subset of groups and fields; what is sent is validated and merged. */
 export const UpdateSettingsRequest = z.object({
@@ -161,71 +239,16 @@ export interface StoredSettings {
   notifications: NotificationSettings;
 }
 
-export const DEFAULT_STORE_NAME = 'Universal POS';
-
 export const DEFAULT_SETTINGS: StoredSettings = {
-  system: {
-    storeName: DEFAULT_STORE_NAME,
-    vatRegistered: null,
-    taxRate: 3,
-    pricesIncludeVat: false,
-    vatExclusionNeedsApproval: false,
-    logo_url: '',
-    address: '',
-    phone: '',
-    email: '',
-    website: '',
-    taxId: '',
-    posRegistrationNumber: '',
-  },
-  payment: {
-    cashEnabled: true,
-    transferEnabled: true,
-    promptpayEnabled: false,
-    promptpayId: '',
-    stripeEnabled: false,
-    stripePublishableKey: '',
-    stripePriceId: '',
-    defaultPaymentMethod: 'cash',
-    allowMultiplePaymentMethods: false,
-  },
-  loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
-  notifications: { lineChannelAccessToken: '', lineUserId: '', notifyOnSale: false },
+  system: defaultsOf(SYSTEM_FIELDS),
+  payment: defaultsOf(PAYMENT_FIELDS),
+  loyalty: defaultsOf(LOYALTY_FIELDS),
+  notifications: defaultsOf(NOTIFICATION_FIELDS),
 };
 
-const SystemSettingsView = z.object({
-  storeName: z.string(),
-  taxRate: z.number(),
-  tax_rate: z.number(),
-  vatRegistered: z.boolean().nullable(),
-  /** Worked out by the server: the shop is registered for VAT and has its tax id, so sales carry VAT. */
-  vatApplies: z.boolean(),
-  pricesIncludeVat: z.boolean(),
-  vatExclusionNeedsApproval: z.boolean(),
-  logo_url: z.string(),
-  logo: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  website: z.string(),
-  taxId: z.string(),
-  /** Revenue Department number of this POS, printed on short tax invoices when set. */
-  posRegistrationNumber: z.string(),
-});
-
-const PaymentSettingsView = z.object({
-  cashEnabled: z.boolean(),
-  transferEnabled: z.boolean(),
-  promptpayEnabled: z.boolean(),
-  promptpayId: z.string(),
-  stripeEnabled: z.boolean(),
-  stripePublishableKey: z.string(),
-  stripePriceId: z.string(),
-  defaultPaymentMethod: z.enum(PAYMENT_METHODS),
-  allowMultiplePaymentMethods: z.boolean(),
-});
-
-const LoyaltySettingsView = z.object({ purchaseAmountForOnePoint: z.number(), onePointValueInBaht: z.number() });
+const SystemSettingsView = viewsOf(SYSTEM_FIELDS);
+const PaymentSettingsView = viewsOf(PAYMENT_FIELDS);
+const LoyaltySettingsView = viewsOf(LOYALTY_FIELDS);
 
 /**
  * `GET /api/settings` (settings_view): stored settings with secrets masked, plus
@@ -244,12 +267,7 @@ export const SettingsResponse = z.object({
       stripeWebhookConfigured: z.boolean(),
     }),
     loyalty: LoyaltySettingsView,
-    notifications: z.object({
-      lineChannelAccessToken: z.string(),
-      lineChannelAccessTokenSet: z.boolean(),
-      lineUserId: z.string(),
-      notifyOnSale: z.boolean(),
-    }),
+    notifications: viewsOf(NOTIFICATION_FIELDS),
     categories: z.array(z.string()),
   }),
 });

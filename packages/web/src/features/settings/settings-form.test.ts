@@ -50,6 +50,25 @@ const roundTrip = (edit: (v: ReturnType<typeof settingsFormValues>) => void = ()
 };
 
 describe('the settings form', () => {
+  it('holds every field core\u2019s schemas list, as the server shows it, and nothing only shown', () => {
+    const { settings } = settingsFormValues(SETTINGS);
+    const groups = SettingsForm.shape.settings.shape;
+    for (const group of ['system', 'payment', 'loyalty', 'notifications'] as const) {
+      expect(Object.keys(settings[group]).sort(), group).toEqual(Object.keys(groups[group].shape).sort());
+    }
+    expect(settings.system).toMatchObject({
+      storeName: 'ร้านทดสอบ',
+      taxRate: 7,
+      vatRegistered: true,
+      taxId: '0105512345678',
+    });
+    expect(settings.system).not.toHaveProperty('vatApplies');
+    expect(settings.system).not.toHaveProperty('logo_url');
+    expect(settings.payment).not.toHaveProperty('stripeSecretConfigured');
+    expect(settings.payment).toMatchObject({ transferEnabled: false, promptpayId: '0812345678' });
+    expect(settings.notifications).toEqual({ lineChannelAccessToken: '', lineUserId: 'U1', notifyOnSale: true });
+  });
+
   it('never sends the masked LINE token back, nor the logo (only its own calls change it)', () => {
     const body = roundTrip();
     expect(body.notifications).toEqual({ lineUserId: 'U1', notifyOnSale: true });

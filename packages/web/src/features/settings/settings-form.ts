@@ -34,41 +34,24 @@ export const SETTINGS_FORM_FIELDS = [
   ...Object.keys(NotificationSettingsInput.shape).map((k) => `settings.notifications.${k}`),
 ] as Path<SettingsFormInput>[];
 
-/** The form's values from the server's settings. The LINE token is never shown: its box starts empty. */
+/** A group's values as the form holds them: each field of its schema, as the server's settings show it. */
+function valuesOf<S extends z.ZodObject>(schema: S, shown: object): z.input<S> {
+  const view = shown as Readonly<Record<string, unknown>>;
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, view[key]])) as z.input<S>;
+}
+
+/**
+ * The form's values from the server's settings, field by field as core's schemas list them (a new setting needs
+ * nothing here). The LINE token is never shown: its box starts empty.
+ */
 export function settingsFormValues(s: Settings): SettingsFormInput {
-  const { system, payment, loyalty, notifications } = s;
+  const groups = SettingsForm.shape.settings.shape;
   return {
     settings: {
-      system: {
-        storeName: system.storeName,
-        vatRegistered: system.vatRegistered,
-        taxRate: system.taxRate,
-        pricesIncludeVat: system.pricesIncludeVat,
-        vatExclusionNeedsApproval: system.vatExclusionNeedsApproval,
-        address: system.address,
-        phone: system.phone,
-        email: system.email,
-        website: system.website,
-        taxId: system.taxId,
-        posRegistrationNumber: system.posRegistrationNumber,
-      },
-      payment: {
-        cashEnabled: payment.cashEnabled,
-        transferEnabled: payment.transferEnabled,
-        promptpayEnabled: payment.promptpayEnabled,
-        promptpayId: payment.promptpayId,
-        stripeEnabled: payment.stripeEnabled,
-        stripePublishableKey: payment.stripePublishableKey,
-        stripePriceId: payment.stripePriceId,
-        defaultPaymentMethod: payment.defaultPaymentMethod,
-        allowMultiplePaymentMethods: payment.allowMultiplePaymentMethods,
-      },
-      loyalty: { ...loyalty },
-      notifications: {
-        lineChannelAccessToken: '',
-        lineUserId: notifications.lineUserId,
-        notifyOnSale: notifications.notifyOnSale,
-      },
+      system: valuesOf(groups.system, s.system),
+      payment: valuesOf(groups.payment, s.payment),
+      loyalty: valuesOf(groups.loyalty, s.loyalty),
+      notifications: { ...valuesOf(groups.notifications, s.notifications), lineChannelAccessToken: '' },
     },
   };
 }
