@@ -50,6 +50,16 @@ export const PAYMENT_METHOD_NAMES: Readonly<Record<SalePaymentMethod, string>> =
   split: 'หลายวิธี',
 };
 
+/** Whether a part paid by `method` keeps the reference the cashier noted (a transfer's slip number); false for split and unknown names. */
+export function takesReference(method: string): boolean {
+  return Object.hasOwn(PAYMENT_METHOD_RULES, method) && PAYMENT_METHOD_RULES[method as PaymentMethod].takesReference;
+}
+
+/** The settings flags that switch the methods on, in the payment dialog's order. */
+export const PAYMENT_METHOD_FLAGS: readonly FlagSetting[] = Object.values(PAYMENT_METHOD_RULES).map(
+  (rule) => rule.flag,
+);
+
 /** Display order of the payment dialog. */
 export const PAYMENT_METHOD_ORDER: readonly PaymentMethod[] = ['cash', 'transfer', 'promptpay', 'card'];
 // Every method is in the order exactly once (checked at load: a new method cannot be forgotten).

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from './api/settings';
 import type { Satang } from './money';
+import { takesReference } from './payment-methods';
 
 /**
  * Split payment (one bill paid by several methods), the one set of rules the till and the server use.
@@ -9,7 +10,7 @@ import type { Satang } from './money';
  * - Each part is above 0. The parts add up to the total exactly, except that a cash part may be the
  *   cash handed over: the excess over the total is the change, given only from cash and smaller than
  *   the cash part (cash must still pay something).
- * - Only a transfer part keeps a reference (as a one-method transfer sale does).
+ * - Only a part whose method takes a reference (PAYMENT_METHOD_RULES: a transfer) keeps one, as a one-method sale does.
  */
 export type SplitProblem =
   | 'SPLIT_PAYMENT_PARTS_REQUIRED'
@@ -50,7 +51,7 @@ export function planSplitPayment(total: Satang, parts: readonly SplitPartInput[]
     ok: true,
     change,
     parts: parts.map((p) => {
-      const reference = p.method === 'transfer' ? p.reference?.trim() || null : null;
+      const reference = takesReference(p.method) ? p.reference?.trim() || null : null;
       if (p.method !== 'cash') {
         return { method: p.method, amount: p.amount, cash_received: null, change_given: null, reference };
       }

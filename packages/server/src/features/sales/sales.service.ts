@@ -12,6 +12,7 @@ import {
   pricingSettingsOf,
   satangToBaht,
   SPLIT_PAYMENT,
+  takesReference,
   ZERO_TOTAL_PAYMENT_METHOD,
   type CreateSaleRequest,
   type CreateSaleResponse,
@@ -129,7 +130,7 @@ function paymentRowsOf(input: SaleInput, total: number, cashReceived: number | n
         amount: total,
         cash_received: cashReceived,
         change_given: cashReceived === null ? null : cashReceived - total,
-        reference: input.paymentMethod === 'transfer' ? (input.paymentReference ?? null) : null,
+        reference: takesReference(input.paymentMethod) ? (input.paymentReference ?? null) : null,
       },
     ];
   }

@@ -5,6 +5,7 @@
 import {
   bahtToSatang,
   satangToBaht,
+  takesReference,
   type CreateSaleRequest,
   type PaymentPartInput,
   type SalePaymentMethod,
@@ -58,7 +59,7 @@ export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment:
     pointsEarned: figures.pointsEarned,
   };
   if (payment.method === 'cash' && payment.cashReceived != null) request.cashReceived = payment.cashReceived;
-  if (payment.method === 'transfer' && payment.paymentReference?.trim()) {
+  if (takesReference(payment.method) && payment.paymentReference?.trim()) {
     request.paymentReference = payment.paymentReference.trim();
   }
   if (payment.method === 'split' && payment.payments) request.payments = payment.payments;

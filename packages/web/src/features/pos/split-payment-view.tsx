@@ -1,4 +1,11 @@
-import { formatSatang, parseBahtText, planSplitPayment, satangToBaht, type PaymentMethod } from '@pos/core';
+import {
+  formatSatang,
+  parseBahtText,
+  planSplitPayment,
+  satangToBaht,
+  takesReference,
+  type PaymentMethod,
+} from '@pos/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CreditCard } from 'lucide-react';
@@ -29,13 +36,19 @@ export function SplitPaymentView({ total, availability, pending, onConfirm, onBa
   const t = useT();
   const methods = availability?.splitMethods ?? [];
   const [texts, setTexts] = useState<Partial<Record<PaymentMethod, string>>>({});
-  const [reference, setReference] = useState('');
+  const [references, setReferences] = useState<Partial<Record<PaymentMethod, string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const amounts = methods.map((method) => ({ method, amount: amountOf(texts[method] ?? '') }));
   const invalid = amounts.some((a) => a.amount === 'invalid');
   const parts = amounts.flatMap(({ method, amount }) =>
     typeof amount === 'number' && amount > 0
-      ? [{ method, amount, ...(method === 'transfer' && reference.trim() ? { reference: reference.trim() } : {}) }]
+      ? [
+          {
+            method,
+            amount,
+            ...(takesReference(method) && references[method]?.trim() ? { reference: references[method].trim() } : {}),
+          },
+        ]
       : [],
   );
   const paid = parts.reduce((sum, p) => sum + p.amount, 0);
@@ -105,18 +118,18 @@ export function SplitPaymentView({ total, availability, pending, onConfirm, onBa
                   <span className="sr-only"> {t('payment.splitFillMethod', { method: name })}</span>
                 </Button>
               </div>
-              {method === 'transfer' ? (
+              {takesReference(method) ? (
                 <div className="space-y-1">
-                  <Label htmlFor="split-reference">
+                  <Label htmlFor={`split-reference-${method}`}>
                     {t('payment.reference')}
                     <span className="ml-1 font-normal text-slate-500">{t('common.optional')}</span>
                   </Label>
                   <Input
-                    id="split-reference"
+                    id={`split-reference-${method}`}
                     autoComplete="off"
                     maxLength={100}
-                    value={reference}
-                    onChange={(event) => setReference(event.target.value)}
+                    value={references[method] ?? ''}
+                    onChange={(event) => setReferences((all) => ({ ...all, [method]: event.target.value }))}
                     placeholder={t('payment.referencePlaceholder')}
                   />
                 </div>

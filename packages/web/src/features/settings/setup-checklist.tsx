@@ -2,6 +2,7 @@ import {
   can,
   DEFAULT_SETTINGS,
   DEFAULT_STORE_NAME,
+  PAYMENT_METHOD_FLAGS,
   ProductsResponse,
   type Settings,
   type StoreSettings,
@@ -35,9 +36,7 @@ export interface ChecklistItem {
 export function checklistItems(settings: StoreSettings, hasProduct: boolean): ChecklistItem[] {
   const { system, payment } = settings;
   const defaults = DEFAULT_SETTINGS;
-  const paymentChanged = (['cashEnabled', 'transferEnabled', 'promptpayEnabled', 'stripeEnabled'] as const).some(
-    (key) => payment[key] !== defaults.payment[key],
-  );
+  const paymentChanged = PAYMENT_METHOD_FLAGS.some((key) => payment[key] !== defaults.payment[key]);
   const promptPayMissing = payment.promptpayEnabled && payment.promptpayId === '';
   return [
     { key: 'vat', label: 'settings.checklist.vat', tab: 'system', done: system.vatRegistered !== null },
