@@ -1,4 +1,4 @@
-import type { Sale } from './api/index';
+import type { Sale, SalesCsvLayout } from './api/sales';
 import { csvBaht, type CsvCell } from './csv';
 import { PAYMENT_METHOD_NAMES } from './payment-methods';
 import { zonedClock } from './zoned-clock';
@@ -40,9 +40,6 @@ export const SALES_REPORT_CSV_COLUMNS = [
   'วิธีชำระเงิน',
 ] as const;
 
-/** Which export: the sales history's (newest first, every filter) or the reports' (oldest first). */
-export const SALES_CSV_LAYOUTS = ['history', 'report'] as const;
-export type SalesCsvLayout = (typeof SALES_CSV_LAYOUTS)[number];
 
 /** The words of the Thai columns, and of a sale without a registered customer. */
 export const SALES_CSV_WORDS = {

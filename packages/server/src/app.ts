@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { categoriesRoutes } from './features/categories/categories.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { logoRoutes } from './features/logo/logo.routes';
 import { createNotificationWorker, type NotificationWorker } from './features/notifications/notification-worker';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(authRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(settingsRoutes(deps));
+      await api.register(logoRoutes(deps));
       await api.register(notificationsRoutes(deps));
       await api.register(categoriesRoutes(deps));
       await api.register(productsRoutes(deps));

@@ -10,7 +10,7 @@ export { insertProducts, type ProductValues } from './features/products/products
 export { runDemo, type DemoRunOptions } from './demo/demo-run';
 export { dashboard, salesSummary } from './features/reports/reports.service';
 export { listSales } from './features/sales/sales.service';
-export { addDays, shopToday } from './features/reports/calendar';
+export { addDays, shopToday } from './calendar/calendar';
 export { openDatabase } from './db/database';
 export { migrateToLatest } from './db/migrate';
 export { rebuildReportRollups, syncReportRollups } from './features/reports/rollups.service';

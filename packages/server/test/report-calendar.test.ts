@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitByMonths } from '../src/features/reports/calendar';
+import { splitByMonths } from '../src/calendar/calendar';
 
 describe('a range of days as whole months and the days around them', () => {
   it('keeps a range inside one month as days', () => {

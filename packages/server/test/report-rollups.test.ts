@@ -3,7 +3,7 @@ import type { CardCheckoutResponse, CreateSaleResponse, Product, Sale } from '@p
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { RollupChanges, rebuildReportRollups, syncReportRollups } from '../src/features/reports/rollups.service';
-import { shopDayOf } from '../src/features/sales/shop-day';
+import { shopDayOf } from '../src/calendar/shop-day';
 import { startServer } from '../src/server';
 import { buildProduct } from './helpers/catalogue-factories';
 import { expectRollupsEqualRecomputation } from './helpers/report-rollups';

@@ -1,7 +1,7 @@
 import { CSV_BOM, SALES_HISTORY_CSV_COLUMNS, SALES_REPORT_CSV_COLUMNS } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { bulkSales } from '../src/demo/demo-bulk';
-import { addDays, shopToday } from '../src/features/reports/calendar';
+import { addDays, shopToday } from '../src/calendar/calendar';
 import { buildProduct } from './helpers/catalogue-factories';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';
 import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';

@@ -3,7 +3,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
 import { listSaleIds } from '../src/features/sales/sales.queries';
-import { shopDayOf } from '../src/features/sales/shop-day';
+import { shopDayOf } from '../src/calendar/shop-day';
 import { buildProduct } from './helpers/catalogue-factories';
 import { insertOldSale, insertUser, openAt } from './helpers/migration-fixtures';
 import { buildSaleCustomer, postSale, salePayload } from './helpers/sales-factories';

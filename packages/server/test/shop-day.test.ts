@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopDayEnd, shopDayOf, shopDayStart } from '../src/features/sales/shop-day';
+import { shopDayEnd, shopDayOf, shopDayStart } from '../src/calendar/shop-day';
 
 const HOUR = 3_600_000;
 

@@ -8,7 +8,7 @@ import type {
   VatSummaryResponse,
 } from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shopDayOf } from '../src/features/sales/shop-day';
+import { shopDayOf } from '../src/calendar/shop-day';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { expectRollupsEqualRecomputation } from './helpers/report-rollups';
 import { postSale, registerForVat, salePayload, type PayloadLine } from './helpers/sales-factories';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SALES_CSV_LAYOUTS } from '../sales-csv';
 import { AMOUNT_BOUNDS, boundText } from '../bounds';
 import { hasAtMostTwoDecimals } from '../money';
 import { msg, type ValidationLabel } from '../validation';
@@ -389,6 +388,10 @@ export const ListSalesQuery = z
   })
   .refine(dateRangeInOrder, dateRangeRefusal());
 export type ListSalesQuery = z.input<typeof ListSalesQuery>;
+
+/** Which export: the sales history's (newest first, every filter) or the reports' (oldest first). */
+export const SALES_CSV_LAYOUTS = ['history', 'report'] as const;
+export type SalesCsvLayout = (typeof SALES_CSV_LAYOUTS)[number];
 
 /**
  * `GET /api/sales/export.csv`: every sale the filters match, as CSV written row by row. `layout`

@@ -1,9 +1,9 @@
 import { bahtToSatang } from '@pos/core';
 import type { Db } from '../db/database';
-import { addDays } from '../features/reports/calendar';
+import { addDays } from '../calendar/calendar';
 import { documentSeries, formatDocumentNumber } from '../features/sales/document-number';
 import { RollupChanges } from '../features/reports/rollups.service';
-import { shopDayStart } from '../features/sales/shop-day';
+import { shopDayStart } from '../calendar/shop-day';
 import { pick, seededRandom } from './demo-catalogue';
 import { documentCounter, finishBulk, insertBulkBatch, nextIds, type BulkBatch } from './demo.queries';
 import type { DemoShop } from './demo.service';

@@ -6,7 +6,7 @@
 // All or nothing: a run that fails or is stopped leaves the shop as it was (see demo-build.ts).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { addDays, shopToday } from '../features/reports/calendar';
+import { addDays, shopToday } from '../calendar/calendar';
 import { buildDemo, DemoError } from './demo-build';
 import { DEMO_DEFAULTS } from './demo-run';
 

@@ -3,8 +3,8 @@ import { vatAppliesTo } from '@pos/core';
 import { bulkSales } from './demo-bulk';
 import { countSales } from './demo.queries';
 import { buildDemoShop, sellDemoDays, type DemoDeps } from './demo.service';
-import { addDays } from '../features/reports/calendar';
-import { shopDayStart } from '../features/sales/shop-day';
+import { addDays } from '../calendar/calendar';
+import { shopDayStart } from '../calendar/shop-day';
 import { readStoredSettings } from '../features/settings/settings.service';
 
 /** `npm run demo` without options. */

@@ -15,7 +15,7 @@ import {
 } from '@pos/core';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { shopDayEnd, shopDayStart } from '../sales/shop-day';
+import { shopDayEnd, shopDayStart } from '../../calendar/shop-day';
 import {
   addDays,
   addMonths,
@@ -28,7 +28,7 @@ import {
   shopToday,
   splitByMonths,
   weekStart,
-} from './calendar';
+} from '../../calendar/calendar';
 import {
   dayTotals,
   figuresByBucket,

@@ -10,8 +10,8 @@ import type {
   ReportProductDaysTable,
   ReportProductMonthsTable,
 } from '../../db/schema';
-import { shopDayOf } from '../sales/shop-day';
-import { daysOf } from './calendar';
+import { shopDayOf } from '../../calendar/shop-day';
+import { daysOf } from '../../calendar/calendar';
 import {
   addToRollups,
   rollupStatements,

@@ -9,7 +9,7 @@ import {
 } from '@pos/core';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { monthsOf } from './calendar';
+import { monthsOf } from '../../calendar/calendar';
 import { creditNotes, invoicesByMonth } from './reports.queries';
 import { monthBuckets } from './reports.service';
 

@@ -12,7 +12,7 @@ import {
 } from '@pos/core';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { shopToday } from '../reports/calendar';
+import { shopToday } from '../../calendar/calendar';
 import { listSaleIds, readSales, type SaleFilter } from './sales.queries';
 import { saleFilterOf } from './sales.service';
 

@@ -20,7 +20,7 @@ import {
   type StockMovementRow,
   type StockMovementValues,
 } from '../products/products.queries';
-import { shopDayEnd, shopDayOf, shopDayStart } from './shop-day';
+import { shopDayEnd, shopDayOf, shopDayStart } from '../../calendar/shop-day';
 
 export interface ProductForSale {
   id: number;

@@ -60,7 +60,7 @@ import {
 } from './sales.queries';
 import { saleAnswerJson } from './sale-answer-json';
 import { addFlag, refuseOrFlag, sameFigures, type CheckoutTerms, type PaidSale } from './paid-sale';
-import { shopDayEnd, shopDayStart } from './shop-day';
+import { shopDayEnd, shopDayStart } from '../../calendar/shop-day';
 import { consumeApproval } from './vat-approvals.queries';
 import { holdCounterSale, writeSaleRows } from './sale-writes.queries';
 

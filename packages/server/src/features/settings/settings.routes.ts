@@ -1,21 +1,8 @@
-import {
-  LogoResponse,
-  LogoUploadForm,
-  PublicShopResponse,
-  SettingsResponse,
-  StoreSettingsResponse,
-  UpdateSettingsRequest,
-} from '@pos/core';
-import type { FastifySchemaCompiler } from 'fastify';
+import { PublicShopResponse, SettingsResponse, StoreSettingsResponse, UpdateSettingsRequest } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { currentUser, isPublic, needs, signedIn } from '../../http/route-access';
-import { readLogoForm } from './logo-form-request';
-import { deleteLogo, uploadLogo } from './logo.service';
 import { getPublicShop, getSettings, getStoreSettings, updateSettings } from './settings.service';
-
-/** The logo form is read by the handler (Fastify's schema validation never sees multipart parts). */
-const bodyReadByHandler: FastifySchemaCompiler<unknown> = () => (value: unknown) => ({ value });
 
 export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -45,29 +32,6 @@ export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, body: UpdateSettingsRequest, response: { 200: SettingsResponse } },
       },
       async (req) => ({ settings: await updateSettings(deps, currentUser(req), req.body.settings) }),
-    );
-    app.post(
-      '/settings/logo',
-      {
-        config: { access: needs('settings_edit'), errors: [503] },
-        schema: {
-          tags,
-          description:
-            'Multipart form with the file `logo` (checked by content: JPEG, PNG, GIF or WebP, at most 5 MB; re-encoded, at most 512 px). The old logo file is deleted once the new one is saved.',
-          body: { content: { 'multipart/form-data': { schema: LogoUploadForm } } },
-          response: { 200: LogoResponse },
-        },
-        validatorCompiler: bodyReadByHandler,
-      },
-      async (req) => uploadLogo(deps, currentUser(req).id, await readLogoForm(req)),
-    );
-    app.delete(
-      '/settings/logo',
-      {
-        config: { access: needs('settings_edit'), errors: [503] },
-        schema: { tags, response: { 200: LogoResponse } },
-      },
-      async (req) => deleteLogo(deps, currentUser(req).id),
     );
   };
 }

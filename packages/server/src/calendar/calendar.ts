@@ -1,4 +1,4 @@
-import { shopDayOf } from '../sales/shop-day';
+import { shopDayOf } from './shop-day';
 
 /**
  * Calendar arithmetic on shop days written YYYY-MM-DD (plain dates, no time zone: the zone only

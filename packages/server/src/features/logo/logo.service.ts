@@ -5,8 +5,8 @@ import { processImageUpload } from '../images/image-upload';
 import { insertImage } from '../images/images.queries';
 import { putImageFile } from '../images/images.service';
 import { deleteUnreferencedFiles } from '../storage/storage.service';
-import { LOGO_GROUP, readStoredSettings } from './settings.service';
-import { writeSettingGroup } from './settings.queries';
+import { LOGO_GROUP, readStoredSettings } from '../settings/settings.service';
+import { writeSettingGroup } from '../settings/settings.queries';
 
 /** The logo's folder in the image store. */
 export const LOGO_FOLDER = 'logo';
