@@ -21,7 +21,8 @@ import {
   toApiCustomer,
   updateCustomerRow,
 } from './customers.queries';
-import { listSaleIds, readSales } from '../sales/sales.queries';
+import { readSales } from '../sales/sale-read.queries';
+import { listSaleIds } from '../sales/sale-search.queries';
 
 type CreateInput = z.output<typeof CreateCustomerRequest>;
 type UpdateInput = z.output<typeof UpdateCustomerRequest>;

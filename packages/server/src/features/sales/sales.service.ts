@@ -42,18 +42,15 @@ import { RollupChanges } from '../reports/rollups.service';
 import { readSettingsShared } from '../settings/settings.service';
 import { documentSeries, formatDocumentNumber } from './document-number';
 import { claimOrReplay, purgeExpiredIdempotencyKeysIfDue, requestHash } from '../idempotency/idempotency.service';
+import { readSale, readSales, recordedSale } from './sale-read.queries';
+import { pageAndSummary, type SaleFilter } from './sale-search.queries';
 import {
   applySaleToCustomer,
   currentStock,
   findProductsForSale,
   nextInSeries,
-  readSale,
-  recordedSale,
   replaceableDocumentNumber,
-  readSales,
-  type SaleFilter,
   lockSale,
-  pageAndSummary,
   takeStockOfLines,
   type ProductForSale,
   type StockTake,
@@ -769,7 +766,7 @@ async function holdPaidSale(trx: DbExecutor, a: HoldRequest & { paid: PaidSale }
   return { newStock, customer, keptCustomer, pointsTaken, finalPoints, sequence, ids: null };
 }
 
-/** A sale as the API shows it (the one read model in sales.queries). */
+/** A sale as the API shows it (the one read model, sale-read.queries). */
 export async function loadSale(db: DbExecutor, id: number): Promise<Sale> {
   const sale = await readSale(db, id);
   if (!sale) throw notFound('SALE_NOT_FOUND');
