@@ -34,6 +34,33 @@ function webLayerRules() {
   });
 }
 
+/**
+ * The server's lower layers, which every feature uses: they import no feature, the demo or the app (a
+ * feature's rule or query they need belongs in them, or the code that needs the feature belongs in it).
+ */
+const SERVER_SRC = 'packages/server/src';
+const SERVER_GROUND = ['db', 'http', 'integrations', 'calendar'];
+
+function serverLayerRules() {
+  return {
+    files: SERVER_GROUND.map((folder) => `${SERVER_SRC}/${folder}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|demo)(/|$)|^(\\.\\./)+(app|server|main)$',
+              message:
+                'db/, http/, integrations/ and calendar/ sit below the features, the demo and the app: move the shared code down instead.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -55,6 +82,7 @@ export default tseslint.config(
     },
   },
   ...webLayerRules(),
+  serverLayerRules(),
   {
     // UI text comes from the i18n dictionary: no literal text in JSX or in user-visible attributes.
     files: ['packages/web/src/**/*.tsx'],

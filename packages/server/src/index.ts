@@ -14,7 +14,7 @@ export { addDays, shopToday } from './calendar/calendar';
 export { openDatabase } from './db/database';
 export { migrateToLatest } from './db/migrate';
 export { rebuildReportRollups, syncReportRollups } from './features/reports/rollups.service';
-export { ensureFirstAdmin } from './db/seed';
+export { ensureFirstAdmin } from './features/users/first-admin';
 export { imageStoreFor } from './integrations/image-store/image-store-factory';
 // The bundle `npm start` runs: the benchmark measures the server as it is run.
 export { buildServer, SERVER_BUNDLE } from './build/build-server';

@@ -2,7 +2,7 @@ import { buildApp, type BuildOptions, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { ensureFirstAdmin } from './db/seed';
+import { ensureFirstAdmin } from './features/users/first-admin';
 import { protectDataDir } from './file-modes';
 import { syncReportRollups } from './features/reports/rollups.service';
 

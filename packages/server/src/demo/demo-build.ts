@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { ensureFirstAdmin } from '../db/seed';
+import { ensureFirstAdmin } from '../features/users/first-admin';
 import { holdSqliteLock } from '../db/sqlite-lock';
 import { PRIVATE_DIR_MODE, protectDataDir } from '../file-modes';
 import { syncReportRollups } from '../features/reports/rollups.service';

@@ -9,7 +9,8 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { currentUser, isPublic, signedIn, signedInDuringPasswordChange } from '../../http/route-access';
+import { isPublic, signedIn, signedInDuringPasswordChange } from '../../http/route-access';
+import { currentUser } from './session-gate';
 import { changeOwnPassword, firstUseInfo, login, logout, refresh } from './auth.service';
 import { setDeviceCookie, signInClient } from './sign-in-client';
 

@@ -2,7 +2,8 @@ import { LogoResponse, LogoUploadForm } from '@pos/core';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { currentUser, needs } from '../../http/route-access';
+import { needs } from '../../http/route-access';
+import { currentUser } from '../auth/session-gate';
 import { readLogoForm } from './logo-form-request';
 import { deleteLogo, uploadLogo } from './logo.service';
 

@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { currentUser, isPublic, needs } from '../../http/route-access';
+import { isPublic, needs } from '../../http/route-access';
+import { currentUser } from '../auth/session-gate';
 import { IdempotencyHeaders } from '../sales/sales.routes';
 import {
   confirmCardPayment,

@@ -23,7 +23,8 @@ import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-prov
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { etagMatches } from '../../http/etag';
-import { currentUser, needs } from '../../http/route-access';
+import { needs } from '../../http/route-access';
+import { currentUser } from '../auth/session-gate';
 import { parseBody } from '../../http/validate';
 import { createPosList, type PosListEncoding } from './pos-list.service';
 import { readProductForm } from './product-form-request';

@@ -17,7 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { currentUser, needs } from '../../http/route-access';
+import { needs } from '../../http/route-access';
+import { currentUser } from '../auth/session-gate';
 import { signInClient } from '../auth/sign-in-client';
 import { refundSale } from './refunds.service';
 import { salesExportCsv } from './sales-export.service';

@@ -1,7 +1,8 @@
 import { PublicShopResponse, SettingsResponse, StoreSettingsResponse, UpdateSettingsRequest } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { currentUser, isPublic, needs, signedIn } from '../../http/route-access';
+import { isPublic, needs, signedIn } from '../../http/route-access';
+import { currentUser } from '../auth/session-gate';
 import { getPublicShop, getSettings, getStoreSettings, updateSettings } from './settings.service';
 
 export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {

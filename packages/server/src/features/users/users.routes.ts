@@ -10,7 +10,8 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { currentUser, needs } from '../../http/route-access';
+import { needs } from '../../http/route-access';
+import { currentUser } from '../auth/session-gate';
 import { createUser, deleteUser, getUser, listUsers, setUserPassword, updateUser } from './users.service';
 
 export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {

@@ -1,8 +1,8 @@
 import { FIRST_USE_ADMIN } from '@pos/core';
-import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from '../config';
-import type { Deps } from '../deps';
-import { hashPassword } from '../features/auth/passwords';
-import { countUsers, insertUser } from '../features/users/users.queries';
+import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from '../../config';
+import type { Deps } from '../../deps';
+import { hashPassword } from '../auth/passwords';
+import { countUsers, insertUser } from './users.queries';
 
 /**
  * On an empty database, creates the `admin` account with the documented
