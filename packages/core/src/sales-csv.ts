@@ -40,7 +40,6 @@ export const SALES_REPORT_CSV_COLUMNS = [
   'วิธีชำระเงิน',
 ] as const;
 
-
 /** The words of the Thai columns, and of a sale without a registered customer. */
 export const SALES_CSV_WORDS = {
   generalCustomer: 'ลูกค้าทั่วไป',
