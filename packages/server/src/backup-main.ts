@@ -1,5 +1,5 @@
 // `npm run backup -- --to <folder> [--keep N]`: a consistent copy of the SQLite database and the images
-// folder while the server runs (see README, Backups).
+// folder while the server runs (see docs/operations.md, Backups).
 import { parseArgs } from 'node:util';
 import { BackupError, backupShop, DEFAULT_KEEP } from './backup';
 import { ConfigError, loadConfig } from './config';

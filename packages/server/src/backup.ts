@@ -41,7 +41,7 @@ export async function backupShop(
   if (config.databaseUrl) {
     throw new BackupError(
       'DATABASE_URL points at PostgreSQL: this command backs up the built-in SQLite database only. ' +
-        'Back up PostgreSQL with pg_dump, e.g. pg_dump --format=custom --file=pos-$(date +%Y%m%d-%H%M%S).dump "$DATABASE_URL" (see README, Backups).',
+        'Back up PostgreSQL with pg_dump, e.g. pg_dump --format=custom --file=pos-$(date +%Y%m%d-%H%M%S).dump "$DATABASE_URL" (see docs/operations.md, Backups).',
     );
   }
   const keep = options.keep ?? DEFAULT_KEEP;

@@ -42,7 +42,7 @@ export const FIRST_USE_ADMIN = { username: 'admin', password: 'admin1234' } as c
 
 /**
  * How password checks (sign-in, the own-password change, approvals typed in at
- * the till) are throttled; the README's security notes say the same in words.
+ * the till) are throttled; docs/operations.md's security notes say the same in words.
  * Failures are counted per username and client address, and per address: each
  * refuses further attempts for the rest of its window once full. A username's
  * failures from clients it has not signed in from (new devices, new addresses)

@@ -16,7 +16,7 @@ import { SOAK } from './soak-config';
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** `npm run backup -- …` as the README gives it (the package script runs this file with tsx). */
+/** `npm run backup -- …` as docs/operations.md gives it (the package script runs this file with tsx). */
 function backupCommand(args: string[], env: Record<string, string>) {
   return run(process.execPath, ['--import', 'tsx', 'src/backup-main.ts', ...args], {
     cwd: SERVER_DIR,
@@ -94,7 +94,7 @@ describe('npm run backup (SQLite)', () => {
       expect(stdout).toContain(path.join(folder, dbFile));
       expect(fs.readFileSync(path.join(folder, uploads, 'products/shirt.webp'), 'utf8')).toBe('a product photo');
 
-      // Restore as the README says: the file becomes pos.db of a new data folder, the images its uploads.
+      // Restore as docs/operations.md says: the file becomes pos.db of a new data folder, the images its uploads.
       const restoredDir = tempDir();
       fs.copyFileSync(path.join(folder, dbFile), path.join(restoredDir, 'pos.db'));
       fs.cpSync(path.join(folder, uploads), path.join(restoredDir, 'uploads'), { recursive: true });

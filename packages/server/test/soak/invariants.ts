@@ -305,7 +305,7 @@ export function sqliteIntegrity(dataDir: string): string {
   }
 }
 
-/** What the load did, for the test's log and the README's figures. */
+/** What the load did, for the test's log and docs/operations.md's figures. */
 export function ledgerCounts(ledger: Ledger) {
   const count = (kind: string, outcome: string) =>
     ledger.ops.filter((op) => op.kind === kind && op.outcome === outcome).length;

@@ -34,7 +34,7 @@ async function refuse(
 }
 
 /**
- * The counters one attempt claims, by what the throttle knows of the client (the README's
+ * The counters one attempt claims, by what the throttle knows of the client (docs/operations.md's
  * security notes state the policy):
  * - a device the user signed in from (its cookie): its own pair counter only, so guesses from
  *   elsewhere never hold the owner's browser up, and a copy of its cookie gets no more than that

@@ -12,7 +12,7 @@ import {
 } from './notifications.queries';
 import { saleNotificationsWanted } from './notifications.service';
 
-/** How the outbox is worked (the README's "LINE notifications" section tells the same figures). */
+/** How the outbox is worked (docs/selling-rules.md's "LINE notification after each sale" tells the same figures). */
 export const OUTBOX = {
   /** Rows claimed at a time; a drain takes batch after batch until the due rows are done. */
   batch: 20,
