@@ -23,7 +23,8 @@ import type { SessionUser } from '../auth/sessions.queries';
 import { requestHash } from '../idempotency/idempotency.service';
 import { readStoredSettings } from '../settings/settings.service';
 import { addFlag, type CheckoutTerms, type PaidSale } from '../sales/paid-sale';
-import { createSale, loadSale, writeSale } from '../sales/sales.service';
+import { createSale, loadSale } from '../sales/sales.service';
+import { writeSale } from '../sales/write-sale';
 import {
   completeCheckout,
   findCheckoutByKey,

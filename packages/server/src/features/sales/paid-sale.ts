@@ -1,5 +1,4 @@
 import type { CardSaleFlag, PricingSettings, SaleFigures } from '@pos/core';
-import { AppError } from '../../http/app-error';
 
 /**
  * What a card checkout was checked at, kept with it so that the paid sale is recorded on the same
@@ -38,15 +37,6 @@ export function addFlag(paid: PaidSale, flag: CardSaleFlag): void {
   }
   if (flag.products) same.products = [...(same.products ?? []), ...flag.products];
   if (flag.pointsShort !== undefined) same.pointsShort = (same.pointsShort ?? 0) + flag.pointsShort;
-}
-
-/**
- * A refusal of the sale path: thrown at the counter; for a paid card sale (money already taken) the
- * sale goes on and the refusal becomes a flag. Anything but a refusal (a fault) is always thrown.
- */
-export function refuseOrFlag(paid: PaidSale | undefined, err: unknown, flag: CardSaleFlag): void {
-  if (!paid || !(err instanceof AppError)) throw err;
-  addFlag(paid, flag);
 }
 
 export function sameFigures(a: SaleFigures, b: SaleFigures): boolean {

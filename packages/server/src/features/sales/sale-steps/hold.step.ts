@@ -1,0 +1,127 @@
+import type { DbExecutor } from '../../../db/executor';
+import { AppError, notFound } from '../../../http/app-error';
+import { findCustomerName, findLiveCustomer, type CustomerRow } from '../../customers/customers.queries';
+import { holdCounterSale } from '../sale-writes.queries';
+import { applySaleToCustomer, currentStock, nextInSeries, takeStockOfLines, type StockTake } from '../sales.queries';
+import type { ProductOfSale, SaleInput } from './sale-context';
+import type { SalePolicy } from './sale-policy';
+import { insufficientStock } from './stock.step';
+
+/** What a sale holds once its stock, customer and number are taken, to write its rows with. */
+export interface SaleHeld {
+  newStock: Map<number, number>;
+  customer: CustomerRow | undefined;
+  /** A paid sale's customer deleted meanwhile: the name (and the link while the row is kept). */
+  keptCustomer: { id: number | null; name: string | null } | null;
+  pointsTaken: number;
+  finalPoints: number | null;
+  sequence: number;
+  /** PostgreSQL counter sales: the ids drawn for the sale and its lines (see `holdCounterSale`). */
+  ids: { saleId: number; itemIds: number[] } | null;
+}
+
+export interface HoldRequest {
+  input: SaleInput;
+  products: Map<number, ProductOfSale>;
+  takes: StockTake[];
+  pointsEarned: number;
+  total: number;
+  series: string;
+  nowIso: string;
+  /** How many lines the sale has (PostgreSQL draws their ids with the locks). */
+  lines: number;
+}
+
+/**
+ * A counter sale: whatever it can be refused for is refused, before any lock where it can be (its customer
+ * is read first: the points are taken by a conditional update with the stock and the number, see
+ * `holdCounterSale`).
+ */
+export async function holdCounterSaleOrRefuse(trx: DbExecutor, a: HoldRequest): Promise<SaleHeld> {
+  const { input } = a;
+  const customer = input.customerId ? await findLiveCustomer(trx, input.customerId) : undefined;
+  if (input.customerId && !customer) throw notFound('CUSTOMER_NOT_FOUND');
+  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
+  if (customer && input.pointsUsed > customer.loyalty_points) {
+    throw new AppError({ status: 400, code: 'INSUFFICIENT_POINTS', details: { points: customer.loyalty_points } });
+  }
+  const held = await holdCounterSale(trx, {
+    takes: a.takes,
+    customer: customer
+      ? {
+          customerId: customer.id,
+          pointsUsed: input.pointsUsed,
+          pointsEarned: a.pointsEarned,
+          total: a.total,
+          balanceRead: customer.loyalty_points,
+        }
+      : null,
+    series: a.series,
+    lines: a.lines,
+    now: a.nowIso,
+  });
+  if (held.short) {
+    const short = [...a.takes].sort((x, y) => x.productId - y.productId).find((t) => !held.stock.has(t.productId))!;
+    throw insufficientStock(a.products.get(short.productId)!, await currentStock(trx, short.productId));
+  }
+  if (customer && held.balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
+  return {
+    newStock: held.stock,
+    customer,
+    keptCustomer: null,
+    pointsTaken: customer ? input.pointsUsed : 0,
+    finalPoints: customer ? held.balance! : null,
+    sequence: held.sequence,
+    ids: held.ids,
+  };
+}
+
+/**
+ * A card sale Stripe has been paid for: nothing is refused any more, what fell short meanwhile is
+ * flagged. Its stock goes below zero rather than lie; its customer is locked after the stock, as every
+ * writer takes them, so it never waits on a counter sale or a refund in a circle.
+ */
+export async function holdPaidSale(trx: DbExecutor, a: HoldRequest, policy: SalePolicy): Promise<SaleHeld> {
+  const { input, products } = a;
+  const newStock = await takeStockOfLines(trx, a.takes, { now: a.nowIso, paid: true });
+  for (const { productId, quantity } of [...a.takes].sort((x, y) => x.productId - y.productId)) {
+    const left = newStock.get(productId);
+    if (left !== undefined && left < 0) {
+      policy.flag({
+        reason: 'stock_shortfall',
+        products: [{ productId, name: products.get(productId)!.name, short: Math.min(quantity, -left) }],
+      });
+    }
+  }
+  const customer = input.customerId ? await findLiveCustomer(trx, input.customerId, { lock: true }) : undefined;
+  let keptCustomer: SaleHeld['keptCustomer'] = null;
+  if (input.customerId && !customer) {
+    const row = await findCustomerName(trx, input.customerId);
+    keptCustomer = { id: row?.id ?? null, name: row?.name ?? policy.terms?.customerName ?? null };
+    policy.flag({
+      reason: 'customer_deleted',
+      ...(input.pointsUsed > 0 ? { pointsShort: input.pointsUsed } : {}),
+    });
+  }
+  if (input.pointsUsed > 0 && !input.customerId) throw new AppError({ status: 400, code: 'POINTS_NEED_CUSTOMER' });
+  let pointsTaken = customer ? input.pointsUsed : 0;
+  if (customer && input.pointsUsed > customer.loyalty_points) {
+    // Spent meanwhile: the discount stands (it was paid for), the points still there are taken.
+    pointsTaken = Math.max(0, customer.loyalty_points);
+    policy.flag({ reason: 'points_shortfall', pointsShort: input.pointsUsed - pointsTaken });
+  }
+  let finalPoints: number | null = null;
+  if (customer) {
+    const balance = await applySaleToCustomer(trx, customer.id, {
+      pointsUsed: pointsTaken,
+      pointsEarned: a.pointsEarned,
+      total: a.total,
+      now: a.nowIso,
+      balanceRead: customer.loyalty_points,
+    });
+    if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
+    finalPoints = balance;
+  }
+  const sequence = await nextInSeries(trx, a.series);
+  return { newStock, customer, keptCustomer, pointsTaken, finalPoints, sequence, ids: null };
+}

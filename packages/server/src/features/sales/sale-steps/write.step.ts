@@ -1,0 +1,60 @@
+import type { BeforeCommit } from '../../../db/before-commit';
+import type { DB } from '../../../db/schema';
+import { saleNotification } from '../../notifications/notifications.service';
+import type { OutboxMessage } from '../../notifications/notifications.queries';
+import { RollupChanges } from '../../reports/rollups.service';
+import { writeSaleRows, type SaleRowValues } from '../sale-writes.queries';
+import type { SaleContext } from './sale-context';
+import type { SaleHeld } from './hold.step';
+
+export type SaleRecords = Omit<SaleRowValues, 'notification'> & { customerName: string | null };
+
+/** Step: the LINE message the sale queues in its own transaction (null when the shop wants none). */
+export function outboxMessage(
+  { settings, input, nowIso }: SaleContext,
+  records: SaleRecords,
+): Omit<OutboxMessage, 'sale_id'> | null {
+  return saleNotification(
+    settings,
+    {
+      documentNumber: records.sale.document_number,
+      total: records.sale.total,
+      customerName: records.customerName,
+      itemCount: records.sale.units,
+      paymentMethod: input.paymentMethod,
+    },
+    nowIso,
+  );
+}
+
+/** Step: writes the sale's rows (on PostgreSQL a counter sale's go just before the commit: writeSaleRows). */
+export async function writeRecords(
+  { trx }: SaleContext,
+  beforeCommit: BeforeCommit<DB>,
+  records: SaleRecords,
+  notification: Omit<OutboxMessage, 'sale_id'> | null,
+  held: Pick<SaleHeld, 'ids'>,
+): Promise<{ saleId: number; itemIds: number[] }> {
+  const { customerName: _shown, ...rows } = records;
+  return writeSaleRows(trx, beforeCommit, { ...rows, notification }, held.ids);
+}
+
+/** Step: the report rollups the sale adds to, written with the commit (one statement for all of them). */
+export function addRollups(
+  { deps, nowIso, input }: SaleContext,
+  beforeCommit: BeforeCommit<DB>,
+  records: SaleRecords,
+): void {
+  beforeCommit.add(
+    new RollupChanges(deps.config.shopTimezone).sale(
+      {
+        created_at: nowIso,
+        payment_method: input.paymentMethod,
+        total: records.sale.total,
+        customer_id: records.sale.customer_id,
+      },
+      records.items,
+      records.payments,
+    ),
+  );
+}
