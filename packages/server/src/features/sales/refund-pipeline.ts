@@ -1,0 +1,89 @@
+import type { SaleStatus } from '@pos/core';
+import type { Transaction } from 'kysely';
+import type { BeforeCommit } from '../../db/before-commit';
+import type { DbExecutor } from '../../db/executor';
+import type { DB } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../auth/sessions.queries';
+import { insertStockMovements } from '../products/products.queries';
+import { RollupChanges } from '../reports/rollups.service';
+import { refundAmount } from './refund-steps/amount.step';
+import { creditNote } from './refund-steps/credit-note.step';
+import { refundWay } from './refund-steps/method.step';
+import { customerPointsBack } from './refund-steps/points.step';
+import { writeRefundRecords } from './refund-steps/records.step';
+import type { RefundInput, RefundPlan, SaleForRefund } from './refund-steps/refund-context';
+import { returnUnits } from './refund-steps/stock.step';
+import { refundUnits } from './refund-steps/units.step';
+import { findLinesForRefund, refundedSoFar, setSaleStatus } from './refunds.queries';
+
+/**
+ * Checks a refund of `sale` (its row held) without writing anything, step by step: the units, the
+ * amount, how the money goes back. Throws the first refusal met.
+ */
+export async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: RefundInput): Promise<RefundPlan> {
+  const lines = await findLinesForRefund(trx, sale.id);
+  const units = refundUnits(lines, input);
+  const amount = refundAmount(sale, lines, units, await refundedSoFar(trx, sale.id), input);
+  const way = await refundWay(trx, sale, input, amount.amount);
+  return { sale, lines, ...units, ...amount, ...way };
+}
+
+/**
+ * Writes a checked refund, step by step in the order every writer takes its locks: stock back on the
+ * shelf, the customer's points and totals, the credit note's number (for a sale that had a tax invoice),
+ * the refund's records, the report rollups (at the commit), the stock movements and the sale's status.
+ * The customer may already have spent points this refund takes back: the balance never goes below 0, and
+ * what could not be taken back is recorded on the refund as `points_shortfall`. Answers the refund's id.
+ */
+export async function writeRefund(
+  trx: Transaction<DB>,
+  beforeCommit: BeforeCommit<DB>,
+  deps: Pick<Deps, 'now' | 'config'>,
+  user: SessionUser,
+  plan: RefundPlan,
+  input: RefundInput,
+  stripeRefundId: string | null,
+): Promise<number> {
+  const { sale, lines, wanted, fully } = plan;
+  const now = deps.now();
+  const nowIso = now.toISOString();
+
+  const returned = await returnUnits(trx, plan, nowIso);
+  const points = await customerPointsBack(trx, plan, nowIso);
+  const note = await creditNote(trx, plan, now, deps.config.shopTimezone);
+  const refundId = await writeRefundRecords(trx, {
+    plan,
+    input,
+    user,
+    nowIso,
+    points,
+    creditNote: note,
+    stripeRefundId,
+  });
+  beforeCommit.add(
+    new RollupChanges(deps.config.shopTimezone).refund(sale, {
+      amount: plan.amount,
+      whole: fully,
+      lines: lines.filter((l) => wanted.has(l.id)).map((l) => ({ ...l, quantity: wanted.get(l.id)! })),
+      parts: plan.parts ?? [],
+      saleMethods: plan.saleMethods,
+    }),
+  );
+  await insertStockMovements(
+    trx,
+    returned.map(({ productId, quantity, stock }) => ({
+      product_id: productId,
+      user_id: user.id,
+      kind: 'refund' as const,
+      old_quantity: stock - quantity,
+      new_quantity: stock,
+      reason: note.number ?? sale.document_number,
+      sale_id: sale.id,
+      created_at: nowIso,
+    })),
+  );
+  const status: SaleStatus = fully ? 'refunded' : 'partially_refunded';
+  await setSaleStatus(trx, sale.id, status);
+  return refundId;
+}

@@ -1,0 +1,31 @@
+import { refundVat } from '@pos/core';
+import type { DbExecutor } from '../../../db/executor';
+import { documentSeries, formatDocumentNumber } from '../document-number';
+import { nextInSeries } from '../sales.queries';
+import type { RefundPlan } from './refund-context';
+
+/** Credit notes: CN<Buddhist-era year>-<6 digits>, their own gapless series per year. */
+function creditNoteSeries(now: Date, timeZone: string): string {
+  return `CN${documentSeries(now, timeZone).slice(1)}`;
+}
+
+/**
+ * Step: the credit note's number and the VAT it gives back. A credit note corrects a tax invoice: a sale
+ * without VAT (excluded, or a shop that charged none) had none. Whatever earlier refunds kept, the refunds
+ * of a sale never give back more VAT than it charged.
+ */
+export async function creditNote(
+  trx: DbExecutor,
+  { sale, fully, before, amount }: Pick<RefundPlan, 'sale' | 'fully' | 'before' | 'amount'>,
+  now: Date,
+  timeZone: string,
+): Promise<{ number: string | null; vat: number }> {
+  const series = creditNoteSeries(now, timeZone);
+  const number =
+    sale.exclude_vat === 1 || sale.tax_rate_bp === 0
+      ? null
+      : formatDocumentNumber(series, await nextInSeries(trx, series));
+  const vatLeft = sale.tax - before.vat;
+  const vat = fully ? vatLeft : Math.min(refundVat(sale, before.amount, amount), vatLeft);
+  return { number, vat: Math.max(0, vat) };
+}
