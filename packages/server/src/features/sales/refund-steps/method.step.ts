@@ -81,12 +81,12 @@ function oneMethodWay(sale: SaleForRefund, input: RefundInput): RefundWay {
 }
 
 /** Step: how the refund's money goes back (a split sale's parts, or one method). */
-export function refundWay(
+export async function refundWay(
   trx: DbExecutor,
   sale: SaleForRefund,
   input: RefundInput,
   amount: number,
 ): Promise<RefundWay> {
   if (sale.payment_method === SPLIT_PAYMENT) return splitRefundWay(trx, sale, input, amount);
-  return Promise.resolve(oneMethodWay(sale, input));
+  return oneMethodWay(sale, input);
 }
