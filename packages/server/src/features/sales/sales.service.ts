@@ -26,8 +26,11 @@ import { writeSale } from './write-sale';
  * document number assigned. A retry with the same Idempotency-Key gets the
  * first answer; the same key with a different body is refused.
  */
+/** What recording a sale uses: the database, the clock, the shop's settings and the LINE worker to wake. */
+export type SaleDeps = Pick<Deps, 'db' | 'now' | 'config' | 'notifications'>;
+
 export async function createSale(
-  deps: Deps,
+  deps: SaleDeps,
   seller: SessionUser,
   input: SaleInput,
   idempotencyKey: string,
@@ -44,7 +47,7 @@ export async function createSale(
  * was kept); a new sale also its answer as an object.
  */
 export async function createSaleAnswer(
-  deps: Deps,
+  deps: SaleDeps,
   seller: SessionUser,
   input: SaleInput,
   idempotencyKey: string,
@@ -79,7 +82,7 @@ export async function loadSale(db: DbExecutor, id: number): Promise<Sale> {
   return sale;
 }
 
-export async function getSale(deps: Deps, id: number): Promise<Sale> {
+export async function getSale(deps: Pick<Deps, 'db'>, id: number): Promise<Sale> {
   return loadSale(deps.db.kysely, id);
 }
 
