@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { translate, type Translate } from '../../i18n';
 import { saleFixture } from '../../test-fixtures/sale';
-import { paymentPartName, paymentPartsText } from './payment-methods';
+import { PAYMENT_METHODS, takesReference } from '@pos/core';
+import { PAYMENT_METHOD_LOOK, paymentPartName, paymentPartsText } from './payment-methods';
 
 const thai: Translate = (key, params) => translate('th', key, params);
 const english: Translate = (key, params) => translate('en', key, params);
@@ -41,5 +42,13 @@ describe('paymentPartName', () => {
   it("names a document's part line by its method, with its reference when it has one", () => {
     expect(split.payments.map((p) => paymentPartName(p, thai))).toEqual(['เงินสด', 'โอนเงินผ่านธนาคาร (TX-9)']);
     expect(paymentPartName({ method: 'promptpay', amount: 5 } as { method: string }, english)).toBe('PromptPay');
+  });
+});
+
+describe('PAYMENT_METHOD_LOOK', () => {
+  it("gives every method that takes a reference its reference view's words, and no other method any", () => {
+    for (const method of PAYMENT_METHODS) {
+      expect(PAYMENT_METHOD_LOOK[method].referenceView !== undefined, method).toBe(takesReference(method));
+    }
   });
 });

@@ -10,12 +10,22 @@ export interface PaymentMethodLook {
   Icon: LucideIcon;
   label: MessageKey;
   hint: MessageKey;
+  /**
+   * A method that takes a reference (core's takesReference) is confirmed in the payment dialog's
+   * reference view, with these words: its button and what to check before pressing it.
+   */
+  referenceView?: { confirm: MessageKey; check: MessageKey };
 }
 
 /** Each method, and "split" (a bill paid by several: its parts are shown each by its own method). */
 export const PAYMENT_METHOD_LOOK: Readonly<Record<SalePaymentMethod, PaymentMethodLook>> = {
   cash: { Icon: Banknote, label: 'payments.cash', hint: 'payments.cashHint' },
-  transfer: { Icon: Landmark, label: 'payments.transfer', hint: 'payments.transferHint' },
+  transfer: {
+    Icon: Landmark,
+    label: 'payments.transfer',
+    hint: 'payments.transferHint',
+    referenceView: { confirm: 'payment.confirmTransfer', check: 'payment.transferCheck' },
+  },
   promptpay: { Icon: QrCode, label: 'payments.promptpay', hint: 'payments.promptpayHint' },
   card: { Icon: CreditCard, label: 'payments.card', hint: 'payments.cardHint' },
   split: { Icon: Layers, label: 'payments.split', hint: 'payments.splitHint' },

@@ -1,6 +1,7 @@
 import {
   formatSatang,
   satangToBaht,
+  takesReference,
   ZERO_TOTAL_PAYMENT_METHOD,
   type PaymentMethod,
   type SalePaymentMethod,
@@ -109,7 +110,9 @@ export function PaymentDialog(props: PaymentDialogProps) {
         {props.total === 0 ? <NothingToPayView {...props} /> : null}
         {props.total > 0 && view === 'options' ? <OptionsView {...props} onChoose={choose} /> : null}
         {view === 'cash' ? <CashView {...viewProps} /> : null}
-        {view === 'transfer' ? <TransferView {...viewProps} /> : null}
+        {view !== 'options' && view !== 'split' && takesReference(view) ? (
+          <ReferenceView method={view} {...viewProps} />
+        ) : null}
         {view === 'promptpay' ? <PromptPayView {...viewProps} /> : null}
         {view === 'split' ? <SplitPaymentView {...viewProps} /> : null}
         {view === 'card' && !failed ? <CardView /> : null}
@@ -343,17 +346,22 @@ function CashView({ total, pending, onConfirm, onBack }: PaymentViewProps) {
   );
 }
 
-function TransferView({ pending, onConfirm, onBack }: PaymentViewProps) {
+/** A method paid outside the till whose reference the cashier may note (a transfer's slip number). */
+function ReferenceView({ method, pending, onConfirm, onBack }: PaymentViewProps & { method: PaymentMethod }) {
   const t = useT();
   const [reference, setReference] = useState('');
+  const look = PAYMENT_METHOD_LOOK[method];
+  const words = look.referenceView;
+  // The look of every method that takes a reference has these words (payment-methods.test.ts).
+  if (!words) throw new Error(`no reference view words for ${method}`);
   return (
     <PaymentViewForm
       pending={pending}
       onBack={onBack}
-      icon={PAYMENT_METHOD_LOOK.transfer.Icon}
-      title={t(PAYMENT_METHOD_LOOK.transfer.label)}
-      confirmLabel={t('payment.confirmTransfer')}
-      onSubmit={() => onConfirm({ method: 'transfer', paymentReference: reference.trim() })}
+      icon={look.Icon}
+      title={t(look.label)}
+      confirmLabel={t(words.confirm)}
+      onSubmit={() => onConfirm({ method, paymentReference: reference.trim() })}
     >
       <div className="space-y-1.5">
         <Label htmlFor="payment-reference">
@@ -370,7 +378,7 @@ function TransferView({ pending, onConfirm, onBack }: PaymentViewProps) {
           placeholder={t('payment.referencePlaceholder')}
         />
       </div>
-      <p className="text-sm text-slate-600">{t('payment.transferCheck')}</p>
+      <p className="text-sm text-slate-600">{t(words.check)}</p>
     </PaymentViewForm>
   );
 }
