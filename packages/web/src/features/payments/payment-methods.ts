@@ -2,7 +2,7 @@
  * How each payment method looks (icon, label, hint), once for the payment dialog, the receipt and
  * the customer history. What enables a method and what it needs is core's PAYMENT_METHOD_RULES.
  */
-import { defaultMethodOf, type Sale, type SalePaymentMethod } from '@pos/core';
+import { defaultMethodOf, type PaymentMethod, type Sale, type SalePaymentMethod } from '@pos/core';
 import { Banknote, CreditCard, Landmark, Layers, QrCode, type LucideIcon } from 'lucide-react';
 import type { MessageKey, Translate } from '../../i18n';
 
@@ -16,6 +16,14 @@ export interface PaymentMethodLook {
    */
   referenceView?: { confirm: MessageKey; check: MessageKey };
 }
+
+/** The settings' switch of each method (its flag is core's PAYMENT_METHOD_RULES[method].flag). */
+export const PAYMENT_METHOD_SWITCH: Readonly<Record<PaymentMethod, MessageKey>> = {
+  cash: 'settings.payment.cash',
+  transfer: 'settings.payment.transfer',
+  promptpay: 'settings.payment.promptpay',
+  card: 'settings.payment.card',
+};
 
 /** Each method, and "split" (a bill paid by several: its parts are shown each by its own method). */
 export const PAYMENT_METHOD_LOOK: Readonly<Record<SalePaymentMethod, PaymentMethodLook>> = {
