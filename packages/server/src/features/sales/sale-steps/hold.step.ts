@@ -1,36 +1,10 @@
 import type { DbExecutor } from '../../../db/executor';
 import { AppError, notFound } from '../../../http/app-error';
-import { findCustomerName, findLiveCustomer, type CustomerRow } from '../../customers/customers.queries';
+import { findCustomerName, findLiveCustomer } from '../../customers/customers.queries';
 import { holdCounterSale } from '../sale-writes.queries';
-import { applySaleToCustomer, currentStock, nextInSeries, takeStockOfLines, type StockTake } from '../sales.queries';
-import type { ProductOfSale, SaleInput } from './sale-context';
-import type { SalePolicy } from './sale-policy';
+import { applySaleToCustomer, currentStock, nextInSeries, takeStockOfLines } from '../sales.queries';
+import type { HoldRequest, SaleHeld, SalePolicy } from './sale-context';
 import { insufficientStock } from './stock.step';
-
-/** What a sale holds once its stock, customer and number are taken, to write its rows with. */
-export interface SaleHeld {
-  newStock: Map<number, number>;
-  customer: CustomerRow | undefined;
-  /** A paid sale's customer deleted meanwhile: the name (and the link while the row is kept). */
-  keptCustomer: { id: number | null; name: string | null } | null;
-  pointsTaken: number;
-  finalPoints: number | null;
-  sequence: number;
-  /** PostgreSQL counter sales: the ids drawn for the sale and its lines (see `holdCounterSale`). */
-  ids: { saleId: number; itemIds: number[] } | null;
-}
-
-export interface HoldRequest {
-  input: SaleInput;
-  products: Map<number, ProductOfSale>;
-  takes: StockTake[];
-  pointsEarned: number;
-  total: number;
-  series: string;
-  nowIso: string;
-  /** How many lines the sale has (PostgreSQL draws their ids with the locks). */
-  lines: number;
-}
 
 /**
  * A counter sale: whatever it can be refused for is refused, before any lock where it can be (its customer

@@ -12,7 +12,7 @@ import type { SaleLines } from './lines.step';
 import type { PricedSale } from './price.step';
 import type { Replacement } from './replacement.step';
 import type { ProductOfSale, SaleContext } from './sale-context';
-import type { SaleHeld } from './hold.step';
+import type { SaleHeld } from './sale-context';
 import type { VatApprovalUsed } from './vat-approval.step';
 
 /** The usual price a line keeps for the receipt: only one above the price (core's shelf rule). */

@@ -1,11 +1,11 @@
-import type { CreateSaleRequest, CreateSaleResponse, StoredSettings } from '@pos/core';
+import type { CardSaleFlag, CreateSaleRequest, CreateSaleResponse, PricingSettings, StoredSettings } from '@pos/core';
 import type { z } from 'zod';
 import type { DbExecutor } from '../../../db/executor';
 import type { Deps } from '../../../deps';
 import type { SessionUser } from '../../auth/sessions.queries';
-import type { PaidSale } from '../paid-sale';
-import type { ProductForSale } from '../sales.queries';
-import type { SalePolicy } from './sale-policy';
+import type { CheckoutTerms, PaidSale } from '../paid-sale';
+import type { CustomerRow } from '../../customers/customers.queries';
+import type { ProductForSale, StockTake } from '../sales.queries';
 
 export type SaleInput = z.output<typeof CreateSaleRequest>;
 export type LineInput = SaleInput['items'][number];
@@ -41,4 +41,55 @@ export interface SaleContext {
   settings: StoredSettings;
   now: Date;
   nowIso: string;
+}
+
+/** What a sale holds once its stock, customer and number are taken, to write its rows with. */
+export interface SaleHeld {
+  newStock: Map<number, number>;
+  customer: CustomerRow | undefined;
+  /** A paid sale's customer deleted meanwhile: the name (and the link while the row is kept). */
+  keptCustomer: { id: number | null; name: string | null } | null;
+  pointsTaken: number;
+  finalPoints: number | null;
+  sequence: number;
+  /** PostgreSQL counter sales: the ids drawn for the sale and its lines (see `holdCounterSale`). */
+  ids: { saleId: number; itemIds: number[] } | null;
+}
+
+export interface HoldRequest {
+  input: SaleInput;
+  products: Map<number, ProductOfSale>;
+  takes: StockTake[];
+  pointsEarned: number;
+  total: number;
+  series: string;
+  nowIso: string;
+  /** How many lines the sale has (PostgreSQL draws their ids with the locks). */
+  lines: number;
+}
+
+/**
+ * The one place a sale's steps ask what to do with a refusal. At the counter nothing is paid yet, so a
+ * refusal stops the sale. A card sale Stripe has been paid for is recorded whatever changed since its
+ * checkout (the customer paid those figures): each refusal becomes a flag for the manager and the sale
+ * goes on, on the checkout's terms. Steps hold no `if (paid)` of their own.
+ */
+export interface SalePolicy {
+  readonly kind: 'counter' | 'paid';
+  /** The terms a paid sale's checkout was checked at (null at the counter, or for a checkout kept before terms were). */
+  readonly terms: CheckoutTerms | null;
+  /**
+   * A refusal met by a step: thrown at the counter (and always, when it is a fault rather than an
+   * AppError); a paid sale goes on, with `flag` telling the manager when given (without one, what it
+   * means is flagged later: a stock shortfall once the stock is taken).
+   */
+  refuse(err: unknown, flag?: CardSaleFlag): void;
+  /** Tells the manager what a paid sale went on despite; the counter never gets this far (it refuses first). */
+  flag(flag: CardSaleFlag): void;
+  /** The pricing settings the sale is priced at: the checkout's for a paid sale. */
+  pricing(current: PricingSettings): PricingSettings;
+  /** The product as the line sells it: at a paid sale, as at checkout and at the price paid. */
+  productAsSold(product: ProductOfSale, item: LineInput): ProductOfSale;
+  /** Takes the stock, the customer's points and the document number (hold.step.ts). */
+  hold(trx: DbExecutor, request: HoldRequest): Promise<SaleHeld>;
 }

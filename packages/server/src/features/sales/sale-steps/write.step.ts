@@ -5,7 +5,7 @@ import type { OutboxMessage } from '../../notifications/notifications.queries';
 import { RollupChanges } from '../../reports/rollups.service';
 import { writeSaleRows, type SaleRowValues } from '../sale-writes.queries';
 import type { SaleContext } from './sale-context';
-import type { SaleHeld } from './hold.step';
+import type { SaleHeld } from './sale-context';
 
 export type SaleRecords = Omit<SaleRowValues, 'notification'> & { customerName: string | null };
 
