@@ -1,3 +1,5 @@
+import { SYSTEM_TAB_FIELDS } from './system-tab';
+
 /** The settings screen's tabs, in spec 001 order; `?tab=` in the address picks one (the checklist links there). */
 export const SETTINGS_TABS = [
   'store',
@@ -13,13 +15,6 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export function settingsTabOf(value: string | null): SettingsTab {
   return SETTINGS_TABS.find((tab) => tab === value) ?? 'store';
 }
-
-const SYSTEM_TAB_FIELDS: ReadonlySet<string> = new Set([
-  'taxRate',
-  'pricesIncludeVat',
-  'vatExclusionNeedsApproval',
-  'posRegistrationNumber',
-]);
 
 /** The tab holding a form field (`settings.<group>.<field>`), to show the first refused one. */
 export function tabOfField(path: string): SettingsTab {

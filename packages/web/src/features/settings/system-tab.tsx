@@ -3,6 +3,18 @@ import { TextField } from '../../components/form/text-field';
 import { useT } from '../../i18n';
 import type { SettingsControl } from './settings-form';
 
+/**
+ * The system group's fields this tab shows (the store tab shows the others): where a refused field is
+ * shown. Written beside the fields themselves; system-tab.test.tsx holds the two equal.
+ */
+export const SYSTEM_TAB_FIELDS: ReadonlySet<string> = new Set([
+  'vatRegistered',
+  'taxRate',
+  'pricesIncludeVat',
+  'vatExclusionNeedsApproval',
+  'posRegistrationNumber',
+]);
+
 /** VAT registration, tax rate and mode, VAT-exclusion approval, and the POS registration number. */
 export function SystemTab({ control, canSwitchApproval }: { control: SettingsControl; canSwitchApproval: boolean }) {
   const t = useT();
