@@ -39,7 +39,7 @@ function webLayerRules() {
  * feature's rule or query they need belongs in them, or the code that needs the feature belongs in it).
  */
 const SERVER_SRC = 'packages/server/src';
-const SERVER_GROUND = ['db', 'http', 'integrations', 'calendar'];
+const SERVER_GROUND = ['db', 'http', 'integrations', 'calendar', 'passwords'];
 
 function serverLayerRules() {
   return {
@@ -52,7 +52,7 @@ function serverLayerRules() {
             {
               regex: '^(\\.\\./)+(features|demo)(/|$)|^(\\.\\./)+(app|server|main)$',
               message:
-                'db/, http/, integrations/ and calendar/ sit below the features, the demo and the app: move the shared code down instead.',
+                'db/, http/, integrations/, calendar/ and passwords/ sit below the features, the demo and the app: move the shared code down instead.',
             },
           ],
         },

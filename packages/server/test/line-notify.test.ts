@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { hashPassword } from '../src/features/auth/passwords';
+import { hashPassword } from '../src/passwords/passwords';
 import { OUTBOX } from '../src/features/notifications/notification-worker';
 import { claimDueMessages } from '../src/features/notifications/notifications.queries';
 import { insertUser } from '../src/features/users/users.queries';

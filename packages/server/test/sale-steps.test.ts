@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../src/db/executor';
 import { AppError } from '../src/http/app-error';
-import type { SessionUser } from '../src/features/auth/sessions.queries';
+import type { SessionUser } from '../src/http/request-user';
 import type { PaidSale } from '../src/features/sales/paid-sale';
 import type { SaleLines } from '../src/features/sales/sale-steps/lines.step';
 import { checkPaymentMethod, planPayments } from '../src/features/sales/sale-steps/payment.step';

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { DbExecutor } from '../db/executor';
 import type { Db } from '../db/database';
 import type { PaymentsTable, RefundItemsTable, RefundsTable, SaleItemsTable, SalesTable } from '../db/schema';
-import type { SessionUser } from '../features/auth/sessions.queries';
+import type { SessionUser } from '../http/request-user';
 import { toApiUser } from '../features/users/users.queries';
 
 /** The oldest active admin: the demo's manager who refunds. */

@@ -19,7 +19,7 @@ import {
 } from '@pos/core';
 import type { Deps } from '../deps';
 import { AppError } from '../http/app-error';
-import type { SessionUser } from '../features/auth/sessions.queries';
+import type { SessionUser } from '../http/request-user';
 import { createCategory } from '../features/categories/categories.service';
 import { createCustomer } from '../features/customers/customers.service';
 import { createProduct } from '../features/products/products.service';

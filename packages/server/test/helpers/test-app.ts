@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { BuiltApp } from '../../src/app';
 import { loadConfig, type Config, type DatabaseEngine, type PasswordHashCost } from '../../src/config';
-import { hashPassword } from '../../src/features/auth/passwords';
+import { hashPassword } from '../../src/passwords/passwords';
 import { insertUser, toApiUser } from '../../src/features/users/users.queries';
 import { startServer, type RunningServer } from '../../src/server';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { satangToBaht, type CreateSaleRequest, type CreateSaleResponse, type RefundSaleResponse } from '@pos/core';
 import type { Db } from '../../src/db/database';
-import { hashPassword } from '../../src/features/auth/passwords';
+import { hashPassword } from '../../src/passwords/passwords';
 import { seededRandom } from '../../src/demo/demo-catalogue';
 import { insertCustomer } from '../../src/features/customers/customers.queries';
 import { insertProducts } from '../../src/features/products/products.queries';

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { isPublic, signedIn, signedInDuringPasswordChange } from '../../http/route-access';
-import { currentUser } from './session-gate';
+import { currentUser } from '../../http/request-user';
 import { changeOwnPassword, firstUseInfo, login, logout, refresh } from './auth.service';
 import { setDeviceCookie, signInClient } from './sign-in-client';
 

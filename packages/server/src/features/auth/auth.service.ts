@@ -21,17 +21,17 @@ import {
 } from '../users/users.queries';
 import { forgetClientsBefore, rememberClients } from './known-clients.queries';
 import { throttledCheck } from './login-throttle.service';
-import { assertAcceptableNewPassword } from './password-policy';
-import { hashPassword, verifyPassword } from './passwords';
+import { assertAcceptableNewPassword } from '../../passwords/password-policy';
+import { hashPassword, verifyPassword } from '../../passwords/passwords';
 import {
   deleteExpiredSessions,
   deleteSessionFamily,
-  deleteUserSessions,
   findSessionExpiry,
   insertSession,
   rotateSession,
-  type SessionUser,
 } from './sessions.queries';
+import { deleteUserSessions } from '../users/users.queries';
+import { type SessionUser } from '../../http/request-user';
 import { addressKey, deviceIdFor, deviceKey, type SignInClient } from './sign-in-client';
 import { hashToken, newSessionFamily, newToken } from './tokens';
 

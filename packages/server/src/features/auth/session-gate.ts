@@ -3,20 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { RouteAccessEntry } from '../../http/route-access';
-import { findSessionUser, type SessionUser } from './sessions.queries';
+import { findSessionUser } from './sessions.queries';
 import { hashToken } from './tokens';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: { id: number; user: SessionUser } | null;
-  }
-}
-
-/** The signed-in user of a route that is not public (the access hook guarantees it). */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.session) throw new AppError({ status: 401, code: 'UNAUTHENTICATED' });
-  return request.session.user;
-}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

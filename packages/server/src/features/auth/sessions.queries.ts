@@ -1,8 +1,7 @@
 import type { DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
+import type { SessionUser } from '../../http/request-user';
 import { toApiUser } from '../users/users.queries';
-
-export type SessionUser = ReturnType<typeof toApiUser>;
 
 /** The live, active user behind an unexpired session token hash. */
 export async function findSessionUser(
@@ -100,15 +99,6 @@ export async function deleteSessionFamily(db: DbExecutor, sessionId: number): Pr
   await db
     .deleteFrom('sessions')
     .where('family', '=', (eb) => eb.selectFrom('sessions as own').select('own.family').where('own.id', '=', sessionId))
-    .execute();
-}
-
-/** Ends every session of a user, except optionally the one making the request. */
-export async function deleteUserSessions(db: DbExecutor, userId: number, exceptSessionId?: number): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .$if(exceptSessionId !== undefined, (qb) => qb.where('id', '!=', exceptSessionId ?? 0))
     .execute();
 }
 

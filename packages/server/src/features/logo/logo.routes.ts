@@ -3,7 +3,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { needs } from '../../http/route-access';
-import { currentUser } from '../auth/session-gate';
+import { currentUser } from '../../http/request-user';
 import { readLogoForm } from './logo-form-request';
 import { deleteLogo, uploadLogo } from './logo.service';
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
 import type { CardCheckoutsTable } from '../../db/schema';
 import { USER_COLUMNS, toApiUser } from '../users/users.queries';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 
 export type CardCheckoutRow = Selectable<CardCheckoutsTable>;
 

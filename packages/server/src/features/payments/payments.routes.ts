@@ -12,8 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { isPublic, needs } from '../../http/route-access';
-import { currentUser } from '../auth/session-gate';
-import { IdempotencyHeaders } from '../sales/sales.routes';
+import { currentUser } from '../../http/request-user';
+import { IdempotencyHeaders } from '../idempotency/idempotency-headers';
 import {
   confirmCardPayment,
   handleStripeWebhook,

@@ -12,14 +12,14 @@ import {
 } from '@pos/core';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps as AppDeps } from '../../deps';
 import { BeforeCommit } from '../../db/before-commit';
 import { AppError } from '../../http/app-error';
 import { stripeAmountToUnits } from '../../integrations/stripe/stripe-amounts';
-import { stripeGateway, type CheckoutSessionView, type StripeGateway } from '../../integrations/stripe/stripe-gateway';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { CheckoutSessionView } from '../../integrations/stripe/stripe-gateway';
+import { gatewayOf, stripeOf } from '../../integrations/stripe/stripe-of-config';
+import type { SessionUser } from '../../http/request-user';
 import { requestHash } from '../idempotency/idempotency.service';
 import { readStoredSettings } from '../settings/settings.service';
 import { addFlag, type CheckoutTerms, type PaidSale } from '../sales/paid-sale';
@@ -47,22 +47,6 @@ export type Deps = AppDeps & { log: Pick<FastifyBaseLogger, 'warn'> };
 /** Where Stripe sends the browser back (spec 000 card return; Stripe fills in the session id). */
 export const SUCCESS_PATH = '/pos?stripe_session=success&session_id={CHECKOUT_SESSION_ID}';
 export const CANCEL_PATH = '/pos?stripe_session=cancel';
-
-const gateways = new WeakMap<Config, ReturnType<typeof stripeGateway>>();
-function stripeOf(config: Config): ReturnType<typeof stripeGateway> {
-  let entry = gateways.get(config);
-  if (!entry) {
-    entry = stripeGateway(config);
-    gateways.set(config, entry);
-  }
-  return entry;
-}
-
-export function gatewayOf(deps: Pick<Deps, 'config'>): StripeGateway {
-  const { gateway } = stripeOf(deps.config);
-  if (!gateway) throw new AppError({ status: 400, code: 'CARD_NOT_CONFIGURED' });
-  return gateway;
-}
 
 /** Stripe could not be reached or refused: logged for the owner, a 503 for the till (nothing recorded). */
 async function callStripe<T>(deps: Deps, what: string, call: () => Promise<T>): Promise<T> {

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { etagMatches } from '../../http/etag';
 import { needs } from '../../http/route-access';
-import { currentUser } from '../auth/session-gate';
+import { currentUser } from '../../http/request-user';
 import { parseBody } from '../../http/validate';
 import { createPosList, type PosListEncoding } from './pos-list.service';
 import { readProductForm } from './product-form-request';

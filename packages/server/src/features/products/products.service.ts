@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../http/app-error';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 import { findCategory, findCategoryByName, listActiveCategoryNames } from '../categories/categories.queries';
 import { processImageUpload } from '../images/image-upload';
 import { insertImage } from '../images/images.queries';

@@ -4,7 +4,7 @@ import type { BeforeCommit } from '../../db/before-commit';
 import type { DbExecutor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 import { insertStockMovements } from '../products/products.queries';
 import { RollupChanges } from '../reports/rollups.service';
 import { refundAmount } from './refund-steps/amount.step';

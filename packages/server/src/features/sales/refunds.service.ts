@@ -10,11 +10,11 @@ import {
 import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 import { answerText } from '../../http/utf8-answer';
 import { answeredBefore, claimOrReplay, requestHash } from '../idempotency/idempotency.service';
-import { refundToCard, type WarningLog } from '../payments/card-refunds.service';
-import { gatewayOf } from '../payments/payments.service';
+import { refundToCard, type WarningLog } from '../../integrations/stripe/card-refunds';
+import { gatewayOf } from '../../integrations/stripe/stripe-of-config';
 import { planRefund, writeRefund } from './refund-pipeline';
 import type { RefundInput, RefundPlan, SaleForRefund } from './refund-steps/refund-context';
 import {

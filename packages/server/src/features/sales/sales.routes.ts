@@ -1,6 +1,4 @@
 import {
-  ERROR_MESSAGES,
-  msg,
   CreateSaleRequest,
   CreateSaleResponse,
   IdParams,
@@ -18,20 +16,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { needs } from '../../http/route-access';
-import { currentUser } from '../auth/session-gate';
+import { currentUser } from '../../http/request-user';
 import { signInClient } from '../auth/sign-in-client';
+import { IdempotencyHeaders, OptionalIdempotencyHeaders } from '../idempotency/idempotency-headers';
 import { refundSale } from './refunds.service';
 import { salesExportCsv } from './sales-export.service';
 import { createSaleAnswer, getSale, listSales } from './sales.service';
 import { approveVatExclusion } from './vat-approvals.service';
-
-// Never a '/': the server records paid card checkouts under keys of its own that hold one (cardSaleKey).
-const IdempotencyKey = z
-  .string({ error: ERROR_MESSAGES.IDEMPOTENCY_KEY_REQUIRED })
-  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, msg('server.idempotencyKeyInvalid'));
-export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey });
-/** Refunds: a retry with the same key gets the first answer; without one, the refundable quantities still refuse a second refund (and a card refund's claim, Stripe's second refund). */
-const OptionalIdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -10,7 +10,7 @@ import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import { answerText, utf8Answer } from '../../http/utf8-answer';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 import { claimOrReplay, purgeExpiredIdempotencyKeysIfDue, requestHash } from '../idempotency/idempotency.service';
 import { readSale, readSales } from './sale-read.queries';
 import { pageAndSummary, type SaleFilter } from './sale-search.queries';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { checkCredentials } from '../auth/auth.service';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 import type { SignInClient } from '../auth/sign-in-client';
 import { hashToken, newToken } from '../auth/tokens';
 import { insertApproval, purgeUnusedApprovalsBefore } from './vat-approvals.queries';

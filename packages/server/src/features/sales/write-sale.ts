@@ -3,7 +3,7 @@ import type { BeforeCommit } from '../../db/before-commit';
 import type { DbExecutor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 import { readSettingsShared } from '../settings/settings.service';
 import { documentSeries } from './document-number';
 import type { CheckoutTerms } from './paid-sale';

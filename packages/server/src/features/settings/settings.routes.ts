@@ -2,7 +2,7 @@ import { PublicShopResponse, SettingsResponse, StoreSettingsResponse, UpdateSett
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { isPublic, needs, signedIn } from '../../http/route-access';
-import { currentUser } from '../auth/session-gate';
+import { currentUser } from '../../http/request-user';
 import { getPublicShop, getSettings, getStoreSettings, updateSettings } from './settings.service';
 
 export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {

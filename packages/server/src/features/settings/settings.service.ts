@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import type { SessionUser } from '../auth/sessions.queries';
+import type { SessionUser } from '../../http/request-user';
 import { listActiveCategoryNames } from '../categories/categories.queries';
 import { readSettingRows, writeSettingGroup } from './settings.queries';
 

@@ -1,7 +1,7 @@
 import { FIRST_USE_ADMIN } from '@pos/core';
 import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from '../../config';
 import type { Deps } from '../../deps';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../passwords/passwords';
 import { countUsers, insertUser } from './users.queries';
 
 /**

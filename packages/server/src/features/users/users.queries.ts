@@ -165,3 +165,15 @@ export async function hasHistory(db: DbExecutor, userId: number): Promise<boolea
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Ends every session of a user, except optionally the one making the request: a user disabled, deleted or
+ * given a new password signs in again (the sessions' table is auth's; whose sessions end is the user's).
+ */
+export async function deleteUserSessions(db: DbExecutor, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .$if(exceptSessionId !== undefined, (qb) => qb.where('id', '!=', exceptSessionId ?? 0))
+    .execute();
+}

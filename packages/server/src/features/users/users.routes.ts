@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { needs } from '../../http/route-access';
-import { currentUser } from '../auth/session-gate';
+import { currentUser } from '../../http/request-user';
 import { createUser, deleteUser, getUser, listUsers, setUserPassword, updateUser } from './users.service';
 
 export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {

@@ -4,9 +4,10 @@ import type { DbExecutor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../http/app-error';
-import { assertAcceptableNewPassword } from '../auth/password-policy';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { deleteUserSessions, type SessionUser } from '../auth/sessions.queries';
+import { assertAcceptableNewPassword } from '../../passwords/password-policy';
+import { hashPassword, verifyPassword } from '../../passwords/passwords';
+import { deleteUserSessions } from './users.queries';
+import { type SessionUser } from '../../http/request-user';
 import {
   countOtherActiveAdmins,
   deleteUserRow,

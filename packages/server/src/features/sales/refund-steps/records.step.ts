@@ -1,6 +1,6 @@
 import { shareOf } from '@pos/core';
 import type { DbExecutor } from '../../../db/executor';
-import type { SessionUser } from '../../auth/sessions.queries';
+import type { SessionUser } from '../../../http/request-user';
 import { insertRefund, insertRefundItems, insertRefundPayments } from '../refunds.queries';
 import type { RefundInput, RefundPlan } from './refund-context';
 import type { PointsBack } from './points.step';

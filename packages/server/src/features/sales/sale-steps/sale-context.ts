@@ -2,7 +2,7 @@ import type { CardSaleFlag, CreateSaleRequest, CreateSaleResponse, PricingSettin
 import type { z } from 'zod';
 import type { DbExecutor } from '../../../db/executor';
 import type { Deps } from '../../../deps';
-import type { SessionUser } from '../../auth/sessions.queries';
+import type { SessionUser } from '../../../http/request-user';
 import type { CheckoutTerms, PaidSale } from '../paid-sale';
 import type { CustomerRow } from '../../customers/customers.queries';
 import type { ProductForSale, StockTake } from '../sales.queries';

@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from '../../config';
+import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from '../config';
 
 // Algorithm is a const enum, which isolated modules cannot read; 2 is its Argon2id.
 const ARGON2ID: Algorithm.Argon2id = 2;

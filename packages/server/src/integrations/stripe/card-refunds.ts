@@ -1,13 +1,13 @@
-import type { Deps as AppDeps } from '../../deps';
-import { stripeFailureOf, type RefundView, type StripeGateway } from '../../integrations/stripe/stripe-gateway';
-import { gatewayOf } from './payments.service';
+import type { Config } from '../../config';
+import { stripeFailureOf, type RefundView, type StripeGateway } from './stripe-gateway';
+import { gatewayOf } from './stripe-of-config';
 
 /** Stripe's failures are logged for the owner (the request's logger; any console-like one will do). */
 export interface WarningLog {
   warn(details: object, message: string): void;
 }
 
-type Deps = Pick<AppDeps, 'config'> & { log: WarningLog };
+type Deps = { config: Config; log: WarningLog };
 
 /**
  * What became of asking Stripe to give money back to the card:

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, FIRST_USE_ADMIN } from '@pos/core';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../http/app-error';
 
 /**
  * zxcvbn's score a new password must reach: 2 means at least a million guesses, which the sign-in
