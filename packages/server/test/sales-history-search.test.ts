@@ -2,7 +2,7 @@ import type { SalesListResponse } from '@pos/core';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
-import { listSaleIds } from '../src/features/sales/sale-search.queries';
+import { listSaleIds } from '../src/features/sale-records/sale-search.queries';
 import { shopDayOf } from '../src/calendar/shop-day';
 import { buildProduct } from './helpers/catalogue-factories';
 import { insertOldSale, insertUser, openAt } from './helpers/migration-fixtures';

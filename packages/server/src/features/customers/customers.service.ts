@@ -21,8 +21,8 @@ import {
   toApiCustomer,
   updateCustomerRow,
 } from './customers.queries';
-import { readSales } from '../sales/sale-read.queries';
-import { listSaleIds } from '../sales/sale-search.queries';
+import { readSales } from '../sale-records/sale-read-model';
+import { listSaleIds } from '../sale-records/sale-search.queries';
 
 type CreateInput = z.output<typeof CreateCustomerRequest>;
 type UpdateInput = z.output<typeof UpdateCustomerRequest>;

@@ -13,8 +13,8 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { shopToday } from '../../calendar/calendar';
-import { readSales } from './sale-read.queries';
-import { listSaleIds, type SaleFilter } from './sale-search.queries';
+import { readSales } from '../sale-records/sale-read-model';
+import { listSaleIds, type SaleFilter } from '../sale-records/sale-search.queries';
 import { saleFilterOf } from './sales.service';
 
 /** Sales read per statement: each page is one bounded read, so other reads take their turn between pages. */

@@ -10,7 +10,7 @@ import {
   type StockMovementRow,
   type StockMovementValues,
 } from '../products/products.queries';
-import { parseList } from './list-column';
+import { parseList } from '../sale-records/list-column';
 
 // A sale's writes: the products it prices, the stock it takes, the customer's points, its document number
 // and its rows. Reads of recorded sales: sale-read.queries.ts; finding them: sale-search.queries.ts.

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../http/request-user';
 import { readSettingsShared } from '../settings/settings.service';
 import { documentSeries } from './document-number';
 import type { CheckoutTerms } from './paid-sale';
-import { recordedSale } from './sale-read.queries';
+import { recordedSale } from '../sale-records/sale-mapper';
 import { loadLines, type SaleLine } from './sale-steps/lines.step';
 import { checkPaymentMethod, planPayments } from './sale-steps/payment.step';
 import { priceLines } from './sale-steps/price.step';

@@ -8,136 +8,17 @@ import {
   type SaleRefund,
   type SaleStatus,
 } from '@pos/core';
-import type { DbExecutor } from '../../db/executor';
 import { parseList } from './list-column';
+import type {
+  PaymentRow,
+  RefundLineRow,
+  RefundPaymentRow,
+  RefundRow,
+  SaleHeadRow,
+  SaleItemRow,
+} from './sale-rows.queries';
 
-// The sale read model: every read of a whole sale goes through here, with explicit columns, and is mapped
-// to the API's shape (baht) by toApiSale. Sales history, exports, receipts and customer history use it.
-
-function findSaleHeads(db: DbExecutor, ids: number[]) {
-  return (
-    db
-      .selectFrom('sales')
-      .innerJoin('users', 'users.id', 'sales.created_by')
-      .leftJoin('users as excluder', 'excluder.id', 'sales.vat_excluded_by')
-      .leftJoin('users as approver', 'approver.id', 'sales.vat_exclusion_approved_by')
-      .leftJoin('sales as replaced', 'replaced.id', 'sales.replaces_sale_id')
-      // At most one: replaces_sale_id is unique.
-      .leftJoin('sales as replacement', 'replacement.replaces_sale_id', 'sales.id')
-      .select([
-        'sales.id',
-        'sales.document_number',
-        'sales.status',
-        'sales.customer_id',
-        'sales.customer_name',
-        'sales.created_by',
-        'sales.subtotal',
-        'sales.discount',
-        'sales.tax',
-        'sales.total',
-        'sales.tax_rate_bp',
-        'sales.prices_include_vat',
-        'sales.exclude_vat',
-        'sales.vat_excluded_by',
-        'sales.vat_exclusion_approved_by',
-        'sales.points_used',
-        'sales.points_earned',
-        'sales.final_loyalty_points',
-        'sales.replaces_sale_id',
-        'sales.notes',
-        'sales.payment_method',
-        'sales.created_at',
-        'users.name as created_by_name',
-        'excluder.name as vat_excluded_by_name',
-        'approver.name as vat_exclusion_approved_by_name',
-        'replaced.document_number as replaces_document_number',
-        'replacement.id as replaced_by_sale_id',
-        'replacement.document_number as replaced_by_document_number',
-      ])
-      .where('sales.id', 'in', ids)
-      .execute()
-  );
-}
-export type SaleHeadRow = Awaited<ReturnType<typeof findSaleHeads>>[number];
-
-function findSaleItemRows(db: DbExecutor, saleIds: number[]) {
-  return db
-    .selectFrom('sale_items')
-    .select([
-      'id',
-      'sale_id',
-      'product_id',
-      'product_name',
-      'sku',
-      'barcode',
-      'category',
-      'price',
-      'original_price',
-      'quantity',
-      'line_total',
-      'size',
-      'color',
-      'sizes',
-      'colors',
-    ])
-    .where('sale_id', 'in', saleIds)
-    .orderBy('id')
-    .execute();
-}
-export type SaleItemRow = Awaited<ReturnType<typeof findSaleItemRows>>[number];
-
-function findPaymentRows(db: DbExecutor, saleIds: number[]) {
-  return db
-    .selectFrom('payments')
-    .select(['id', 'sale_id', 'method', 'amount', 'cash_received', 'change_given', 'reference'])
-    .where('sale_id', 'in', saleIds)
-    .orderBy('id')
-    .execute();
-}
-export type PaymentRow = Awaited<ReturnType<typeof findPaymentRows>>[number];
-
-function findRefundRows(db: DbExecutor, saleIds: number[]) {
-  return db
-    .selectFrom('refunds')
-    .innerJoin('users', 'users.id', 'refunds.refunded_by')
-    .select([
-      'refunds.id',
-      'refunds.sale_id',
-      'refunds.reason',
-      'refunds.amount',
-      'refunds.refund_method',
-      'refunds.refunded_by',
-      'users.name as refunded_by_name',
-      'refunds.created_at',
-      'refunds.edit_reason',
-      'refunds.edit_details',
-      'refunds.edited_by',
-      'refunds.edited_at',
-      'refunds.credit_note_number',
-      'refunds.points_taken_back',
-      'refunds.points_returned',
-      'refunds.points_shortfall',
-      'refunds.vat',
-      'refunds.buyer_address',
-      'refunds.stripe_refund_id',
-      'refunds.off_card_reason',
-    ])
-    .where('refunds.sale_id', 'in', saleIds)
-    .orderBy('refunds.id')
-    .execute();
-}
-export type RefundRow = Awaited<ReturnType<typeof findRefundRows>>[number];
-
-function findRefundPaymentRows(db: DbExecutor, saleIds: number[]) {
-  return db
-    .selectFrom('refund_payments')
-    .innerJoin('refunds', 'refunds.id', 'refund_payments.refund_id')
-    .select(['refund_payments.refund_id', 'refund_payments.method', 'refund_payments.amount'])
-    .where('refunds.sale_id', 'in', saleIds)
-    .orderBy('refund_payments.id')
-    .execute();
-}
-export type RefundPaymentRow = Awaited<ReturnType<typeof findRefundPaymentRows>>[number];
+// The one mapper of a sale: its rows (satang, flags as 0/1, lists as JSON text) to the API's shape (baht).
 
 /** Where a refund's money went: its split parts, or all of it by its one method. */
 function refundParts(
@@ -149,25 +30,7 @@ function refundParts(
   return [{ method: row.refund_method as PaymentMethod, amount: row.amount }];
 }
 
-function findRefundLineRows(db: DbExecutor, saleIds: number[]) {
-  return db
-    .selectFrom('refund_items')
-    .innerJoin('refunds', 'refunds.id', 'refund_items.refund_id')
-    .innerJoin('sale_items', 'sale_items.id', 'refund_items.sale_item_id')
-    .select([
-      'refund_items.refund_id',
-      'refund_items.sale_item_id',
-      'sale_items.product_name',
-      'refund_items.quantity',
-      'refund_items.amount',
-    ])
-    .where('refunds.sale_id', 'in', saleIds)
-    .orderBy('refund_items.id')
-    .execute();
-}
-export type RefundLineRow = Awaited<ReturnType<typeof findRefundLineRows>>[number];
-
-function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const row of rows) {
     const k = key(row);
@@ -218,7 +81,7 @@ function toApiRefund(
   };
 }
 
-type PaymentFacts = Omit<PaymentRow, 'id' | 'sale_id'>;
+export type PaymentFacts = Omit<PaymentRow, 'id' | 'sale_id'>;
 
 const pick = (p: SalePaymentPart) => ({ cash_received: p.cash_received, change: p.change, reference: p.reference });
 
@@ -264,7 +127,7 @@ function paymentParts(
 }
 
 /** The one mapper: a sale as the API shows it, in baht, with its frozen lines, payments and refunds. */
-function toApiSale(
+export function toApiSale(
   head: SaleHeadRow,
   items: readonly SaleItemRow[],
   payments: readonly PaymentFacts[],
@@ -347,44 +210,6 @@ function toApiSale(
   };
 }
 
-/** Reads at most this many sales' rows per statement, well inside both engines' parameter limits. */
-const READ_CHUNK = 1000;
-
-/** Whole sales by id, in the order of `ids`; ids that do not exist are left out. */
-export async function readSales(db: DbExecutor, ids: readonly number[]): Promise<Sale[]> {
-  const sales = new Map<number, Sale>();
-  for (let start = 0; start < ids.length; start += READ_CHUNK) {
-    const chunk = ids.slice(start, start + READ_CHUNK);
-    const [heads, items, payments, refunds, refundLines, refundPayments] = await Promise.all([
-      findSaleHeads(db, chunk),
-      findSaleItemRows(db, chunk),
-      findPaymentRows(db, chunk),
-      findRefundRows(db, chunk),
-      findRefundLineRows(db, chunk),
-      findRefundPaymentRows(db, chunk),
-    ]);
-    const itemsBySale = groupBy(items, (r) => r.sale_id);
-    const paymentsBySale = groupBy(payments, (r) => r.sale_id);
-    const refundsBySale = groupBy(refunds, (r) => r.sale_id);
-    const linesByRefund = groupBy(refundLines, (r) => r.refund_id);
-    const partsByRefund = groupBy(refundPayments, (r) => r.refund_id);
-    for (const head of heads) {
-      sales.set(
-        head.id,
-        toApiSale(
-          head,
-          itemsBySale.get(head.id) ?? [],
-          paymentsBySale.get(head.id) ?? [],
-          refundsBySale.get(head.id) ?? [],
-          linesByRefund,
-          partsByRefund,
-        ),
-      );
-    }
-  }
-  return ids.flatMap((id) => sales.get(id) ?? []);
-}
-
 /**
  * A sale just recorded, from the rows its transaction wrote: what readSale would answer, without
  * reading it back (issue 17). A new sale has no refunds and no replacement yet (`replaced_by_*` null).
@@ -395,8 +220,4 @@ export function recordedSale(
   payments: readonly PaymentFacts[],
 ): Sale {
   return toApiSale(head, items, payments, [], new Map());
-}
-
-export async function readSale(db: DbExecutor, id: number): Promise<Sale | undefined> {
-  return (await readSales(db, [id]))[0];
 }
