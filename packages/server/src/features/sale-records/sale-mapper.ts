@@ -10,13 +10,13 @@ import {
 } from '@pos/core';
 import { parseList } from './list-column';
 import type {
-  PaymentRow,
   RefundLineRow,
   RefundPaymentRow,
   RefundRow,
   SaleHeadRow,
-  SaleItemRow,
-} from './sale-rows.queries';
+  SaleLineRow,
+  SalePaymentRow,
+} from './sale-columns';
 
 // The one mapper of a sale: its rows (satang, flags as 0/1, lists as JSON text) to the API's shape (baht).
 
@@ -81,7 +81,7 @@ function toApiRefund(
   };
 }
 
-export type PaymentFacts = Omit<PaymentRow, 'id' | 'sale_id'>;
+export type PaymentFacts = Omit<SalePaymentRow, 'id' | 'sale_id'>;
 
 const pick = (p: SalePaymentPart) => ({ cash_received: p.cash_received, change: p.change, reference: p.reference });
 
@@ -129,7 +129,7 @@ function paymentParts(
 /** The one mapper: a sale as the API shows it, in baht, with its frozen lines, payments and refunds. */
 export function toApiSale(
   head: SaleHeadRow,
-  items: readonly SaleItemRow[],
+  items: readonly SaleLineRow[],
   payments: readonly PaymentFacts[],
   refunds: readonly RefundRow[],
   refundLines: ReadonlyMap<number, RefundLineRow[]>,
@@ -216,7 +216,7 @@ export function toApiSale(
  */
 export function recordedSale(
   head: SaleHeadRow & { replaced_by_sale_id: null; replaced_by_document_number: null },
-  items: readonly SaleItemRow[],
+  items: readonly SaleLineRow[],
   payments: readonly PaymentFacts[],
 ): Sale {
   return toApiSale(head, items, payments, [], new Map());

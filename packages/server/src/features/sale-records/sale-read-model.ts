@@ -7,7 +7,7 @@ import {
   findRefundPaymentRows,
   findRefundRows,
   findSaleHeads,
-  findSaleItemRows,
+  findSaleLineRows,
 } from './sale-rows.queries';
 
 // The sale read model: every read of a whole sale goes through here (sales history, exports, receipts,
@@ -23,7 +23,7 @@ export async function readSales(db: DbExecutor, ids: readonly number[]): Promise
     const chunk = ids.slice(start, start + READ_CHUNK);
     const [heads, items, payments, refunds, refundLines, refundPayments] = await Promise.all([
       findSaleHeads(db, chunk),
-      findSaleItemRows(db, chunk),
+      findSaleLineRows(db, chunk),
       findPaymentRows(db, chunk),
       findRefundRows(db, chunk),
       findRefundLineRows(db, chunk),

@@ -1,9 +1,23 @@
 import type { DbExecutor } from '../../db/executor';
-import { PAYMENT_COLUMNS, REFUND_COLUMNS, SALE_COLUMNS, SALE_ITEM_COLUMNS } from './sale-columns';
+import {
+  REFUND_COLUMNS,
+  REFUND_LINE_COLUMNS,
+  REFUND_PAYMENT_COLUMNS,
+  SALE_COLUMNS,
+  SALE_LINE_COLUMNS,
+  SALE_PAYMENT_COLUMNS,
+  type RefundLineRow,
+  type RefundPaymentRow,
+  type RefundRow,
+  type SaleHeadRow,
+  type SaleLineRow,
+  type SalePaymentRow,
+} from './sale-columns';
 
-// The rows of whole sales, read by id with the named column sets; sale-mapper.ts turns them into the API's sale.
+// The rows of whole sales, read by id with the named column sets (sale-columns.ts, which also names their
+// row types); sale-mapper.ts turns them into the API's sale.
 
-export function findSaleHeads(db: DbExecutor, ids: number[]) {
+export function findSaleHeads(db: DbExecutor, ids: number[]): Promise<SaleHeadRow[]> {
   return (
     db
       .selectFrom('sales')
@@ -26,19 +40,26 @@ export function findSaleHeads(db: DbExecutor, ids: number[]) {
       .execute()
   );
 }
-export type SaleHeadRow = Awaited<ReturnType<typeof findSaleHeads>>[number];
 
-export function findSaleItemRows(db: DbExecutor, saleIds: number[]) {
-  return db.selectFrom('sale_items').select(SALE_ITEM_COLUMNS).where('sale_id', 'in', saleIds).orderBy('id').execute();
+export function findSaleLineRows(db: DbExecutor, saleIds: number[]): Promise<SaleLineRow[]> {
+  return db
+    .selectFrom('sale_items')
+    .select(SALE_LINE_COLUMNS)
+    .where('sale_items.sale_id', 'in', saleIds)
+    .orderBy('sale_items.id')
+    .execute();
 }
-export type SaleItemRow = Awaited<ReturnType<typeof findSaleItemRows>>[number];
 
-export function findPaymentRows(db: DbExecutor, saleIds: number[]) {
-  return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('sale_id', 'in', saleIds).orderBy('id').execute();
+export function findPaymentRows(db: DbExecutor, saleIds: number[]): Promise<SalePaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .select(SALE_PAYMENT_COLUMNS)
+    .where('payments.sale_id', 'in', saleIds)
+    .orderBy('payments.id')
+    .execute();
 }
-export type PaymentRow = Awaited<ReturnType<typeof findPaymentRows>>[number];
 
-export function findRefundRows(db: DbExecutor, saleIds: number[]) {
+export function findRefundRows(db: DbExecutor, saleIds: number[]): Promise<RefundRow[]> {
   return db
     .selectFrom('refunds')
     .innerJoin('users', 'users.id', 'refunds.refunded_by')
@@ -47,33 +68,24 @@ export function findRefundRows(db: DbExecutor, saleIds: number[]) {
     .orderBy('refunds.id')
     .execute();
 }
-export type RefundRow = Awaited<ReturnType<typeof findRefundRows>>[number];
 
-export function findRefundPaymentRows(db: DbExecutor, saleIds: number[]) {
+export function findRefundPaymentRows(db: DbExecutor, saleIds: number[]): Promise<RefundPaymentRow[]> {
   return db
     .selectFrom('refund_payments')
     .innerJoin('refunds', 'refunds.id', 'refund_payments.refund_id')
-    .select(['refund_payments.refund_id', 'refund_payments.method', 'refund_payments.amount'])
+    .select(REFUND_PAYMENT_COLUMNS)
     .where('refunds.sale_id', 'in', saleIds)
     .orderBy('refund_payments.id')
     .execute();
 }
-export type RefundPaymentRow = Awaited<ReturnType<typeof findRefundPaymentRows>>[number];
 
-export function findRefundLineRows(db: DbExecutor, saleIds: number[]) {
+export function findRefundLineRows(db: DbExecutor, saleIds: number[]): Promise<RefundLineRow[]> {
   return db
     .selectFrom('refund_items')
     .innerJoin('refunds', 'refunds.id', 'refund_items.refund_id')
     .innerJoin('sale_items', 'sale_items.id', 'refund_items.sale_item_id')
-    .select([
-      'refund_items.refund_id',
-      'refund_items.sale_item_id',
-      'sale_items.product_name',
-      'refund_items.quantity',
-      'refund_items.amount',
-    ])
+    .select(REFUND_LINE_COLUMNS)
     .where('refunds.sale_id', 'in', saleIds)
     .orderBy('refund_items.id')
     .execute();
 }
-export type RefundLineRow = Awaited<ReturnType<typeof findRefundLineRows>>[number];
