@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct, makePng } from '../support/catalogue';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text).first().waitFor();
@@ -27,29 +27,26 @@ async function stubPrint(page: Page): Promise<void> {
 }
 
 describe('barcode printing screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   const password = 'boss-pass-123';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await createUser(server.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
-    const token = await apiLogin(server.url, 'boss', password);
+    await createUser(shop.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
+    const token = await apiLogin(shop.url, 'boss', password);
     await createProduct(
-      server.url,
+      shop.url,
       token,
       { name: 'เสื้อเชิ้ตลายทาง', sku: 'SHIRT-001', category: 'เสื้อผ้า', price: 459.5, original_price: 590, stock: 12 },
       { bytes: makePng(), name: 'shirt.png' },
     );
-    await createProduct(server.url, token, {
+    await createProduct(shop.url, token, {
       name: 'รองเท้าแตะยาง',
       sku: '885099932001',
       category: 'รองเท้า',
       price: 199,
       stock: 40,
     });
-    await createProduct(server.url, token, {
+    await createProduct(shop.url, token, {
       name: 'Leather Bag',
       sku: 'BAG-777',
       category: 'กระเป๋า',
@@ -57,13 +54,9 @@ describe('barcode printing screen', () => {
       stock: 3,
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('selects products, sets label counts, previews and prints the labels', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'พิมพ์บาร์โค้ด' }).click();
     await page.waitForURL(/\/barcodes$/);
@@ -186,7 +179,7 @@ describe('barcode printing screen', () => {
       en: '"SHIRT-001" cannot be printed as a barcode in EAN13: change the product\'s code or choose another format',
     };
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(shop.browser, shop.url, viewport);
       await context.addInitScript(() => {
         localStorage.setItem('pos_barcode_settings', JSON.stringify({ format: 'EAN13', lineColor: '#1d4ed8' }));
       });
@@ -221,7 +214,7 @@ describe('barcode printing screen', () => {
   });
 
   it('fits a phone screen', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.goto('/barcodes');
     const cards = page.getByTestId('barcode-card');

@@ -1,51 +1,40 @@
 import type { Product, Sale } from '@pos/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 const OWNER = { username: 'malee', password: 'malee-pass-123', name: 'มาลี เจ้าของร้าน', role: 'admin' as const };
 const SCARF = { name: 'ผ้าพันคอไหมไทย', sku: 'SC-410', price: 450, stock: 20 };
 
 describe('refunding a card sale in sales history', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let fake: FakeStripe;
+  const shop = useShop({ fakeStripe: true });
   let token: string;
   let scarf: Product;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startServer(stripeEnvOf(fake));
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
-    await api(server, admin, 'PUT', '/settings', {
+    await registerForVat(shop);
+    const admin = await shop.adminToken();
+    await api(shop, admin, 'PUT', '/settings', {
       settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_e2e' } },
     });
-    ({ product: scarf } = await api<{ product: Product }>(server, admin, 'POST', '/products', {
+    ({ product: scarf } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
       ...SCARF,
       category: 'กระเป๋า',
     }));
-    await createUser(server.url, OWNER);
-    token = await apiLogin(server.url, OWNER.username, OWNER.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
+    await createUser(shop.url, OWNER);
+    token = await apiLogin(shop.url, OWNER.username, OWNER.password);
   });
 
   /** A card sale of `quantity` scarves, checked out, paid on the fake Stripe and confirmed. */
   async function cardSale(quantity: number): Promise<{ sale: Sale; paymentIntent: string }> {
     const subtotal = SCARF.price * quantity;
     const tax = Math.round(subtotal * 3) / 100;
-    const res = await fetch(`${server.url}/api/payments/stripe/checkout`, {
+    const res = await fetch(`${shop.url}/api/payments/stripe/checkout`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
@@ -64,8 +53,8 @@ describe('refunding a card sale in sales history', () => {
     });
     expect(res.status).toBe(201);
     const { sessionId } = (await res.json()) as { sessionId: string };
-    const session = fake.pay(sessionId);
-    const paid = await api<{ sale: Sale }>(server, token, 'POST', '/payments/stripe/confirm', { sessionId });
+    const session = shop.stripe.pay(sessionId);
+    const paid = await api<{ sale: Sale }>(shop, token, 'POST', '/payments/stripe/confirm', { sessionId });
     return { sale: paid.sale, paymentIntent: session.payment_intent! };
   }
 
@@ -77,7 +66,7 @@ describe('refunding a card sale in sales history', () => {
 
   it('at 1280 px: back to the card by default, Stripe refusing is said, then refunded; cash needs a reason', async () => {
     const { sale, paymentIntent } = await cardSale(2);
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
     let { row, dialog } = await openRefund(page, sale, false);
@@ -93,18 +82,18 @@ describe('refunding a card sale in sales history', () => {
     await expectNoSeriousA11yViolations(page, 'card refund dialog');
 
     // Stripe refuses: the dialog says so and nothing is recorded.
-    fake.refundFault = { status: 400, code: 'charge_disputed' };
+    shop.stripe.refundFault = { status: 400, code: 'charge_disputed' };
     await dialog.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await dialog
       .getByRole('alert')
       .getByText(/คืนเงินเข้าบัตรไม่สำเร็จ/)
       .waitFor();
-    fake.refundFault = null;
+    shop.stripe.refundFault = null;
     await settle(page);
     await screenshot(page, 'card-refund-failed');
     await expectNoSeriousA11yViolations(page, 'card refund dialog with the Stripe failure');
-    expect(fake.refundsOf(paymentIntent)).toHaveLength(0);
-    const { sale: untouched } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${sale.id}`);
+    expect(shop.stripe.refundsOf(paymentIntent)).toHaveLength(0);
+    const { sale: untouched } = await api<{ sale: Sale }>(shop, token, 'GET', `/sales/${sale.id}`);
     expect(untouched.refunds).toHaveLength(0);
 
     // Choosing cash asks why the money does not go back to the card.
@@ -120,7 +109,7 @@ describe('refunding a card sale in sales history', () => {
     await dialog.getByLabel('คืนเงินทาง').selectOption('card');
     await dialog.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const made = fake.refundsOf(paymentIntent);
+    const made = shop.stripe.refundsOf(paymentIntent);
     expect(made).toHaveLength(1);
     expect(made[0]!.amount).toBe(Math.round(sale.total * 100));
     await row.getByTestId('refund-stripe-id').getByText(`คืนเข้าบัตร · Stripe ${made[0]!.id}`).waitFor();
@@ -145,17 +134,17 @@ describe('refunding a card sale in sales history', () => {
     await dialog.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByText('ไม่คืนเข้าบัตร: บัตรของลูกค้าถูกยกเลิกแล้ว').waitFor();
-    const { sale: inCash } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${other.sale.id}`);
+    const { sale: inCash } = await api<{ sale: Sale }>(shop, token, 'GET', `/sales/${other.sale.id}`);
     expect(inCash.refunds.map((r) => [r.refund_method, r.off_card_reason, r.stripe_refund_id])).toEqual([
       ['cash', 'บัตรของลูกค้าถูกยกเลิกแล้ว', null],
     ]);
-    expect(fake.refundsOf(other.paymentIntent)).toHaveLength(0);
+    expect(shop.stripe.refundsOf(other.paymentIntent)).toHaveLength(0);
     await context.close();
   }, 60_000);
 
   it('at 1280 px: editing a card sale refunds it to the card first', async () => {
     const { sale, paymentIntent } = await cardSale(1);
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
     await (await saleAction(page, page.getByTestId(`sale-row-${sale.document_number}`), 'แก้ไข')).click();
@@ -167,9 +156,9 @@ describe('refunding a card sale in sales history', () => {
     await expectNoSeriousA11yViolations(page, 'edit dialog of a card sale');
     await edit.getByRole('button', { name: 'คืนเงินและไปหน้าขาย' }).click();
     await page.waitForURL(/\/pos$/);
-    const made = fake.refundsOf(paymentIntent);
+    const made = shop.stripe.refundsOf(paymentIntent);
     expect(made).toHaveLength(1);
-    const { sale: edited } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${sale.id}`);
+    const { sale: edited } = await api<{ sale: Sale }>(shop, token, 'GET', `/sales/${sale.id}`);
     expect(edited.refunds.map((r) => [r.reason, r.refund_method, r.stripe_refund_id])).toEqual([
       ['edit_sale', 'card', made[0]!.id],
     ]);
@@ -178,7 +167,7 @@ describe('refunding a card sale in sales history', () => {
 
   it('at 390 px: the card refund dialog and its cash reason fit the phone', async () => {
     const { sale, paymentIntent } = await cardSale(1);
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const { row, dialog } = await openRefund(page, sale, true);
@@ -197,7 +186,7 @@ describe('refunding a card sale in sales history', () => {
     await dialog.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByTestId('refund-stripe-id').waitFor();
-    expect(fake.refundsOf(paymentIntent)).toHaveLength(1);
+    expect(shop.stripe.refundsOf(paymentIntent)).toHaveLength(1);
     await context.close();
   }, 60_000);
 });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { Customer } from '@pos/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop, type Shop } from '../support/shop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,17 +22,17 @@ async function activate(button: Locator): Promise<void> {
   await button.press('Enter');
 }
 
-async function apiCustomers(server: RunningServer, token: string): Promise<Customer[]> {
-  const res = await fetch(`${server.url}/api/customers`, { headers: { authorization: `Bearer ${token}` } });
+async function apiCustomers(shop: Shop, token: string): Promise<Customer[]> {
+  const res = await fetch(`${shop.url}/api/customers`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { customers: Customer[] }).customers;
 }
 
 async function apiCreateCustomer(
-  server: RunningServer,
+  shop: Shop,
   token: string,
   body: { name: string; phone: string; email?: string; address?: string },
 ): Promise<Customer> {
-  const res = await fetch(`${server.url}/api/customers`, {
+  const res = await fetch(`${shop.url}/api/customers`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -46,7 +46,7 @@ async function apiCreateCustomer(
  * sale rows plus the customer's server-kept totals, written straight to the database.
  */
 async function recordPurchases(
-  server: RunningServer,
+  shop: Shop,
   customer: Customer,
   sellerId: number,
   sales: {
@@ -58,7 +58,7 @@ async function recordPurchases(
     items?: { name: string; priceSatang: number; quantity: number }[];
   }[],
 ): Promise<void> {
-  const db = server.built.deps.db.kysely;
+  const db = shop.server.built.deps.db.kysely;
   let spent = 0;
   let points = 0;
   let purchases = 0;
@@ -120,32 +120,29 @@ async function recordPurchases(
 }
 
 describe('customers and customer history screens', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let bossToken: string;
   const bossPassword = 'boss-pass-123';
   const cashierPassword = 'cashier-pass-123';
   const managerPassword = 'manager-pass-123';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const boss = await createUser(server.url, {
+    const boss = await createUser(shop.url, {
       username: 'boss',
       password: bossPassword,
       name: 'เจ้าของร้าน',
       role: 'admin',
     });
-    await createUser(server.url, { username: 'nok', password: cashierPassword, name: 'นก ขายดี', role: 'cashier' });
-    await createUser(server.url, { username: 'mai', password: managerPassword, name: 'ใหม่ จัดการ', role: 'manager' });
-    bossToken = await apiLogin(server.url, 'boss', bossPassword);
-    const somying = await apiCreateCustomer(server, bossToken, {
+    await createUser(shop.url, { username: 'nok', password: cashierPassword, name: 'นก ขายดี', role: 'cashier' });
+    await createUser(shop.url, { username: 'mai', password: managerPassword, name: 'ใหม่ จัดการ', role: 'manager' });
+    bossToken = await apiLogin(shop.url, 'boss', bossPassword);
+    const somying = await apiCreateCustomer(shop, bossToken, {
       name: 'สมหญิง รักสวย',
       phone: '089-876-0000',
       email: 'somying@example.com',
       address: '12 ถนนนิมมานเหมินท์ อำเภอเมืองเชียงใหม่ จังหวัดเชียงใหม่ 50200',
     });
-    await recordPurchases(server, somying, boss.id, [
+    await recordPurchases(shop, somying, boss.id, [
       {
         totalSatang: 125_050,
         daysAgo: 3,
@@ -164,16 +161,12 @@ describe('customers and customer history screens', () => {
       },
       { totalSatang: 45_000, daysAgo: 12, pointsEarned: 4, status: 'refunded' },
     ]);
-    const wichai = await apiCreateCustomer(server, bossToken, { name: 'วิชัย มั่นคง', phone: '02-555-1234' });
-    await recordPurchases(server, wichai, boss.id, [{ totalSatang: 35_000, daysAgo: 60, pointsEarned: 3 }]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    const wichai = await apiCreateCustomer(shop, bossToken, { name: 'วิชัย มั่นคง', phone: '02-555-1234' });
+    await recordPurchases(shop, wichai, boss.id, [{ totalSatang: 35_000, daysAgo: 60, pointsEarned: 3 }]);
   });
 
   it('adds, edits, searches, exports and deletes a customer', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', bossPassword, /\/dashboard$/);
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'จัดการลูกค้า' }).click();
     await page.waitForURL(/\/customers$/);
@@ -266,12 +259,12 @@ describe('customers and customer history screens', () => {
     await confirm.getByRole('button', { name: 'ลบ' }).click();
     await toast(page, 'ลบลูกค้าสำเร็จ');
     await card.waitFor({ state: 'detached' });
-    expect((await apiCustomers(server, bossToken)).map((c) => c.phone)).not.toContain('0811112222');
+    expect((await apiCustomers(shop, bossToken)).map((c) => c.phone)).not.toContain('0811112222');
     await context.close();
   });
 
   it('lets a cashier add customers but not edit, delete or export them', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'nok', cashierPassword, /\/pos$/);
     await page.goto('/customers');
     const card = page.getByTestId('customer-card-0898760000');
@@ -294,7 +287,7 @@ describe('customers and customer history screens', () => {
   });
 
   it('hides the customer-history debug panel from a manager', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'mai', managerPassword, /\/dashboard$/);
     await page.goto('/customer-history');
     await page.getByTestId('history-row-0898760000').waitFor();
@@ -305,7 +298,7 @@ describe('customers and customer history screens', () => {
   });
 
   it('shows the customer history: stats, search, detail modal with refresh and CSV export, no debug panel', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', bossPassword, /\/dashboard$/);
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ประวัติลูกค้า' }).click();
     await page.waitForURL(/\/customer-history$/);
@@ -381,7 +374,7 @@ describe('customers and customer history screens', () => {
   });
 
   it("shows the spec's HTTP error messages on the history screen and recovers on retry", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', bossPassword, /\/dashboard$/);
     let answer: { status: number; body: string } | null = {
       status: 500,
@@ -430,7 +423,7 @@ describe('customers and customer history screens', () => {
   });
 
   it('fits a phone screen', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'boss', bossPassword, /\/dashboard$/);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 

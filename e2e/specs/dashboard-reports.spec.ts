@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { formatBaht, type Product } from '@pos/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, FIRST_ADMIN_PASSWORD, firstAdminToken, registerForVat, sellByApi } from '../support/api';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser, FIRST_ADMIN_PASSWORD, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop } from '../support/shop';
 
 /**
  * The dashboard and the reports screen (issue 15) over sales made through the API: the figures are the
@@ -40,25 +40,18 @@ async function csvOf(page: Page, button: Locator): Promise<{ name: string; bytes
 }
 
 describe('dashboard and reports', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let admin: string;
 
   beforeAll(async () => {
-    server = await startServer();
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    admin = await firstAdminToken(server.url);
-    await createUser(server.url, VIEWER);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await registerForVat(shop);
+    admin = await shop.adminToken();
+    await createUser(shop.url, VIEWER);
   });
 
   it('an empty shop: loading skeleton, error with retry, empty states, nothing to export', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     // Hold the dashboard's first answer to see the skeleton, then fail the next one to see the error.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -107,18 +100,18 @@ describe('dashboard and reports', () => {
   it('shows the server figures of each period, charts them, and exports every sale as CSV', async () => {
     const products = [];
     for (const p of [SHIRT, SHOES]) {
-      products.push(await api<{ product: Product }>(server, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' }));
+      products.push(await api<{ product: Product }>(shop, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' }));
     }
     const [shirt, shoes] = products.map((p) => p.product);
     const sell = (product: Product | undefined, quantity: number) =>
-      sellByApi(server, admin, [{ product: product!, quantity }]);
+      sellByApi(shop, admin, [{ product: product!, quantity }]);
     const kept = [await sell(shirt, 3), await sell(shoes, 1)];
     const refunded = await sell(shoes, 2);
-    await api(server, admin, 'POST', `/sales/${refunded.id}/refund`, { reason: 'customer_request' });
+    await api(shop, admin, 'POST', `/sales/${refunded.id}/refund`, { reason: 'customer_request' });
     // A wholly refunded sale counts nothing: the figures are the two kept sales.
     const total = kept.reduce((sum, s) => sum + s.total, 0);
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'admin', FIRST_ADMIN_PASSWORD, /\/dashboard$/);
     await page.getByText('แนวโน้มยอดขาย').waitFor();
     expect(await card(page, 'ยอดขาย').innerText()).toContain(formatBaht(total));
@@ -197,7 +190,7 @@ describe('dashboard and reports', () => {
   });
 
   it('a viewer on a phone sees the figures and no export', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, VIEWER.username, VIEWER.password, /\/(pos|dashboard)$/);
     await page.goto('/dashboard');
     await page.getByText('แนวโน้มยอดขาย').waitFor();

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken } from '../support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { DESKTOP, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { useShop } from '../support/shop';
 
 const CASHIER = { username: 'lang-till', password: 'lang-till-123', name: 'พนักงานสองภาษา', role: 'cashier' as const };
 
@@ -17,15 +17,12 @@ function countEnglishRequests(page: Page): () => number {
 }
 
 describe('interface language', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await createUser(server.url, CASHIER);
-    const admin = await firstAdminToken(server.url);
-    await api(server, admin, 'POST', '/products', {
+    await createUser(shop.url, CASHIER);
+    const admin = await shop.adminToken();
+    await api(shop, admin, 'POST', '/products', {
       name: 'เสื้อยืดคอกลม',
       sku: 'TS-001',
       price: 250,
@@ -33,13 +30,9 @@ describe('interface language', () => {
       category: 'เสื้อผ้า',
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('loads only Thai until English is chosen, switches the till at runtime and keeps the choice', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     const englishRequests = countEnglishRequests(page);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const search = page.getByRole('searchbox', { name: 'ค้นหาสินค้า' });
@@ -69,7 +62,7 @@ describe('interface language', () => {
 
   it('switches the sign-in screen to English and back', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(shop.browser, shop.url, viewport);
       const englishRequests = countEnglishRequests(page);
       await page.goto('/login');
       await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor();

@@ -1,26 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { DESKTOP, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { useShop } from '../support/shop';
 
 describe('layout', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await createUser(server.url, { username: 'owner', password: 'owner-pass-1', name: 'สมศรี มีสุข', role: 'admin' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await createUser(shop.url, { username: 'owner', password: 'owner-pass-1', name: 'สมศรี มีสุข', role: 'admin' });
   });
 
   it('turns the sidebar into a drawer at 390 px', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
     const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
     expect(await nav.isVisible()).toBe(false);
@@ -36,7 +28,7 @@ describe('layout', () => {
   });
 
   it('collapses the desktop sidebar to icons and shows the Thai date and the user', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP);
     await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
     await page.getByText('สมศรี มีสุข').first().waitFor();
     const today = new Intl.DateTimeFormat('th-TH', { dateStyle: 'full', timeZone: 'Asia/Bangkok' }).format(new Date());
@@ -51,7 +43,7 @@ describe('layout', () => {
   });
 
   it('opens every back-office screen from the menu, each axe-clean', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP);
     await signIn(page, 'owner', 'owner-pass-1', /\/dashboard$/);
     for (const [path, title] of [
       ['/reports', 'รายงาน'],

@@ -1,10 +1,10 @@
 import type { Product, Sale } from '@pos/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat, sellByApi } from '../support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop } from '../support/shop';
 
 /**
  * Issue 31, back office (items 12 to 16): the sales history fits ten sales at 1280 × 800 with labelled
@@ -46,27 +46,24 @@ async function useLocale(page: Page, locale: 'th' | 'en'): Promise<void> {
 }
 
 describe('owner back office (issue 31)', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   const big: Sale[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
+    const admin = await shop.adminToken();
     // A shop registered for VAT, 3 % on top (a fresh install charges none until the owner says so).
-    await registerForVat(server, { taxRate: 3, pricesIncludeVat: false });
+    await registerForVat(shop, { taxRate: 3, pricesIncludeVat: false });
     const products: Product[] = [];
     for (const p of PRODUCTS) {
       products.push(
-        (await api<{ product: Product }>(server, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' })).product,
+        (await api<{ product: Product }>(shop, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' })).product,
       );
     }
-    await createUser(server.url, OWNER);
-    const token = await apiLogin(server.url, OWNER.username, OWNER.password);
+    await createUser(shop.url, OWNER);
+    const token = await apiLogin(shop.url, OWNER.username, OWNER.password);
     const customers: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const { customer } = await api<{ customer: { id: number } }>(server, token, 'POST', '/customers', {
+      const { customer } = await api<{ customer: { id: number } }>(shop, token, 'POST', '/customers', {
         name: `ลูกค้าประจำชื่อยาวมากคนที่ ${i + 1}`,
         phone: `081-555-000${i}`,
       });
@@ -76,7 +73,7 @@ describe('owner back office (issue 31)', () => {
     // Twelve everyday sales of three or four lines, and seven large ones: over ฿6 million in all.
     for (let i = 0; i < 12; i += 1) {
       await sellByApi(
-        server,
+        shop,
         token,
         [
           { product: polo, quantity: 2 },
@@ -88,21 +85,16 @@ describe('owner back office (issue 31)', () => {
       );
     }
     for (let i = 0; i < 7; i += 1)
-      big.push(await sellByApi(server, token, [{ product: watch, quantity: 9 }], customers[0]!));
+      big.push(await sellByApi(shop, token, [{ product: watch, quantity: 9 }], customers[0]!));
     // A partial refund: a credit note in this month's VAT summary.
-    await api(server, token, 'POST', `/sales/${big[0]!.id}/refund`, {
+    await api(shop, token, 'POST', `/sales/${big[0]!.id}/refund`, {
       reason: 'defective',
       lines: [{ saleItemId: big[0]!.items[0]!.id, quantity: 1 }],
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('at 1280 × 800: ten sales fit with their lines summarised and labelled actions; round chart ticks; like-for-like comparison', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const rows = page.locator('tbody tr[data-testid^="sale-row-"]');
@@ -151,7 +143,7 @@ describe('owner back office (issue 31)', () => {
 
   it('shows every touched screen at 1280 and 390 in Thai and English: money on one line, axe clean; the VAT summary reads at 390', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(shop.browser, shop.url, viewport);
       await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
       for (const locale of ['th', 'en'] as const) {
         await useLocale(page, locale);

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken } from '../support/api';
+import { api, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { barcodeCameraFile, launchBrowserWithCamera } from '../support/fake-camera';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
 const VIEWER = { username: 'viewer', password: 'viewer-pass-123', name: 'ผู้ดูรายงาน', role: 'viewer' as const };
@@ -32,14 +32,13 @@ function requestsOf(page: Page): string[] {
 }
 
 describe('owner catalogue: camera scan, SKU and barcode, landing and shop name', () => {
-  let server: RunningServer;
+  const shop = useShop();
   /** The whole chromium with a fake camera, for the camera's two tests; the headless shell for the rest. */
   let cameraBrowser: Browser;
-  let browser: Browser;
   let admin: string;
   let dress: { id: number };
   const giveBarcode = (barcode: string) =>
-    api(server, admin, 'PUT', `/products/${dress.id}`, {
+    api(shop, admin, 'PUT', `/products/${dress.id}`, {
       name: 'เดรสลายดอก',
       sku: SKU,
       barcode,
@@ -48,12 +47,11 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
     });
 
   beforeAll(async () => {
-    server = await startServer();
-    admin = await firstAdminToken(server.url);
-    for (const user of [OWNER, VIEWER]) await createUser(server.url, user);
-    await api(server, admin, 'PUT', '/settings', { settings: { system: { storeName: 'ร้านใบเตยแฟชั่น' } } });
+    admin = await shop.adminToken();
+    for (const user of [OWNER, VIEWER]) await createUser(shop.url, user);
+    await api(shop, admin, 'PUT', '/settings', { settings: { system: { storeName: 'ร้านใบเตยแฟชั่น' } } });
     // Without a barcode at first: the camera's code finds nothing until the camera test gives it.
-    dress = await createProduct(server.url, admin, {
+    dress = await createProduct(shop.url, admin, {
       name: 'เดรสลายดอก',
       sku: SKU,
       category: 'เสื้อผ้า',
@@ -62,14 +60,13 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
     });
     await giveBarcode('');
     // The camera's picture is rendered once, in the plain browser, then played by the camera's browser.
-    browser = await launchBrowser();
-    const file = await barcodeCameraFile(browser, EAN, 'EAN13');
+    const file = await barcodeCameraFile(shop.browser, EAN, 'EAN13');
     cameraBrowser = await launchBrowserWithCamera(file);
   });
   // A failed test's page is closed too: a camera left scanning would slow every test after it.
   const opened: BrowserContext[] = [];
-  const openPage = async (viewport: Viewport, on: Browser = browser) => {
-    const made = await newPage(on, server.url, viewport);
+  const openPage = async (viewport: Viewport, on: Browser = shop.browser) => {
+    const made = await newPage(on, shop.url, viewport);
     opened.push(made.context);
     return made;
   };
@@ -78,13 +75,11 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
   });
   afterAll(async () => {
     await cameraBrowser?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('scans a label with the camera (WASM reader from our own server) into the cart as a wedge scan would', async () => {
     const { context, page } = await openPage(DESKTOP, cameraBrowser);
-    await context.grantPermissions(['camera'], { origin: server.url });
+    await context.grantPermissions(['camera'], { origin: shop.url });
     const urls = requestsOf(page);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/pos');
@@ -113,9 +108,9 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
 
     const wasm = urls.filter((url) => url.endsWith('.wasm'));
     expect(wasm.length).toBeGreaterThan(0);
-    expect(wasm.every((url) => url.startsWith(`${server.url}/assets/`))).toBe(true);
+    expect(wasm.every((url) => url.startsWith(`${shop.url}/assets/`))).toBe(true);
     expect(
-      urls.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')),
+      urls.filter((url) => !url.startsWith(shop.url) && !url.startsWith('data:') && !url.startsWith('blob:')),
     ).toEqual([]);
     await context.close();
   }, 180_000);
@@ -141,7 +136,7 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
   }, 240_000);
 
   it('edits SKU and barcode as two fields: each unique, Thai letters refused in the screen language', async () => {
-    const other = await createProduct(server.url, admin, {
+    const other = await createProduct(shop.url, admin, {
       name: 'กระเป๋าผ้า',
       sku: 'BAG-01',
       category: 'กระเป๋า',
@@ -194,7 +189,7 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
         await dialog.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
         await dialog.waitFor({ state: 'detached' });
         const saved = await api<{ product: { sku: string; barcode: string } }>(
-          server,
+          shop,
           admin,
           'GET',
           `/products/${dress.id}`,

@@ -1,11 +1,11 @@
 import type { Product, StoreSettings } from '@pos/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken, sellByApi, TEST_TAX_ID } from '../support/api';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser, sellByApi, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
+import { useShop, type Shop } from '../support/shop';
 
 /** Issue 31 items 1-3 and the checklist's PromptPay tick: what an owner prints and answers first. */
 
@@ -14,8 +14,8 @@ const SHIRT = { name: 'เสื้อเชิ้ตลินิน', sku: 'LN-
 const PX_PER_MM = 96 / 25.4;
 const LOCALE_KEY = 'pos_locale';
 
-async function storeSystem(server: RunningServer, token: string): Promise<StoreSettings['system']> {
-  return (await api<{ settings: StoreSettings }>(server, token, 'GET', '/settings/store')).settings.system;
+async function storeSystem(shop: Shop, token: string): Promise<StoreSettings['system']> {
+  return (await api<{ settings: StoreSettings }>(shop, token, 'GET', '/settings/store')).settings.system;
 }
 
 async function setLocale(page: Page, locale: 'th' | 'en'): Promise<void> {
@@ -66,33 +66,26 @@ async function printedWidths(page: Page, dialog: Locator, table: string) {
 }
 
 describe('owner documents', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let admin: string;
   let shirt: Product;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await firstAdminToken(server.url);
-    await createUser(server.url, OWNER);
-    ({ product: shirt } = await api<{ product: Product }>(server, admin, 'POST', '/products', {
+    admin = await shop.adminToken();
+    await createUser(shop.url, OWNER);
+    ({ product: shirt } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
       ...SHIRT,
       category: 'เสื้อผ้า',
     }));
-    await api(server, admin, 'PUT', '/settings', {
+    await api(shop, admin, 'PUT', '/settings', {
       settings: { system: { storeName: 'ร้านลินินดี', address: '12 ถนนนิมมานเหมินท์ เชียงใหม่', phone: '053123456' } },
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('asks first whether the shop is registered for VAT: no turns VAT off, yes needs the tax id', async () => {
     // A fresh install charges no VAT before anyone answered.
-    expect(await storeSystem(server, admin)).toMatchObject({ vatRegistered: null, vatApplies: false, taxRate: 3 });
-    const { context, page } = await newPage(browser, server.url);
+    expect(await storeSystem(shop, admin)).toMatchObject({ vatRegistered: null, vatApplies: false, taxRate: 3 });
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/settings');
     const checklist = page.getByTestId('setup-checklist');
@@ -101,7 +94,7 @@ describe('owner documents', () => {
     // The VAT question comes first.
     expect(await checklist.getByRole('listitem').first().getByTestId('vat-question').count()).toBe(1);
     // PromptPay switched on without its number does not tick the payment step.
-    await api(server, admin, 'PUT', '/settings', { settings: { payment: { promptpayEnabled: true } } });
+    await api(shop, admin, 'PUT', '/settings', { settings: { payment: { promptpayEnabled: true } } });
     await page.reload();
     await question.waitFor();
     const payment = checklist.getByRole('link', { name: /เลือกวิธีชำระเงินและกรอกพร้อมเพย์/ });
@@ -111,10 +104,10 @@ describe('owner documents', () => {
     // "No": VAT off, saved at once.
     await question.getByRole('button', { name: 'ยังไม่ได้จดทะเบียน (ไม่คิด VAT)' }).click();
     await question.waitFor({ state: 'detached' });
-    expect(await storeSystem(server, admin)).toMatchObject({ vatRegistered: false, vatApplies: false });
+    expect(await storeSystem(shop, admin)).toMatchObject({ vatRegistered: false, vatApplies: false });
 
     // Undecided again, then "yes": the rate and mode offered with the spec's 3 % on top, the tax id required.
-    await api(server, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: null } } });
+    await api(shop, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: null } } });
     for (const viewport of [DESKTOP, MOBILE]) {
       for (const locale of ['th', 'en'] as const) {
         await page.setViewportSize(viewport);
@@ -136,11 +129,11 @@ describe('owner documents', () => {
     expect(await question.getByLabel('ราคาสินค้ารวม VAT แล้ว').isChecked()).toBe(false);
     await question.getByRole('button', { name: 'บันทึกข้อมูล VAT' }).click();
     await question.getByText('ร้านที่จดทะเบียนภาษีมูลค่าเพิ่มต้องกรอกเลขประจำตัวผู้เสียภาษี 13 หลัก').waitFor();
-    expect((await storeSystem(server, admin)).vatRegistered).toBeNull();
+    expect((await storeSystem(shop, admin)).vatRegistered).toBeNull();
     await question.getByLabel('เลขประจำตัวผู้เสียภาษี').fill(TEST_TAX_ID);
     await question.getByRole('button', { name: 'บันทึกข้อมูล VAT' }).click();
     await question.waitFor({ state: 'detached' });
-    expect(await storeSystem(server, admin)).toMatchObject({
+    expect(await storeSystem(shop, admin)).toMatchObject({
       vatRegistered: true,
       vatApplies: true,
       taxId: TEST_TAX_ID,
@@ -152,10 +145,10 @@ describe('owner documents', () => {
   }, 120_000);
 
   it('prints Thai, Buddhist-era documents from an English screen, on the 80 mm roll and a real A4 page', async () => {
-    await api(server, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID } } });
-    const vatSale = await sellByApi(server, admin, [{ product: shirt, quantity: 1 }]);
+    await api(shop, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID } } });
+    const vatSale = await sellByApi(shop, admin, [{ product: shirt, quantity: 1 }]);
     expect(vatSale).toMatchObject({ tax: 15, total: 515, tax_rate: 3 });
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await setLocale(page, 'en');
     const row = await openHistory(page, vatSale.document_number);
@@ -198,8 +191,8 @@ describe('owner documents', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // A shop not registered, without a tax id: ใบเสร็จรับเงิน, no VAT line, no tax-invoice copy.
-    await api(server, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: false, taxId: '' } } });
-    const plainSale = await sellByApi(server, admin, [{ product: shirt, quantity: 1 }]);
+    await api(shop, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: false, taxId: '' } } });
+    const plainSale = await sellByApi(shop, admin, [{ product: shirt, quantity: 1 }]);
     expect(plainSale).toMatchObject({ tax: 0, total: 500, tax_rate: 0 });
     await setLocale(page, 'th');
     for (const sale of [plainSale, vatSale]) {
@@ -229,10 +222,10 @@ describe('owner documents', () => {
   }, 120_000);
 
   it('prints the credit note on the roll and on A4, its quantity and amount headings apart', async () => {
-    await api(server, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID } } });
-    const sale = await sellByApi(server, admin, [{ product: shirt, quantity: 1 }]);
-    await api(server, admin, 'POST', `/sales/${sale.id}/refund`, { reason: 'defective' });
-    const { context, page } = await newPage(browser, server.url);
+    await api(shop, admin, 'PUT', '/settings', { settings: { system: { vatRegistered: true, taxId: TEST_TAX_ID } } });
+    const sale = await sellByApi(shop, admin, [{ product: shirt, quantity: 1 }]);
+    await api(shop, admin, 'POST', `/sales/${sale.id}/refund`, { reason: 'defective' });
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     for (const viewport of [DESKTOP, MOBILE]) {
       for (const locale of ['th', 'en'] as const) {

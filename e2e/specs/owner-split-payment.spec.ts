@@ -1,12 +1,11 @@
 import type { Sale } from '@pos/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 const BOSS = { username: 'splitboss', password: 'split-pass-2569', name: 'เจ้าของร้าน', role: 'admin' as const };
 const JACKET = { name: 'แจ็กเก็ตยีนส์', sku: 'JK-500', price: 500, stock: 10 };
@@ -47,21 +46,16 @@ async function openSplitView(page: Page, language: 'th' | 'en') {
 }
 
 describe('split payment', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop({ fakeStripe: true });
   let token: string;
-  let fake: FakeStripe;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startServer(stripeEnvOf(fake));
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
-    await createUser(server.url, BOSS);
-    token = await apiLogin(server.url, BOSS.username, BOSS.password);
-    await api(server, admin, 'POST', '/products', { ...JACKET, category: 'เสื้อผ้า' });
+    const admin = await shop.adminToken();
+    await createUser(shop.url, BOSS);
+    token = await apiLogin(shop.url, BOSS.username, BOSS.password);
+    await api(shop, admin, 'POST', '/products', { ...JACKET, category: 'เสื้อผ้า' });
     // VAT set explicitly (a fresh install's default may change): 7 % on top, with a tax id.
-    await api(server, admin, 'PUT', '/settings', {
+    await api(shop, admin, 'PUT', '/settings', {
       settings: {
         payment: {
           allowMultiplePaymentMethods: true,
@@ -81,14 +75,9 @@ describe('split payment', () => {
       },
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-  });
 
   it('sells for cash + transfer from the keyboard, refunds per part with amounts per part, and sells for cash + card through the card checkout', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     const dialog = await openSplit(page, 'th');
     const cash = dialog.getByLabel('ยอดเงินสด');
     const transfer = dialog.getByLabel('ยอดโอนเงินผ่านธนาคาร');
@@ -124,7 +113,7 @@ describe('split payment', () => {
     expect(await receipt.getByTestId('receipt-summary-change').innerText()).toBe('฿5.00');
     await screenshot(page, 'split-payment-receipt');
 
-    const { sales } = await api<{ sales: Sale[] }>(server, token, 'GET', '/sales');
+    const { sales } = await api<{ sales: Sale[] }>(shop, token, 'GET', '/sales');
     const sale = sales[0]!;
     expect(sale.payment_method).toBe('split');
     expect(sale.payments.map((p) => [p.method, p.amount])).toEqual([
@@ -160,7 +149,7 @@ describe('split payment', () => {
     await expectNoSeriousA11yViolations(page, 'split refund dialog');
     await refund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await refund.waitFor({ state: 'detached' });
-    const { sale: after } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${sale.id}`);
+    const { sale: after } = await api<{ sale: Sale }>(shop, token, 'GET', `/sales/${sale.id}`);
     expect(after.status).toBe('refunded');
     expect(after.refunds[0]!.parts).toEqual([
       { method: 'cash', amount: 235 },
@@ -191,7 +180,7 @@ describe('split payment', () => {
     ]);
     await settle(page);
     await screenshot(page, 'split-card-receipt');
-    const { sales: afterCard } = await api<{ sales: Sale[] }>(server, token, 'GET', '/sales');
+    const { sales: afterCard } = await api<{ sales: Sale[] }>(shop, token, 'GET', '/sales');
     expect(afterCard[0]!.payments.map((p) => [p.method, p.amount])).toEqual([
       ['cash', 120],
       ['card', 415],
@@ -203,7 +192,7 @@ describe('split payment', () => {
   // A second test of the same server and browser (its own time limit on a loaded machine): the card
   // split sale the first one recorded.
   it('shows a card part and the refund part fields in both languages and widths, refunding the card part to the card', async () => {
-    const { sales } = await api<{ sales: Sale[] }>(server, token, 'GET', '/sales');
+    const { sales } = await api<{ sales: Sale[] }>(shop, token, 'GET', '/sales');
     const cardSale = sales.find((s) => s.payments.some((p) => p.method === 'card'))!;
     // The split view with a card part and the refund dialog's part fields at both widths, in Thai and
     // English, each checked with axe.
@@ -212,7 +201,7 @@ describe('split payment', () => {
       ['en', DESKTOP],
       ['en', MOBILE],
     ] as const) {
-      const shot = await newPage(browser, server.url, viewport);
+      const shot = await newPage(shop.browser, shop.url, viewport);
       const view = await openSplit(shot.page, language);
       await view.getByLabel(language === 'th' ? 'ยอดเงินสด' : 'Cash amount').fill('240');
       await view.getByLabel(language === 'th' ? 'ยอดพร้อมเพย์' : 'PromptPay amount').fill('200');
@@ -233,7 +222,7 @@ describe('split payment', () => {
     }
 
     // Its refund: the card part back through Stripe, exactly its amount, the cash part at the till.
-    const last = await newPage(browser, server.url);
+    const last = await newPage(shop.browser, shop.url);
     await signIn(last.page, BOSS.username, BOSS.password, /\/dashboard$/);
     const cardRefund = await openRefund(last.page, cardSale.document_number);
     expect(await cardRefund.getByLabel(/^คืนทางบัตรเครดิต/).inputValue()).toBe('415');
@@ -241,9 +230,9 @@ describe('split payment', () => {
     await screenshot(last.page, 'split-refund-parts-th');
     await cardRefund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await cardRefund.waitFor({ state: 'detached' });
-    const session = [...fake.sessions.values()].find((s) => s.payment_status === 'paid')!;
-    expect(fake.refundsOf(session.payment_intent!).map((r) => r.amount)).toEqual([41_500]);
-    const { sale: refunded } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${cardSale.id}`);
+    const session = [...shop.stripe.sessions.values()].find((s) => s.payment_status === 'paid')!;
+    expect(shop.stripe.refundsOf(session.payment_intent!).map((r) => r.amount)).toEqual([41_500]);
+    const { sale: refunded } = await api<{ sale: Sale }>(shop, token, 'GET', `/sales/${cardSale.id}`);
     expect(refunded.refunds[0]!.parts).toEqual([
       { method: 'cash', amount: 120 },
       { method: 'card', amount: 415 },

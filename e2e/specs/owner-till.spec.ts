@@ -1,12 +1,11 @@
 import type { Customer, Product, Sale } from '@pos/core';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, createUser, firstAdminToken, TEST_TAX_ID } from '../support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
+import { useShop } from '../support/shop';
 
 const CASHIER = { username: 'till', password: 'till-pass-123', name: 'มาลี แคชเชียร์', role: 'cashier' as const };
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'สมชาย เจ้าของ', role: 'admin' as const };
@@ -106,20 +105,15 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
 }
 
 describe('owner: the till (cart room, toasts, card flags, edit sale, variant picker, retry)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let fake: FakeStripe;
+  const shop = useShop({ fakeStripe: true });
   let admin: string;
   let customer: Customer;
   let products: Product[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startServer(stripeEnvOf(fake));
-    fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
-    browser = await launchBrowser();
-    admin = await firstAdminToken(server.url);
-    await api(server, admin, 'PUT', '/settings', {
+    shop.stripe.webhookUrl = `${shop.url}/api/payments/stripe/webhook`;
+    admin = await shop.adminToken();
+    await api(shop, admin, 'PUT', '/settings', {
       settings: {
         system: { vatRegistered: true, taxId: TEST_TAX_ID, taxRate: 3, pricesIncludeVat: false },
         payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_e2e', transferEnabled: true },
@@ -127,7 +121,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
     });
     products = [];
     for (const [i, sku] of LINES.entries()) {
-      const { product } = await api<{ product: Product }>(server, admin, 'POST', '/products', {
+      const { product } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
         name: `เสื้อยืดคอกลมสีพื้นรุ่นที่ ${i + 1}`,
         sku,
         price: 100 + i * 10,
@@ -136,7 +130,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
       });
       products.push(product);
     }
-    await api(server, admin, 'POST', '/products', {
+    await api(shop, admin, 'POST', '/products', {
       name: 'เสื้อโปโลหลายสี',
       sku: 'TL-VAR',
       price: 350,
@@ -145,18 +139,12 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
       sizes: ['M', 'L'],
       colors: ['แดง', 'ฟ้า'],
     });
-    ({ customer } = await api<{ customer: Customer }>(server, admin, 'POST', '/customers', {
+    ({ customer } = await api<{ customer: Customer }>(shop, admin, 'POST', '/customers', {
       name: 'คุณวันดี มีสุข',
       phone: '0812345670',
     }));
-    await createUser(server.url, CASHIER);
-    await createUser(server.url, OWNER);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
+    await createUser(shop.url, CASHIER);
+    await createUser(shop.url, OWNER);
   });
 
   async function fillCart(page: Page, cart: Locator, mobile: boolean) {
@@ -183,7 +171,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
   for (const viewport of [undefined, MOBILE]) {
     const mobile = viewport !== undefined;
     it(`at ${mobile ? 390 : 1280} px: cart shows 5 lines with totals, a cash sale's toast covers nothing, variant picker and retry`, async () => {
-      const { context, page } = await openPage(browser, server.url, viewport);
+      const { context, page } = await openPage(shop.browser, shop.url, viewport);
       await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
 
       // A failed catalogue load: the box offers a retry that loads it.
@@ -264,9 +252,9 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
   }
 
   it('at 1280 and 390 px: a flagged card sale is told at the till; negative stock shown; product dialog toasts', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-    const { product: last } = await api<{ product: Product }>(server, admin, 'POST', '/products', {
+    const { product: last } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
       name: 'ผ้าพันคอผืนสุดท้าย',
       sku: 'TL-LAST',
       price: 100,
@@ -283,7 +271,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
       .click();
     await page.waitForURL(/\/pay\/cs_test_/);
     // Another till sells the last one while the customer pays by card.
-    await api(server, admin, 'POST', '/sales', {
+    await api(shop, admin, 'POST', '/sales', {
       customerId: null,
       items: [{ productId: last.id, quantity: 1, price: 100 }],
       subtotal: 100,
@@ -307,9 +295,9 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
     // The owner, at both widths, with a very long shop name: the sales history with the flagged sale's
     // panel scrolls nothing sideways; the add-product dialog's error toast (nothing filled in) covers
     // nothing and, on desktop, sits in the header's toast strip.
-    await api(server, admin, 'PUT', '/settings', { settings: { system: { storeName: LONG_SHOP_NAME } } });
+    await api(shop, admin, 'PUT', '/settings', { settings: { system: { storeName: LONG_SHOP_NAME } } });
     for (const viewport of [undefined, MOBILE]) {
-      const owner = await openPage(browser, server.url, viewport);
+      const owner = await openPage(shop.browser, shop.url, viewport);
       await signIn(owner.page, OWNER.username, OWNER.password, /\/dashboard$/);
       await owner.page.goto('/refund-history');
       await owner.page.getByTestId('flagged-card-sale').first().waitFor();
@@ -363,7 +351,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
 
   it('edit sale starts from the original lines and customer and refunds by the original method', async () => {
     const [a, b] = products as [Product, Product];
-    const { sale } = await api<{ sale: Sale }>(server, admin, 'POST', '/sales', {
+    const { sale } = await api<{ sale: Sale }>(shop, admin, 'POST', '/sales', {
       customerId: customer.id,
       items: [
         { productId: a.id, quantity: 2, price: a.price },
@@ -375,7 +363,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
       total: Math.round((a.price * 2 + b.price) * 103) / 100,
       paymentMethod: 'transfer',
     });
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const row = page.getByTestId(`sale-row-${sale.document_number}`);
@@ -396,7 +384,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
     await settle(page);
     await screenshot(page, 'owner-till-edit-sale');
     await expectNoSeriousA11yViolations(page, 'edit sale on the POS');
-    const refund = await server.built.deps.db.kysely
+    const refund = await shop.server.built.deps.db.kysely
       .selectFrom('refunds')
       .selectAll()
       .where('sale_id', '=', sale.id)

@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, stripeEnvOf, type FakeStripe } from '../../packages/server/test/helpers/fake-stripe';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop, type Shop } from '../support/shop';
 
 const CASHIER = { username: 'kanya', password: 'kanya-pass-123', name: 'กัญญา แคชเชียร์', role: 'cashier' as const };
 const OWNER = { username: 'somsri', password: 'somsri-pass-123', name: 'สมศรี เจ้าของร้าน', role: 'admin' as const };
@@ -13,8 +12,8 @@ const BAG = { name: 'กระเป๋าผ้าทอมือ', sku: 'BG-30
 // 199.75 + 3 % = 205.74 baht, charged as 20,574 satang.
 const TOTAL_TEXT = '฿205.74';
 
-async function cardSales(server: RunningServer) {
-  return server.built.deps.db.kysely
+async function cardSales(shop: Shop) {
+  return shop.server.built.deps.db.kysely
     .selectFrom('payments')
     .select(['sale_id', 'amount', 'provider_session_id'])
     .where('method', '=', 'card')
@@ -33,25 +32,20 @@ async function openPayment(page: Page, mobile: boolean) {
 }
 
 describe('card payment through Stripe Checkout', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let fake: FakeStripe;
+  const shop = useShop({ fakeStripe: true });
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startServer(stripeEnvOf(fake));
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
+    await registerForVat(shop);
     // The hosted page's "pay" sends the signed webhook before the browser returns, as Stripe may.
-    fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
-    await api(server, admin, 'POST', '/products', { ...BAG, category: 'กระเป๋า' });
-    await api(server, admin, 'PUT', '/settings', {
+    shop.stripe.webhookUrl = `${shop.url}/api/payments/stripe/webhook`;
+    const admin = await shop.adminToken();
+    await api(shop, admin, 'POST', '/products', { ...BAG, category: 'กระเป๋า' });
+    await api(shop, admin, 'PUT', '/settings', {
       settings: { payment: { stripeEnabled: true, stripePublishableKey: 'pk_test_e2e' } },
     });
-    await createUser(server.url, CASHIER);
-    await createUser(server.url, OWNER);
+    await createUser(shop.url, CASHIER);
+    await createUser(shop.url, OWNER);
   });
 
   /**
@@ -63,8 +57,8 @@ describe('card payment through Stripe Checkout', () => {
     name: string,
     paidAs?: { amount: number; currency: string },
   ): Promise<{ documentNumber: string }> {
-    const admin = await firstAdminToken(server.url);
-    const { product } = await api<{ product: { id: number } }>(server, admin, 'POST', '/products', {
+    const admin = await shop.adminToken();
+    const { product } = await api<{ product: { id: number } }>(shop, admin, 'POST', '/products', {
       name,
       sku: `FL-${Math.random().toString(36).slice(2, 8)}`,
       price: 100,
@@ -83,8 +77,8 @@ describe('card payment through Stripe Checkout', () => {
       notes: null,
       pointsUsed: 0,
     };
-    const cashier = await apiLogin(server.url, CASHIER.username, CASHIER.password);
-    const res = await fetch(`${server.url}/api/payments/stripe/checkout`, {
+    const cashier = await apiLogin(shop.url, CASHIER.username, CASHIER.password);
+    const res = await fetch(`${shop.url}/api/payments/stripe/checkout`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${cashier}`,
@@ -95,26 +89,21 @@ describe('card payment through Stripe Checkout', () => {
     });
     expect(res.status).toBe(201);
     const { sessionId } = (await res.json()) as { sessionId: string };
-    await api(server, cashier, 'POST', '/sales', { ...sale, paymentMethod: 'cash' });
+    await api(shop, cashier, 'POST', '/sales', { ...sale, paymentMethod: 'cash' });
     if (paidAs) {
-      const session = fake.sessions.get(sessionId)!;
+      const session = shop.stripe.sessions.get(sessionId)!;
       session.amount_total = paidAs.amount;
       session.currency = paidAs.currency;
     }
-    fake.pay(sessionId);
-    const paid = await api<{ sale: { document_number: string } }>(server, cashier, 'POST', '/payments/stripe/confirm', {
+    shop.stripe.pay(sessionId);
+    const paid = await api<{ sale: { document_number: string } }>(shop, cashier, 'POST', '/payments/stripe/confirm', {
       sessionId,
     });
     return { documentNumber: paid.sale.document_number };
   }
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-  });
 
   it('at 1280 px: provider error, cancel and retry, then paid on the hosted page back to the receipt', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     let payment = await openPayment(page, false);
     await payment.getByRole('button', { name: /บัตรเครดิต/ }).waitFor();
@@ -123,12 +112,12 @@ describe('card payment through Stripe Checkout', () => {
     await expectNoSeriousA11yViolations(page, 'pos-card-options');
 
     // Stripe down: its error is shown and the options come back; nothing is kept for a return.
-    fake.failWith = 500;
+    shop.stripe.failWith = 500;
     await payment.getByRole('button', { name: /บัตรเครดิต/ }).click();
     await payment.getByText(/เกิดข้อผิดพลาดจากระบบชำระเงิน/).waitFor();
     await payment.getByRole('button', { name: /บัตรเครดิต/ }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pending_checkout_cart'))).toBeNull();
-    fake.failWith = null;
+    shop.stripe.failWith = null;
 
     // The loading view with the redirect message, held until it has been looked at.
     let release: () => void = () => {};
@@ -153,7 +142,7 @@ describe('card payment through Stripe Checkout', () => {
     const cart = page.getByRole('region', { name: 'ตะกร้าสินค้า' });
     expect(await cart.getByTestId('pos-total').innerText()).toBe(TOTAL_TEXT);
     expect(await page.evaluate(() => localStorage.getItem('pending_checkout_cart'))).toBeNull();
-    expect(await cardSales(server)).toHaveLength(0);
+    expect(await cardSales(shop)).toHaveLength(0);
 
     await cart.getByRole('button', { name: 'ชำระเงิน' }).click();
     payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
@@ -169,18 +158,18 @@ describe('card payment through Stripe Checkout', () => {
     await screenshot(page, 'pos-card-receipt');
     await expectNoSeriousA11yViolations(page, 'pos-card-receipt');
     // The webhook came first, then the return: one sale, the amount the server decided.
-    const sales = await cardSales(server);
+    const sales = await cardSales(shop);
     expect(sales).toHaveLength(1);
     expect(sales[0]).toMatchObject({ amount: 20_574 });
-    expect(fake.sessions.get(sales[0]!.provider_session_id!)?.amount_total).toBe(20_574);
+    expect(shop.stripe.sessions.get(sales[0]!.provider_session_id!)?.amount_total).toBe(20_574);
     await context.close();
     // Three trips through the hosted page on a shared 2-core CI machine.
   }, 120_000);
 
   it('at 390 px: a card sale from the cart drawer through the hosted page back to the receipt', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
-    const before = (await cardSales(server)).length;
+    const before = (await cardSales(shop)).length;
     const payment = await openPayment(page, true);
     await settle(page);
     await screenshot(page, 'pos-card-options');
@@ -193,13 +182,13 @@ describe('card payment through Stripe Checkout', () => {
     await settle(page);
     await screenshot(page, 'pos-card-receipt');
     await expectNoSeriousA11yViolations(page, 'pos-card-receipt');
-    expect(await cardSales(server)).toHaveLength(before + 1);
+    expect(await cardSales(shop)).toHaveLength(before + 1);
     await context.close();
   });
 
   it('at 1280 px: the owner sees a flagged card sale in sales history, finds it and marks it handled', async () => {
     const { documentNumber } = await flaggedCardSale('ผ้าพันคอชิ้นสุดท้าย');
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
 
     // Both Stripe secrets are set on this server: the payment tab says card is ready.
@@ -241,7 +230,7 @@ describe('card payment through Stripe Checkout', () => {
   it('at 390 px: the flagged card sale, paid in another currency, fits the phone and is marked handled there', async () => {
     // Stripe took 99 US dollars for the 103 baht asked: the manager sees both amounts.
     const { documentNumber } = await flaggedCardSale('หมวกสานใบสุดท้าย', { amount: 9_900, currency: 'usd' });
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const panel = page.getByRole('region', { name: FLAGS_TITLE });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken } from '../support/api';
-import { launchBrowser, MOBILE, newPage, SCREENSHOT_DIR, signIn } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser } from '../support/api';
+import { MOBILE, newPage, SCREENSHOT_DIR, signIn } from '../support/browser';
 import { createProduct, seedManyProducts } from '../support/catalogue';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 // Issue 10 items 6 and 10: scanning and the grid with a shop-sized catalogue, and category chips
 // that do not fit on one line.
@@ -39,33 +39,26 @@ async function scan(search: Locator, code: string): Promise<void> {
 }
 
 describe('point of sale with a shop-sized catalogue', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let admin: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await firstAdminToken(server.url);
-    await seedManyProducts(server, PRODUCTS);
+    admin = await shop.adminToken();
+    await seedManyProducts(shop.server, PRODUCTS);
     for (const name of EXTRA_CATEGORIES) {
-      const res = await fetch(`${server.url}/api/categories`, {
+      const res = await fetch(`${shop.url}/api/categories`, {
         method: 'POST',
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
         body: JSON.stringify({ name }),
       });
       if (res.status !== 201) throw new Error(`category ${name}: ${res.status} ${await res.text()}`);
     }
-    await createProduct(server.url, admin, SCARF);
-    await createUser(server.url, CASHIER);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await createProduct(shop.url, admin, SCARF);
+    await createUser(shop.url, CASHIER);
   });
 
   it('adds the exact scanned code among 2,000 products, draws only the cards near the screen and filters as typed', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const search = page.getByRole('searchbox', { name: 'ค้นหาสินค้า' });
     const cart = page.getByRole('region', { name: 'ตะกร้าสินค้า' });
@@ -118,7 +111,7 @@ describe('point of sale with a shop-sized catalogue', () => {
   });
 
   it('asks the server for each of the till’s reads once on a reload: the page’s first script starts them, the screen takes them', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
     const reads: string[] = [];
@@ -138,7 +131,7 @@ describe('point of sale with a shop-sized catalogue', () => {
   });
 
   it('scrolls category chips that do not fit, with a visible hint, by mouse and by keyboard (1280 px)', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const chips = page.getByRole('group', { name: 'หมวดหมู่สินค้า' });
     const forward = page.getByRole('button', { name: 'เลื่อนดูหมวดหมู่ถัดไป' });
@@ -193,7 +186,7 @@ describe('point of sale with a shop-sized catalogue', () => {
   });
 
   it('keeps two columns of cards and the chip hint on a 390 px phone', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${SCARF.sku}`).waitFor();
     await page.getByRole('button', { name: 'เลื่อนดูหมวดหมู่ถัดไป' }).waitFor();
@@ -208,14 +201,14 @@ describe('point of sale with a shop-sized catalogue', () => {
 
   // Last: the product it adds would change what the chip tests above see.
   it('revalidates the product list on a reload: a 304 while nothing changed, the new stock once it has', async () => {
-    const mitten = await createProduct(server.url, admin, {
+    const mitten = await createProduct(shop.url, admin, {
       name: 'ถุงมือไหมพรม',
       sku: 'MITTEN-01',
       category: SCARF.category,
       price: 250,
       stock: 6,
     });
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const card = page.getByTestId(`pos-product-${mitten.sku}`);
     await card.waitFor();
@@ -234,7 +227,7 @@ describe('point of sale with a shop-sized catalogue', () => {
     expect(answers[0]).toEqual({ ifNoneMatch: expect.stringMatching(/^W\//), bodyBytes: 0 });
     await expect.poll(() => card.textContent()).toContain('6');
 
-    await api(server, admin, 'PATCH', `/products/${mitten.id}/stock`, {
+    await api(shop, admin, 'PATCH', `/products/${mitten.id}/stock`, {
       mode: 'add',
       amount: 3,
       expected: 6,

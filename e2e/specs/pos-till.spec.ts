@@ -1,9 +1,9 @@
 import type { Customer, Product, Sale } from '@pos/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken, registerForVat } from '../support/api';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser, registerForVat } from '../support/api';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop } from '../support/shop';
 
 /**
  * The till around the cart: the customer picker, the cart's controls in view,
@@ -58,40 +58,37 @@ function overlaps(
 }
 
 describe('the till', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let admin: string;
   let pointsCustomer: Customer;
 
   beforeAll(async () => {
-    server = await startServer();
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    admin = await firstAdminToken(server.url);
-    for (const p of [PIN, COAT, ...MANY]) await api(server, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });
+    await registerForVat(shop);
+    admin = await shop.adminToken();
+    for (const p of [PIN, COAT, ...MANY]) await api(shop, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });
     // One point is worth 50 baht here, so 2 points pay for the 100-baht pin.
-    await api(server, admin, 'PUT', '/settings', {
+    await api(shop, admin, 'PUT', '/settings', {
       settings: {
         payment: { promptpayEnabled: true, promptpayId: '0812345678' },
         loyalty: { onePointValueInBaht: 50, purchaseAmountForOnePoint: 100 },
       },
     });
     for (let i = 1; i <= CUSTOMER_COUNT; i += 1) {
-      await api(server, admin, 'POST', '/customers', {
+      await api(shop, admin, 'POST', '/customers', {
         name: `ลูกค้าหมายเลข ${i}`,
         phone: `081555${String(i).padStart(4, '0')}`,
       });
     }
-    await api(server, admin, 'POST', '/customers', { name: 'Jane Doe', phone: '+44 20 7946 0958' });
-    ({ customer: pointsCustomer } = await api<{ customer: Customer }>(server, admin, 'POST', '/customers', {
+    await api(shop, admin, 'POST', '/customers', { name: 'Jane Doe', phone: '+44 20 7946 0958' });
+    ({ customer: pointsCustomer } = await api<{ customer: Customer }>(shop, admin, 'POST', '/customers', {
       name: 'มานี มีแต้ม',
       phone: '089-000-1111',
     }));
     // A coat bought earlier: 1,000 + 3 % VAT = 1,030, which earns 10 points.
-    const { products } = await api<{ products: Product[] }>(server, admin, 'GET', '/products?limit=100');
+    const { products } = await api<{ products: Product[] }>(shop, admin, 'GET', '/products?limit=100');
     const coat = products.find((p) => p.sku === COAT.sku);
-    await api(server, admin, 'POST', '/sales', {
+    await api(shop, admin, 'POST', '/sales', {
       customerId: pointsCustomer.id,
       items: [{ productId: coat?.id, quantity: 1, price: 1000 }],
       subtotal: 1000,
@@ -100,15 +97,11 @@ describe('the till', () => {
       total: 1030,
       paymentMethod: 'cash',
     });
-    await createUser(server.url, CASHIER);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await createUser(shop.url, CASHIER);
   });
 
   it('finds a customer among many by a phone in any format, from the keyboard', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await (await card(page, PIN.sku)).waitFor();
     const cart = cartOf(page);
@@ -184,7 +177,7 @@ describe('the till', () => {
   });
 
   it('keeps the VAT option, points, totals and pay button in view with a long cart at 1280 × 800', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const cart = cartOf(page);
     for (const p of MANY) await (await card(page, p.sku)).click();
@@ -205,7 +198,7 @@ describe('the till', () => {
     await screenshot(page, 'pos-long-cart');
     await context.close();
 
-    const phone = await newPage(browser, server.url, MOBILE);
+    const phone = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(phone.page, CASHIER.username, CASHIER.password, /\/pos$/);
     for (const p of MANY) await (await card(phone.page, p.sku)).click();
     await phone.page.getByTestId('pos-cart-button').click();
@@ -231,10 +224,10 @@ describe('the till', () => {
 
   it('records a sale that points pay in full with one action, and shows total, received and change', async () => {
     // A PromptPay-only shop: a zero total must not ask for a QR code.
-    await api(server, admin, 'PUT', '/settings', {
+    await api(shop, admin, 'PUT', '/settings', {
       settings: { payment: { cashEnabled: false, transferEnabled: false, promptpayEnabled: true } },
     });
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await (await card(page, PIN.sku)).click();
     const cart = cartOf(page);
@@ -264,18 +257,18 @@ describe('the till', () => {
     await summary.waitFor();
     expect(await summary.getByTestId('receipt-summary-total').innerText()).toBe('฿0.00');
     expect(await summary.getByTestId('receipt-summary-change').innerText()).toBe('฿0.00');
-    const { sales } = await api<{ sales: Sale[] }>(server, admin, 'GET', `/customers/${pointsCustomer.id}/history`);
+    const { sales } = await api<{ sales: Sale[] }>(shop, admin, 'GET', `/customers/${pointsCustomer.id}/history`);
     expect(sales[0]).toMatchObject({ total: 0, points_used: 2, payment_method: 'cash' });
     await context.close();
 
-    await api(server, admin, 'PUT', '/settings', {
+    await api(shop, admin, 'PUT', '/settings', {
       settings: { payment: { cashEnabled: true, transferEnabled: true } },
     });
   });
 
   it('shows the change above the receipt preview after a cash sale, at 1280 and 390 px', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(shop.browser, shop.url, viewport);
       await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
       await (await card(page, COAT.sku)).click();
       if (viewport === MOBILE) await page.getByTestId('pos-cart-button').click();
@@ -299,7 +292,7 @@ describe('the till', () => {
   });
 
   it('takes payment with the last known settings when the server cannot give them', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await (await card(page, PIN.sku)).waitFor();
     // The settings were read once (and kept as pos_settings); now the server fails on them.
@@ -331,7 +324,7 @@ describe('the till', () => {
   });
 
   it('puts toasts at the bottom on a 390 px phone, clear of the header and a dialog close button', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await (await card(page, PIN.sku)).waitFor();
     await page.getByTestId('pos-cart-button').click();
@@ -380,7 +373,7 @@ describe('the till', () => {
   });
 
   it('puts toasts on a desktop in the header clear of its controls, the cart and a dialog close button', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await (await card(page, PIN.sku)).click();
     const cart = cartOf(page);

@@ -1,11 +1,11 @@
 import type { Customer, Sale } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, registerForVat } from '../support/api';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct } from '../support/catalogue';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 const BOSS = { username: 'boss', password: 'boss-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
 const POLO = {
@@ -43,34 +43,27 @@ async function searchHasFocus(page: Page): Promise<boolean> {
 }
 
 describe('point of sale: sizes, colours and usual prices', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let token: string;
   let customer: Customer;
 
   beforeAll(async () => {
-    server = await startServer();
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    await createUser(server.url, BOSS);
-    token = await apiLogin(server.url, BOSS.username, BOSS.password);
-    await createProduct(server.url, token, POLO);
-    await createProduct(server.url, token, BEANIE);
-    const res = await fetch(`${server.url}/api/customers`, {
+    await registerForVat(shop);
+    await createUser(shop.url, BOSS);
+    token = await apiLogin(shop.url, BOSS.username, BOSS.password);
+    await createProduct(shop.url, token, POLO);
+    await createProduct(shop.url, token, BEANIE);
+    const res = await fetch(`${shop.url}/api/customers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ name: 'มานี ใจดี', phone: '0891112222' }),
     });
     customer = ((await res.json()) as { customer: Customer }).customer;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('asks a size and colour, keeps two sizes as two lines, and prints them on the receipt and in the history', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
     await page.goto('/pos');
     const search = page.getByRole('searchbox', { name: 'ค้นหาสินค้า' });
@@ -168,7 +161,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
     await expectNoSeriousA11yViolations(page, 'pos-variant-receipt');
 
     const { sale } = (await (
-      await fetch(`${server.url}/api/sales/1`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${shop.url}/api/sales/1`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { sale: Sale };
     expect(sale.items.map((i) => [i.sku, i.size, i.color, i.quantity])).toEqual([
       [POLO.sku, 'M', 'แดง', 1],
@@ -197,7 +190,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
   });
 
   it('fits the picker and the cart line on a phone', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
     await page.goto('/pos');
     await page.getByTestId(`pos-product-${POLO.sku}`).click();

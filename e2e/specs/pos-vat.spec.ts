@@ -1,10 +1,10 @@
 import type { Sale } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, registerForVat } from '../support/api';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop, type Shop } from '../support/shop';
 
 const CASHIER = { username: 'pim', password: 'pim-pass-123', name: 'พิมพ์ แคชเชียร์', role: 'cashier' as const };
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'เจ้าของร้าน ใจดี', role: 'admin' as const };
@@ -49,7 +49,7 @@ async function approveExclusion(page: Page, cart: Locator, width: string): Promi
   await cart.getByText(`อนุมัติโดย ${OWNER.name}`).waitFor();
 }
 
-async function checkReceipt(page: Page, server: RunningServer, owner: string, width: string): Promise<void> {
+async function checkReceipt(page: Page, shop: Shop, owner: string, width: string): Promise<void> {
   const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
   await receipt.waitFor();
   const doc = receipt.getByTestId('receipt-document');
@@ -66,13 +66,13 @@ async function checkReceipt(page: Page, server: RunningServer, owner: string, wi
   await expectNoSeriousA11yViolations(page, `pos-vat-receipt${width}`);
 
   const number = /R\d{4}-\d{6}/.exec(await doc.innerText())?.[0];
-  const sales = await server.built.deps.db.kysely
+  const sales = await shop.server.built.deps.db.kysely
     .selectFrom('sales')
     .select('id')
     .where('document_number', '=', number ?? '')
     .execute();
   expect(sales).toHaveLength(1);
-  const { sale } = await api<{ sale: Sale }>(server, owner, 'GET', `/sales/${sales[0]!.id}`);
+  const { sale } = await api<{ sale: Sale }>(shop, owner, 'GET', `/sales/${sales[0]!.id}`);
   expect(sale).toMatchObject({
     exclude_vat: true,
     tax: 0,
@@ -83,31 +83,24 @@ async function checkReceipt(page: Page, server: RunningServer, owner: string, wi
 }
 
 describe('excluding VAT with a manager’s approval', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let owner: string;
 
   beforeAll(async () => {
-    server = await startServer();
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
-    await api(server, admin, 'POST', '/products', { ...SHIRT, category: 'เสื้อผ้า' });
-    for (const user of [CASHIER, OWNER, MANAGER]) await createUser(server.url, user);
+    await registerForVat(shop);
+    const admin = await shop.adminToken();
+    await api(shop, admin, 'POST', '/products', { ...SHIRT, category: 'เสื้อผ้า' });
+    for (const user of [CASHIER, OWNER, MANAGER]) await createUser(shop.url, user);
     // Only those who may approve (pos_refund) may switch the requirement: the owner turns it on.
-    await api(server, admin, 'PUT', '/settings', {
+    await api(shop, admin, 'PUT', '/settings', {
       settings: { system: { storeName: 'ร้านแต่งตัวดี', taxId: '0105560123456', vatExclusionNeedsApproval: true } },
     });
-    owner = await apiLogin(server.url, OWNER.username, OWNER.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    owner = await apiLogin(shop.url, OWNER.username, OWNER.password);
   });
 
   it('asks a pos_refund holder to approve at 1280 px, then names both on the receipt', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${SHIRT.sku}`).click();
     const cart = page.getByRole('region', { name: 'ตะกร้าสินค้า' });
@@ -129,12 +122,12 @@ describe('excluding VAT with a manager’s approval', () => {
     const received = payment.getByLabel('รับเงินมา (บาท)');
     await received.fill('300');
     await received.press('Enter');
-    await checkReceipt(page, server, owner, '');
+    await checkReceipt(page, shop, owner, '');
     await context.close();
   });
 
   it('works the same in the cart drawer at 390 px', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${SHIRT.sku}`).click();
     await page.getByRole('button', { name: 'เปิดตะกร้าสินค้า (1 ชิ้น)' }).click();
@@ -144,7 +137,7 @@ describe('excluding VAT with a manager’s approval', () => {
     const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
     await payment.getByRole('button', { name: /โอนเงินผ่านธนาคาร/ }).click();
     await payment.getByRole('button', { name: 'ยืนยันได้รับเงินโอนแล้ว' }).click();
-    await checkReceipt(page, server, owner, '-mobile');
+    await checkReceipt(page, shop, owner, '-mobile');
     await context.close();
   });
 });

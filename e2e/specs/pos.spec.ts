@@ -1,10 +1,10 @@
 import { posProductsToColumns, type Customer, type Product, type Sale } from '@pos/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat } from '../support/api';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop, type Shop } from '../support/shop';
 
 const CASHIER = { username: 'nok', password: 'nok-pass-123', name: 'นกน้อย ขายดี', role: 'cashier' as const };
 const VIEWER = { username: 'dao', password: 'dao-pass-123', name: 'ดาว ดูอย่างเดียว', role: 'viewer' as const };
@@ -14,13 +14,13 @@ const JEANS = { name: 'กางเกงยีนส์ทรงกระบอ
 const CAP = { name: 'หมวกแก๊ป', sku: '8850000000028', price: 199, stock: 3 };
 const SOCKS = { name: 'ถุงเท้าข้อสั้น', sku: 'SK-004', price: 59, stock: 0 };
 
-async function products(server: RunningServer, token: string): Promise<Map<string, Product>> {
-  const { products: list } = await api<{ products: Product[] }>(server, token, 'GET', '/products?limit=10000');
+async function products(shop: Shop, token: string): Promise<Map<string, Product>> {
+  const { products: list } = await api<{ products: Product[] }>(shop, token, 'GET', '/products?limit=10000');
   return new Map(list.map((p) => [p.sku, p]));
 }
 
-async function customerNamed(server: RunningServer, token: string, name: string): Promise<Customer> {
-  const { customers } = await api<{ customers: Customer[] }>(server, token, 'GET', '/customers');
+async function customerNamed(shop: Shop, token: string, name: string): Promise<Customer> {
+  const { customers } = await api<{ customers: Customer[] }>(shop, token, 'GET', '/customers');
   const found = customers.find((c) => c.name === name);
   if (!found) throw new Error(`no customer ${name}`);
   return found;
@@ -55,20 +55,17 @@ async function readDocumentNumber(receipt: Locator): Promise<string> {
 }
 
 describe('point of sale', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let admin: string;
 
   beforeAll(async () => {
-    server = await startServer();
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    admin = await firstAdminToken(server.url);
+    await registerForVat(shop);
+    admin = await shop.adminToken();
     for (const p of [SHIRT, JEANS, CAP, SOCKS]) {
-      await api(server, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });
+      await api(shop, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });
     }
-    await api(server, admin, 'PUT', '/settings', {
+    await api(shop, admin, 'PUT', '/settings', {
       settings: {
         payment: { promptpayEnabled: true, promptpayId: '0812345678' },
         system: {
@@ -79,16 +76,12 @@ describe('point of sale', () => {
         },
       },
     });
-    await createUser(server.url, CASHIER);
-    await createUser(server.url, VIEWER);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await createUser(shop.url, CASHIER);
+    await createUser(shop.url, VIEWER);
   });
 
   it('sells two products to a new customer for cash, shows the change and the receipt', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const search = page.getByRole('searchbox', { name: 'ค้นหาสินค้า' });
     await page.getByTestId(`pos-product-${SHIRT.sku}`).waitFor();
@@ -246,21 +239,21 @@ describe('point of sale', () => {
     await cart.getByText('ยังไม่มีสินค้าในตะกร้า').waitFor();
 
     // The server took the stock and gave the points; the browser sent no updates of its own.
-    const stock = await products(server, admin);
+    const stock = await products(shop, admin);
     expect(stock.get(SHIRT.sku)?.stock).toBe(8);
     expect(stock.get(JEANS.sku)?.stock).toBe(4);
-    const customer = await customerNamed(server, admin, 'สมหญิง ใจงาม');
+    const customer = await customerNamed(shop, admin, 'สมหญิง ใจงาม');
     expect(customer.loyalty_points).toBe(14);
     expect(customer.total_purchases).toBe(1);
     expect(customer.total_spent).toBe(1431.7);
-    const { sale } = await api<{ sale: Sale }>(server, admin, 'GET', '/sales/1');
+    const { sale } = await api<{ sale: Sale }>(shop, admin, 'GET', '/sales/1');
     expect(sale.document_number).toBe(number);
     expect(sale.payment).toMatchObject({ method: 'cash', cash_received: 2000, change: 568.3 });
     await context.close();
   });
 
   it('redeems points on a second sale, with a scanner and the keyboard only', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     const search = page.getByRole('searchbox', { name: 'ค้นหาสินค้า' });
     await page.getByTestId(`pos-product-${CAP.sku}`).waitFor();
@@ -319,22 +312,22 @@ describe('point of sale', () => {
     await search.press('Enter');
     await cart.getByTestId(`cart-line-${SHIRT.sku}`).waitFor();
 
-    const customer = await customerNamed(server, admin, 'สมหญิง ใจงาม');
+    const customer = await customerNamed(shop, admin, 'สมหญิง ใจงาม');
     expect(customer.loyalty_points).toBe(14 - 10 + 1);
-    expect((await products(server, admin)).get(CAP.sku)?.stock).toBe(2);
+    expect((await products(shop, admin)).get(CAP.sku)?.stock).toBe(2);
     await context.close();
   });
 
   it('sells with PromptPay (QR shown) after the server reports a changed price', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await addCard(page, SHIRT.sku);
     const cart = cartOf(page);
     expect(await cart.getByTestId('pos-total').innerText()).toBe('฿257.50');
 
     // The price changes on the server after the cart was built: 409 TOTALS_CHANGED, new total, confirm again.
-    const shirt = (await products(server, admin)).get(SHIRT.sku);
-    await api(server, admin, 'PUT', `/products/${shirt?.id}`, {
+    const shirt = (await products(shop, admin)).get(SHIRT.sku);
+    await api(shop, admin, 'PUT', `/products/${shirt?.id}`, {
       name: SHIRT.name,
       sku: SHIRT.sku,
       category: 'เสื้อผ้า',
@@ -367,13 +360,13 @@ describe('point of sale', () => {
     await receipt.getByTestId('receipt-document').getByText('พร้อมเพย์', { exact: true }).waitFor();
     await receipt.getByTestId('receipt-document').getByText('ลูกค้าทั่วไป').waitFor();
 
-    const { sale } = await api<{ sale: Sale }>(server, admin, 'GET', '/sales/3');
+    const { sale } = await api<{ sale: Sale }>(shop, admin, 'GET', '/sales/3');
     expect(sale).toMatchObject({ payment_method: 'promptpay', total: 267.8, customer_id: null });
     await context.close();
   });
 
   it('works on a 390 px phone with the cart drawer', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${JEANS.sku}`).waitFor();
     await screenshot(page, 'pos');
@@ -419,12 +412,12 @@ describe('point of sale', () => {
     await receipt.getByRole('button', { name: 'ปิด', exact: true }).first().click();
     await page.getByRole('button', { name: 'เปิดตะกร้าสินค้า (0 ชิ้น)' }).waitFor();
 
-    expect((await products(server, admin)).get(JEANS.sku)?.stock).toBe(3);
+    expect((await products(shop, admin)).get(JEANS.sku)?.stock).toBe(3);
     await context.close();
   });
 
   it('enters edit mode from the sales history state and sends the replaced sale', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${SHIRT.sku}`).waitFor();
     // What the sales-history edit action does: navigate to /pos with this state.
@@ -468,7 +461,7 @@ describe('point of sale', () => {
   });
 
   it('draws the loading, empty and error states', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
     await page.getByTestId(`pos-product-${SHIRT.sku}`).waitFor();
 
@@ -513,16 +506,16 @@ describe('point of sale', () => {
 
   it('refuses the sale to a user without pos_process_sale', async () => {
     // No built-in role holds pos_view without pos_process_sale: a viewer has neither.
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, VIEWER.username, VIEWER.password, /\/dashboard$/);
     await page.goto('/pos');
     await page.getByText('คุณไม่มีสิทธิ์ในการเข้าถึงระบบ POS').waitFor();
     await expectNoSeriousA11yViolations(page, 'pos-no-access');
     expect(await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).count()).toBe(0);
 
-    const token = await apiLogin(server.url, VIEWER.username, VIEWER.password);
-    const shirt = (await products(server, admin)).get(SHIRT.sku);
-    const res = await fetch(`${server.url}/api/sales`, {
+    const token = await apiLogin(shop.url, VIEWER.username, VIEWER.password);
+    const shirt = (await products(shop, admin)).get(SHIRT.sku);
+    const res = await fetch(`${shop.url}/api/sales`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
@@ -541,7 +534,7 @@ describe('point of sale', () => {
       }),
     });
     expect(res.status).toBe(403);
-    expect((await products(server, admin)).get(SHIRT.sku)?.stock).toBe(7);
+    expect((await products(shop, admin)).get(SHIRT.sku)?.stock).toBe(7);
     await context.close();
   });
 });

@@ -1,11 +1,11 @@
 import type { Product } from '@pos/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { createProduct, listProducts, makePng } from '../support/catalogue';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text).first().waitFor();
@@ -25,18 +25,15 @@ async function tagsOf(dialog: Locator, id: string): Promise<string[]> {
 }
 
 describe('products screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let token: string;
   const password = 'boss-pass-123';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await createUser(server.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
-    await createUser(server.url, { username: 'viewer1', password, name: 'ผู้ดู', role: 'viewer' });
-    token = await apiLogin(server.url, 'boss', password);
-    await createProduct(server.url, token, {
+    await createUser(shop.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
+    await createUser(shop.url, { username: 'viewer1', password, name: 'ผู้ดู', role: 'viewer' });
+    token = await apiLogin(shop.url, 'boss', password);
+    await createProduct(shop.url, token, {
       name: 'รองเท้าผ้าใบสีขาว',
       sku: 'SH-001',
       category: 'รองเท้า',
@@ -44,7 +41,7 @@ describe('products screen', () => {
       stock: 25,
       sizes: ['40', '41', '42'],
     });
-    await createProduct(server.url, token, {
+    await createProduct(shop.url, token, {
       name: 'กระเป๋าผ้าแคนวาส',
       sku: 'BAG-001',
       category: 'กระเป๋า',
@@ -53,13 +50,9 @@ describe('products screen', () => {
       colors: ['ครีม'],
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('adds a product with sizes, colours and an image, edits it and deletes it with confirmation', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'จัดการสินค้า' }).click();
     await page.waitForURL(/\/products$/);
@@ -132,7 +125,7 @@ describe('products screen', () => {
     );
     await stats.getByText('3', { exact: true }).waitFor();
 
-    let saved = (await listProducts(server.url, token)).find((p) => p.sku === 'TS-001') as Product;
+    let saved = (await listProducts(shop.url, token)).find((p) => p.sku === 'TS-001') as Product;
     expect(saved).toMatchObject({
       name: 'เสื้อยืดคอกลม',
       category: 'เสื้อผ้า',
@@ -143,7 +136,7 @@ describe('products screen', () => {
       colors: ['ขาว', 'ดำ'],
     });
     expect(saved.image_url).toMatch(/^\/uploads\//);
-    const served = await fetch(`${server.url}${saved.image_url}`);
+    const served = await fetch(`${shop.url}${saved.image_url}`);
     expect(served.status).toBe(200);
 
     // A SKU another product uses: the server's message shows on the SKU field.
@@ -166,7 +159,7 @@ describe('products screen', () => {
     await dialog.locator('#product-image-error').getByText('รูปภาพ').waitFor();
     await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect((await listProducts(server.url, token)).map((p) => p.sku)).not.toContain('SH-NEW');
+    expect((await listProducts(shop.url, token)).map((p) => p.sku)).not.toContain('SH-NEW');
 
     // Edit: the fields start with the product's values.
     await row.getByRole('button', { name: 'แก้ไข เสื้อยืดคอกลม' }).click();
@@ -187,7 +180,7 @@ describe('products screen', () => {
     await row.getByText('฿275.00').waitFor();
     expect(await row.locator('[data-stock-tone]').getAttribute('data-stock-tone')).toBe('red');
     expect(await row.getByRole('img').count()).toBe(0);
-    saved = (await listProducts(server.url, token)).find((p) => p.sku === 'TS-001') as Product;
+    saved = (await listProducts(shop.url, token)).find((p) => p.sku === 'TS-001') as Product;
     expect(saved).toMatchObject({ price: 275, stock: 8, sizes: ['M'], image_url: null });
 
     // Delete, with confirmation.
@@ -204,12 +197,12 @@ describe('products screen', () => {
     await confirm.getByRole('button', { name: 'ลบ', exact: true }).click();
     await toast(page, 'ลบสินค้าสำเร็จ');
     await row.waitFor({ state: 'detached' });
-    expect((await listProducts(server.url, token)).map((p) => p.sku)).not.toContain('TS-001');
+    expect((await listProducts(shop.url, token)).map((p) => p.sku)).not.toContain('TS-001');
     await context.close();
   });
 
   it('filters by category and searches by name or SKU', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.goto('/products');
     const rows = page.getByTestId('product-row');
@@ -257,7 +250,7 @@ describe('products screen', () => {
   });
 
   it('shows a viewer the products without add, edit or delete', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'viewer1', password, /\/(pos|dashboard)$/);
     await page.goto('/products');
     await page.getByTestId('product-row').first().waitFor();
@@ -270,7 +263,7 @@ describe('products screen', () => {
   });
 
   it('draws the empty and error states, and retries after a load failure', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.route('**/api/products', (route) => route.fulfill({ json: { products: [] } }));
     await page.goto('/products');
@@ -299,7 +292,7 @@ describe('products screen', () => {
   });
 
   it('fits a phone screen', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.goto('/products');
     await page.getByTestId('product-card').first().waitFor();

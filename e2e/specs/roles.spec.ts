@@ -1,10 +1,9 @@
 import { can, type Permission, type Role } from '@pos/core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, newPage, screenshot, signIn, signInThroughForm } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { newPage, screenshot, signIn, signInThroughForm } from '../support/browser';
+import { useShop } from '../support/shop';
 
 /** Sidebar entries and the permission each needs (spec 000 §2). */
 const NAV: [label: string, permission: Permission][] = [
@@ -22,20 +21,13 @@ const NAV: [label: string, permission: Permission][] = [
 ];
 
 describe('roles in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   const password = 'role-pass-123';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     for (const role of ['manager', 'cashier', 'viewer'] as const) {
-      await createUser(server.url, { username: `${role}1`, password, name: `ทดสอบ ${role}`, role });
+      await createUser(shop.url, { username: `${role}1`, password, name: `ทดสอบ ${role}`, role });
     }
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it.each([
@@ -43,7 +35,7 @@ describe('roles in the browser', () => {
     ['cashier', /\/pos$/],
     ['viewer', /\/dashboard$/],
   ] as const)('%s lands on its home page and sees only its sidebar entries', async (role: Role, landing) => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signInThroughForm(page, `${role}1`, password, landing);
     const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
     await nav.waitFor();
@@ -55,7 +47,7 @@ describe('roles in the browser', () => {
   });
 
   it('refuses a cashier the users screen and the users API', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'cashier1', password, /\/pos$/);
     await page.goto('/users');
     await page.getByText('ไม่มีสิทธิ์เข้าถึง').first().waitFor();
@@ -74,7 +66,7 @@ describe('roles in the browser', () => {
   });
 
   it('shows the POS no-access message to a viewer', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     // A viewer lands on the dashboard (issue 31); the POS, opened by its address, says why it is closed.
     await signIn(page, 'viewer1', password, /\/dashboard$/);
     await page.goto('/pos');
@@ -83,7 +75,7 @@ describe('roles in the browser', () => {
   });
 
   it('sends signed-out visitors to the sign-in screen and signed-in users away from it', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await page.goto('/settings');
     await page.waitForURL(/\/login$/);
     await signIn(page, 'manager1', password, /\/dashboard$/);

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Customer, Product, Sale } from '@pos/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken, registerForVat, sellByApi } from '../support/api';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 const BOSS = { username: 'boss', password: 'boss-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
 const SHIRT = { name: 'เสื้อเชิ้ตลายทาง', sku: 'SH-100', price: 200, stock: 10 };
@@ -25,8 +25,7 @@ function row(page: Page, number: string): Locator {
 }
 
 describe('sales history', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let token: string;
   let shirt: Product;
   let cap: Product;
@@ -34,25 +33,23 @@ describe('sales history', () => {
   const sales: Record<'whole' | 'lines' | 'edit', Sale> = {} as Record<'whole' | 'lines' | 'edit', Sale>;
 
   beforeAll(async () => {
-    server = await startServer();
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
-    await createUser(server.url, BOSS);
-    token = await apiLogin(server.url, BOSS.username, BOSS.password);
-    for (const p of [SHIRT, CAP]) await api(server, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });
-    const { products } = await api<{ products: Product[] }>(server, token, 'GET', '/products?limit=100');
+    await registerForVat(shop);
+    const admin = await shop.adminToken();
+    await createUser(shop.url, BOSS);
+    token = await apiLogin(shop.url, BOSS.username, BOSS.password);
+    for (const p of [SHIRT, CAP]) await api(shop, admin, 'POST', '/products', { ...p, category: 'เสื้อผ้า' });
+    const { products } = await api<{ products: Product[] }>(shop, token, 'GET', '/products?limit=100');
     shirt = products.find((p) => p.sku === SHIRT.sku)!;
     cap = products.find((p) => p.sku === CAP.sku)!;
-    ({ customer } = await api<{ customer: Customer }>(server, token, 'POST', '/customers', {
+    ({ customer } = await api<{ customer: Customer }>(shop, token, 'POST', '/customers', {
       name: 'วันดี มีสุข',
       phone: '081-234-5678',
       address: ADDRESS,
     }));
-    sales.whole = await sellByApi(server, token, [{ product: shirt, quantity: 1 }]);
+    sales.whole = await sellByApi(shop, token, [{ product: shirt, quantity: 1 }]);
     sales.lines = await sellByApi(
-      server,
+      shop,
       token,
       [
         { product: shirt, quantity: 2 },
@@ -60,15 +57,11 @@ describe('sales history', () => {
       ],
       customer.id,
     );
-    sales.edit = await sellByApi(server, token, [{ product: cap, quantity: 1 }]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    sales.edit = await sellByApi(shop, token, [{ product: cap, quantity: 1 }]);
   });
 
   it('refunds a whole sale and one line of another, prints the credit note, exports every sale', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
     await page.goto('/refund-history');
     await page.getByRole('heading', { name: 'ประวัติการขาย' }).waitFor();
@@ -93,7 +86,7 @@ describe('sales history', () => {
     await expectNoSeriousA11yViolations(page, 'sales-history-refund');
     await refund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await refund.waitFor({ state: 'detached' });
-    const { sale: wholeNow } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${sales.whole.id}`);
+    const { sale: wholeNow } = await api<{ sale: Sale }>(shop, token, 'GET', `/sales/${sales.whole.id}`);
     expect(wholeNow.refunds.map((r) => [r.reason, r.refund_method, r.vat])).toEqual([['ลูกค้าเปลี่ยนใจ', 'cash', 6]]);
     await page.waitForSelector(`[data-testid="sale-row-${sales.whole.document_number}"][data-status="refunded"]`);
     await whole.getByText('ไม่สามารถคืนเงินซ้ำได้').waitFor();
@@ -103,7 +96,7 @@ describe('sales history', () => {
     expect(await background(whole)).not.toBe(await background(row(page, sales.lines.document_number)));
 
     // One line of two: the cap back on the shelf and the customer's points follow the server.
-    const before = await api<{ customer: Customer }>(server, token, 'GET', `/customers/${customer.id}`);
+    const before = await api<{ customer: Customer }>(shop, token, 'GET', `/customers/${customer.id}`);
     const lines = row(page, sales.lines.document_number);
     await (await saleAction(page, lines, 'คืนเงิน')).click();
     await refund.getByRole('button', { name: 'เลือกสินค้าที่คืน' }).click();
@@ -115,17 +108,17 @@ describe('sales history', () => {
     await refund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await refund.waitFor({ state: 'detached' });
     await lines.getByText('คืนเงินบางส่วน').waitFor();
-    const { sale: partly } = await api<{ sale: Sale }>(server, token, 'GET', `/sales/${sales.lines.id}`);
+    const { sale: partly } = await api<{ sale: Sale }>(shop, token, 'GET', `/sales/${sales.lines.id}`);
     const taken = partly.refunds[0]!;
     expect(taken.lines).toEqual([expect.objectContaining({ product_name: CAP.name, quantity: 1 })]);
     // ฿500 + 3 % = ฿515; the cap is ฿100 of it: ฿103 back, of which ฿3 VAT.
     expect(taken).toMatchObject({ reason: 'defective', refund_method: 'transfer', amount: 103, vat: 3 });
     expect(taken.buyer_address).toBe(ADDRESS);
     await lines.getByText('คืน ฿103.00: สินค้าชำรุดหรือเสียหาย · โอนเงินผ่านธนาคาร').waitFor();
-    const after = await api<{ customer: Customer }>(server, token, 'GET', `/customers/${customer.id}`);
+    const after = await api<{ customer: Customer }>(shop, token, 'GET', `/customers/${customer.id}`);
     expect(taken.points_taken_back).toBeGreaterThan(0);
     expect(after.customer.loyalty_points).toBe(before.customer.loyalty_points - taken.points_taken_back);
-    const { product: capNow } = await api<{ product: Product }>(server, token, 'GET', `/products/${cap.id}`);
+    const { product: capNow } = await api<{ product: Product }>(shop, token, 'GET', `/products/${cap.id}`);
     // 10 on the shelf, 1 sold on each of two sales, 1 returned.
     expect(capNow.stock).toBe(CAP.stock - 2 + 1);
     expect(await (await saleAction(page, lines, 'คืนเงิน')).isDisabled()).toBe(false);
@@ -189,7 +182,7 @@ describe('sales history', () => {
   });
 
   it('edits a sale: reason, the POS edit banner, the new sale, both rows linked', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const original = row(page, sales.edit.document_number);
@@ -225,7 +218,7 @@ describe('sales history', () => {
   });
 
   it('shows cards at 390 px, with the summary from the server', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
     await page.goto('/refund-history');
     const card = page.getByTestId(`sale-card-${sales.whole.document_number}`);

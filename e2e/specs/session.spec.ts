@@ -1,30 +1,22 @@
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { useShop } from '../support/shop';
 
 const MINUTE = 60_000;
 
 describe('sessions and navigation', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   const password = 'session-pass-123';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await createUser(server.url, { username: 'manager1', password, name: 'ผู้จัดการ ทดสอบ', role: 'manager' });
-    await createUser(server.url, { username: 'cashier1', password, name: 'แคชเชียร์ ทดสอบ', role: 'cashier' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await createUser(shop.url, { username: 'manager1', password, name: 'ผู้จัดการ ทดสอบ', role: 'manager' });
+    await createUser(shop.url, { username: 'cashier1', password, name: 'แคชเชียร์ ทดสอบ', role: 'cashier' });
   });
 
   it('says so when an unknown address lands on the dashboard', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'manager1', password, /\/dashboard$/);
     await page.goto('/reprots');
     await page.waitForURL(/\/dashboard$/);
@@ -40,7 +32,7 @@ describe('sessions and navigation', () => {
   });
 
   it('keeps an active cashier signed in by refreshing the session, and leaves an idle one alone', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await page.clock.install();
     await signIn(page, 'cashier1', password, /\/pos$/);
     // The till drawn: the app, and with it its watch for activity, is running before the clock moves.

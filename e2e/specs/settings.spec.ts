@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken } from '../support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { makePng } from '../support/catalogue';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
 const MANAGER = { username: 'manager', password: 'manager-pass-123', name: 'ผู้จัดการ', role: 'manager' as const };
@@ -21,23 +21,16 @@ async function openTab(page: Page, name: string): Promise<void> {
 }
 
 describe('settings screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
-    await api(server, admin, 'POST', '/products', { ...SHIRT, category: 'เสื้อผ้า' });
-    for (const user of [OWNER, MANAGER, VIEWER]) await createUser(server.url, user);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    const admin = await shop.adminToken();
+    await api(shop, admin, 'POST', '/products', { ...SHIRT, category: 'เสื้อผ้า' });
+    for (const user of [OWNER, MANAGER, VIEWER]) await createUser(shop.url, user);
   });
 
   it('saves the name and tax rate, uploads a logo, and the sidebar and the till follow without a reload', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ตั้งค่า' }).click();
     await page.getByRole('heading', { name: 'ตั้งค่า', level: 1 }).waitFor();
@@ -158,7 +151,7 @@ describe('settings screen', () => {
   });
 
   it('fits 390 px for a manager, and stays closed to a viewer (no settings_view)', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, MANAGER.username, MANAGER.password, /\/dashboard$/);
     await page.goto('/settings?tab=payment');
     await page.getByRole('tab', { name: 'การชำระเงิน', selected: true }).waitFor();
@@ -180,7 +173,7 @@ describe('settings screen', () => {
     await screenshot(page, 'settings-barcode');
     await context.close();
 
-    const viewer = await newPage(browser, server.url, MOBILE);
+    const viewer = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(viewer.page, VIEWER.username, VIEWER.password, /\/dashboard$/);
     await viewer.page.goto('/settings');
     await viewer.page.getByText('ไม่มีสิทธิ์เข้าถึง').waitFor();

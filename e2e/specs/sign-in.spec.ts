@@ -1,27 +1,16 @@
 import { FIRST_USE_ADMIN, type User } from '@pos/core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createUser, firstAdminToken } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { DESKTOP, MOBILE, newPage, screenshot } from '../support/browser';
+import { useShop } from '../support/shop';
 
 describe('sign-in screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop();
 
   it('renders in Thai at desktop and phone widths', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(shop.browser, shop.url, viewport);
       await page.goto('/users');
       await page.waitForURL(/\/login$/);
       await page.getByText(`รหัสผ่าน: ${FIRST_USE_ADMIN.password}`).waitFor();
@@ -34,7 +23,7 @@ describe('sign-in screen', () => {
   });
 
   it('refuses a wrong password, signs admin in, asks for a new password, then hides the first-use box', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await page.goto('/login');
     await page.getByLabel('ชื่อผู้ใช้').fill('admin');
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill('wrong-password');
@@ -95,32 +84,22 @@ describe('sign-in screen', () => {
 });
 
 describe('forced password change', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop();
 
   it('shows the change-password screen when the server asks for it, e.g. after an admin reset', async () => {
-    const cashier = await createUser(server.url, {
+    const cashier = await createUser(shop.url, {
       username: 'somchai',
       password: 'cashier-pass-1',
       name: 'สมชาย ขายดี',
       role: 'cashier',
     });
-    const admin = await firstAdminToken(server.url);
-    await api(server, admin, 'PUT', `/users/${cashier.id}/password`, { newPassword: 'given-by-admin' });
-    const token = await apiLogin(server.url, 'somchai', 'given-by-admin');
+    const admin = await shop.adminToken();
+    await api(shop, admin, 'PUT', `/users/${cashier.id}/password`, { newPassword: 'given-by-admin' });
+    const token = await apiLogin(shop.url, 'somchai', 'given-by-admin');
 
     // A browser that still believes the old answer (no change needed), and cannot reach /auth/me:
     // only the refusal of the screen's own calls can tell it.
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await page.route('**/api/auth/me', (route) => route.abort());
     const stale: User = { ...cashier, must_change_password: false };
     await page.addInitScript(

@@ -1,11 +1,11 @@
 import type { Product } from '@pos/core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { createProduct, listProducts } from '../support/catalogue';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 /** Another manager's adjustment, through the API, while the dialog is open. */
 async function adjustByApi(
@@ -32,8 +32,7 @@ async function chooseReason(page: Page, dialog: Locator, reason: string): Promis
 }
 
 describe('stock adjustments and history', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   let token: string;
   let otherToken: string;
   let shirt: Product;
@@ -41,24 +40,22 @@ describe('stock adjustments and history', () => {
   const password = 'boss-pass-123';
 
   beforeAll(async () => {
-    server = await startServer();
     // These tests are about a shop registered for VAT (3 % on top): a fresh install charges none.
-    await registerForVat(server);
-    browser = await launchBrowser();
-    await createUser(server.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
-    await createUser(server.url, { username: 'mgr', password, name: 'ผู้จัดการสาขา', role: 'manager' });
-    await createUser(server.url, { username: 'viewer1', password, name: 'ผู้ดู', role: 'viewer' });
-    await createUser(server.url, { username: 'till', password, name: 'พนักงานขาย', role: 'cashier' });
-    token = await apiLogin(server.url, 'boss', password);
-    otherToken = await apiLogin(server.url, 'mgr', password);
-    shirt = await createProduct(server.url, token, {
+    await registerForVat(shop);
+    await createUser(shop.url, { username: 'boss', password, name: 'เจ้าของร้าน', role: 'admin' });
+    await createUser(shop.url, { username: 'mgr', password, name: 'ผู้จัดการสาขา', role: 'manager' });
+    await createUser(shop.url, { username: 'viewer1', password, name: 'ผู้ดู', role: 'viewer' });
+    await createUser(shop.url, { username: 'till', password, name: 'พนักงานขาย', role: 'cashier' });
+    token = await apiLogin(shop.url, 'boss', password);
+    otherToken = await apiLogin(shop.url, 'mgr', password);
+    shirt = await createProduct(shop.url, token, {
       name: 'เสื้อเชิ้ตลายทาง',
       sku: 'SHIRT-01',
       category: 'เสื้อผ้า',
       price: 590,
       stock: 8,
     });
-    cap = await createProduct(server.url, token, {
+    cap = await createProduct(shop.url, token, {
       name: 'หมวกแก๊ป',
       sku: 'CAP-01',
       category: 'กระเป๋า',
@@ -66,13 +63,9 @@ describe('stock adjustments and history', () => {
       stock: 30,
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('adjusts stock through the dialog, redoes after a concurrent change, and shows it in the history', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.goto('/products');
     const row = page.getByTestId('product-row').filter({ hasText: 'เสื้อเชิ้ตลายทาง' });
@@ -97,7 +90,7 @@ describe('stock adjustments and history', () => {
     await expectNoSeriousA11yViolations(page, 'stock-adjust-dialog');
 
     // Meanwhile another manager takes out 2: the save is refused and the fresh stock shown.
-    await adjustByApi(server.url, otherToken, shirt.id, { mode: 'remove', amount: 2, expected: 8, reason: 'damaged' });
+    await adjustByApi(shop.url, otherToken, shirt.id, { mode: 'remove', amount: 2, expected: 8, reason: 'damaged' });
     await dialog.getByRole('button', { name: 'บันทึกการปรับสต็อก' }).click();
     const changed = dialog.getByRole('alert').filter({ hasText: 'สต็อกเปลี่ยนไประหว่างนี้' });
     await changed.getByText('ตอนนี้มี 6 ชิ้น', { exact: false }).waitFor();
@@ -106,21 +99,21 @@ describe('stock adjustments and history', () => {
     await expectNoSeriousA11yViolations(page, 'stock-adjust-conflict');
     // The edit dialog behind (hidden from the accessibility tree meanwhile) shows the fresh stock too.
     await page.getByTestId('product-stock').getByText('6', { exact: true }).waitFor();
-    expect(await stockOf(server.url, token, 'SHIRT-01')).toBe(6);
+    expect(await stockOf(shop.url, token, 'SHIRT-01')).toBe(6);
 
     // Redo against the fresh value.
     await dialog.getByRole('button', { name: 'บันทึกการปรับสต็อก' }).click();
     await page.getByText('ปรับสต็อกแล้ว').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await edit.getByTestId('product-stock').getByText('18', { exact: true }).waitFor();
-    expect(await stockOf(server.url, token, 'SHIRT-01')).toBe(18);
+    expect(await stockOf(shop.url, token, 'SHIRT-01')).toBe(18);
 
     // Saving the edit afterwards leaves the stock alone.
     await edit.getByLabel('ราคาขาย (บาท)').fill('550');
     await edit.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
     await edit.waitFor({ state: 'hidden' });
     await row.getByText('฿550.00').waitFor();
-    expect(await stockOf(server.url, token, 'SHIRT-01')).toBe(18);
+    expect(await stockOf(shop.url, token, 'SHIRT-01')).toBe(18);
     expect(await row.locator('[data-stock-tone]').innerText()).toBe('18');
 
     // Remove below zero is refused on the spot, with the core's message.
@@ -163,9 +156,9 @@ describe('stock adjustments and history', () => {
   });
 
   it('works on a phone: history (with a sale) and adjust from the product card; a viewer sees history only', async () => {
-    const till = await apiLogin(server.url, 'till', password);
-    const { document_number: documentNumber } = await sellByApi(server, till, [{ product: cap, quantity: 1 }]);
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const till = await apiLogin(shop.url, 'till', password);
+    const { document_number: documentNumber } = await sellByApi(shop, till, [{ product: cap, quantity: 1 }]);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'boss', password, /\/dashboard$/);
     await page.goto('/products');
     const card = page.getByTestId('product-card').filter({ hasText: 'หมวกแก๊ป' });
@@ -195,7 +188,7 @@ describe('stock adjustments and history', () => {
     await expectNoSeriousA11yViolations(page, 'stock-history');
     await context.close();
 
-    const viewer = await newPage(browser, server.url);
+    const viewer = await newPage(shop.browser, shop.url);
     await signIn(viewer.page, 'viewer1', password, /\/(pos|dashboard)$/);
     await viewer.page.goto('/products');
     const row = viewer.page.getByTestId('product-row').filter({ hasText: 'หมวกแก๊ป' });

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser, firstAdminToken } from '../support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
 import { createProduct, makePng } from '../support/catalogue';
-import { startServer, type RunningServer } from '../support/server';
+import { useShop } from '../support/shop';
 
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
 const MANAGER = { username: 'manager', password: 'manager-pass-123', name: 'ผู้จัดการ', role: 'manager' as const };
@@ -18,35 +18,28 @@ async function seeToast(page: Page, text: string): Promise<void> {
 }
 
 describe('storage screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const admin = await firstAdminToken(server.url);
-    for (const user of [OWNER, MANAGER]) await createUser(server.url, user);
+    const admin = await shop.adminToken();
+    for (const user of [OWNER, MANAGER]) await createUser(shop.url, user);
     const products = [];
     for (let i = 0; i < PICTURES; i++) {
       const seed = { name: `สินค้ารูป ${i + 1}`, sku: `IMG-${i + 1}`, category: 'เสื้อผ้า', price: 100 };
-      products.push(await createProduct(server.url, admin, seed, { bytes: makePng(40 + i, 40), name: `p${i}.png` }));
+      products.push(await createProduct(shop.url, admin, seed, { bytes: makePng(40 + i, 40), name: `p${i}.png` }));
     }
     // Two products go (never sold): their pictures are now unused.
-    for (const product of products.slice(0, 2)) await api(server, admin, 'DELETE', `/products/${product.id}`);
+    for (const product of products.slice(0, 2)) await api(shop, admin, 'DELETE', `/products/${product.id}`);
     // Cleanup leaves files younger than an hour (a product may be about to name one): these were stored earlier.
     const earlier = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    const uploads = path.join(server.built.deps.config.dataDir, 'uploads');
+    const uploads = path.join(shop.server.built.deps.config.dataDir, 'uploads');
     for (const file of fs.readdirSync(uploads, { recursive: true, withFileTypes: true })) {
       if (file.isFile()) fs.utimesSync(path.join(file.parentPath, file.name), earlier, earlier);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('shows usage, lists files 20 at a time, analyses and deletes unused images', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'จัดการพื้นที่เก็บข้อมูล' }).click();
     await page.getByRole('heading', { name: 'จัดการพื้นที่เก็บข้อมูล', level: 1 }).waitFor();
@@ -97,7 +90,7 @@ describe('storage screen', () => {
   });
 
   it('tells a manager (no settings_manage) that cleanup is not theirs, at 390 px', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, MANAGER.username, MANAGER.password, /\/dashboard$/);
     await page.goto('/storage');
     await page.getByTestId('storage-card-storage').waitFor();

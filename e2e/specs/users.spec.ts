@@ -1,13 +1,13 @@
 import type { User } from '@pos/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, loginStatus } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { useShop, type Shop } from '../support/shop';
 
-async function usersFromApi(server: RunningServer, token: string): Promise<User[]> {
-  const res = await fetch(`${server.url}/api/users`, { headers: { authorization: `Bearer ${token}` } });
+async function usersFromApi(shop: Shop, token: string): Promise<User[]> {
+  const res = await fetch(`${shop.url}/api/users`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { users: User[] }).users;
 }
 
@@ -16,22 +16,15 @@ async function toast(page: Page, text: string): Promise<void> {
 }
 
 describe('users screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const shop = useShop();
   const bossPassword = 'boss-pass-123';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await createUser(server.url, { username: 'boss', password: bossPassword, name: 'เจ้าของร้าน', role: 'admin' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await createUser(shop.url, { username: 'boss', password: bossPassword, name: 'เจ้าของร้าน', role: 'admin' });
   });
 
   it('adds, edits, changes the password of, deactivates and deletes a user', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(shop.browser, shop.url);
     await signIn(page, 'boss', bossPassword, /\/dashboard$/);
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'จัดการผู้ใช้' }).click();
     await page.waitForURL(/\/users$/);
@@ -110,14 +103,14 @@ describe('users screen', () => {
     await dialog.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('nida-new-pass');
     await dialog.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
     await toast(page, 'เปลี่ยนรหัสผ่านสำเร็จ');
-    expect(await loginStatus(server.url, 'nid', 'nida-new-pass')).toBe(200);
+    expect(await loginStatus(shop.url, 'nid', 'nida-new-pass')).toBe(200);
 
     // Deactivate
     await card.getByRole('button', { name: 'ปิดใช้งาน' }).click();
     await toast(page, 'ปิดใช้งานผู้ใช้สำเร็จ');
     await card.getByRole('button', { name: 'เปิดใช้งาน' }).waitFor();
     // Answered as a wrong password, so a guesser cannot tell the password was right.
-    expect(await loginStatus(server.url, 'nid', 'nida-new-pass')).toBe(401);
+    expect(await loginStatus(shop.url, 'nid', 'nida-new-pass')).toBe(401);
     await screenshot(page, 'users');
 
     // Delete, with confirmation
@@ -130,14 +123,14 @@ describe('users screen', () => {
     await toast(page, 'ลบผู้ใช้สำเร็จ');
     await card.waitFor({ state: 'detached' });
 
-    const token = await apiLogin(server.url, 'boss', bossPassword);
-    expect((await usersFromApi(server, token)).map((u) => u.username)).not.toContain('nid');
+    const token = await apiLogin(shop.url, 'boss', bossPassword);
+    expect((await usersFromApi(shop, token)).map((u) => u.username)).not.toContain('nid');
     await context.close();
     // Six axe checks and a dozen server round trips: more than the default on a busy machine.
   }, 120_000);
 
   it('fits a phone screen', async () => {
-    const { context, page } = await newPage(browser, server.url, MOBILE);
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'boss', bossPassword, /\/dashboard$/);
     await page.goto('/users');
     await page.getByTestId('user-card-boss').waitFor();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as wait } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@pos/core';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   db?: Db;
   /** The server's clock (tests move it). */
   now?: () => Date;
+  /** How the server waits (tests move their clock instead). */
+  sleep?: (ms: number) => Promise<void>;
   logger?: boolean;
   /** Where logs go (stdout by default); tests read them to prove no secret is written. */
   logStream?: { write(line: string): void };
@@ -63,6 +66,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, overrides: BuildOptions = {}): Promise<BuiltApp> {
   const db = overrides.db ?? openDatabase(config);
   const now = overrides.now ?? (() => new Date());
+  const sleep = overrides.sleep ?? ((ms: number) => wait(ms));
   const imageStore = overrides.imageStore ?? (await imageStoreFor(config));
   const routes: RouteAccessEntry[] = [];
 
@@ -95,7 +99,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     clientErrorHandler,
   });
   const notifications = createNotificationWorker({ db, config, now }, app.log.child({ module: 'line-outbox' }));
-  const deps: Deps = { db, config, now, imageStore, notifications };
+  const deps: Deps = { db, config, now, sleep, imageStore, notifications };
   // Before onClose (which closes the database): a drain under way finishes its writes first.
   app.addHook('preClose', () => notifications.stop());
   registerRequestLog(app);

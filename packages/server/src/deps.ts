@@ -7,6 +7,8 @@ export interface Deps {
   db: Db;
   config: Config;
   now: () => Date;
+  /** Waits `ms` (the sign-in throttle's delay); tests pass one that moves their clock instead. */
+  sleep: (ms: number) => Promise<void>;
   /** Where uploaded images are kept (local disk under DATA_DIR/uploads by default). */
   imageStore: ImageStore;
   /** The LINE notification outbox's worker: a sale that queued a message wakes it after commit. */

@@ -9,7 +9,7 @@ import {
   type Sale,
 } from '@pos/core';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { buildProduct, stockOf } from './helpers/catalogue-factories';
 import { turnOnCardPayments, useFakeStripe } from './helpers/fake-stripe';
@@ -382,7 +382,10 @@ describe.each(ENGINES)('refunding a card sale on %s', (engine) => {
       const product = await buildProduct(t, { price: 99, stock: 10 });
       const { sale, paymentIntent } = await cardSale([{ product, quantity: 2 }]);
       const line = sale.items[0]!;
-      stripe.fake.refundDelayMs = 300;
+      // Stripe answers no refund until every request has either been answered or made its refund there.
+      let release = () => {};
+      stripe.fake.holdRefunds = new Promise<void>((resolve) => (release = resolve));
+      let answered = 0;
       const send = (url: string, body: unknown) =>
         fetch(`${url}/api/sales/${sale.id}/refund`, {
           method: 'POST',
@@ -392,17 +395,26 @@ describe.each(ENGINES)('refunding a card sale on %s', (engine) => {
             'idempotency-key': randomUUID(),
           },
           body: JSON.stringify(body),
-        }).then(async (res) => ({ status: res.status, body: (await res.json()) as RefundAnswer }));
+        }).then(async (res) => {
+          const answer = { status: res.status, body: (await res.json()) as RefundAnswer };
+          answered += 1;
+          return answer;
+        });
       let answers: { status: number; body: RefundAnswer }[];
       try {
-        answers = await Promise.all([
+        const all = Promise.all([
           send(t.url, {}),
           send(otherUrl, {}),
           send(t.url, { lines: [{ saleItemId: line.id, quantity: 2 }] }),
           send(otherUrl, { lines: [{ saleItemId: line.id, quantity: 1 }] }),
         ]);
+        // All four overlapped: each was answered while the refund(s) at Stripe were still in flight.
+        await vi.waitFor(() => expect(answered + stripe.fake.refundsHeld).toBe(4), { timeout: 10_000 });
+        release();
+        answers = await all;
       } finally {
-        stripe.fake.refundDelayMs = 0;
+        stripe.fake.holdRefunds = null;
+        release();
       }
       const made = stripe.fake.refundsOf(paymentIntent);
       expect(made).toHaveLength(1);

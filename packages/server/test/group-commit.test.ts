@@ -220,7 +220,7 @@ describe('group commit (SQLite)', () => {
     const held = heldSync(kysely);
     const committer = groupCommitter(kysely, held.sync);
     let answered = 0;
-    const writes = ['a', 'b', 'c'].map((note) =>
+    const write = (note: string) =>
       committer
         .transaction(async (trx) => {
           // Inside the shared commit the connection runs NORMAL: the commit itself does not fsync.
@@ -232,17 +232,22 @@ describe('group commit (SQLite)', () => {
         .then((note) => {
           answered += 1;
           return note;
-        }),
-    );
+        });
+    const writes = ['a', 'b', 'c'].map(write);
     await vi.waitFor(() => expect(held.calls).toHaveLength(1));
     // Committed (another statement sees the rows) but not answered: the sync has not confirmed yet.
     expect(await notes(kysely)).toEqual(['a', 'b', 'c']);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A later write commits on its own and asks for its own sync: all that time the first three wait.
+    const later = write('d');
+    await vi.waitFor(() => expect(held.calls).toHaveLength(2));
     expect(answered).toBe(0);
     // By the time the sync is asked for, FULL is back on for every other commit.
     expect(held.calls[0]!.synchronous).toBe(2);
     held.calls[0]!.settle();
     expect(await Promise.all(writes)).toEqual(['a', 'b', 'c']);
+    expect(answered).toBe(3);
+    held.calls[1]!.settle();
+    expect(await later).toBe('d');
   });
 
   it('with a WAL sync: a failed sync fails every write of its commit', async () => {

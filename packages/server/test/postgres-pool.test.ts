@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { freshDatabase } from './helpers/test-app';
 
@@ -13,6 +13,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
     const unhandled: unknown[] = [];
     const onUncaught = (err: unknown) => unhandled.push(err);
     process.on('uncaughtException', onUncaught);
+    // The pool passes an idle connection's error on as its own 'error' event: the moment that crashed the process.
+    const poolEvents = vi.spyOn(pg.Pool.prototype, 'emit');
     try {
       const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.kysely)).rows[0]?.pid;
       expect(pid).toBeGreaterThan(0);
@@ -23,12 +25,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
       } finally {
         await admin.end();
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await vi.waitFor(() => expect(poolEvents.mock.calls.map(([event]) => event)).toContain('error'));
       const again = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
       expect(again.rows).toEqual([{ one: 1 }]);
       expect(unhandled).toEqual([]);
     } finally {
       process.off('uncaughtException', onUncaught);
+      poolEvents.mockRestore();
       await db.destroy();
       await fresh.drop();
     }

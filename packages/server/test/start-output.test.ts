@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serverBundle, startServerProcess } from './soak/server-process';
 
 // What `npm start` prints at start-up ends with the line saying where to open the app: a log line
 // written after it would push it up among the others, where whoever started the server misses it.
 
-const READY = /^Thai Shop POS is ready at http:\/\/127\.0\.0\.1:\d+$/;
-/** Long enough for a log line written asynchronously before the address line to come out after it. */
-const SETTLE_MS = 1000;
+const READY = /^Thai Shop POS is ready at (http:\/\/127\.0\.0\.1:\d+)$/;
+/** A request the server answers 404, so it logs it (at info): a marker in the output after start-up. */
+const MARKER_PATH = '/api/start-output-marker';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,15 +31,32 @@ function lines(output: string): string[] {
     .filter((line) => line !== '');
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * What the server printed up to its answer to a request sent once it said it is ready: any log line written
+ * during start-up, even asynchronously, comes out through the same stream before that answer's line.
+ */
+async function printedAtStartUp(url: string, output: () => string): Promise<string[]> {
+  expect((await fetch(`${url}${MARKER_PATH}`)).status).toBe(404);
+  let printed: string[] = [];
+  await vi.waitFor(
+    () => {
+      printed = lines(output());
+      expect(printed.some((line) => line.includes(MARKER_PATH))).toBe(true);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+  return printed.slice(
+    0,
+    printed.findIndex((line) => line.includes(MARKER_PATH)),
+  );
+}
 
 describe('the address line is the last line printed at start-up', () => {
   it('after the JSON log lines when stdout is not a terminal', async () => {
     // A new database: the first admin's line is logged too.
     const server = await startServerProcess({ dataDir: newDataDir(), databaseUrl: null, env: { LOG_LEVEL: 'info' } });
     try {
-      await sleep(SETTLE_MS);
-      const printed = lines(server.stdout());
+      const printed = await printedAtStartUp(server.url, () => server.stdout());
       expect(printed.some((line) => line.includes('created the first admin account'))).toBe(true);
       expect(printed.some((line) => line.includes('"msg":"database: sqlite'))).toBe(true);
       expect(printed.at(-1)).toMatch(READY);
@@ -67,13 +84,19 @@ describe('the address line is the last line printed at start-up', () => {
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {
-      const started = Date.now();
-      while (!lines(out).some((line) => READY.test(line))) {
-        if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`did not start:\n${out}`);
-        await sleep(20);
-      }
-      await sleep(SETTLE_MS);
-      const printed = lines(out);
+      let url = '';
+      await vi.waitFor(
+        () => {
+          if (child.exitCode !== null) throw new Error(`did not start:\n${out}`);
+          url =
+            lines(out)
+              .map((line) => READY.exec(line)?.[1])
+              .find(Boolean) ?? '';
+          expect(url, out).not.toBe('');
+        },
+        { timeout: 60_000, interval: 20 },
+      );
+      const printed = await printedAtStartUp(url, () => out);
       expect(printed.some((line) => /INFO.*created the first admin account/.test(line))).toBe(true);
       expect(printed.some((line) => /INFO.*database: sqlite/.test(line))).toBe(true);
       expect(printed.at(-1)).toMatch(READY);

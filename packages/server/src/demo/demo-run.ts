@@ -29,7 +29,7 @@ export type DemoRunResult =
 
 /** The demo shop: catalogue and customers through the services, then the sales (services, or bulk). */
 export async function runDemo(
-  base: Omit<Deps, 'now'>,
+  base: Omit<Deps, 'now' | 'sleep'>,
   options: DemoRunOptions,
   progress: (line: string) => void = () => {},
 ): Promise<DemoRunResult> {
@@ -39,6 +39,10 @@ export async function runDemo(
   const deps: DemoDeps = {
     ...base,
     now: () => clock,
+    // The demo's own clock: a wait moves it on.
+    sleep: async (ms) => {
+      clock = new Date(clock.getTime() + ms);
+    },
     setNow: (at) => {
       clock = at;
     },

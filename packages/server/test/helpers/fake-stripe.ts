@@ -58,8 +58,10 @@ export interface FakeStripe {
    * - `'lost-answer'`: the refund is made, then the connection is closed before the answer (every attempt).
    */
   refundFault: { status: number; code?: string; refundFirst?: boolean } | 'lost-answer' | null;
-  /** Milliseconds `POST /v1/refunds` takes after making a refund (to hold concurrent requests in flight). */
-  refundDelayMs: number;
+  /** While set, `POST /v1/refunds` answers only once it settles, after making the refund (holds it in flight). */
+  holdRefunds: Promise<void> | null;
+  /** Refund requests held by `holdRefunds` right now. */
+  refundsHeld: number;
   /** The refunds made against one PaymentIntent, oldest first. */
   refundsOf(paymentIntentId: string): FakeRefund[];
   close(): Promise<void>;
@@ -124,7 +126,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds: new Map(),
     paymentIntents: new Map(),
     refundFault: null,
-    refundDelayMs: 0,
+    holdRefunds: null,
+    refundsHeld: 0,
     refundsOf(paymentIntentId) {
       return [...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntentId);
     },
@@ -323,7 +326,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       created: Math.floor(Date.now() / 1000),
     };
     fake.refunds.set(refund.id, refund);
-    if (fake.refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.refundDelayMs));
+    if (fake.holdRefunds) {
+      fake.refundsHeld += 1;
+      await fake.holdRefunds.finally(() => (fake.refundsHeld -= 1));
+    }
     if (key) refundsInFlight.delete(key);
     if (fault !== null && fault !== 'lost-answer') {
       const body = refundsRefused(fault.status, 'fake failure after the refund was made', fault.code);

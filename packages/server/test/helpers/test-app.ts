@@ -28,6 +28,10 @@ export interface TestApp {
   advanceClock(ms: number): void;
   /** The server's clock (for a second app on the same database). */
   now(): Date;
+  /** The server's waits: each moves the clock on by `ms` at once and is noted in `waits`. */
+  sleep(ms: number): Promise<void>;
+  /** Every wait the server asked for, in ms, in order. */
+  waits: number[];
   request<T = Record<string, unknown>>(
     method: string,
     urlPath: string,
@@ -140,9 +144,21 @@ export function useTestApp(
       { passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST },
     );
     const now = () => new Date(Date.now() + clockOffset);
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      clockOffset += ms;
+      // A real wait lets other requests in meanwhile: so does this one.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
     // The LINE outbox is sent only when a test calls built.notifications.drainOnce(): no background
     // writes race a test's checks (line-notify.test.ts starts the worker where that is the point).
-    server = await startServer(config, { now, listen: { port: 0, host: '127.0.0.1' }, notificationWorker: 'manual' });
+    server = await startServer(config, {
+      now,
+      sleep,
+      listen: { port: 0, host: '127.0.0.1' },
+      notificationWorker: 'manual',
+    });
     const { built } = server;
     const db = built.deps.db;
 
@@ -154,6 +170,8 @@ export function useTestApp(
         clockOffset += ms;
       },
       now,
+      sleep,
+      waits,
       async request(method, urlPath, options = {}) {
         const headers: Record<string, string> = { ...options.headers };
         if (options.token) headers.authorization = `Bearer ${options.token}`;

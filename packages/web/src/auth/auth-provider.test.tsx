@@ -55,17 +55,18 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('AuthProvider confirming the stored session', () => {
   it('does not render the app again when /auth/me answers the user already stored', async () => {
-    const fetchMock = serveMe({ ...STORED });
+    serveMe({ ...STORED });
+    const stores = vi.spyOn(Storage.prototype, 'setItem');
     renderApp();
     expect(screen.getByText(STORED.name)).toBeTruthy();
     const rendersBefore = renders;
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    // Let the answer be read and handled.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The answer was read and handled: the provider stored the server's user (and set its state right after).
+    await waitFor(() => expect(stores).toHaveBeenCalledWith(STORAGE_KEYS.user, JSON.stringify(STORED)));
     expect(renders).toBe(rendersBefore);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(STORED);
   });

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { LOGIN_THROTTLE, loginDelayMs, normalizeUsername } from '@pos/core';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -105,7 +104,7 @@ export async function throttledCheck<T>(
   let result: T | undefined;
   try {
     const wait = userKey ? loginDelayMs((claimed.get(userKey) ?? 1) - 1) : 0;
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await deps.sleep(wait);
     result = await check();
   } catch (err) {
     // Not an answer about the password (e.g. the database failed): the attempt does not count.

@@ -32,7 +32,7 @@ async function setUp() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  return { usePosProducts, wrapper };
+  return { usePosProducts, wrapper, queryClient };
 }
 
 beforeEach(() => {
@@ -54,12 +54,13 @@ describe("the till's list on a cold load", () => {
     fetchMock.mockImplementation(() => answer(200, { columns: posProductsToColumns([SHIRT]) }));
     startEarlyGet(POS_LOAD_PATHS.products, 'tok-1');
     await waitFor(() => expect(window.__posEarlyGets?.get(POS_LOAD_PATHS.products)?.ready).toBeTruthy());
-    const { usePosProducts, wrapper } = await setUp();
+    const { usePosProducts, wrapper, queryClient } = await setUp();
 
     const { result } = renderHook(usePosProducts, { wrapper });
     expect(result.current.isPending).toBe(false);
     expect(result.current.data).toEqual([SHIRT]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A read on mount would have started by now (the hook's effects ran): wait until none is under way.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
