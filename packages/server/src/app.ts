@@ -99,7 +99,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     clientErrorHandler,
   });
   const notifications = createNotificationWorker({ db, config, now }, app.log.child({ module: 'line-outbox' }));
-  const deps: Deps = { db, config, now, sleep, imageStore, notifications };
+  const deps: Deps = { db, config, now, sleep, imageStore, notifications, log: app.log };
   // Before onClose (which closes the database): a drain under way finishes its writes first.
   app.addHook('preClose', () => notifications.stop());
   registerRequestLog(app);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { ImageStore } from './integrations/image-store/image-store';
@@ -13,4 +14,12 @@ export interface Deps {
   imageStore: ImageStore;
   /** The LINE notification outbox's worker: a sale that queued a message wakes it after commit. */
   notifications: { wake(): void };
+  /**
+   * Where a service tells the owner what went wrong outside the request's answer (Stripe's failures, a
+   * card refund it could not record): the app's logger; a route passes its request's (`req.log`).
+   */
+  log: ServiceLog;
 }
+
+/** What services write to the log with. */
+export type ServiceLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

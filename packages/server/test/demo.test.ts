@@ -262,10 +262,10 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
   const t = useTestApp(engine);
 
   it('sells through the services (stock and totals hold), refuses a second run, and adds bulk sales a till can follow', async () => {
-    const { db, config, imageStore, notifications } = t.built.deps;
+    const { db, config, imageStore, notifications, log } = t.built.deps;
     const today = shopToday(new Date(), config.shopTimezone);
     const options = { days: 3, products: 12, customers: 6, seed: 1, force: false, today };
-    const first = await runDemo({ db, config, imageStore, notifications }, options);
+    const first = await runDemo({ db, config, imageStore, notifications, log }, options);
     expect(first).toMatchObject({ refused: false, products: 12, customers: 6 });
     if (first.refused) return;
     expect(first.sales).toBeGreaterThan(20);
@@ -309,14 +309,14 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
     for (const { reason } of refunds) expect(REFUND_REASONS).toContain(reason);
     expect(summary.body.dailySales.filter((d) => d.count > 0)).toHaveLength(3);
 
-    expect(await runDemo({ db, config, imageStore, notifications }, options)).toEqual({
+    expect(await runDemo({ db, config, imageStore, notifications, log }, options)).toEqual({
       refused: true,
       existingSales: sales.length,
     });
 
     // Bulk sales beside them (another seed), then a till's sale: ids and document numbers carry on.
     const bulk = await runDemo(
-      { db, config, imageStore, notifications },
+      { db, config, imageStore, notifications, log },
       { ...options, seed: 2, force: true, bulkSales: 450, days: 30 },
     );
     expect(bulk).toMatchObject({ refused: false, sales: 450 });

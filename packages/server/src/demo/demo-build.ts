@@ -77,7 +77,14 @@ async function fill(
 ): Promise<DemoRunResult> {
   return runDemo(
     // No outbox worker here: LINE messages a configured shop queues are sent when the app starts.
-    { db, config: stagingConfig, imageStore: await imageStoreFor(stagingConfig), notifications: { wake: () => {} } },
+    {
+      db,
+      config: stagingConfig,
+      imageStore: await imageStoreFor(stagingConfig),
+      notifications: { wake: () => {} },
+      // The demo runs from the command line: what a service logs goes to the terminal.
+      log: console,
+    },
     options,
     progress,
   );

@@ -85,7 +85,7 @@ async function startSession(
  * deactivated account. Used by sign-in and by approvals typed in at the till.
  */
 export async function checkCredentials(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'sleep'>,
   username: string,
   password: string,
   client: SignInClient,
@@ -103,7 +103,7 @@ export async function checkCredentials(
  * set as a cookie), recorded with the client's address as known to the sign-in throttle.
  */
 export async function login(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'sleep'>,
   input: z.output<typeof LoginRequest>,
   client: SignInClient,
 ): Promise<{ answer: LoginResponse; deviceId: string }> {
@@ -125,7 +125,7 @@ export async function login(
 }
 
 /** Signing out ends the session and every other of its family (a rotated token still in its grace). */
-export async function logout(deps: Deps, sessionId: number): Promise<void> {
+export async function logout(deps: Pick<Deps, 'db'>, sessionId: number): Promise<void> {
   await deleteSessionFamily(deps.db.kysely, sessionId);
 }
 
@@ -136,7 +136,7 @@ export async function logout(deps: Deps, sessionId: number): Promise<void> {
  * grace. Refreshing a token that was already rotated is reuse (a stolen copy, a
  * replay): refresh-token rotation's rule ends the whole family, and the answer is 401.
  */
-export async function refresh(deps: Deps, sessionId: number, userId: number) {
+export async function refresh(deps: Pick<Deps, 'db' | 'config' | 'now'>, sessionId: number, userId: number) {
   const now = deps.now();
   const renewed = await deps.db.kysely.transaction().execute(async (trx) => {
     const current = await findSessionExpiry(trx, sessionId);
@@ -161,7 +161,7 @@ export async function refresh(deps: Deps, sessionId: number, userId: number) {
  * so a session left open cannot be used to guess it.
  */
 export async function changeOwnPassword(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'sleep'>,
   user: SessionUser,
   input: z.output<typeof ChangeOwnPasswordRequest>,
   client: SignInClient,
@@ -192,7 +192,7 @@ export async function changeOwnPassword(
 }
 
 /** The sign-in screen shows the first-use credentials only while they still work. */
-export async function firstUseInfo(deps: Deps): Promise<FirstUseResponse> {
+export async function firstUseInfo(deps: Pick<Deps, 'db'>): Promise<FirstUseResponse> {
   const admin = await findLiveUserByUsername(deps.db.kysely, FIRST_USE_ADMIN.username);
   if (!admin || admin.must_change_password !== 1 || admin.is_active !== 1) return { show: false };
   return { show: true, ...FIRST_USE_ADMIN };

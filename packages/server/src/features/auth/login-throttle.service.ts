@@ -16,7 +16,7 @@ const WINDOW_MS = LOGIN_THROTTLE.windowMinutes * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 async function refuse(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'now'>,
   key: string,
   code: 'TOO_MANY_ATTEMPTS' | 'ACCOUNT_TOO_MANY_ATTEMPTS',
 ): Promise<never> {
@@ -43,7 +43,7 @@ async function refuse(
  *   however many addresses the guesses come from, and whose count makes each check wait.
  */
 async function claimsFor(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'now'>,
   name: string,
   client: SignInClient,
 ): Promise<{ claims: Claim[]; userKey: string | null }> {
@@ -79,7 +79,7 @@ async function claimsFor(
  * Counters live in the database, so every server process shares them.
  */
 export async function throttledCheck<T>(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'now' | 'sleep'>,
   username: string,
   client: SignInClient,
   check: () => Promise<T | undefined>,

@@ -12,8 +12,7 @@ import {
 } from '@pos/core';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Deps as AppDeps } from '../../deps';
+import type { Deps } from '../../deps';
 import { BeforeCommit } from '../../db/before-commit';
 import { AppError } from '../../http/app-error';
 import { stripeAmountToUnits } from '../../integrations/stripe/stripe-amounts';
@@ -41,15 +40,12 @@ import { checkoutReturnOrigin, type RequestAddress } from './return-address';
 
 type SaleInput = z.output<typeof CreateSaleRequest>;
 
-/** The app's deps plus the request's logger (provider failures and flagged sales are logged). */
-export type Deps = AppDeps & { log: Pick<FastifyBaseLogger, 'warn'> };
-
 /** Where Stripe sends the browser back (spec 000 card return; Stripe fills in the session id). */
 export const SUCCESS_PATH = '/pos?stripe_session=success&session_id={CHECKOUT_SESSION_ID}';
 export const CANCEL_PATH = '/pos?stripe_session=cancel';
 
 /** Stripe could not be reached or refused: logged for the owner, a 503 for the till (nothing recorded). */
-async function callStripe<T>(deps: Deps, what: string, call: () => Promise<T>): Promise<T> {
+async function callStripe<T>(deps: Pick<Deps, 'db' | 'log'>, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -71,7 +67,11 @@ class TrialSale {
  * written in a transaction that is then rolled back. Answers the total the server decided and the
  * terms it was checked at (kept with the checkout: the paid sale is recorded on them).
  */
-async function trySale(deps: Deps, seller: SessionUser, input: SaleInput): Promise<TrialSale> {
+async function trySale(
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  seller: SessionUser,
+  input: SaleInput,
+): Promise<TrialSale> {
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       // Rolled back below: what it leaves for the commit is never written.
@@ -115,7 +115,7 @@ function cardAmountOf(answer: CreateSaleResponse): number {
  * own (`checkoutReturnOrigin`).
  */
 export async function startCardCheckout(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'log'>,
   seller: SessionUser,
   body: SaleInput,
   idempotencyKey: string,
@@ -190,7 +190,7 @@ function amountMismatch(session: PaymentView, row: CardCheckoutRow): CardSaleFla
 }
 
 /** The answer of an already recorded checkout: its sale as `POST /api/sales` answered it. */
-async function recordedAnswer(deps: Deps, saleId: number): Promise<CreateSaleResponse> {
+async function recordedAnswer(deps: Pick<Deps, 'db'>, saleId: number): Promise<CreateSaleResponse> {
   const sale = await loadSale(deps.db.kysely, saleId);
   return {
     sale,
@@ -216,7 +216,11 @@ function cardSaleKey(sessionId: string): string {
  * nothing that changed since the checkout refuses it: it is recorded on the checkout's terms and
  * flagged with what changed.
  */
-async function recordPaidCheckout(deps: Deps, row: CardCheckoutRow, session: PaymentView): Promise<CreateSaleResponse> {
+async function recordPaidCheckout(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'log'>,
+  row: CardCheckoutRow,
+  session: PaymentView,
+): Promise<CreateSaleResponse> {
   if (row.sale_id !== null) return recordedAnswer(deps, row.sale_id);
   // The checkout's user row is kept (a user with a checkout is only ever soft-deleted).
   const seller = await findSeller(deps.db.kysely, row.user_id);
@@ -261,7 +265,10 @@ class AlreadyRecorded extends Error {}
  * answer carries the checkout's flags as recorded (by this return or the webhook before it), so the
  * cashier learns at once what the manager will be asked to look at.
  */
-export async function confirmCardPayment(deps: Deps, sessionId: string): Promise<ConfirmCardPaymentResponse> {
+export async function confirmCardPayment(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'log'>,
+  sessionId: string,
+): Promise<ConfirmCardPaymentResponse> {
   const row = await findCheckoutBySession(deps.db.kysely, sessionId);
   if (!row) throw new AppError({ status: 404, code: 'CHECKOUT_NOT_FOUND' });
   if (row.sale_id !== null) return withFlags(row, await recordedAnswer(deps, row.sale_id));
@@ -285,7 +292,11 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
  * `POST /api/payments/stripe/webhook`: only an event Stripe signed (STRIPE_WEBHOOK_SECRET, within the
  * SDK's tolerance) is believed; a paid checkout of ours is recorded if the return has not done it.
  */
-export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature: string | undefined): Promise<void> {
+export async function handleStripeWebhook(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'log'>,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<void> {
   const { gateway, webhookSecret } = stripeOf(deps.config);
   let event: Stripe.Event;
   try {

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
 import { answerText } from '../../http/utf8-answer';
 import { answeredBefore, claimOrReplay, requestHash } from '../idempotency/idempotency.service';
-import { refundToCard, type WarningLog } from '../../integrations/stripe/card-refunds';
+import { refundToCard } from '../../integrations/stripe/card-refunds';
 import { gatewayOf } from '../../integrations/stripe/stripe-of-config';
 import { planRefund, writeRefund } from './refund-pipeline';
 import type { RefundInput, RefundPlan, SaleForRefund } from './refund-steps/refund-context';
@@ -28,9 +28,7 @@ import {
 import { loadSale } from './sales.service';
 
 /** What a refund needs; `log` tells the owner of Stripe's failures and of a card refund it could not record. */
-export type RefundDeps = Pick<Deps, 'db' | 'now' | 'config'> & {
-  log: WarningLog & { error(details: object, message: string): void };
-};
+export type RefundDeps = Pick<Deps, 'db' | 'now' | 'config' | 'log'>;
 
 /** The sale, its row held for the transaction so refunds of one sale queue up. */
 async function lockSale(trx: DbExecutor, saleId: number): Promise<SaleForRefund> {

@@ -22,7 +22,7 @@ const MINUTE_MS = 60_000;
  * token bound to the cashier who asked, valid for a few minutes.
  */
 export async function approveVatExclusion(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'sleep'>,
   cashier: SessionUser,
   input: z.output<typeof VatExclusionApprovalRequest>,
   client: SignInClient,

@@ -180,7 +180,7 @@ function assertTaxIdWhenVatRegistered(system: { vatRegistered?: boolean | null; 
 }
 
 export async function updateSettings(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
   actor: SessionUser,
   input: z.output<typeof UpdateSettingsRequest>['settings'],
 ): Promise<Settings> {

@@ -22,17 +22,20 @@ import {
   updateUser as updateUserRow,
 } from './users.queries';
 
-export async function listUsers(deps: Deps): Promise<User[]> {
+export async function listUsers(deps: Pick<Deps, 'db'>): Promise<User[]> {
   return (await listLiveUsers(deps.db.kysely)).map(toApiUser);
 }
 
-export async function getUser(deps: Deps, id: number): Promise<User> {
+export async function getUser(deps: Pick<Deps, 'db'>, id: number): Promise<User> {
   const row = await findLiveUser(deps.db.kysely, id);
   if (!row) throw notFound('USER_NOT_FOUND');
   return toApiUser(row);
 }
 
-export async function createUser(deps: Deps, input: z.output<typeof CreateUserRequest>): Promise<User> {
+export async function createUser(
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  input: z.output<typeof CreateUserRequest>,
+): Promise<User> {
   if (await findLiveUserByUsername(deps.db.kysely, input.username)) throw conflict('USERNAME_TAKEN');
   await assertAcceptableNewPassword(input.password, { field: 'password', username: input.username, name: input.name });
   const passwordHash = await hashPassword(input.password, deps.config.passwordHashCost);
@@ -63,7 +66,7 @@ async function assertAnotherActiveAdmin(trx: DbExecutor, target: User): Promise<
 }
 
 export async function updateUser(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'now'>,
   actor: SessionUser,
   id: number,
   input: z.output<typeof UpdateUserRequest>,
@@ -98,7 +101,7 @@ export async function updateUser(
  * still has to be changed at the next sign-in).
  */
 export async function setUserPassword(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
   actor: SessionUser,
   actorSessionId: number,
   id: number,
@@ -125,7 +128,11 @@ export async function setUserPassword(
 }
 
 /** Deletes a user; one who appears in history (sales, refunds, stock changes) is kept (soft delete) so history keeps their name. */
-export async function deleteUser(deps: Deps, actor: SessionUser, id: number): Promise<{ soft: boolean }> {
+export async function deleteUser(
+  deps: Pick<Deps, 'db' | 'now'>,
+  actor: SessionUser,
+  id: number,
+): Promise<{ soft: boolean }> {
   if (id === actor.id) throw new AppError({ status: 400, code: 'CANNOT_DELETE_SELF' });
   return deps.db.kysely.transaction().execute(async (trx) => {
     const row = await findLiveUser(trx, id);
