@@ -8,65 +8,47 @@ import {
   type StockMovement,
   type StockMovementKind,
 } from '@pos/core';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selection } from 'kysely';
 import type { DatabaseEngine } from '../../config';
 import type { ProductsTable, StockMovementsTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
 
-export const PRODUCT_COLUMNS = [
+/** What selling a product needs of it: the till's list, and pricing a sale (features/sales). */
+export const PRODUCT_SALE_COLUMNS = [
   'p.id',
   'p.name',
   'p.sku',
   'p.barcode',
-  'p.category_id',
   'p.price',
-  'p.cost',
   'p.original_price',
   'p.stock',
+  'p.sizes',
+  'p.colors',
+] as const;
+
+/** A whole product, as the back office shows it. */
+export const PRODUCT_COLUMNS = [
+  ...PRODUCT_SALE_COLUMNS,
+  'p.category_id',
+  'p.cost',
   'p.description',
   'p.image_id',
   'p.image_url',
-  'p.sizes',
-  'p.colors',
   'p.created_at',
   'p.updated_at',
 ] as const;
 
-export type ProductRow = Pick<
-  Selectable<ProductsTable>,
-  | 'id'
-  | 'name'
-  | 'sku'
-  | 'barcode'
-  | 'category_id'
-  | 'price'
-  | 'cost'
-  | 'original_price'
-  | 'stock'
-  | 'description'
-  | 'image_id'
-  | 'image_url'
-  | 'sizes'
-  | 'colors'
-  | 'created_at'
-  | 'updated_at'
-> & { category_name: string | null };
+/** The row some of a product's columns select, `products as p`. */
+type ProductSelection<Column> = Selection<{ p: ProductsTable }, 'p', Column>;
+
+export type ProductSaleRow = ProductSelection<(typeof PRODUCT_SALE_COLUMNS)[number]>;
+export type ProductRow = ProductSelection<(typeof PRODUCT_COLUMNS)[number]> & { category_name: string | null };
 
 /** The values a product row is created with; search_text is derived here. */
-export type ProductValues = Pick<
+export type ProductValues = Omit<
   ProductsTable,
-  | 'name'
-  | 'sku'
-  | 'barcode'
-  | 'category_id'
-  | 'price'
-  | 'cost'
-  | 'original_price'
-  | 'stock'
-  | 'description'
-  | 'image_id'
-  | 'image_url'
+  'id' | 'sizes' | 'colors' | 'search_text' | 'created_at' | 'updated_at' | 'deleted_at'
 > & { sizes: string[]; colors: string[] };
 
 /** What an edit writes: everything but the stock, which only sales, refunds and adjustments change. */
@@ -158,29 +140,16 @@ export function listLiveProducts(
     .execute();
 }
 
-type PosProductRow = Pick<
-  Selectable<ProductsTable>,
-  'id' | 'name' | 'sku' | 'barcode' | 'price' | 'original_price' | 'stock' | 'image_url' | 'sizes' | 'colors'
-> & { category_name: string | null };
+type PosProductRow = ProductSelection<(typeof PRODUCT_SALE_COLUMNS)[number] | 'p.image_url'> & {
+  category_name: string | null;
+};
 
 /** The till's list: live products, newest first, only the columns selling needs. */
 export function listPosProductRows(db: DbExecutor, limit: number): Promise<PosProductRow[]> {
   return db
     .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.sku',
-      'p.barcode',
-      'p.price',
-      'p.original_price',
-      'p.stock',
-      'p.image_url',
-      'p.sizes',
-      'p.colors',
-      'c.name as category_name',
-    ])
+    .select([...PRODUCT_SALE_COLUMNS, 'p.image_url', 'c.name as category_name'])
     .where('p.deleted_at', 'is', null)
     .orderBy('p.id', 'desc')
     .limit(limit)
@@ -338,20 +307,10 @@ const MOVEMENT_COLUMNS = [
   'm.created_at',
 ] as const;
 
-type MovementRow = Pick<
-  Selectable<StockMovementsTable>,
-  | 'id'
-  | 'product_id'
-  | 'user_id'
-  | 'kind'
-  | 'old_quantity'
-  | 'new_quantity'
-  | 'delta'
-  | 'reason_code'
-  | 'reason'
-  | 'sale_id'
-  | 'created_at'
-> & { user_name: string | null; document_number: string | null };
+type MovementRow = Selection<{ m: StockMovementsTable }, 'm', (typeof MOVEMENT_COLUMNS)[number]> & {
+  user_name: string | null;
+  document_number: string | null;
+};
 
 function toApiMovement(row: MovementRow): StockMovement {
   return {

@@ -5,8 +5,10 @@ import { inOneStatement } from '../../db/one-statement';
 import { prepared } from '../../db/prepared';
 import {
   insertStockMovements,
+  PRODUCT_SALE_COLUMNS,
   stockMovementsInsert,
   withDeltas,
+  type ProductSaleRow,
   type StockMovementRow,
   type StockMovementValues,
 } from '../products/products.queries';
@@ -15,23 +17,19 @@ import { parseList } from '../sale-records/list-column';
 // A sale's writes: the products it prices, the stock it takes, the customer's points, its document number
 // and its rows. Reads of recorded sales: sale-read.queries.ts; finding them: sale-search.queries.ts.
 
-export interface ProductForSale {
-  id: number;
-  name: string;
-  sku: string;
-  barcode: string | null;
-  price: number;
-  original_price: number | null;
-  stock: number;
+/** A product as a sale prices it, with its category's name and its size/colour lists read. */
+export type ProductForSale = Omit<ProductSaleRow, 'sizes' | 'colors'> & {
   category: string | null;
   sizes: string[];
   colors: string[];
   /** Set when the product was deleted (found only when asked for with `withDeleted`). */
   deleted_at: string | null;
-}
+};
 
-/** Live products by id, with their category name and current size/colour lists, for pricing a sale. */
-/** Live products; `withDeleted` finds deleted ones too (a paid card sale records them anyway). */
+/**
+ * Live products by id, with their category name and current size/colour lists, for pricing a sale;
+ * `withDeleted` finds deleted ones too (a paid card sale records them anyway).
+ */
 export async function findProductsForSale(
   db: DbExecutor,
   ids: number[],
@@ -43,23 +41,11 @@ export async function findProductsForSale(
 
 const productsForSale = prepared((db, { ids, withDeleted }: { ids: number[]; withDeleted: boolean }) =>
   db
-    .selectFrom('products')
-    .leftJoin('categories', 'categories.id', 'products.category_id')
-    .select([
-      'products.id',
-      'products.name',
-      'products.sku',
-      'products.barcode',
-      'products.price',
-      'products.original_price',
-      'products.stock',
-      'categories.name as category',
-      'products.sizes',
-      'products.colors',
-      'products.deleted_at',
-    ])
-    .where('products.id', 'in', ids)
-    .$if(!withDeleted, (qb) => qb.where('products.deleted_at', 'is', null)),
+    .selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([...PRODUCT_SALE_COLUMNS, 'c.name as category', 'p.deleted_at'])
+    .where('p.id', 'in', ids)
+    .$if(!withDeleted, (qb) => qb.where('p.deleted_at', 'is', null)),
 );
 
 /** A product's quantity for a sale, and the stock its transaction read. */
