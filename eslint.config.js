@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -61,6 +62,52 @@ function serverLayerRules() {
   };
 }
 
+/**
+ * The server's features by floor, bottom first: a feature imports only features on the floors below its own
+ * (never one beside or above it), so they never import each other in a loop. A new feature takes the floor
+ * above the highest it imports; the demo and the app sit above them all.
+ */
+const SERVER_FEATURE_FLOORS = [
+  ['categories', 'health', 'idempotency', 'images', 'reports', 'sale-records', 'users'],
+  ['auth', 'customers', 'products', 'settings'],
+  ['notifications', 'storage'],
+  ['logo', 'sales'],
+  ['payments'],
+];
+
+function serverFeatureRules() {
+  // A feature folder left off the floors would be held to nothing.
+  const folders = fs.readdirSync(new URL(`./${SERVER_SRC}/features`, import.meta.url), { withFileTypes: true });
+  const unplaced = folders
+    .filter((entry) => entry.isDirectory() && !SERVER_FEATURE_FLOORS.flat().includes(entry.name))
+    .map((entry) => entry.name);
+  if (unplaced.length > 0)
+    throw new Error(`eslint.config.js: put features/${unplaced.join(', ')} on a floor of SERVER_FEATURE_FLOORS`);
+  return SERVER_FEATURE_FLOORS.flatMap((floor, index) =>
+    floor.map((feature) => {
+      const notBelow = SERVER_FEATURE_FLOORS.slice(index)
+        .flat()
+        .filter((other) => other !== feature);
+      return {
+        files: [`${SERVER_SRC}/features/${feature}/**/*.ts`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  regex: `^(\\.\\./)+(${notBelow.join('|')})(/|$)`,
+                  message: `features/${feature} may import only features on the floors below it (eslint.config.js, SERVER_FEATURE_FLOORS): move the shared code down, or the code that needs both up.`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  );
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -83,6 +130,7 @@ export default tseslint.config(
   },
   ...webLayerRules(),
   serverLayerRules(),
+  ...serverFeatureRules(),
   {
     // UI text comes from the i18n dictionary: no literal text in JSX or in user-visible attributes.
     files: ['packages/web/src/**/*.tsx'],
