@@ -149,7 +149,7 @@ export async function benchConfig(size: number): Promise<{ config: Config; today
     const started = performance.now();
     await runDemo(
       // Bulk sales queue no LINE messages: nothing to wake.
-      { db, config, imageStore: await imageStoreFor(config), notifications: { wake: () => {} } },
+      { db, config, imageStore: await imageStoreFor(config), notifications: { wake: () => {} }, log: console },
       { days: 365, bulkSales: size, products: 300, customers: 150, seed: 1, force: false, today },
     );
     generated = `generated in ${((performance.now() - started) / 1000).toFixed(1)} s`;
