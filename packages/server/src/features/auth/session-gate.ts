@@ -17,7 +17,11 @@ function bearerToken(request: FastifyRequest): string | null {
  * Checks every request against its route's declared access before the body is
  * even parsed, so an unauthorised client learns nothing from validation errors.
  */
-export function registerRouteAccess(app: FastifyInstance, deps: Deps, routes: RouteAccessEntry[]): void {
+export function registerRouteAccess(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'now'>,
+  routes: RouteAccessEntry[],
+): void {
   app.decorateRequest('session', null);
 
   app.addHook('onRoute', (route) => {
