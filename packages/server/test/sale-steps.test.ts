@@ -3,6 +3,7 @@ import {
   DEFAULT_SETTINGS,
   priceSale,
   pricingSettingsOf,
+  satangToBaht,
   type CreateSaleRequest as SaleRequest,
   type StoredSettings,
 } from '@pos/core';
@@ -61,10 +62,10 @@ function request(overrides: Partial<SaleRequest> = {}, quantity = 1): SaleReques
   });
   return {
     items: [{ productId: 1, quantity, price: 250 }],
-    subtotal: figures.subtotal / 100,
-    discount: figures.discount / 100,
-    tax: figures.tax / 100,
-    total: figures.total / 100,
+    subtotal: satangToBaht(figures.subtotal),
+    discount: satangToBaht(figures.discount),
+    tax: satangToBaht(figures.tax),
+    total: satangToBaht(figures.total),
     paymentMethod: 'cash',
     ...overrides,
   };

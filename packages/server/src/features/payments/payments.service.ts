@@ -23,6 +23,7 @@ import { requestHash } from '../idempotency/idempotency.service';
 import { readStoredSettings } from '../settings/settings.service';
 import { addFlag, type CheckoutTerms, type PaidSale } from '../sales/paid-sale';
 import { createSale, loadSale } from '../sales/sales.service';
+import type { SaleInput } from '../sales/sale-steps/sale-context';
 import { writeSale } from '../sales/write-sale';
 import {
   completeCheckout,
@@ -37,8 +38,6 @@ import {
   type FlaggedCheckoutRow,
 } from './payments.queries';
 import { checkoutReturnOrigin, type RequestAddress } from './return-address';
-
-type SaleInput = z.output<typeof CreateSaleRequest>;
 
 /** Where Stripe sends the browser back (spec 000 card return; Stripe fills in the session id). */
 export const SUCCESS_PATH = '/pos?stripe_session=success&session_id={CHECKOUT_SESSION_ID}';

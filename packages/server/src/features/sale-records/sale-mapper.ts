@@ -30,17 +30,6 @@ function refundParts(
   return [{ method: row.refund_method as PaymentMethod, amount: row.amount }];
 }
 
-export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = groups.get(k);
-    if (list) list.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
-
 const STATUSES: readonly string[] = ['completed', 'partially_refunded', 'refunded'] satisfies SaleStatus[];
 
 function toApiRefund(

@@ -1,6 +1,6 @@
 import type { Sale } from '@pos/core';
 import type { DbExecutor } from '../../db/executor';
-import { groupBy, toApiSale } from './sale-mapper';
+import { toApiSale } from './sale-mapper';
 import {
   findPaymentRows,
   findRefundLineRows,
@@ -12,6 +12,17 @@ import {
 
 // The sale read model: every read of a whole sale goes through here (sales history, exports, receipts,
 // customer history), its rows read with the named column sets and mapped to the API's shape by toApiSale.
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
 
 /** Reads at most this many sales' rows per statement, well inside both engines' parameter limits. */
 const READ_CHUNK = 1000;

@@ -22,7 +22,7 @@ export interface SaleLines {
  * The size and colour a line asks for: `size`/`color` when sent, else a
  * one-element `sizes`/`colors` list (the spec's payload shape), else none.
  */
-export function requestedVariant(item: LineInput): VariantChoice {
+function requestedVariant(item: LineInput): VariantChoice {
   const pick = (chosen: string | null | undefined, list: string[] | undefined) =>
     chosen !== undefined ? chosen : list?.length === 1 ? list[0]! : null;
   return { size: pick(item.size, item.sizes), color: pick(item.color, item.colors) };

@@ -18,7 +18,7 @@ import type { SaleContext, SaleInput, SaleMode } from './sale-context';
  * Refuses a method the shop has not enabled or set up (core's method table), and a provider's method
  * (card): its sale is recorded only once the provider confirms payment (`/api/payments/stripe/*`).
  */
-export function assertPaymentMethodUsable(
+function assertPaymentMethodUsable(
   method: PaymentMethod,
   settings: StoredSettings,
   via: 'counter' | 'provider' = 'counter',

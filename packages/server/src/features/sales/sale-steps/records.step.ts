@@ -35,11 +35,11 @@ export interface SaleDecided {
   vatApproval: VatApprovalUsed | null;
 }
 
+/** The sale's rows as they will be written (the outbox message is added by the write step), and the customer's name shown. */
+export type SaleRecords = Omit<SaleRowValues, 'notification'> & { customerName: string | null };
+
 /** Step: the sale's rows (sale, lines, payments, stock movements) as they will be written, amounts in satang. */
-export function saleRecords(
-  { seller, input, mode, nowIso }: SaleContext,
-  d: SaleDecided,
-): Omit<SaleRowValues, 'notification'> & { customerName: string | null } {
+export function saleRecords({ seller, input, mode, nowIso }: SaleContext, d: SaleDecided): SaleRecords {
   const { figures, pricing } = d.priced;
   const { customer, keptCustomer } = d.held;
   const customerName = customer?.name ?? keptCustomer?.name ?? null;

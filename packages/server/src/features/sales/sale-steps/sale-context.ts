@@ -15,7 +15,7 @@ export type ProductOfSale = ProductForSale & { gone?: true };
 
 /** How a sale is being recorded: at the counter, or for a card checkout (checked first, then paid). */
 export interface SaleMode {
-  /** 'provider': the method's provider took (or will take) the money; see assertPaymentMethodUsable. */
+  /** 'provider': the method's provider took (or will take) the money; see payment.step.ts. */
   via: 'counter' | 'provider';
   /** The provider's session, kept on the payment. */
   providerSessionId?: string;

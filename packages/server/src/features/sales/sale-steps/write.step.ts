@@ -3,11 +3,10 @@ import type { DB } from '../../../db/schema';
 import { saleNotification } from '../../notifications/notifications.service';
 import type { OutboxMessage } from '../../notifications/notifications.queries';
 import { RollupChanges } from '../../reports/rollups.service';
-import { writeSaleRows, type SaleRowValues } from '../sale-writes.queries';
+import { writeSaleRows } from '../sale-writes.queries';
+import type { SaleRecords } from './records.step';
 import type { SaleContext } from './sale-context';
 import type { SaleHeld } from './sale-context';
-
-export type SaleRecords = Omit<SaleRowValues, 'notification'> & { customerName: string | null };
 
 /** Step: the LINE message the sale queues in its own transaction (null when the shop wants none). */
 export function outboxMessage(
