@@ -90,6 +90,8 @@ export const VALIDATION_LABELS = {
   text: 'ข้อความ',
   total: 'ยอดสุทธิ',
   username: 'ชื่อผู้ใช้',
+  variantId: 'ไซส์/สีของสินค้า',
+  variants: 'ไซส์ × สีของสินค้า',
   website: 'เว็บไซต์',
 } as const;
 export type ValidationLabel = keyof typeof VALIDATION_LABELS;

@@ -4,7 +4,7 @@ import {
   PosProductColumnsResponse,
   posProductsFromColumns,
   type PosProduct,
-  type Product,
+  type ProductWithVariants,
 } from '@pos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app';
@@ -85,11 +85,11 @@ describe.each(ENGINES)('the till product list on %s', (engine) => {
     return (await tillList(via)).find((p) => p.id === id);
   }
 
-  async function product(id: number): Promise<Product> {
-    return (await call('this', 'GET', `/api/products/${id}`, { token: admin })).body.product as Product;
+  async function product(id: number): Promise<ProductWithVariants> {
+    return (await call('this', 'GET', `/api/products/${id}`, { token: admin })).body.product as ProductWithVariants;
   }
 
-  async function sell(via: Via, item: Product, quantity: number): Promise<number> {
+  async function sell(via: Via, item: ProductWithVariants, quantity: number): Promise<number> {
     const res = await call(via, 'POST', '/api/sales', {
       token: cashier,
       body: salePayload([{ product: item, quantity }]),
@@ -168,7 +168,7 @@ describe.each(ENGINES)('the till product list on %s', (engine) => {
           },
         });
         expect(created.status, created.text).toBe(201);
-        const id = (created.body.product as Product).id;
+        const id = (created.body.product as ProductWithVariants).id;
         for (const via of ['this', 'other'] as const) expect(await onTill(via, id)).toMatchObject({ stock: 3 });
 
         const category = await call(writer, 'POST', '/api/categories', {
@@ -288,7 +288,7 @@ describe.each(ENGINES)('the till product list on %s', (engine) => {
     const work: Promise<unknown>[] = [];
     for (let round = 0; round < 6; round++) {
       const via: Via = round % 2 === 0 ? 'this' : 'other';
-      const [a, b, c] = items as [Product, Product, Product];
+      const [a, b, c] = items as [ProductWithVariants, ProductWithVariants, ProductWithVariants];
       work.push(
         call(via, 'POST', '/api/sales', {
           token: cashier,

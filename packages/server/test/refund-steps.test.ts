@@ -44,6 +44,7 @@ function lines(refunded: [number, number] = [0, 0]): LinesForRefund {
     {
       id: 1,
       product_id: 11,
+      variant_id: null,
       product_name: 'เสื้อ',
       price: 10_000,
       quantity: 3,
@@ -53,6 +54,7 @@ function lines(refunded: [number, number] = [0, 0]): LinesForRefund {
     {
       id: 2,
       product_id: 12,
+      variant_id: null,
       product_name: 'กระเป๋า',
       price: 25_050,
       quantity: 1,

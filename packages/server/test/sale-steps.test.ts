@@ -18,6 +18,8 @@ import { priceLines } from '../src/features/sales/sale-steps/price.step';
 import type { ProductOfSale, SaleContext } from '../src/features/sales/sale-steps/sale-context';
 import { counterPolicy, paidPolicy } from '../src/features/sales/sale-steps/sale-policy';
 import { checkStock } from '../src/features/sales/sale-steps/stock.step';
+import { planStockTakes } from '../src/features/sales/sale-steps/stock-plan';
+import type { VariantForSale } from '../src/features/sales/sales.queries';
 import { outboxMessage } from '../src/features/sales/sale-steps/write.step';
 import { useVatApproval } from '../src/features/sales/sale-steps/vat-approval.step';
 import { lockReplacedSale } from '../src/features/sales/sale-steps/replacement.step';
@@ -45,11 +47,27 @@ function product(overrides: Partial<ProductOfSale> = {}): ProductOfSale {
     price: 25_000,
     original_price: null,
     stock: 5,
+    unassigned_stock: 0,
     category: null,
     sizes: [],
     colors: [],
     deleted_at: null,
     ...overrides,
+  };
+}
+
+/** Variant 101 of product 1 (size M, black) holding `stock`. */
+function variantRow(stock: number): VariantForSale {
+  return {
+    id: 101,
+    product_id: 1,
+    size: 'M',
+    color: 'ดำ',
+    sku: 'POLO-1-M-C1',
+    barcode: null,
+    stock,
+    price: null,
+    active: 1,
   };
 }
 
@@ -244,28 +262,123 @@ describe('step: payments', () => {
 });
 
 describe('step: stock', () => {
-  const lines = (stock: number, gone = false): SaleLines => {
-    const p = product({ stock, ...(gone ? { gone: true as const } : {}) });
-    return { lines: [], products: new Map([[1, p]]), wanted: new Map([[1, 3]]) };
+  /** Three of variant 101 (holding `stock`) of a style with `unassigned` units not counted per variant. */
+  const lines = (stock: number, { gone = false, unassigned = 0 } = {}): SaleLines => {
+    const p = product({
+      stock: stock + unassigned,
+      unassigned_stock: unassigned,
+      ...(gone ? { gone: true as const } : {}),
+    });
+    const row = variantRow(stock);
+    const item = { productId: 1, variantId: 101, quantity: 3, price: 250, size: undefined, color: undefined };
+    return {
+      lines: [{ item, product: p, variant: { size: 'M', color: 'ดำ' }, variantRow: gone ? null : row }],
+      products: new Map([[1, p]]),
+      wanted: new Map([[1, 3]]),
+      variants: new Map([[101, row]]),
+    };
   };
+  const take = (variantStockRead: number, unassignedRead = 0) => ({
+    productId: 1,
+    variantId: 101,
+    quantity: 3,
+    variantStockRead,
+    unassignedRead,
+    styleStockRead: variantStockRead + unassignedRead,
+  });
 
-  it('refuses at the counter what the shelf does not hold, naming what is left (never below 0)', () => {
+  it('refuses at the counter what the variant and its style do not hold, naming the variant and what is left (never below 0)', () => {
     try {
       checkStock(context(), lines(-2));
       expect.unreachable('stock short of the sale was taken');
     } catch (err) {
       expect((err as AppError).code).toBe('INSUFFICIENT_STOCK');
-      expect((err as AppError).details).toEqual({ productId: 1, name: 'เสื้อโปโล', available: 0 });
+      expect((err as AppError).details).toEqual({ productId: 1, name: 'เสื้อโปโล ดำ / M', available: 0 });
     }
-    expect(checkStock(context(), lines(3))).toEqual([{ productId: 1, quantity: 3, stockRead: 3 }]);
+    try {
+      checkStock(context(), lines(1, { unassigned: 1 }));
+      expect.unreachable('stock short of the sale was taken');
+    } catch (err) {
+      expect((err as AppError).details).toEqual({ productId: 1, name: 'เสื้อโปโล ดำ / M', available: 2 });
+    }
+    expect(checkStock(context(), lines(3))).toEqual([take(3)]);
+    // What the variant lacks, the style's unassigned stock gives.
+    expect(checkStock(context(), lines(1, { unassigned: 2 }))).toEqual([take(1, 2)]);
   });
 
   it('lets a paid sale take stock it lacks (flagged when taken), and takes none of a product gone altogether', () => {
     const paid = paidSale();
     const policy = paidPolicy(paid);
-    expect(checkStock(context({ policy }), lines(1))).toEqual([{ productId: 1, quantity: 3, stockRead: 1 }]);
-    expect(checkStock(context({ policy }), lines(0, true))).toEqual([]);
+    expect(checkStock(context({ policy }), lines(1))).toEqual([take(1)]);
+    expect(checkStock(context({ policy }), lines(0, { gone: true }))).toEqual([]);
     expect(paid.flags).toEqual([]);
+  });
+});
+
+describe('the stock plan', () => {
+  const t = (variantId: number | null, quantity: number, productId = 1) => ({
+    productId,
+    variantId,
+    quantity,
+    variantStockRead: 0,
+    unassignedRead: 0,
+    styleStockRead: 0,
+  });
+  const state = (variants: [number, number][], unassigned: [number, number][]) => ({
+    variants: new Map(variants),
+    unassigned: new Map(unassigned),
+  });
+
+  it("takes from the variant first, then from its style's unassigned stock, shared by the style's variants", () => {
+    const plan = planStockTakes(
+      [t(11, 3), t(12, 2)],
+      state(
+        [
+          [11, 2],
+          [12, 0],
+        ],
+        [[1, 3]],
+      ),
+      { paid: false },
+    );
+    expect(plan.short).toBeNull();
+    expect(plan.changes.variants).toEqual(
+      new Map([
+        [11, 2],
+        [12, 0],
+      ]),
+    );
+    expect(plan.changes.products).toEqual(new Map([[1, { quantity: 5, unassigned: 3 }]]));
+  });
+
+  it('is short at the counter when a variant met before (in id order) used up the unassigned stock, taking nothing', () => {
+    const plan = planStockTakes(
+      [t(12, 2), t(11, 3)],
+      state(
+        [
+          [11, 2],
+          [12, 0],
+        ],
+        [[1, 2]],
+      ),
+      { paid: false },
+    );
+    expect(plan.short).toMatchObject({ variantId: 12 });
+    expect(plan.changes.products.size).toBe(0);
+  });
+
+  it('takes a paid sale below zero on the variant it sold, telling by how many', () => {
+    const plan = planStockTakes([t(11, 5)], state([[11, 1]], [[1, 1]]), { paid: true });
+    expect(plan.changes.variants).toEqual(new Map([[11, 4]]));
+    expect(plan.changes.products).toEqual(new Map([[1, { quantity: 5, unassigned: 1 }]]));
+    expect(plan.shortfalls).toEqual([{ take: t(11, 5), short: 3 }]);
+  });
+
+  it("takes a paid line whose variant is gone from its style's unassigned stock, below zero if it must", () => {
+    const plan = planStockTakes([t(null, 4)], state([], [[1, 1]]), { paid: true });
+    expect(plan.changes.variants.size).toBe(0);
+    expect(plan.changes.products).toEqual(new Map([[1, { quantity: 4, unassigned: 4 }]]));
+    expect(plan.shortfalls).toEqual([{ take: t(null, 4), short: 3 }]);
   });
 });
 
@@ -274,6 +387,7 @@ describe('step: price', () => {
     item: { productId: 1, quantity: 2, price: 250, size: undefined, color: undefined },
     product: product(),
     variant: { size: null, color: null },
+    variantRow: null,
   };
 
   it("answers the server's figures when the till's agree", () => {

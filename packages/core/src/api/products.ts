@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_BOUNDS } from '../bounds';
 import { hasAtMostTwoDecimals } from '../money';
+import { MAX_VARIANTS_PER_STYLE } from '../variants';
 import { grouped, msg, type ValidationLabel } from '../validation';
 import { ID_MAX, Id, ListLimit, MultiLineText, SingleLineText, textProblem, withoutInvisibles } from './common';
 
@@ -357,8 +358,12 @@ const wholeCount = (message: string) =>
  * refuses with 409 STOCK_CHANGED (fresh stock in `details.stock`) when the
  * stock moved meanwhile, and writes nothing.
  */
+/** The variant a stock change is for; left out, a product with one variant changes that one, a style its unassigned stock. */
+const StockVariantId = Id(msg('value.invalid', { label: 'variantId' })).optional();
+
 export const StockAdjustmentRequest = z
   .object({
+    variantId: StockVariantId,
     mode: z.enum(STOCK_ADJUST_MODES, { error: msg('stock.modeRequired') }),
     amount: wholeCount(msg('stock.amountInvalid')),
     expected: wholeCount(msg('stock.expectedRequired')),
@@ -393,6 +398,7 @@ export type StockAdjustment = z.output<typeof StockAdjustmentRequest>;
  * without checking what it was. Kept for API clients; the web uses the checked form.
  */
 export const StockCountRequest = z.object({
+  variantId: StockVariantId,
   quantity: z.preprocess(
     numberFromText,
     z
@@ -411,6 +417,32 @@ export const StockCountRequest = z.object({
     .transform((v) => (v === undefined || v === '' ? null : v)),
 });
 export type StockCount = z.output<typeof StockCountRequest>;
+
+/**
+ * `POST /api/products/:id/stock-count`: the stock screen's count of a style, one counted figure per
+ * variant (scanned or typed), saved at once as one counted adjustment per variant that changed, each only
+ * if its stock is still what the count started from (`expected`: else 409 STOCK_CHANGED naming it and
+ * nothing is written). `clearUnassigned`: the whole style was counted, so its unassigned stock (counted
+ * before it had variants) is now 0.
+ */
+export const StyleCountRequest = z.object({
+  counts: z
+    .array(
+      z.object({
+        variantId: Id(msg('value.invalid', { label: 'variantId' })),
+        expected: wholeCount(msg('stock.expectedRequired')),
+        counted: wholeCount(msg('stock.amountInvalid')),
+      }),
+      { error: msg('value.invalid', { label: 'variants' }) },
+    )
+    .max(MAX_VARIANTS_PER_STYLE, msg('list.max', { label: 'variants', max: MAX_VARIANTS_PER_STYLE })),
+  clearUnassigned: z.boolean({ error: msg('value.invalid', { label: 'variants' }) }).default(false),
+  note: z
+    .preprocess(textFromInput, MultiLineText(NOTE_TOO_LONG).max(200, NOTE_TOO_LONG).optional())
+    .transform((v) => (v === undefined || v === '' ? null : v)),
+});
+export type StyleCountRequest = z.input<typeof StyleCountRequest>;
+export type StyleCount = z.output<typeof StyleCountRequest>;
 
 /** A body with `quantity` and no `mode` is the older count form; anything else is checked as an adjustment. */
 export function isStockCountBody(body: unknown): boolean {
@@ -433,7 +465,10 @@ export const Product = z.object({
   price: z.number(),
   cost: z.number(),
   original_price: z.number().nullable(),
+  /** The sum of its variants' stock and `unassigned_stock`. */
   stock: z.number().int(),
+  /** Stock counted for the style before it had variants, sold from by any of them until counted per variant. */
+  unassigned_stock: z.number().int(),
   description: z.string(),
   image_url: z.string().nullable(),
   sizes: z.array(z.string()),
@@ -442,6 +477,53 @@ export const Product = z.object({
   updated_at: z.string(),
 });
 export type Product = z.infer<typeof Product>;
+
+/** A size × colour variant of a product (issue 34): its own codes, stock and, when set, price. */
+export const ProductVariant = z.object({
+  id: z.number().int(),
+  /** null: the product has no sizes (or colours). */
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  stock: z.number().int(),
+  /** Baht; null sells at the product's price. */
+  price: z.number().nullable(),
+  /** Switched off: kept, not sold. */
+  active: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
+/**
+ * A cell of `PUT /api/products/:id/variants`: one size × colour combination the style carries, with its
+ * codes (left out: kept, or for a new cell made from the style's SKU, its barcode equal to its SKU; an
+ * empty barcode means none), its own price (null: the style's) and whether it is sold. Its stock is not
+ * written here.
+ */
+export const VariantGridCell = z.object({
+  size: z.string().max(MAX_TAG_LENGTH).nullable(),
+  color: z.string().max(MAX_TAG_LENGTH).nullable(),
+  sku: ProductSku.optional(),
+  barcode: ProductBarcode,
+  /** Left out: kept (a new cell: the style's); null: the style's. */
+  price: z.preprocess(
+    (v) => (v === null ? null : numberFromText(v as FieldInput)),
+    money('price').nullable().optional(),
+  ),
+  active: z.boolean({ error: msg('value.invalid', { label: 'variants' }) }).default(true),
+});
+export type VariantGridCell = z.output<typeof VariantGridCell>;
+
+export const VariantGridRequest = z.object({
+  variants: z
+    .array(VariantGridCell, { error: msg('value.invalid', { label: 'variants' }) })
+    .max(MAX_VARIANTS_PER_STYLE, msg('list.max', { label: 'variants', max: MAX_VARIANTS_PER_STYLE })),
+});
+export type VariantGridRequest = z.input<typeof VariantGridRequest>;
+
+/** One product with its variants (a product without sizes and colours has one, with size and colour null). */
+export const ProductWithVariants = Product.extend({ variants: z.array(ProductVariant) });
+export type ProductWithVariants = z.infer<typeof ProductWithVariants>;
 
 export const ProductsResponse = z.object({ products: z.array(Product) });
 
@@ -466,7 +548,7 @@ export type PosProduct = z.infer<typeof PosProduct>;
 /** The till's products as the server checks them before sending them as columns (pos-product-columns.ts). */
 export const PosProductList = z.array(PosProduct);
 
-export const ProductResponse = z.object({ product: Product });
+export const ProductResponse = z.object({ product: ProductWithVariants });
 
 export const DeleteProductResponse = z.object({
   ok: z.literal(true),
@@ -496,13 +578,18 @@ export const StockMovement = z.object({
   /** Free text: the adjustment's note (older rows: the reason as typed). */
   reason: z.string().nullable(),
   sale_id: z.number().int().nullable(),
+  /** The variant moved, with its size and colour; null for the style's unassigned stock and older rows. */
+  variant_id: z.number().int().nullable(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
   /** The sale's document number for sale and refund movements. */
   document_number: z.string().nullable(),
   created_at: z.string(),
 });
 export type StockMovement = z.infer<typeof StockMovement>;
 
-export const UpdateStockResponse = z.object({ product: Product, movement: StockMovement.nullable() });
+export const UpdateStockResponse = z.object({ product: ProductWithVariants, movement: StockMovement.nullable() });
+export const StyleCountResponse = z.object({ product: ProductWithVariants, movements: z.array(StockMovement) });
 export const STOCK_MOVEMENTS_PAGE_MAX = 200;
 
 /** `GET /api/products/:id/stock-movements`: newest first, a page at a time (`before` = the last id seen). */

@@ -60,6 +60,8 @@ const LineChoice = Text('lineChoice', 50)
 export const SaleItemInput = z
   .object({
     productId: Id(msg('value.invalid', { label: 'productId' })),
+    /** The size × colour variant sold (issue 34); instead of it, `size`/`color` (or one-element lists) name it. */
+    variantId: Id(msg('value.invalid', { label: 'variantId' })).nullish(),
     quantity: Units('quantity'),
     /** What the cart showed; compared with the database price. */
     price: Baht('price').refine(
@@ -156,6 +158,8 @@ export const SaleItem = z.object({
   original_price: z.number().nullable(),
   quantity: z.number(),
   total: z.number(),
+  /** The variant sold; null for lines older than variants, or a product removed since. */
+  variant_id: z.number().nullable(),
   /** The size and colour sold (null: none chosen). */
   size: z.string().nullable(),
   color: z.string().nullable(),

@@ -132,6 +132,8 @@ export interface SaleItemsTable {
   color: string | null;
   /** Satang: the usual price when it was above the price sold at. */
   original_price: number | null;
+  /** The variant sold; null for lines older than variants that matched none, or a product removed since. */
+  variant_id: number | null;
 }
 
 export interface PaymentsTable {
@@ -275,7 +277,10 @@ export interface ProductsTable {
   price: number;
   cost: number;
   original_price: number | null;
+  /** The sum of its variants' stock and `unassigned_stock`, kept by every writer of either. */
   stock: number;
+  /** Stock counted for the style before it had variants: any of its variants sells from it (migration 2026112811). */
+  unassigned_stock: Generated<number>;
   description: string;
   image_id: number | null;
   image_url: string | null;
@@ -303,6 +308,32 @@ export interface StockMovementsTable {
   reason: string | null;
   sale_id: number | null;
   created_at: string;
+  /** The variant moved; null for the style's unassigned stock and rows older than variants. */
+  variant_id: number | null;
+}
+
+/** A size × colour variant of a product (the style); see migration 2026112811-product-variants. */
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  size: string | null;
+  color: string | null;
+  sku: string;
+  barcode: string | null;
+  stock: number;
+  /** Satang; null sells at the style's price. */
+  price: number | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every live SKU and barcode of products and variants, lower-cased: one code, one holder. */
+export interface CatalogueCodesTable {
+  code: string;
+  product_id: number;
+  /** null: the product's own code. */
+  variant_id: number | null;
 }
 
 export interface CustomersTable {
@@ -409,6 +440,8 @@ export interface DB {
   images: ImagesTable;
   products: ProductsTable;
   stock_movements: StockMovementsTable;
+  product_variants: ProductVariantsTable;
+  catalogue_codes: CatalogueCodesTable;
   customers: CustomersTable;
   sale_items: SaleItemsTable;
   payments: PaymentsTable;

@@ -49,6 +49,7 @@ export async function bulkSales(
     const lines = [];
     for (let l = 0; l < lineCount; l++) {
       const product = shop.products[Math.floor(random() ** 1.8 * shop.products.length)]!;
+      const variant = pick(random, product.variants);
       const quantity = random() < 0.8 ? 1 : 2;
       const price = bahtToSatang(product.price);
       subtotal += price * quantity;
@@ -63,10 +64,11 @@ export async function bulkSales(
         price,
         quantity,
         line_total: price * quantity,
-        sizes: '[]',
-        colors: '[]',
-        size: null,
-        color: null,
+        sizes: JSON.stringify(variant.size === null ? [] : [variant.size]),
+        colors: JSON.stringify(variant.color === null ? [] : [variant.color]),
+        size: variant.size,
+        color: variant.color,
+        variant_id: variant.id,
         original_price: null,
       });
     }

@@ -24,10 +24,19 @@ export async function customerPoints(db: DbExecutor, id: number): Promise<number
   return row?.loyalty_points ?? 0;
 }
 
-/** Products' stock now, by id. */
-export async function productStocks(db: DbExecutor, ids: number[]): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.stock]));
+/**
+ * What each variant of the products can sell now, by variant id: its own stock and its style's
+ * unassigned stock (as the till's picker shows it).
+ */
+export async function variantsSellable(db: DbExecutor, productIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.stock', 'p.unassigned_stock'])
+    .where('v.product_id', 'in', productIds)
+    .where('v.active', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [r.id, Math.max(0, r.stock) + Math.max(0, r.unassigned_stock)]));
 }
 
 export async function countSales(db: DbExecutor): Promise<number> {

@@ -15,14 +15,15 @@ import {
   SystemSettingsInput,
   bahtToSatang,
   type Customer,
-  type Product,
+  type ProductWithVariants,
 } from '@pos/core';
 import type { Deps } from '../deps';
 import { AppError } from '../http/app-error';
 import type { SessionUser } from '../http/request-user';
 import { createCategory } from '../features/categories/categories.service';
 import { createCustomer } from '../features/customers/customers.service';
-import { createProduct } from '../features/products/products.service';
+import { createProduct, getProduct } from '../features/products/products.service';
+import { countStyle } from '../features/products/stock.service';
 import { refundSale } from '../features/sales/refunds.service';
 import { createSale, getSale } from '../features/sales/sales.service';
 import { shopDayStart } from '../calendar/shop-day';
@@ -31,7 +32,7 @@ import { createUser } from '../features/users/users.service';
 import { addDays } from '../calendar/calendar';
 import { DEMO_BRANDS, DEMO_COLOURS, DEMO_KINDS, pick, seededRandom, thaiName, thaiPhone } from './demo-catalogue';
 import { demoProductImage } from './demo-images';
-import { customerPoints, firstAdmin, productStocks } from './demo.queries';
+import { customerPoints, firstAdmin, variantsSellable } from './demo.queries';
 
 /** The demo cashiers' password (the README gives it; it passes the password rule). */
 export const DEMO_CASHIER_PASSWORD = 'demo-till-2569';
@@ -44,7 +45,7 @@ export interface DemoDeps extends Deps {
 export interface DemoShop {
   admin: SessionUser;
   sellers: SessionUser[];
-  products: Product[];
+  products: ProductWithVariants[];
   customers: Customer[];
 }
 
@@ -139,7 +140,8 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
         price,
         cost: Math.round(price * 0.55),
         original_price: random() < 0.2 ? Math.round(price * 1.3) : null,
-        stock: 60 + Math.floor(random() * 140),
+        // A style's stock is counted per size and colour below; a plain product's is its figure.
+        stock: kind.sizes.length > 0 ? 0 : 60 + Math.floor(random() * 140),
         description: `${baseName} คุณภาพดี ใส่สบาย`,
         sizes: kind.sizes,
         colors: colours,
@@ -147,9 +149,23 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
     };
   });
   // A few at a time: drawing and re-encoding the pictures (sharp's threads) is most of a product's cost.
-  const products = await mapConcurrently(inputs, PRODUCTS_AT_ONCE, async ({ hue, product }, i) =>
+  const created = await mapConcurrently(inputs, PRODUCTS_AT_ONCE, async ({ hue, product }, i) =>
     createProduct(deps, admin, product, options.images ? await demoProductImage(hue, i) : null),
   );
+  // Counted per size and colour, unevenly as a shop's shelves are: middle sizes most, a few sold out.
+  const products: ProductWithVariants[] = [];
+  for (const product of created) {
+    const counts = product.variants
+      .filter((v) => v.size !== null || v.color !== null)
+      .map((variant) => {
+        const middle =
+          product.sizes.length > 2 && variant.size !== product.sizes[0] && variant.size !== product.sizes.at(-1);
+        const counted = random() < 0.1 ? 0 : Math.floor(random() * (middle ? 24 : 10)) + 1;
+        return { variantId: variant.id, expected: 0, counted };
+      });
+    if (counts.length > 0) await countStyle(deps, admin, product.id, { counts, clearUnassigned: true, note: null });
+    products.push(await getProduct(deps, product.id));
+  }
   const customers: Customer[] = [];
   for (let i = 0; i < options.customers; i++) {
     const input = CreateCustomerRequest.parse({
@@ -219,21 +235,16 @@ export async function sellDemoDays(
       const picks = Array.from({ length: lineCount }, () => {
         // A few best sellers: the power skews picks towards the catalogue's start.
         const product = shop.products[Math.floor(random() ** 1.8 * shop.products.length)]!;
-        return {
-          product,
-          quantity: random() < 0.8 ? 1 : 2,
-          size: product.sizes.length > 0 ? pick(random, product.sizes) : null,
-          color: product.colors.length > 0 ? pick(random, product.colors) : null,
-        };
+        return { product, variant: pick(random, product.variants), quantity: random() < 0.8 ? 1 : 2 };
       });
-      // What is on the shelf now, as the till shows it: refunds put units back.
-      const stock = await productStocks(
+      // What is on the shelf now, as the till's picker shows it: refunds put units back.
+      const sellable = await variantsSellable(
         deps.db.kysely,
         picks.map((p) => p.product.id),
       );
       const lines = new Map<number, (typeof picks)[number]>();
       for (const line of picks) {
-        if (!lines.has(line.product.id) && (stock.get(line.product.id) ?? 0) >= line.quantity)
+        if (!lines.has(line.product.id) && (sellable.get(line.variant.id) ?? 0) >= line.quantity)
           lines.set(line.product.id, line);
       }
       if (lines.size === 0) continue;
@@ -255,10 +266,9 @@ export async function sellDemoDays(
         customerId: customer?.id ?? null,
         items: cart.map((l) => ({
           productId: l.product.id,
+          variantId: l.variant.id,
           quantity: l.quantity,
           price: l.product.price,
-          size: l.size,
-          color: l.color,
         })),
         subtotal: satangToBaht(figures.subtotal),
         discount: satangToBaht(figures.discount),

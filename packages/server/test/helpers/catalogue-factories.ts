@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { bahtToSatang, DEFAULT_CATEGORIES, type Product } from '@pos/core';
+import { bahtToSatang, DEFAULT_CATEGORIES, type ProductWithVariants } from '@pos/core';
 import sharp from 'sharp';
 import { findCategoryByName } from '../../src/features/categories/categories.queries';
-import { findLiveProduct, insertProducts, toApiProduct } from '../../src/features/products/products.queries';
+import { insertProducts } from '../../src/features/products/products.queries';
+import type { VariantSeed } from '../../src/features/products/variants.queries';
+import { productWithVariants } from '../../src/features/products/variants.service';
 import type { HttpResult, TestApp } from './test-app';
 
 let productCounter = 0;
@@ -21,10 +23,18 @@ export interface ProductOverrides {
   description: string;
   sizes: string[];
   colors: string[];
+  /** The style's variants (satang prices); left out, one per combination with stock 0 (all stock unassigned). */
+  variants: VariantSeed[];
 }
 
-/** A product written straight through the queries module (no HTTP), in the first default category unless told. */
-export async function buildProduct(t: TestApp, overrides: Partial<ProductOverrides> = {}): Promise<Product> {
+/**
+ * A product written straight through the queries module (no HTTP), in the first default category unless
+ * told; with `variants` its stock (left out) is theirs.
+ */
+export async function buildProduct(
+  t: TestApp,
+  overrides: Partial<ProductOverrides> = {},
+): Promise<ProductWithVariants> {
   productCounter += 1;
   const db = t.built.deps.db.kysely;
   const categoryName = overrides.category === undefined ? DEFAULT_CATEGORIES[0] : overrides.category;
@@ -42,19 +52,19 @@ export async function buildProduct(t: TestApp, overrides: Partial<ProductOverrid
         price: bahtToSatang(overrides.price ?? 199),
         cost: bahtToSatang(overrides.cost ?? 0),
         original_price: overrides.original_price == null ? null : bahtToSatang(overrides.original_price),
-        stock: overrides.stock ?? 25,
+        stock:
+          overrides.stock ?? (overrides.variants ? overrides.variants.reduce((n, v) => n + (v.stock ?? 0), 0) : 25),
         description: overrides.description ?? '',
         image_id: null,
         image_url: null,
         sizes: overrides.sizes ?? [],
         colors: overrides.colors ?? [],
+        ...(overrides.variants ? { variants: overrides.variants } : {}),
       },
     ],
     new Date().toISOString(),
   );
-  const row = await findLiveProduct(db, id ?? 0);
-  if (!row) throw new Error('product not created');
-  return toApiProduct(row);
+  return productWithVariants(db, id ?? 0);
 }
 
 export interface FormFile {

@@ -61,6 +61,10 @@ export interface PayloadLine {
   quantity: number;
   size?: string | null;
   color?: string | null;
+  /** The variant sold, by id (instead of `size`/`color`). */
+  variantId?: number;
+  /** Baht: a variant's own price, when it has one. */
+  price?: number;
 }
 
 /** The payload a cart would send, its figures worked out with the shared core arithmetic. */
@@ -72,18 +76,19 @@ export function salePayload(
   const pointsUsed = rest.pointsUsed ?? 0;
   const excludeVat = rest.excludeVAT === true;
   const f = priceSale(
-    lines.map((l) => ({ price: bahtToSatang(l.product.price), quantity: l.quantity })),
+    lines.map((l) => ({ price: bahtToSatang(l.price ?? l.product.price), quantity: l.quantity })),
     { pointsUsed, excludeVat, settings },
   );
   return {
     customerId: null,
-    items: lines.map(({ product, quantity, size = null, color = null }) => ({
+    items: lines.map(({ product, quantity, size = null, color = null, variantId, price = product.price }) => ({
       productId: product.id,
+      ...(variantId !== undefined && { variantId }),
       product_name: product.name,
       name: product.name,
       quantity,
-      price: product.price,
-      total: satangToBaht(bahtToSatang(product.price) * quantity),
+      price,
+      total: satangToBaht(bahtToSatang(price) * quantity),
       size,
       color,
       sku: product.barcode,

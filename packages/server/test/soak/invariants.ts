@@ -120,6 +120,37 @@ export async function shopProblems(
     if (now !== byMovements) problems.push(`product ${id}: stock ${now}, start + movements = ${byMovements}`);
   }
 
+  // A style's figure is its variants' stock and its unassigned stock; none of them below zero.
+  const styles = await k
+    .selectFrom('products as p')
+    .select((eb) => [
+      'p.id',
+      'p.stock',
+      'p.unassigned_stock',
+      eb
+        .selectFrom('product_variants as v')
+        .select((v) => v.fn.coalesce(v.fn.sum<number>('v.stock'), v.lit(0)).as('n'))
+        .whereRef('v.product_id', '=', 'p.id')
+        .as('variants'),
+      eb
+        .selectFrom('product_variants as v')
+        .select((v) => v.fn.coalesce(v.fn.min<number>('v.stock'), v.lit(0)).as('n'))
+        .whereRef('v.product_id', '=', 'p.id')
+        .as('lowest'),
+    ])
+    .where('p.id', 'in', productIds)
+    .execute();
+  for (const style of styles) {
+    const sum = Number(style.variants) + Number(style.unassigned_stock);
+    if (Number(style.stock) !== sum)
+      problems.push(`product ${style.id}: stock ${style.stock}, variants + unassigned = ${sum}`);
+    if (Number(style.lowest) < 0 || Number(style.unassigned_stock) < 0) {
+      problems.push(
+        `product ${style.id}: a variant (${style.lowest}) or the unassigned stock (${style.unassigned_stock}) below zero`,
+      );
+    }
+  }
+
   // Sales, their lines, refunds and movements.
   const sales = await k
     .selectFrom('sales')

@@ -28,6 +28,7 @@ import { vatRegistered } from './2026112791-vat-registered';
 import { splitPayments } from './2026112792-split-payments';
 import { salesSearch } from './2026112797-sales-search';
 import { saleUnits } from './2026112801-sale-units';
+import { productVariants } from './2026112811-product-variants';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -60,5 +61,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112792-split-payments': splitPayments(engine),
     '2026112797-sales-search': salesSearch(engine),
     '2026112801-sale-units': saleUnits(engine),
+    '2026112811-product-variants': productVariants(engine),
   };
 }

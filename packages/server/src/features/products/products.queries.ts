@@ -13,6 +13,7 @@ import type { DatabaseEngine } from '../../config';
 import type { ProductsTable, StockMovementsTable } from '../../db/schema';
 import type { DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
+import { holdCodes, insertVariantRows, newStyleVariants, takenCodesLike, type VariantSeed } from './variants.queries';
 
 /** What selling a product needs of it: the till's list, and pricing a sale (features/sales). */
 export const PRODUCT_SALE_COLUMNS = [
@@ -23,6 +24,7 @@ export const PRODUCT_SALE_COLUMNS = [
   'p.price',
   'p.original_price',
   'p.stock',
+  'p.unassigned_stock',
   'p.sizes',
   'p.colors',
 ] as const;
@@ -45,14 +47,18 @@ type ProductSelection<Column> = Selection<{ p: ProductsTable }, 'p', Column>;
 export type ProductSaleRow = ProductSelection<(typeof PRODUCT_SALE_COLUMNS)[number]>;
 export type ProductRow = ProductSelection<(typeof PRODUCT_COLUMNS)[number]> & { category_name: string | null };
 
-/** The values a product row is created with; search_text is derived here. */
+/**
+ * The values a product row is created with; search_text is derived here. `stock` is the style's whole
+ * stock: a plain product's one variant holds it; a style's `variants` hold theirs and the rest is its
+ * unassigned stock (all of it when no variants are given: see `newStyleVariants`).
+ */
 export type ProductValues = Omit<
   ProductsTable,
-  'id' | 'sizes' | 'colors' | 'search_text' | 'created_at' | 'updated_at' | 'deleted_at'
-> & { sizes: string[]; colors: string[] };
+  'id' | 'sizes' | 'colors' | 'search_text' | 'created_at' | 'updated_at' | 'deleted_at' | 'unassigned_stock'
+> & { sizes: string[]; colors: string[]; variants?: VariantSeed[] };
 
 /** What an edit writes: everything but the stock, which only sales, refunds and adjustments change. */
-export type ProductEditValues = Omit<ProductValues, 'stock'>;
+export type ProductEditValues = Omit<ProductValues, 'stock' | 'variants'>;
 
 function parseList(json: string): string[] {
   try {
@@ -75,6 +81,7 @@ export function toApiProduct(row: ProductRow): Product {
     cost: satangToBaht(Number(row.cost)),
     original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
     stock: Number(row.stock),
+    unassigned_stock: Number(row.unassigned_stock),
     description: row.description,
     image_url: row.image_url,
     sizes: parseList(row.sizes),
@@ -194,27 +201,13 @@ export function findLiveProduct(
     .executeTakeFirst();
 }
 
-/**
- * Another live product whose SKU or barcode equals one of `codes`
- * (case-insensitively, as the unique indexes compare): a scan must find one product.
- */
-export function findCodeConflict(
-  db: DbExecutor,
-  codes: string[],
-  exceptId: number | null,
-): Promise<{ id: number; name: string; sku: string; barcode: string | null } | undefined> {
-  const lowered = sql.join(codes.map((code) => sql`lower(${code})`));
-  return db
-    .selectFrom('products')
-    .select(['id', 'name', 'sku', 'barcode'])
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`(lower(sku) in (${lowered}) or lower(barcode) in (${lowered}))`)
-    .$if(exceptId !== null, (qb) => qb.where('id', '!=', exceptId ?? 0))
-    .limit(1)
-    .executeTakeFirst();
+/** Locks products by id, in id order (after their variants, as every writer takes them). */
+export async function lockProducts(db: DbExecutor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
-function rowValues<V extends ProductEditValues>(values: V) {
+function rowValues(values: ProductEditValues) {
   return {
     ...values,
     sizes: JSON.stringify(values.sizes),
@@ -223,15 +216,48 @@ function rowValues<V extends ProductEditValues>(values: V) {
   };
 }
 
-/** Inserts products (one statement per batch) and returns their ids in order. */
+/**
+ * Inserts products with their variants and codes, and returns their ids in order. A code already held
+ * fails on `catalogue_codes` (a unique violation: the caller answers 409).
+ */
 export async function insertProducts(db: DbExecutor, rows: ProductValues[], now: string): Promise<number[]> {
   if (rows.length === 0) return [];
-  const inserted = await db
-    .insertInto('products')
-    .values(rows.map((values) => ({ ...rowValues(values), created_at: now, updated_at: now })))
-    .returning('id')
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await db
+      .insertInto('products')
+      .values(
+        rows.slice(i, i + 500).map(({ variants: _seeds, stock, ...values }) => ({
+          ...rowValues(values),
+          stock,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...inserted.map((r) => r.id));
+  }
+  const taken = await takenCodesLike(
+    db,
+    rows.filter((row) => row.sizes.length + row.colors.length > 0).map((row) => row.sku),
+  );
+  const variants = rows.flatMap((row, i) => newStyleVariants(ids[i]!, row, row.variants, taken));
+  await insertVariantRows(db, variants, now);
+  await setUnassignedToRest(db, ids);
+  await holdCodes(db, ids);
+  return ids;
+}
+
+/** A style's stock not held by its variants is its unassigned stock (refused below zero by the caller's figures). */
+async function setUnassignedToRest(db: DbExecutor, ids: number[]): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({
+      unassigned_stock: sql<number>`stock - (select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = products.id)`,
+    })
+    .where('id', 'in', ids)
     .execute();
-  return inserted.map((r) => r.id);
 }
 
 export async function updateProductRow(
@@ -290,7 +316,7 @@ export async function productHasSales(db: DbExecutor, productId: number): Promis
 
 export type StockMovementValues = Pick<
   StockMovementsTable,
-  'product_id' | 'user_id' | 'old_quantity' | 'new_quantity' | 'reason' | 'sale_id' | 'created_at'
+  'product_id' | 'variant_id' | 'user_id' | 'old_quantity' | 'new_quantity' | 'reason' | 'sale_id' | 'created_at'
 > & { kind: StockMovementKind; reason_code?: StockAdjustReason | null };
 
 const MOVEMENT_COLUMNS = [
@@ -304,12 +330,15 @@ const MOVEMENT_COLUMNS = [
   'm.reason_code',
   'm.reason',
   'm.sale_id',
+  'm.variant_id',
   'm.created_at',
 ] as const;
 
 type MovementRow = Selection<{ m: StockMovementsTable }, 'm', (typeof MOVEMENT_COLUMNS)[number]> & {
   user_name: string | null;
   document_number: string | null;
+  size: string | null;
+  color: string | null;
 };
 
 function toApiMovement(row: MovementRow): StockMovement {
@@ -329,6 +358,9 @@ function toApiMovement(row: MovementRow): StockMovement {
       : null,
     reason: row.reason,
     sale_id: row.sale_id,
+    variant_id: row.variant_id,
+    size: row.size,
+    color: row.color,
     document_number: row.document_number,
     created_at: row.created_at,
   };
@@ -339,7 +371,8 @@ function selectMovements(db: DbExecutor) {
     .selectFrom('stock_movements as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .leftJoin('sales as s', 's.id', 'm.sale_id')
-    .select([...MOVEMENT_COLUMNS, 'u.name as user_name', 's.document_number']);
+    .leftJoin('product_variants as v', 'v.id', 'm.variant_id')
+    .select([...MOVEMENT_COLUMNS, 'u.name as user_name', 's.document_number', 'v.size', 'v.color']);
 }
 
 export async function insertStockMovement(db: DbExecutor, values: StockMovementValues): Promise<StockMovement> {

@@ -16,6 +16,9 @@ import {
   StockMovementsResponse,
   UpdateStockRequest,
   UpdateStockResponse,
+  StyleCountRequest,
+  StyleCountResponse,
+  VariantGridRequest,
 } from '@pos/core';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
@@ -34,11 +37,10 @@ import {
   getProduct,
   listProductCategoryNames,
   listProducts,
-  adjustStock,
-  listStockMovements,
-  setStockCount,
   updateProduct,
 } from './products.service';
+import { adjustStock, countStyle, listStockMovements, setStockCount } from './stock.service';
+import { writeVariantGrid } from './variants.service';
 
 /**
  * POST and PUT take the product dialog's multipart form (or JSON): the body
@@ -74,6 +76,16 @@ const STOCK_DESCRIPTION = [
   'If the stock is no longer `expected`: 409 STOCK_CHANGED with the fresh stock in `details.stock`, nothing written.',
   '`reason` is received|counted|damaged|returned_to_supplier|other; `note` is required with other. Removing more than the stock is a 400.',
   'Older form `{ quantity, reason? }` (no `mode`): sets the stock to `quantity` without a check.',
+  'Either form takes `variantId` (a size × colour variant of the product; `expected` is then its stock). Without it a',
+  "product with one variant changes that one, and a product with sizes or colours its unassigned stock (`expected` is the product's stock).",
+].join(' ');
+
+const VARIANTS_DESCRIPTION = [
+  "The product's whole size × colour grid (at most 500 cells): each cell a combination of its sizes and colours,",
+  'with `sku` and `barcode` (left out: made from the product SKU; the barcode left out equals the SKU, empty means none),',
+  '`price` (null: the product price) and `active`. A combination left out is removed, or switched off when sales or',
+  'stock movements refer to it. Stock is not written here: PATCH /products/{id}/stock with `variantId`.',
+  'A code held by another product or variant: 409 SKU_TAKEN naming it.',
 ].join(' ');
 
 const POS_LIST_DESCRIPTION = [
@@ -174,6 +186,20 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         return { product: await updateProduct(deps, req.params.id, input, form.image) };
       },
     );
+    app.put(
+      '/products/:id/variants',
+      {
+        config: { access: needs('products_edit'), errors: [409] },
+        schema: {
+          tags,
+          description: VARIANTS_DESCRIPTION,
+          params: IdParams,
+          body: VariantGridRequest,
+          response: { 200: ProductResponse },
+        },
+      },
+      async (req) => ({ product: await writeVariantGrid(deps, req.params.id, req.body.variants) }),
+    );
     app.delete(
       '/products/:id',
       {
@@ -208,6 +234,21 @@ export function productsRoutes(deps: Deps): FastifyPluginAsyncZod {
         isStockCountBody(req.body)
           ? setStockCount(deps, currentUser(req), req.params.id, parseBody(StockCountRequest, req.body))
           : adjustStock(deps, currentUser(req), req.params.id, parseBody(StockAdjustmentRequest, req.body)),
+    );
+    app.post(
+      '/products/:id/stock-count',
+      {
+        config: { access: needs('products_edit'), errors: [409] },
+        schema: {
+          tags,
+          description:
+            'A style counted: `counts` of its variants ({ variantId, expected, counted }), saved as one counted adjustment per changed variant, only if each still holds `expected` (else 409 STOCK_CHANGED naming it, nothing written). `clearUnassigned`: the whole style was counted, so its unassigned stock becomes 0.',
+          params: IdParams,
+          body: StyleCountRequest,
+          response: { 200: StyleCountResponse },
+        },
+      },
+      async (req) => countStyle(deps, currentUser(req), req.params.id, req.body),
     );
     app.get(
       '/products/:id/stock-movements',

@@ -1,21 +1,16 @@
 import {
-  adjustedStock,
   bahtToSatang,
   msg,
-  errorText,
   type ListProductsQuery,
-  type ListStockMovementsQuery,
   type Product,
+  type ProductWithVariants,
   type ProductWrite,
-  type StockAdjustment,
-  type StockCount,
-  type StockMovement,
 } from '@pos/core';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { DbExecutor } from '../../db/executor';
 import type { Deps } from '../../deps';
-import { AppError, conflict, notFound } from '../../http/app-error';
+import { AppError, notFound } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
 import { findCategory, findCategoryByName, listActiveCategoryNames } from '../categories/categories.queries';
 import { processImageUpload } from '../images/image-upload';
@@ -23,19 +18,26 @@ import { insertImage } from '../images/images.queries';
 import { putImageFile, type PutImage } from '../images/images.service';
 import {
   deleteProductRow,
-  findCodeConflict,
   findLiveProduct,
   insertProducts,
   insertStockMovement,
   listLiveProducts,
-  listStockMovements as listMovementRows,
+  lockProducts,
   productHasSales,
-  setProductStockIf,
   softDeleteProduct,
   toApiProduct,
   updateProductRow,
   type ProductEditValues,
 } from './products.queries';
+import { listVariantRows, releaseCodes } from './variants.queries';
+import {
+  assertCodesFree,
+  assertVariantCount,
+  codeTaken,
+  followLists,
+  holdCodesOrRefuse,
+  productWithVariants,
+} from './variants.service';
 
 type ProductDeps = Pick<Deps, 'db' | 'now' | 'imageStore'>;
 
@@ -55,10 +57,8 @@ export async function listProducts(
   return rows.map(toApiProduct);
 }
 
-export async function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<Product> {
-  const row = await findLiveProduct(deps.db.kysely, id);
-  if (!row) throw notFound('PRODUCT_NOT_FOUND');
-  return toApiProduct(row);
+export function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<ProductWithVariants> {
+  return productWithVariants(deps.db.kysely, id);
 }
 
 /** The category names the POS and product screens filter by. */
@@ -77,26 +77,9 @@ async function resolveCategoryId(db: DbExecutor, input: ProductWrite): Promise<n
   return row.id;
 }
 
-function codesOf(input: { sku: string; barcode: string | null }): string[] {
-  return [...new Set([input.sku, input.barcode].filter((c): c is string => !!c))];
-}
-
-function codeTaken(code: string, field: 'sku' | 'barcode', otherName?: string): AppError {
-  const details = { sku: code, ...(otherName !== undefined && { product: otherName }) };
-  return conflict('SKU_TAKEN', { details, fields: { [field]: errorText('SKU_TAKEN', details) } });
-}
-
-/** A scan must find one product: neither code may be another live product's SKU or barcode. */
-async function assertCodesFree(
-  db: DbExecutor,
-  input: { sku: string; barcode: string | null },
-  exceptId: number | null,
-): Promise<void> {
-  const other = await findCodeConflict(db, codesOf(input), exceptId);
-  if (!other) return;
-  const taken = new Set([other.sku, other.barcode].filter((c): c is string => !!c).map((c) => c.toLowerCase()));
-  const field = taken.has(input.sku.toLowerCase()) ? 'sku' : 'barcode';
-  throw codeTaken(field === 'sku' ? input.sku : (input.barcode ?? ''), field, other.name);
+/** The product's codes, each with the form field it came from. */
+function codesOf(input: { sku: string; barcode: string | null }): { code: string; field: string }[] {
+  return [{ code: input.sku, field: 'sku' }, ...(input.barcode ? [{ code: input.barcode, field: 'barcode' }] : [])];
 }
 
 /** The barcode left out equals the SKU; sent empty it means none. */
@@ -167,14 +150,15 @@ export async function createProduct(
   actor: SessionUser,
   input: ProductWrite,
   image: Buffer | null,
-): Promise<Product> {
+): Promise<ProductWithVariants> {
   const codes = { sku: input.sku, barcode: barcodeOf(input) };
   return withStoredImage(
     deps,
     image,
     async () => {
+      assertVariantCount(input);
       await resolveCategoryId(deps.db.kysely, input);
-      await assertCodesFree(deps.db.kysely, codes, null);
+      await assertCodesFree(deps.db.kysely, codesOf(codes), null);
     },
     (stored) =>
       deps.db.kysely.transaction().execute(async (trx) => {
@@ -189,8 +173,12 @@ export async function createProduct(
         );
         if (id === undefined) throw new Error('product insert returned no id');
         if (stock !== 0) {
+          const [own] = await listVariantRows(trx, [id]);
+          const plain = input.sizes.length + input.colors.length === 0;
           await insertStockMovement(trx, {
             product_id: id,
+            // A style's first stock is not any one variant's yet (its unassigned stock).
+            variant_id: plain && own ? own.id : null,
             user_id: actor.id,
             kind: 'initial',
             old_quantity: 0,
@@ -200,9 +188,7 @@ export async function createProduct(
             created_at: now,
           });
         }
-        const row = await findLiveProduct(trx, id);
-        if (!row) throw new Error('created product not found');
-        return toApiProduct(row);
+        return productWithVariants(trx, id);
       }),
     () => codeTaken(input.sku, 'sku'),
   );
@@ -219,21 +205,25 @@ export async function updateProduct(
   id: number,
   input: ProductWrite,
   image: Buffer | null,
-): Promise<Product> {
+): Promise<ProductWithVariants> {
   const codes = { sku: input.sku, barcode: barcodeOf(input) };
   return withStoredImage(
     deps,
     image,
     async () => {
       if (!(await findLiveProduct(deps.db.kysely, id))) throw notFound('PRODUCT_NOT_FOUND');
+      assertVariantCount(input);
       await resolveCategoryId(deps.db.kysely, input);
-      await assertCodesFree(deps.db.kysely, codes, id);
+      await assertCodesFree(deps.db.kysely, codesOf(codes), id);
     },
     (stored) =>
       deps.db.kysely.transaction().execute(async (trx) => {
         const now = deps.now().toISOString();
+        // Its variants before it, as every writer takes them (a sale holding one waits for the product).
+        await listVariantRows(trx, [id], { lock: true });
         const current = await findLiveProduct(trx, id, { lock: true });
         if (!current) throw notFound('PRODUCT_NOT_FOUND');
+        const before = toApiProduct(current);
         const categoryId = await resolveCategoryId(trx, input);
         let imageId = current.image_id;
         let imageUrl = current.image_url;
@@ -245,9 +235,14 @@ export async function updateProduct(
           imageUrl = input.image_url;
         }
         await updateProductRow(trx, id, valuesOf(input, { categoryId, imageId, imageUrl }), now);
-        const row = await findLiveProduct(trx, id);
-        if (!row) throw notFound('PRODUCT_NOT_FOUND');
-        return toApiProduct(row);
+        await followLists(
+          trx,
+          before,
+          { id, sku: input.sku, barcode: codes.barcode, stock: before.stock, sizes: input.sizes, colors: input.colors },
+          now,
+        );
+        await holdCodesOrRefuse(trx, id, input.sku);
+        return productWithVariants(trx, id);
       }),
     () => codeTaken(input.sku, 'sku'),
   );
@@ -256,111 +251,16 @@ export async function updateProduct(
 /** Deletes a product; one that appears in sales is kept, hidden (soft delete), so history keeps it. */
 export async function deleteProduct(deps: Pick<Deps, 'db' | 'now'>, id: number): Promise<{ soft: boolean }> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    if (!(await findLiveProduct(trx, id, { lock: true }))) throw notFound('PRODUCT_NOT_FOUND');
+    await listVariantRows(trx, [id], { lock: true });
+    await lockProducts(trx, [id]);
+    if (!(await findLiveProduct(trx, id))) throw notFound('PRODUCT_NOT_FOUND');
     if (await productHasSales(trx, id)) {
       await softDeleteProduct(trx, id, deps.now().toISOString());
+      // Its codes are free for another product (its variants stay, for its sales' history).
+      await releaseCodes(trx, [id]);
       return { soft: true };
     }
     await deleteProductRow(trx, id);
     return { soft: false };
   });
-}
-
-type StockResult = { product: Product; movement: StockMovement | null };
-
-function stockChanged(stock: number): AppError {
-  return conflict('STOCK_CHANGED', { details: { stock } });
-}
-
-/**
- * Adds, removes or sets stock, but only if the stock is still what the user
- * saw (`expected`): otherwise 409 STOCK_CHANGED with the fresh stock, and
- * nothing is written. The conditional update decides, so of two managers
- * adjusting at once only one wins. Recorded as an adjustment with its reason.
- */
-export async function adjustStock(
-  deps: Pick<Deps, 'db' | 'now'>,
-  actor: SessionUser,
-  id: number,
-  input: StockAdjustment,
-): Promise<StockResult> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const target = adjustedStock(input.expected, input.mode, input.amount);
-    const now = deps.now().toISOString();
-    let movement: StockMovement | null = null;
-    if (target === input.expected) {
-      // Nothing to write, but the user must still learn if the stock moved.
-      const current = await findLiveProduct(trx, id);
-      if (!current) throw notFound('PRODUCT_NOT_FOUND');
-      if (current.stock !== input.expected) throw stockChanged(Number(current.stock));
-    } else if (await setProductStockIf(trx, id, input.expected, target, now)) {
-      movement = await insertStockMovement(trx, {
-        product_id: id,
-        user_id: actor.id,
-        kind: 'adjustment',
-        old_quantity: input.expected,
-        new_quantity: target,
-        reason_code: input.reason,
-        reason: input.note,
-        sale_id: null,
-        created_at: now,
-      });
-    } else {
-      const current = await findLiveProduct(trx, id);
-      if (!current) throw notFound('PRODUCT_NOT_FOUND');
-      throw stockChanged(Number(current.stock));
-    }
-    const row = await findLiveProduct(trx, id);
-    if (!row) throw notFound('PRODUCT_NOT_FOUND');
-    return { product: toApiProduct(row), movement };
-  });
-}
-
-/**
- * The spec's older `{ quantity, reason }` form: sets the stock to a count
- * without checking what it was (API clients only; the web sends adjustStock's form).
- */
-export async function setStockCount(
-  deps: Pick<Deps, 'db' | 'now'>,
-  actor: SessionUser,
-  id: number,
-  input: StockCount,
-): Promise<StockResult> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const current = await findLiveProduct(trx, id, { lock: true });
-    if (!current) throw notFound('PRODUCT_NOT_FOUND');
-    const now = deps.now().toISOString();
-    let movement: StockMovement | null = null;
-    if (input.quantity !== current.stock) {
-      if (!(await setProductStockIf(trx, id, current.stock, input.quantity, now))) throw stockChanged(current.stock);
-      movement = await insertStockMovement(trx, {
-        product_id: id,
-        user_id: actor.id,
-        kind: 'adjustment',
-        old_quantity: current.stock,
-        new_quantity: input.quantity,
-        reason_code: null,
-        reason: input.reason,
-        sale_id: null,
-        created_at: now,
-      });
-    }
-    const row = await findLiveProduct(trx, id);
-    if (!row) throw notFound('PRODUCT_NOT_FOUND');
-    return { product: toApiProduct(row), movement };
-  });
-}
-
-/** A product's stock history, newest first, a page at a time. */
-export async function listStockMovements(
-  deps: Pick<Deps, 'db'>,
-  id: number,
-  page: z.output<typeof ListStockMovementsQuery>,
-): Promise<{ movements: StockMovement[]; next_before: number | null }> {
-  if (!(await findLiveProduct(deps.db.kysely, id))) throw notFound('PRODUCT_NOT_FOUND');
-  // One more than asked tells whether an older page exists.
-  const rows = await listMovementRows(deps.db.kysely, id, { before: page.before, limit: page.limit + 1 });
-  const movements = rows.slice(0, page.limit);
-  const last = movements.at(-1);
-  return { movements, next_before: rows.length > page.limit && last ? last.id : null };
 }

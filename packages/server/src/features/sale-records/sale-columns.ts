@@ -54,6 +54,7 @@ export const SALE_LINE_COLUMNS = [
   'sale_items.original_price',
   'sale_items.quantity',
   'sale_items.line_total',
+  'sale_items.variant_id',
   'sale_items.size',
   'sale_items.color',
   'sale_items.sizes',

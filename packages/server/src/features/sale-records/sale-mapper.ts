@@ -186,6 +186,7 @@ export function toApiSale(
       original_price: row.original_price === null ? null : satangToBaht(Number(row.original_price)),
       quantity: row.quantity,
       total: satangToBaht(row.line_total),
+      variant_id: row.variant_id,
       size: row.size,
       color: row.color,
       sizes: parseList(row.sizes),

@@ -72,8 +72,9 @@ export async function writeRefund(
   );
   await insertStockMovements(
     trx,
-    returned.map(({ productId, quantity, stock }) => ({
+    returned.map(({ productId, variantId, quantity, stock }) => ({
       product_id: productId,
+      variant_id: variantId,
       user_id: user.id,
       kind: 'refund' as const,
       old_quantity: stock - quantity,

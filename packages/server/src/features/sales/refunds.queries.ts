@@ -30,7 +30,7 @@ export async function findLinesForRefund(db: DbExecutor, saleId: number) {
   const [lines, refunded] = await Promise.all([
     db
       .selectFrom('sale_items')
-      .select(['id', 'product_id', 'product_name', 'price', 'quantity', 'line_total'])
+      .select(['id', 'product_id', 'variant_id', 'product_name', 'price', 'quantity', 'line_total'])
       .where('sale_id', '=', saleId)
       .orderBy('id')
       .execute(),
@@ -87,17 +87,37 @@ export async function insertRefundItems(
   if (rows.length > 0) await db.insertInto('refund_items').values(rows).execute();
 }
 
-/** Puts units back on the shelf; answers the new stock, or undefined when the product row is gone. */
-export async function returnStock(
+/** Puts units back on a variant's shelf; false when the variant row is gone. */
+export async function returnVariantStock(
   db: DbExecutor,
-  productId: number,
+  variantId: number,
   quantity: number,
   now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('product_variants')
+    .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: now }))
+    .where('id', '=', variantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Puts units back on a style's figure, `unassigned` of them on its unassigned stock (those whose variant
+ * is unknown); answers the new stock, or undefined when the product row is gone.
+ */
+export async function returnStock(
+  db: DbExecutor,
+  a: { productId: number; quantity: number; unassigned: number; now: string },
 ): Promise<number | undefined> {
   const row = await db
     .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: now }))
-    .where('id', '=', productId)
+    .set((eb) => ({
+      stock: eb('stock', '+', a.quantity),
+      unassigned_stock: eb('unassigned_stock', '+', a.unassigned),
+      updated_at: a.now,
+    }))
+    .where('id', '=', a.productId)
     .returning('stock')
     .executeTakeFirst();
   return row?.stock;

@@ -13,9 +13,10 @@ import {
   insertSaleParts,
   nextInSeries,
   seriesAdvance,
-  stockTakeAtOnce,
-  takeStockOfLines,
+  stockTakeCtes,
+  writeStockChanges,
   type SaleValues,
+  type StockChanges,
   type StockTake,
 } from './sales.queries';
 
@@ -30,8 +31,8 @@ export interface CustomerChange {
 }
 
 /**
- * What a counter sale holds once it has its locks: each product's new stock (a product short of the
- * quantity is missing), the customer's new balance (undefined when it no longer covers the points used),
+ * What a counter sale holds once it has its locks: each product's new stock (a product whose variants
+ * and unassigned stock fall short of the quantity is missing), the customer's new balance (undefined when it no longer covers the points used),
  * its number in the series, and on PostgreSQL the ids its sale and lines will have (null: given by the
  * inserts).
  */
@@ -57,21 +58,33 @@ export type CounterSaleHeld =
  */
 export async function holdCounterSale(
   db: DbExecutor,
-  a: { takes: StockTake[]; customer: CustomerChange | null; series: string; lines: number; now: string },
+  a: {
+    takes: StockTake[];
+    /** The takes worked out from what the transaction read (SQLite: still current, see `isSqlite`). */
+    changes: StockChanges;
+    customer: CustomerChange | null;
+    series: string;
+    lines: number;
+    now: string;
+  },
 ): Promise<CounterSaleHeld> {
+  const styles = new Set(a.takes.map((t) => t.productId)).size;
   if (isSqlite(db) || a.takes.length === 0) {
-    const stock = await takeStockOfLines(db, a.takes, { now: a.now, paid: false });
-    if (stock.size < a.takes.length) return { short: true, stock };
+    if (a.changes.products.size < styles) return { short: true, stock: new Map() };
+    await writeStockChanges(db, a.changes, a.now);
+    const stock = new Map<number, number>();
+    for (const take of a.takes)
+      stock.set(take.productId, take.styleStockRead - a.changes.products.get(take.productId)!.quantity);
     const balance = a.customer
       ? await applySaleToCustomer(db, a.customer.customerId, { ...a.customer, now: a.now })
       : undefined;
     return { short: false, stock, balance, sequence: await nextInSeries(db, a.series), ids: null };
   }
-  const takes = [...a.takes].sort((x, y) => x.productId - y.productId);
+  const takes = [...a.takes].sort((x, y) => x.variantId! - y.variantId!);
   const { rows } = await counterSaleHeld(db, { ...a, takes });
   const row = rows[0]!;
   const stock = new Map(row.stock.map(([id, left]) => [id, left]));
-  if (stock.size < takes.length) return { short: true, stock };
+  if (stock.size < styles) return { short: true, stock };
   return {
     short: false,
     stock,
@@ -90,20 +103,21 @@ interface HeldRow {
 }
 
 /**
- * The scalar subqueries run left to right, each its data-modifying WITH query: products (all of the
- * sale's rows locked in id order first), then the customer, then the counter (`sale-writes.test.ts` holds
- * PostgreSQL to that order). Branches on the customer's presence and the number of takes only.
+ * The scalar subqueries run left to right, each its data-modifying WITH query: variants and products (all
+ * of the sale's rows locked in id order first, see `stockTakeCtes`), then the customer, then the counter
+ * (`counter-sale-lock-order.test.ts` holds PostgreSQL to that order). Branches on the customer's presence
+ * and the number of takes only.
  */
 const counterSaleHeld = prepared(
   (db, a: { takes: StockTake[]; customer: CustomerChange | null; series: string; lines: number; now: string }) => {
     // The same statements as each of them alone (sales.queries), as WITH queries of one.
-    const taken = stockTakeAtOnce({ takes: a.takes, now: a.now, paid: false });
+    const taken = stockTakeCtes({ takes: a.takes, now: a.now });
     const c = a.customer;
     const customer = c
       ? sql`, customer as (${customerSaleUpdate(db, { customerId: c.customerId, change: { ...c, now: a.now } })})`
       : sql``;
     const balance = c ? sql`(select loyalty_points from customer)` : sql`null::integer`;
-    const statement = sql<HeldRow>`with taken as (${taken})${customer},
+    const statement = sql<HeldRow>`with ${taken}${customer},
       counter as (${seriesAdvance(db, { series: a.series })})
       select (select coalesce(json_agg(json_build_array(id, stock)), '[]'::json) from taken) as stock,
         ${balance} as balance,

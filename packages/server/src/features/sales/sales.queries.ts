@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
-import { compilableOn, isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
+import { isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
 import { inOneStatement } from '../../db/one-statement';
 import { prepared } from '../../db/prepared';
+import type { VariantRow } from '../products/variants.queries';
 import {
   insertStockMovements,
   PRODUCT_SALE_COLUMNS,
@@ -26,106 +27,245 @@ export type ProductForSale = Omit<ProductSaleRow, 'sizes' | 'colors'> & {
   deleted_at: string | null;
 };
 
+/** A variant as a sale sells it. */
+export type VariantForSale = VariantRow;
+
 /**
  * Live products by id, with their category name and current size/colour lists, for pricing a sale;
- * `withDeleted` finds deleted ones too (a paid card sale records them anyway).
+ * `withDeleted` finds deleted ones too (a paid card sale records them anyway). With them, in the same
+ * statement, the variants the sale names by id (`variantIds`) and every variant of the products its
+ * other lines name by size and colour (`styleIds`).
  */
 export async function findProductsForSale(
   db: DbExecutor,
   ids: number[],
-  { withDeleted = false }: { withDeleted?: boolean } = {},
-): Promise<ProductForSale[]> {
-  const { rows } = await productsForSale(db, { ids, withDeleted });
-  return rows.map((row) => ({ ...row, sizes: parseList(row.sizes), colors: parseList(row.colors) }));
+  {
+    withDeleted = false,
+    variantIds = [],
+    styleIds = [],
+  }: { withDeleted?: boolean; variantIds?: number[]; styleIds?: number[] } = {},
+): Promise<{ products: ProductForSale[]; variants: VariantForSale[] }> {
+  const { rows } = await productsForSale(db, { ids, withDeleted, variantIds, styleIds });
+  const products = new Map<number, ProductForSale>();
+  const variants: VariantForSale[] = [];
+  for (const { v_id, v_size, v_color, v_sku, v_barcode, v_stock, v_price, v_active, ...row } of rows) {
+    if (!products.has(row.id))
+      products.set(row.id, { ...row, sizes: parseList(row.sizes), colors: parseList(row.colors) });
+    if (v_id !== null) {
+      variants.push({
+        id: v_id,
+        product_id: row.id,
+        size: v_size,
+        color: v_color,
+        sku: v_sku!,
+        barcode: v_barcode,
+        stock: v_stock!,
+        price: v_price,
+        active: v_active!,
+      });
+    }
+  }
+  return { products: [...products.values()], variants };
 }
 
-const productsForSale = prepared((db, { ids, withDeleted }: { ids: number[]; withDeleted: boolean }) =>
-  db
-    .selectFrom('products as p')
-    .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select([...PRODUCT_SALE_COLUMNS, 'c.name as category', 'p.deleted_at'])
-    .where('p.id', 'in', ids)
-    .$if(!withDeleted, (qb) => qb.where('p.deleted_at', 'is', null)),
+// Branches on which variant lists are empty only (part of the prepared shape).
+const productsForSale = prepared(
+  (
+    db,
+    {
+      ids,
+      withDeleted,
+      variantIds,
+      styleIds,
+    }: { ids: number[]; withDeleted: boolean; variantIds: number[]; styleIds: number[] },
+  ) =>
+    db
+      .selectFrom('products as p')
+      .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .leftJoin('product_variants as v', (join) =>
+        join
+          .onRef('v.product_id', '=', 'p.id')
+          .on((eb) =>
+            eb.or([
+              ...(variantIds.length > 0 ? [eb('v.id', 'in', variantIds)] : []),
+              ...(styleIds.length > 0 ? [eb('v.product_id', 'in', styleIds)] : []),
+              ...(variantIds.length + styleIds.length === 0 ? [eb.lit(false)] : []),
+            ]),
+          ),
+      )
+      .select([
+        ...PRODUCT_SALE_COLUMNS,
+        'c.name as category',
+        'p.deleted_at',
+        'v.id as v_id',
+        'v.size as v_size',
+        'v.color as v_color',
+        'v.sku as v_sku',
+        'v.barcode as v_barcode',
+        'v.stock as v_stock',
+        'v.price as v_price',
+        'v.active as v_active',
+      ])
+      .where('p.id', 'in', ids)
+      .$if(!withDeleted, (qb) => qb.where('p.deleted_at', 'is', null)),
 );
 
-/** A product's quantity for a sale, and the stock its transaction read. */
+/**
+ * What a sale takes of one variant (`variantId` null: of the style's unassigned stock, for a paid sale
+ * whose variant is gone), and what its transaction read of it and of its style.
+ */
 export interface StockTake {
   productId: number;
+  variantId: number | null;
   quantity: number;
-  stockRead: number;
+  variantStockRead: number;
+  unassignedRead: number;
+  /** The style's whole stock as read (its new figure, on SQLite, is this less the style's takes). */
+  styleStockRead: number;
+}
+
+/** The writes a sale's stock takes come to: each variant's and each style's change. */
+export interface StockChanges {
+  /** Variant id → units off its stock (may take it below zero only for a paid sale). */
+  variants: Map<number, number>;
+  /** Product id → units off its stock, and of those off its unassigned stock. */
+  products: Map<number, { quantity: number; unassigned: number }>;
 }
 
 /**
- * Takes each product's quantity off the shelf only if that many are there, rows locked in product-id
- * order (so concurrent sales never wait on each other in a circle); answers the new stock per product,
- * leaving out those that did not have enough (another till sold them). `paid` (card money taken): taken
- * even below zero and from a deleted product. On SQLite one statement per product, stopping at the first
- * short one; where nothing else writes meanwhile, the new stock is the stock read less the quantity (no
- * RETURNING, see `isSqlite`). On PostgreSQL one statement for them all: the first lock a counter sale takes,
- * held until it commits, so every round trip after it makes the other tills wait (issue 32).
+ * Writes stock changes worked out under the rows' locks (SQLite's write transaction, or `lockStockRows`):
+ * the variants in one statement, then the products in one (a statement per row cost a sale of three
+ * lines four more statements on SQLite).
  */
-export async function takeStockOfLines(
-  db: DbExecutor,
-  takes: StockTake[],
-  { now, paid }: { now: string; paid: boolean },
-): Promise<Map<number, number>> {
-  const inOrder = [...takes].sort((a, b) => a.productId - b.productId);
-  const left = new Map<number, number>();
-  if (!isSqlite(db)) {
-    if (inOrder.length === 0) return left;
-    const { rows } = await stockTakenAtOnce(db, { takes: inOrder, now, paid });
-    const taken = new Map(rows.map((row) => [row.id, row.stock]));
-    for (const { productId } of inOrder) {
-      const stock = taken.get(productId);
-      if (stock !== undefined) left.set(productId, stock);
-    }
-    return left;
-  }
-  for (const take of inOrder) {
-    const result = await stockTaken(db, { productId: take.productId, quantity: take.quantity, now, paid });
-    if (Number(result.numAffectedRows) !== 1) break;
-    left.set(take.productId, take.stockRead - take.quantity);
-  }
-  return left;
+export async function writeStockChanges(db: DbExecutor, changes: StockChanges, now: string): Promise<void> {
+  const variants = [...changes.variants].filter(([, quantity]) => quantity !== 0).sort((a, b) => a[0] - b[0]);
+  if (variants.length > 0) await variantStocksTaken(db, { takes: variants, now });
+  const products = [...changes.products].sort((a, b) => a[0] - b[0]);
+  if (products.length > 0) await styleStocksTaken(db, { takes: products, now });
 }
 
-const stockTaken = prepared((db, a: { productId: number; quantity: number; now: string; paid: boolean }) => {
-  const update = db
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '-', a.quantity), updated_at: a.now }))
-    .where('id', '=', a.productId);
-  return a.paid ? update : update.where('deleted_at', 'is', null).where('stock', '>=', a.quantity);
-});
+/** `stock - case id when … then … end`: each row's own amount, in one statement. */
+function perRow(column: string, takes: [number, number][]) {
+  const cases = sql.join(
+    takes.map(([id, amount]) => sql`when cast(${id} as integer) then cast(${amount} as integer)`),
+    sql` `,
+  );
+  return sql<number>`${sql.ref(column)} - case id ${cases} end`;
+}
 
-/**
- * PostgreSQL: every product's rows locked first, in id order (the scalar count reads the whole locking
- * query before the update touches a row), then each taken if the shelf holds enough.
- */
-const stockTakenAtOnce = prepared((db, a: { takes: StockTake[]; now: string; paid: boolean }) =>
-  compilableOn(db, stockTakeAtOnce(a)),
+// Branches on the number of rows only (part of the prepared shape).
+const variantStocksTaken = prepared((db, a: { takes: [number, number][]; now: string }) =>
+  db
+    .updateTable('product_variants')
+    .set({ stock: perRow('stock', a.takes), updated_at: a.now })
+    .where(
+      'id',
+      'in',
+      a.takes.map(([id]) => id),
+    ),
 );
 
-/** The statement of `stockTakenAtOnce`, to send alone or inside another (see `holdCounterSale`). */
-export function stockTakeAtOnce(a: { takes: StockTake[]; now: string; paid: boolean }) {
-  const wanted = sql.join(a.takes.map((t) => sql`(${t.productId}::integer, ${t.quantity}::integer)`));
-  const enough = a.paid ? sql`` : sql`and products.deleted_at is null and products.stock >= wanted.quantity`;
-  return sql<{ id: number; stock: number }>`with wanted (id, quantity) as (values ${wanted}),
-    locked as (select id from products where id in (select id from wanted) order by id for update)
-    update products set stock = products.stock - wanted.quantity, updated_at = ${a.now}
-    from wanted
-    where products.id = wanted.id and (select count(*) from locked) >= 0 ${enough}
-    returning products.id, products.stock`;
+const styleStocksTaken = prepared(
+  (db, a: { takes: [number, { quantity: number; unassigned: number }][]; now: string }) =>
+    db
+      .updateTable('products')
+      .set({
+        stock: perRow(
+          'stock',
+          a.takes.map(([id, t]) => [id, t.quantity]),
+        ),
+        unassigned_stock: perRow(
+          'unassigned_stock',
+          a.takes.map(([id, t]) => [id, t.unassigned]),
+        ),
+        updated_at: a.now,
+      })
+      .where(
+        'id',
+        'in',
+        a.takes.map(([id]) => id),
+      ),
+);
+
+/**
+ * Locks a sale's variants (in id order), then its products (in id order), as every writer takes them,
+ * and answers their stock as it is now: what a paid sale on PostgreSQL works its takes out from.
+ */
+export async function lockStockRows(
+  db: DbExecutor,
+  takes: Pick<StockTake, 'productId' | 'variantId'>[],
+): Promise<{ variants: Map<number, number>; unassigned: Map<number, number>; stock: Map<number, number> }> {
+  const variantIds = [...new Set(takes.flatMap((t) => (t.variantId === null ? [] : [t.variantId])))];
+  const productIds = [...new Set(takes.map((t) => t.productId))];
+  const variants =
+    variantIds.length === 0
+      ? []
+      : await db
+          .selectFrom('product_variants')
+          .select(['id', 'stock'])
+          .where('id', 'in', variantIds)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+  const products =
+    productIds.length === 0
+      ? []
+      : await db
+          .selectFrom('products')
+          .select(['id', 'stock', 'unassigned_stock'])
+          .where('id', 'in', productIds)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+  return {
+    variants: new Map(variants.map((v) => [v.id, Number(v.stock)])),
+    unassigned: new Map(products.map((p) => [p.id, Number(p.unassigned_stock)])),
+    stock: new Map(products.map((p) => [p.id, Number(p.stock)])),
+  };
 }
 
-/** Current stock of live products, for the refusal message. */
-export async function currentStock(db: DbExecutor, productId: number): Promise<number> {
-  const row = await db
+/**
+ * PostgreSQL, a counter sale: every variant's row locked first (in id order), then every product's,
+ * then each variant gives what it holds of its quantity and its style's unassigned stock the rest, only
+ * if the style holds that rest (its row answered: a style left out is short). The same rule as
+ * `planStockTakes` (sale-steps/stock-plan.ts) in SQL, so that the sale's first lock and its stock are
+ * one round trip. CTEs to place at the top level of a statement (a data-modifying WITH query may not
+ * be nested), the last named `taken` (id, stock).
+ */
+export function stockTakeCtes(a: { takes: StockTake[]; now: string }) {
+  const wanted = sql.join(a.takes.map((t) => sql`(${t.variantId}::integer, ${t.quantity}::integer)`));
+  return sql`wanted (variant_id, quantity) as (values ${wanted}),
+    locked_variants as (select v.id, v.product_id, v.stock from product_variants v
+      where v.id in (select variant_id from wanted) order by v.id for update),
+    plan as (select lv.id, lv.product_id, w.quantity, least(greatest(lv.stock, 0), w.quantity) as from_variant
+      from locked_variants lv join wanted w on w.variant_id = lv.id),
+    per_product as (select product_id, sum(quantity)::integer as quantity,
+      sum(quantity - from_variant)::integer as shortfall from plan group by product_id),
+    locked_products as (select id from products where id in (select product_id from per_product) order by id for update),
+    variants_taken as (update product_variants set stock = product_variants.stock - plan.from_variant, updated_at = ${a.now}
+      from plan where product_variants.id = plan.id and plan.from_variant > 0 returning product_variants.id),
+    taken as (update products set stock = products.stock - per_product.quantity,
+      unassigned_stock = products.unassigned_stock - per_product.shortfall, updated_at = ${a.now}
+      from per_product
+      where products.id = per_product.product_id and (select count(*) from locked_products) >= 0
+        and products.deleted_at is null and products.unassigned_stock >= per_product.shortfall
+      returning products.id, products.stock)`;
+}
+
+/** A variant's stock and its style's unassigned stock now, for the refusal message. */
+export async function currentStock(db: DbExecutor, take: Pick<StockTake, 'productId' | 'variantId'>): Promise<number> {
+  const product = await db
     .selectFrom('products')
-    .select('stock')
-    .where('id', '=', productId)
+    .select('unassigned_stock')
+    .where('id', '=', take.productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row?.stock ?? 0;
+  if (!product) return 0;
+  const variant =
+    take.variantId === null
+      ? undefined
+      : await db.selectFrom('product_variants').select('stock').where('id', '=', take.variantId).executeTakeFirst();
+  return Math.max(0, Number(variant?.stock ?? 0)) + Math.max(0, Number(product.unassigned_stock));
 }
 
 /**

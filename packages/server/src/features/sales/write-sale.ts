@@ -58,6 +58,7 @@ export async function writeSale(
   const held = await sale.policy.hold(trx, {
     input,
     products: lines.products,
+    variants: lines.variants,
     takes,
     pointsEarned: priced.figures.pointsEarned,
     total: priced.figures.total,
@@ -65,7 +66,7 @@ export async function writeSale(
     nowIso: sale.nowIso,
     lines: lines.lines.length,
   });
-  const records = saleRecords(sale, { sale: lines, priced, payments, held, series, replacement, vatApproval });
+  const records = saleRecords(sale, { sale: lines, takes, priced, payments, held, series, replacement, vatApproval });
   const notification = outboxMessage(sale, records);
   const { saleId, itemIds } = await writeRecords(sale, beforeCommit, records, notification, held);
   addRollups(sale, beforeCommit, records);

@@ -24,6 +24,7 @@ function product(id: number, name: string, sku: string, extra: Partial<Product> 
     cost: 0,
     original_price: null,
     stock: 5,
+    unassigned_stock: 0,
     description: '',
     image_url: null,
     sizes: [],

@@ -18,6 +18,7 @@ const PRODUCT: Product = {
   cost: 0,
   original_price: 300,
   stock: 12,
+  unassigned_stock: 0,
   description: '',
   image_url: '/uploads/products/a.webp',
   sizes: ['S', 'M'],

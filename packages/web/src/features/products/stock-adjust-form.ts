@@ -18,8 +18,8 @@ type HeldAs<T> = string extends T ? string : T;
  * the user sees, replaced by the fresh value after a 409.
  */
 export type StockAdjustFields = {
-  [K in Exclude<keyof StockAdjustmentRequest, 'reason'>]-?: HeldAs<StockAdjustmentRequest[K]>;
-} & { reason: StockAdjustReason | '' };
+  [K in Exclude<keyof StockAdjustmentRequest, 'reason' | 'variantId'>]-?: HeldAs<StockAdjustmentRequest[K]>;
+} & { reason: StockAdjustReason | ''; variantId?: number };
 
 /** The core schema taking the fields as the inputs hold them (core's own input type also takes numbers and nothing). */
 export const StockAdjustSchema = z.preprocess((fields: StockAdjustFields) => fields, StockAdjustmentRequest);

@@ -72,6 +72,7 @@ const SALE = saleFixture({
       color: null,
       sizes: [],
       colors: [],
+      variant_id: null,
       refunded_quantity: 0,
     },
   ],

@@ -17,6 +17,7 @@ const LINE = {
   original_price: 399,
   quantity: 1,
   total: 299,
+  variant_id: null,
   refunded_quantity: 0,
 };
 

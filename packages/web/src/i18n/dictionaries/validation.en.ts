@@ -157,6 +157,8 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.label.posNumber': 'POS machine number',
   'validation.label.price': 'Price',
   'validation.label.productId': 'Product id',
+  'validation.label.variantId': 'Size/colour of the product',
+  'validation.label.variants': 'Sizes × colours of the product',
   'validation.label.productName': 'Product name',
   'validation.label.promptPayId': 'PromptPay ID',
   'validation.label.quantity': 'Quantity',

@@ -2,9 +2,10 @@ import type { DbExecutor } from '../../../db/executor';
 import { AppError, notFound } from '../../../http/app-error';
 import { findCustomerName, findLiveCustomer } from '../../customers/customers.queries';
 import { holdCounterSale } from '../sale-writes.queries';
-import { applySaleToCustomer, currentStock, nextInSeries, takeStockOfLines } from '../sales.queries';
+import { applySaleToCustomer, currentStock, lockStockRows, nextInSeries, writeStockChanges } from '../sales.queries';
 import type { HoldRequest, SaleHeld, SalePolicy } from './sale-context';
-import { insufficientStock } from './stock.step';
+import { planStockTakes } from './stock-plan';
+import { insufficientStock, readState, takeName } from './stock.step';
 
 /**
  * A counter sale: whatever it can be refused for is refused, before any lock where it can be (its customer
@@ -21,6 +22,7 @@ export async function holdCounterSaleOrRefuse(trx: DbExecutor, a: HoldRequest): 
   }
   const held = await holdCounterSale(trx, {
     takes: a.takes,
+    changes: planStockTakes(a.takes, readState(a.takes), { paid: false }).changes,
     customer: customer
       ? {
           customerId: customer.id,
@@ -35,8 +37,9 @@ export async function holdCounterSaleOrRefuse(trx: DbExecutor, a: HoldRequest): 
     now: a.nowIso,
   });
   if (held.short) {
-    const short = [...a.takes].sort((x, y) => x.productId - y.productId).find((t) => !held.stock.has(t.productId))!;
-    throw insufficientStock(a.products.get(short.productId)!, await currentStock(trx, short.productId));
+    const short = [...a.takes].sort((x, y) => x.variantId! - y.variantId!).find((t) => !held.stock.has(t.productId))!;
+    const name = takeName(short, a, a.products.get(short.productId)!);
+    throw insufficientStock(name, short.productId, await currentStock(trx, short));
   }
   if (customer && held.balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
   return {
@@ -57,15 +60,17 @@ export async function holdCounterSaleOrRefuse(trx: DbExecutor, a: HoldRequest): 
  */
 export async function holdPaidSale(trx: DbExecutor, a: HoldRequest, policy: SalePolicy): Promise<SaleHeld> {
   const { input, products } = a;
-  const newStock = await takeStockOfLines(trx, a.takes, { now: a.nowIso, paid: true });
-  for (const { productId, quantity } of [...a.takes].sort((x, y) => x.productId - y.productId)) {
-    const left = newStock.get(productId);
-    if (left !== undefined && left < 0) {
-      policy.flag({
-        reason: 'stock_shortfall',
-        products: [{ productId, name: products.get(productId)!.name, short: Math.min(quantity, -left) }],
-      });
-    }
+  const state = await lockStockRows(trx, a.takes);
+  const plan = planStockTakes(a.takes, state, { paid: true });
+  await writeStockChanges(trx, plan.changes, a.nowIso);
+  const newStock = new Map<number, number>();
+  for (const [productId, { quantity }] of plan.changes.products) {
+    const stock = state.stock.get(productId);
+    if (stock !== undefined) newStock.set(productId, stock - quantity);
+  }
+  for (const { take, short } of plan.shortfalls) {
+    const name = takeName(take, a, products.get(take.productId)!);
+    policy.flag({ reason: 'stock_shortfall', products: [{ productId: take.productId, name, short }] });
   }
   const customer = input.customerId ? await findLiveCustomer(trx, input.customerId, { lock: true }) : undefined;
   let keptCustomer: SaleHeld['keptCustomer'] = null;

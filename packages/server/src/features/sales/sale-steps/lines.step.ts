@@ -1,13 +1,18 @@
-import { bahtToSatang, variantProblem, type VariantChoice } from '@pos/core';
+import { bahtToSatang, variantName, variantProblem, type VariantChoice, type VariantProblem } from '@pos/core';
 import { AppError } from '../../../http/app-error';
-import { findProductsForSale } from '../sales.queries';
+import { comboKey } from '../../products/variants.queries';
+import { findProductsForSale, type VariantForSale } from '../sales.queries';
 import type { LineInput, ProductOfSale, SaleContext } from './sale-context';
 
-/** A line of the sale: what was asked, the product as sold, the size and colour. */
+/**
+ * A line of the sale: what was asked, the product as sold (at the variant's own price when it has one),
+ * the size and colour, and the variant they are (null: a paid sale's product gone or its variant not found).
+ */
 export interface SaleLine {
   item: LineInput;
   product: ProductOfSale;
   variant: VariantChoice;
+  variantRow: VariantForSale | null;
 }
 
 /** The lines and their products by id, with each product's quantity over the sale's lines. */
@@ -16,6 +21,8 @@ export interface SaleLines {
   products: Map<number, ProductOfSale>;
   /** Units per product (a product may appear on two lines). */
   wanted: Map<number, number>;
+  /** The sale's variants by id, as read (stock included). */
+  variants: Map<number, VariantForSale>;
 }
 
 /**
@@ -35,9 +42,13 @@ function requestedVariant(item: LineInput): VariantChoice {
 async function productsOf(
   { trx, input, policy }: SaleContext,
   wanted: Map<number, number>,
-): Promise<Map<number, ProductOfSale>> {
-  const found = await findProductsForSale(trx, [...wanted.keys()], { withDeleted: policy.kind === 'paid' });
-  const products = new Map<number, ProductOfSale>(found.map((p) => [p.id, p]));
+): Promise<{ products: Map<number, ProductOfSale>; variants: VariantForSale[] }> {
+  const found = await findProductsForSale(trx, [...wanted.keys()], {
+    withDeleted: policy.kind === 'paid',
+    variantIds: input.items.flatMap((i) => (i.variantId != null ? [i.variantId] : [])),
+    styleIds: [...new Set(input.items.filter((i) => i.variantId == null).map((i) => i.productId))],
+  });
+  const products = new Map<number, ProductOfSale>(found.products.map((p) => [p.id, p]));
   for (const [productId] of wanted) {
     const product = products.get(productId);
     if (product && product.deleted_at === null) continue;
@@ -58,6 +69,7 @@ async function productsOf(
         price: bahtToSatang(line.price),
         original_price: kept?.original_price ?? null,
         stock: 0,
+        unassigned_stock: 0,
         sizes: [],
         colors: [],
         deleted_at: null,
@@ -65,34 +77,101 @@ async function productsOf(
       });
     }
   }
-  return products;
+  return { products, variants: found.variants };
 }
 
-/** Refuses a line whose size or colour the product does not offer, or that lacks one it needs. */
-function checkVariant({ policy }: SaleContext, { product, variant }: SaleLine): void {
-  if (product.gone || product.deleted_at !== null) return; // unavailable: refused or flagged already
-  const problem = variantProblem(product, variant);
-  if (problem === null) return;
+/** A refusal of the line's size and colour (a fault at the counter, a flag on a paid sale). */
+function refuseVariant(
+  { policy }: SaleContext,
+  product: ProductOfSale,
+  error: { status: number; code: 'VARIANT_UNKNOWN' | 'VARIANT_INACTIVE' | VariantProblem },
+  choice: VariantChoice,
+): void {
   policy.refuse(
     new AppError({
-      status: 400,
-      code: problem,
-      details: { productId: product.id, name: product.name, sizes: product.sizes, colors: product.colors },
+      status: error.status,
+      code: error.code,
+      details: {
+        productId: product.id,
+        name: error.code.startsWith('VARIANT') ? variantName(product.name, choice) : product.name,
+        sizes: product.sizes,
+        colors: product.colors,
+      },
     }),
     { reason: 'variant_unavailable', products: [{ productId: product.id, name: product.name }] },
   );
 }
 
-/** Step: the sale's products as they stand (or, for a paid sale, as at checkout), each line's size and colour checked. */
+/**
+ * The variant a line sells: by `variantId`, else by the product's size and colour (the older line
+ * shapes). Refused: a size or colour the product does not offer or lacks, a combination it does not
+ * carry, a variant of another product or switched off.
+ */
+function variantOfLine(
+  sale: SaleContext,
+  product: ProductOfSale,
+  item: LineInput,
+  variants: SaleLines['variants'],
+  byCombo: Map<string, VariantForSale>,
+): VariantForSale | null {
+  if (product.gone) return null; // no stock to take: flagged already
+  // A paid sale's product deleted since (flagged already) still sells the variant it sold, quietly.
+  const quiet = product.deleted_at !== null ? { ...sale, policy: { ...sale.policy, refuse: () => {} } } : sale;
+  return resolveVariant(quiet, product, item, variants, byCombo);
+}
+
+function resolveVariant(
+  sale: SaleContext,
+  product: ProductOfSale,
+  item: LineInput,
+  variants: SaleLines['variants'],
+  byCombo: Map<string, VariantForSale>,
+): VariantForSale | null {
+  let variant: VariantForSale | undefined;
+  if (item.variantId != null) {
+    variant = variants.get(item.variantId);
+    if (variant?.product_id !== product.id) variant = undefined;
+    if (!variant) {
+      refuseVariant(sale, product, { status: 400, code: 'VARIANT_UNKNOWN' }, requestedVariant(item));
+      return null;
+    }
+  } else {
+    const choice = requestedVariant(item);
+    const problem = variantProblem(product, choice);
+    if (problem !== null) {
+      refuseVariant(sale, product, { status: 400, code: problem }, choice);
+      return null;
+    }
+    variant = byCombo.get(`${product.id}|${comboKey(choice)}`);
+    if (!variant) {
+      refuseVariant(sale, product, { status: 400, code: 'VARIANT_UNKNOWN' }, choice);
+      return null;
+    }
+  }
+  if (variant.active !== 1) refuseVariant(sale, product, { status: 409, code: 'VARIANT_INACTIVE' }, variant);
+  return variant;
+}
+
+/**
+ * Step: the sale's products and variants as they stand (or, for a paid sale, as at checkout), each line
+ * resolved to its variant and priced at its own price when it has one.
+ */
 export async function loadLines(sale: SaleContext): Promise<SaleLines> {
   const wanted = new Map<number, number>();
   for (const item of sale.input.items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
-  const products = await productsOf(sale, wanted);
-  const lines = sale.input.items.map((item) => ({
-    item,
-    product: sale.policy.productAsSold(products.get(item.productId)!, item),
-    variant: requestedVariant(item),
-  }));
-  for (const line of lines) checkVariant(sale, line);
-  return { lines, products, wanted };
+  const { products, variants: found } = await productsOf(sale, wanted);
+  const variants = new Map(found.map((v) => [v.id, v]));
+  const byCombo = new Map(found.map((v) => [`${v.product_id}|${comboKey(v)}`, v]));
+  const lines = sale.input.items.map((item): SaleLine => {
+    const product = products.get(item.productId)!;
+    const variantRow = variantOfLine(sale, product, item, variants, byCombo);
+    const priced = variantRow?.price != null ? { ...product, price: Number(variantRow.price) } : product;
+    return {
+      item,
+      product: sale.policy.productAsSold(priced, item),
+      variant: variantRow ? { size: variantRow.size, color: variantRow.color } : requestedVariant(item),
+      variantRow,
+    };
+  });
+  return { lines, products, wanted, variants };
 }

@@ -8,6 +8,7 @@ import {
 } from '@pos/core';
 import { formatDocumentNumber } from '../document-number';
 import type { SaleRowValues } from '../sale-writes.queries';
+import type { StockTake } from '../sales.queries';
 import type { SaleLines } from './lines.step';
 import type { PricedSale } from './price.step';
 import type { Replacement } from './replacement.step';
@@ -27,6 +28,7 @@ function usualPriceKept(product: ProductOfSale): number | null {
 /** What the steps before decided, for the rows to say it. */
 export interface SaleDecided {
   sale: SaleLines;
+  takes: StockTake[];
   priced: PricedSale;
   payments: SplitPart[];
   held: SaleHeld;
@@ -68,11 +70,13 @@ export function saleRecords({ seller, input, mode, nowIso }: SaleContext, d: Sal
     created_at: nowIso,
     units: input.items.reduce((sum, item) => sum + item.quantity, 0),
   };
-  const items = d.sale.lines.map(({ item, product, variant }) => ({
+  const items = d.sale.lines.map(({ item, product, variant, variantRow }) => ({
     product_id: product.gone ? null : product.id,
+    variant_id: variantRow?.id ?? null,
     product_name: product.name,
-    sku: product.sku,
-    barcode: product.barcode,
+    // The variant's own codes (a plain product's are its product's).
+    sku: variantRow?.sku ?? product.sku,
+    barcode: variantRow ? variantRow.barcode : product.barcode,
     category: product.category,
     price: product.price,
     original_price: usualPriceKept(product),
@@ -89,15 +93,27 @@ export function saleRecords({ seller, input, mode, nowIso }: SaleContext, d: Sal
     created_at: nowIso,
     ...row,
   }));
-  const movements = [...d.held.newStock.entries()].map(([productId, left]) => ({
-    product_id: productId,
-    user_id: seller.id,
-    kind: 'sale' as const,
-    old_quantity: left + d.sale.wanted.get(productId)!,
-    new_quantity: left,
-    reason: documentNumber,
-    created_at: nowIso,
-  }));
+  // One per variant taken, the style's figure stepping down from what it was to what it is now.
+  const styleStock = new Map(
+    [...d.held.newStock].map(([productId, left]) => [productId, left + d.sale.wanted.get(productId)!]),
+  );
+  const movements = [...d.takes]
+    .sort((a, b) => (a.variantId ?? Infinity) - (b.variantId ?? Infinity))
+    .filter((take) => styleStock.has(take.productId))
+    .map((take) => {
+      const before = styleStock.get(take.productId)!;
+      styleStock.set(take.productId, before - take.quantity);
+      return {
+        product_id: take.productId,
+        variant_id: take.variantId,
+        user_id: seller.id,
+        kind: 'sale' as const,
+        old_quantity: before,
+        new_quantity: before - take.quantity,
+        reason: documentNumber,
+        created_at: nowIso,
+      };
+    });
   return {
     sale,
     items,

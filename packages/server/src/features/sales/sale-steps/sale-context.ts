@@ -5,7 +5,7 @@ import type { Deps } from '../../../deps';
 import type { SessionUser } from '../../../http/request-user';
 import type { CheckoutTerms, PaidSale } from '../paid-sale';
 import type { CustomerRow } from '../../customers/customers.queries';
-import type { ProductForSale, StockTake } from '../sales.queries';
+import type { ProductForSale, StockTake, VariantForSale } from '../sales.queries';
 
 export type SaleInput = z.output<typeof CreateSaleRequest>;
 export type LineInput = SaleInput['items'][number];
@@ -60,6 +60,8 @@ export interface HoldRequest {
   input: SaleInput;
   products: Map<number, ProductOfSale>;
   takes: StockTake[];
+  /** The sale's variants by id (their names for a refusal or flag). */
+  variants: Map<number, VariantForSale>;
   pointsEarned: number;
   total: number;
   series: string;
