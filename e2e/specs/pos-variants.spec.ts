@@ -164,12 +164,14 @@ describe('point of sale: sizes, colours and usual prices', () => {
       await fetch(`${shop.url}/api/sales/1`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { sale: Sale };
     expect(sale.items.map((i) => [i.sku, i.size, i.color, i.quantity])).toEqual([
-      [POLO.sku, 'M', 'แดง', 1],
-      [POLO.sku, 'L', 'น้ำเงิน', 2],
+      [`${POLO.sku}-M-C1`, 'M', 'แดง', 1],
+      [`${POLO.sku}-L-C2`, 'L', 'น้ำเงิน', 2],
       [BEANIE.sku, 'Free', 'ดำ', 1],
     ]);
 
-    // The customer's history names the SKU, size and colour of each line.
+    // A line records its variant's SKU (made from the style's, a Thai colour written as its place: แดง C1,
+    // น้ำเงิน C2); a style with one
+    // size and one colour sells its one variant under the style's own codes. The customer's history names them.
     await page.goto('/customer-history');
     await page
       .getByTestId(`history-row-${customer.phone}`)
@@ -179,8 +181,8 @@ describe('point of sale: sizes, colours and usual prices', () => {
     const lines = history.getByRole('list', { name: 'รายการสินค้า' });
     await lines.getByText(/ไซส์ M · สี แดง/).waitFor();
     expect(await lines.getByRole('listitem').allInnerTexts()).toEqual([
-      `${POLO.name} × 1 · SKU ${POLO.sku} · ไซส์ M · สี แดง`,
-      `${POLO.name} × 2 · SKU ${POLO.sku} · ไซส์ L · สี น้ำเงิน`,
+      `${POLO.name} × 1 · SKU ${POLO.sku}-M-C1 · ไซส์ M · สี แดง`,
+      `${POLO.name} × 2 · SKU ${POLO.sku}-L-C2 · ไซส์ L · สี น้ำเงิน`,
       `${BEANIE.name} × 1 · SKU ${BEANIE.sku} · ไซส์ Free · สี ดำ`,
     ]);
     await settle(page);

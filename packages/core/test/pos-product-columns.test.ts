@@ -20,6 +20,9 @@ const water: PosProduct = {
   image_url: '/uploads/water.webp',
   sizes: [],
   colors: [],
+  unassigned_stock: 0,
+  // A plain product's one variant: on the wire by its id alone.
+  variants: [{ id: 11, size: null, color: null, sku: 'SKU-1', barcode: '8850000000001', stock: 3, price: null }],
 };
 const shirt: PosProduct = {
   id: 2,
@@ -33,8 +36,21 @@ const shirt: PosProduct = {
   image_url: null,
   sizes: ['S', 'M'],
   colors: ['ดำ'],
+  unassigned_stock: 2,
+  variants: [
+    { id: 21, size: 'S', color: 'ดำ', sku: 'SKU-2-S-C1', barcode: 'SKU-2-S-C1', stock: 0, price: null },
+    { id: 22, size: 'M', color: 'ดำ', sku: 'SKU-2-M-C1', barcode: null, stock: 4, price: 219 },
+  ],
 };
-const tea: PosProduct = { ...water, id: 3, name: 'ชาเขียว', sku: 'SKU-3', barcode: '8850000000003' };
+const tea: PosProduct = {
+  ...water,
+  id: 3,
+  name: 'ชาเขียว',
+  sku: 'SKU-3',
+  barcode: '8850000000003',
+  // Its one variant's codes differ from its own: sent in full.
+  variants: [{ id: 31, size: null, color: null, sku: 'TEA-OLD', barcode: null, stock: 3, price: null }],
+};
 
 describe('the till list as columns (GET /api/products/pos, issue 10 item 6)', () => {
   it('round-trips the products through JSON, in order, each category name once', () => {
@@ -43,6 +59,8 @@ describe('the till list as columns (GET /api/products/pos, issue 10 item 6)', ()
     expect(columns.categories).toEqual(['เครื่องดื่ม']);
     expect(columns.category).toEqual([0, -1, 0]);
     expect(columns.id).toEqual([1, 2, 3]);
+    expect(columns.plain_variant).toEqual([11, null, null]);
+    expect(columns.variant_product).toEqual([1, 1, 2]);
     const wire = JSON.parse(JSON.stringify({ columns })) as unknown;
     expect(PosProductColumnsResponse.safeParse(wire).success).toBe(true);
     const checked = PosProductColumnsResponseShape.parse(wire);
@@ -79,6 +97,10 @@ describe('the till list as columns (GET /api/products/pos, issue 10 item 6)', ()
     expect(isPosProductColumns(bad({ category: [0, 1] }))).toBe(false);
     expect(isPosProductColumns(bad({ category: [0, -2] }))).toBe(false);
     expect(isPosProductColumns(bad({ categories: [null] }))).toBe(false);
+    expect(isPosProductColumns(bad({ variant_stock: [0] }))).toBe(false);
+    expect(isPosProductColumns(bad({ variant_product: [1, 0] }))).toBe(false);
+    expect(isPosProductColumns(bad({ variant_product: [1, 2] }))).toBe(false);
+    expect(isPosProductColumns(bad({ plain_variant: [11, 'x'] }))).toBe(false);
     const { sku: _sku, ...noSku } = good;
     expect(isPosProductColumns(noSku)).toBe(false);
     expect(isPosProductColumns(null)).toBe(false);

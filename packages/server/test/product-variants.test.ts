@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ProductWithVariants, Sale, StockMovement } from '@pos/core';
+import {
+  posProductsFromColumns,
+  type PosProductColumns,
+  type ProductWithVariants,
+  type Sale,
+  type StockMovement,
+} from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
@@ -268,6 +274,39 @@ describe.each(ENGINES)('product variants on %s', (engine) => {
     const refused = await postSale(t, cashier, salePayload([{ product: polo, variantId: m.id, quantity: 1 }]));
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'VARIANT_INACTIVE', details: { name: 'โปโล ดำ / M' } });
+  });
+
+  it("gives the till each product's variants that sell, a plain product's by its id alone", async () => {
+    const polo = await buildPolo(t);
+    const plain = await buildProduct(t);
+    const off = await t.request<ProductBody>('PUT', `/api/products/${polo.id}/variants`, {
+      token: admin,
+      body: { variants: polo.variants.map((v) => ({ size: v.size, color: v.color, active: v.size !== 'S' })) },
+    });
+    expect(off.status).toBe(200);
+    const res = await t.request<{ columns: PosProductColumns }>('GET', '/api/products/pos', { token: cashier });
+    expect(res.status).toBe(200);
+    const products = posProductsFromColumns(res.body.columns);
+    const till = products.find((p) => p.id === polo.id)!;
+    expect(till.unassigned_stock).toBe(3);
+    // S is switched off: not sold, not sent.
+    expect(till.variants.map((v) => [v.size, v.color, v.stock, v.price])).toEqual([
+      ['M', 'ดำ', 2, null],
+      ['L', 'ขาว', 1, 390],
+    ]);
+    expect(products.find((p) => p.id === plain.id)!.variants).toEqual([
+      {
+        id: plain.variants[0]!.id,
+        size: null,
+        color: null,
+        sku: plain.sku,
+        barcode: plain.barcode,
+        stock: 25,
+        price: null,
+      },
+    ]);
+    const plainIndex = res.body.columns.id.indexOf(plain.id);
+    expect(res.body.columns.plain_variant[plainIndex]).toBe(plain.variants[0]!.id);
   });
 
   it('sells the last unit of one variant to exactly one of 8 tills while another variant of the style sells to all', async () => {

@@ -531,6 +531,10 @@ export const ProductsResponse = z.object({ products: z.array(Product) });
  * `GET /api/products/pos`: the till's product list, only what selling needs (about a third of the
  * full list's bytes: no cost, description, category id or timestamps).
  */
+/** A variant the till sells (switched-off ones are not sent). */
+export const PosVariant = ProductVariant.omit({ active: true });
+export type PosVariant = z.infer<typeof PosVariant>;
+
 export const PosProduct = Product.pick({
   id: true,
   name: true,
@@ -540,10 +544,11 @@ export const PosProduct = Product.pick({
   price: true,
   original_price: true,
   stock: true,
+  unassigned_stock: true,
   image_url: true,
   sizes: true,
   colors: true,
-});
+}).extend({ variants: z.array(PosVariant) });
 export type PosProduct = z.infer<typeof PosProduct>;
 /** The till's products as the server checks them before sending them as columns (pos-product-columns.ts). */
 export const PosProductList = z.array(PosProduct);

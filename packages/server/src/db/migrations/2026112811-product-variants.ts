@@ -10,7 +10,8 @@ import { notNull, withId } from './column-types';
  * them until the owner counts per variant. Nothing per variant is invented:
  *
  * - a product without sizes and colours gets one variant (no size, no colour) holding its stock, SKU and
- *   barcode: it sells exactly as before;
+ *   barcode: it sells exactly as before; so does one with a single size and colour (a beanie in Free / ดำ),
+ *   its one variant being that combination;
  * - a product with sizes and/or colours gets one variant per combination, with stock 0 and a SKU made
  *   from the style's (also its barcode, as a product's barcode defaults to its SKU), and its stock moves
  *   to `unassigned_stock`.
@@ -138,12 +139,13 @@ async function giveProductsVariants(db: Kysely<unknown>): Promise<void> {
   const styled: { id: number; stock: number }[] = [];
   for (const p of products) {
     const lists = { sizes: parseList(p.sizes), colors: parseList(p.colors) };
-    if (lists.sizes.length === 0 && lists.colors.length === 0) {
-      variants.push(variantRow(p.id, { size: null, color: null }, p.sku, p.barcode, Number(p.stock), now));
+    const combinations = variantCombinations(lists);
+    if (combinations.length === 1) {
+      variants.push(variantRow(p.id, combinations[0]!, p.sku, p.barcode, Number(p.stock), now));
       continue;
     }
     styled.push({ id: p.id, stock: Number(p.stock) });
-    for (const choice of variantCombinations(lists)) {
+    for (const choice of combinations) {
       // A deleted style's variants keep its history's links only: their codes hold nothing.
       const sku =
         p.deleted_at === null ? uniqueCode(variantSku(p.sku, lists, choice), taken) : variantSku(p.sku, lists, choice);
@@ -154,11 +156,13 @@ async function giveProductsVariants(db: Kysely<unknown>): Promise<void> {
   for (const { id, stock } of styled) {
     await sql`update products set unassigned_stock = ${stock} where id = ${id}`.execute(db);
   }
-  // The new variants' own codes (a plain product's variant shares its product's, held by the product).
+  // The new variants' own codes (a variant sharing its product's codes leaves them held by the product).
   await sql`insert into catalogue_codes (code, product_id, variant_id)
     select lower(v.sku), v.product_id, v.id from product_variants v
     join products p on p.id = v.product_id
-    where p.deleted_at is null and (v.size is not null or v.color is not null)`.execute(db);
+    where p.deleted_at is null and lower(v.sku) <> lower(p.sku) and lower(v.sku) <> lower(coalesce(p.barcode, ''))`.execute(
+    db,
+  );
 }
 
 function variantRow(

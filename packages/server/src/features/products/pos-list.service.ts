@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import { PosProductList, posProductsToColumns, PRODUCT_LIST_LIMIT_MAX } from '@pos/core';
 import type { Deps } from '../../deps';
 import { listPosProductRows, readCatalogueVersion, toPosProduct } from './products.queries';
+import { listSellingVariantRows, toPosVariant, type VariantRow } from './variants.queries';
+import { inGridOrder } from './variants.service';
 
 export type PosListEncoding = 'br' | 'gzip';
 
@@ -35,8 +37,19 @@ export interface PosListBody {
 
 async function buildBody(deps: Pick<Deps, 'db'>, version: string): Promise<PosListBody> {
   const rows = await listPosProductRows(deps.db.kysely, PRODUCT_LIST_LIMIT_MAX);
+  const variants = new Map<number, VariantRow[]>();
+  for (const v of await listSellingVariantRows(deps.db.kysely)) {
+    const list = variants.get(v.product_id);
+    if (list) list.push(v);
+    else variants.set(v.product_id, [v]);
+  }
+  const products = rows.map((row) => {
+    const product = toPosProduct(row, []);
+    product.variants = inGridOrder(variants.get(row.id) ?? [], product).map(toPosVariant);
+    return product;
+  });
   // The server answers only what the API promises (the browser checks only the shape, see core).
-  const checked = PosProductList.parse(rows.map(toPosProduct));
+  const checked = PosProductList.parse(products);
   // Sent as columns (see core's pos-product-columns.ts): half the characters for a slow till to read.
   const json = Buffer.from(JSON.stringify({ columns: posProductsToColumns(checked) }));
   const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;

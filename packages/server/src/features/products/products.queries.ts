@@ -172,7 +172,8 @@ export async function readCatalogueVersion(db: DbExecutor): Promise<string> {
   return String(row.version);
 }
 
-export function toPosProduct(row: PosProductRow): PosProduct {
+/** The till's product, with its variants that sell (`variants`, in grid order). */
+export function toPosProduct(row: PosProductRow, variants: PosProduct['variants']): PosProduct {
   return {
     id: row.id,
     name: row.name,
@@ -185,6 +186,8 @@ export function toPosProduct(row: PosProductRow): PosProduct {
     image_url: row.image_url,
     sizes: parseList(row.sizes),
     colors: parseList(row.colors),
+    unassigned_stock: Number(row.unassigned_stock),
+    variants,
   };
 }
 

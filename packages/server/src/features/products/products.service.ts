@@ -173,12 +173,11 @@ export async function createProduct(
         );
         if (id === undefined) throw new Error('product insert returned no id');
         if (stock !== 0) {
-          const [own] = await listVariantRows(trx, [id]);
-          const plain = input.sizes.length + input.colors.length === 0;
+          const variants = await listVariantRows(trx, [id]);
           await insertStockMovement(trx, {
             product_id: id,
-            // A style's first stock is not any one variant's yet (its unassigned stock).
-            variant_id: plain && own ? own.id : null,
+            // A style's first stock is not any one variant's yet (its unassigned stock), unless it has one.
+            variant_id: variants.length === 1 ? variants[0]!.id : null,
             user_id: actor.id,
             kind: 'initial',
             old_quantity: 0,

@@ -61,8 +61,8 @@ async function lockTarget(trx: DbExecutor, productId: number, variantId: number 
     }
     return { productId, variant, current: Number(variant.stock), styleStock, unassigned };
   }
-  const plain = variants.length === 1 && variants[0]!.size === null && variants[0]!.color === null;
-  return plain
+  // One variant (a plain product, or one size and colour) holds all of the product's stock.
+  return variants.length === 1 && unassigned === 0
     ? { productId, variant: variants[0]!, current: styleStock, styleStock, unassigned }
     : { productId, variant: null, current: styleStock, styleStock, unassigned };
 }

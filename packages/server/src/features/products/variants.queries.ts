@@ -1,4 +1,11 @@
-import { satangToBaht, uniqueCode, variantCombinations, variantSku, type ProductVariant } from '@pos/core';
+import {
+  satangToBaht,
+  uniqueCode,
+  variantCombinations,
+  variantSku,
+  type PosVariant,
+  type ProductVariant,
+} from '@pos/core';
 import { sql, type Selection } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
 import type { ProductVariantsTable } from '../../db/schema';
@@ -30,6 +37,12 @@ export function toApiVariant(row: VariantRow): ProductVariant {
   };
 }
 
+/** A variant as the till's list sends it (only switched-on ones are sent). */
+export function toPosVariant(row: VariantRow): PosVariant {
+  const { active: _on, ...variant } = toApiVariant(row);
+  return variant;
+}
+
 /** The variants of styles, in id order; `lock` holds them for the transaction (variants before products, as every writer). */
 export function listVariantRows(db: DbExecutor, productIds: number[], { lock = false } = {}): Promise<VariantRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
@@ -39,6 +52,19 @@ export function listVariantRows(db: DbExecutor, productIds: number[], { lock = f
     .where('v.product_id', 'in', productIds)
     .orderBy('v.id')
     .$if(lock, (qb) => qb.forUpdate())
+    .execute();
+}
+
+/** The variants that sell (switched on) of every live product, by product and id: the till's list. */
+export function listSellingVariantRows(db: DbExecutor): Promise<VariantRow[]> {
+  return db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([...VARIANT_COLUMNS])
+    .where('p.deleted_at', 'is', null)
+    .where('v.active', '=', 1)
+    .orderBy('v.product_id')
+    .orderBy('v.id')
     .execute();
 }
 
@@ -88,9 +114,9 @@ export interface VariantSeed {
 }
 
 /**
- * The variants a new product starts with. A plain product (no sizes, no colours): one, with its SKU,
- * barcode and all its stock. A style: `seeds` when given, else one per combination with stock 0 and a
- * SKU from the style's (also its barcode), unique against `taken`.
+ * The variants a new product starts with. A plain product (no sizes, no colours), or one with a single
+ * size and colour: one, with its SKU, barcode and all its stock. A style: `seeds` when given, else one per
+ * combination with stock 0 and a SKU from the style's (also its barcode), unique against `taken`.
  */
 export function newStyleVariants(
   productId: number,
@@ -98,12 +124,12 @@ export function newStyleVariants(
   seeds: VariantSeed[] | undefined,
   taken: Set<string>,
 ): VariantValues[] {
-  if (style.sizes.length === 0 && style.colors.length === 0) {
+  const combinations = variantCombinations(style);
+  if (combinations.length === 1 && !seeds) {
     return [
       {
         product_id: productId,
-        size: null,
-        color: null,
+        ...combinations[0]!,
         sku: style.sku,
         barcode: style.barcode,
         stock: style.stock,
@@ -113,7 +139,7 @@ export function newStyleVariants(
     ];
   }
   const bySeed = new Map((seeds ?? []).map((seed) => [comboKey(seed), seed]));
-  const combos = seeds ? seeds.map(({ size, color }) => ({ size, color })) : variantCombinations(style);
+  const combos = seeds ? seeds.map(({ size, color }) => ({ size, color })) : combinations;
   return combos.map((choice) => {
     const seed = bySeed.get(comboKey(choice));
     const sku = seed?.sku ?? uniqueCode(variantSku(style.sku, style, choice), taken);

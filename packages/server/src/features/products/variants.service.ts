@@ -34,7 +34,10 @@ import {
 } from './variants.queries';
 
 /** Variants in the order of the style's grid: by size, then colour, as its lists order them (others last). */
-function inGridOrder<V extends { size: string | null; color: string | null }>(rows: V[], lists: VariantLists): V[] {
+export function inGridOrder<V extends { size: string | null; color: string | null }>(
+  rows: V[],
+  lists: VariantLists,
+): V[] {
   const place = (list: readonly string[], value: string | null) => {
     if (value === null) return -1;
     const i = list.indexOf(value);

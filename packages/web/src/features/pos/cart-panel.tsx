@@ -20,7 +20,7 @@ import { useT } from '../../i18n';
 import { formatNumber, formatRate } from '../../lib/format-number';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
-import { itemCount, keyOf, parseQuantity, type CartLine, type CartState } from './cart';
+import { availableOf, itemCount, keyOf, parseQuantity, variantOf, type CartLine, type CartState } from './cart';
 import { CustomerPicker } from './customer-picker';
 
 export interface CartPanelProps {
@@ -111,7 +111,13 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
         ) : (
           <ul className="divide-y divide-slate-100" aria-label={t('pos.cartLines')}>
             {cart.lines.map((line) => (
-              <CartLineRow key={keyOf(line)} line={line} onQuantity={props.onQuantity} onRemove={props.onRemove} />
+              <CartLineRow
+                key={keyOf(line)}
+                line={line}
+                max={lineMax(cart.lines, line)}
+                onQuantity={props.onQuantity}
+                onRemove={props.onRemove}
+              />
             ))}
           </ul>
         )}
@@ -152,18 +158,26 @@ export const CartPanel = memo(function CartPanel(props: CartPanelProps) {
   );
 });
 
+function lineMax(lines: readonly CartLine[], line: CartLine): number {
+  const variant = variantOf(line.product, line);
+  return variant ? availableOf(lines, line.product, variant, keyOf(line)) : line.quantity;
+}
+
 /** Memoised: adding a product (a scan) redraws its own line, not every line of a long sale. */
 const CartLineRow = memo(function CartLineRow({
   line,
+  max,
   onQuantity,
   onRemove,
 }: {
   line: CartLine;
+  /** The most this line may hold (its variant's stock and its product's unassigned stock left by the other lines). */
+  max: number;
   onQuantity: (lineKey: string, quantity: number) => void;
   onRemove: (lineKey: string) => void;
 }) {
   const t = useT();
-  const { product, quantity } = line;
+  const { product, quantity, price } = line;
   const key = keyOf(line);
   // The box keeps what is typed until it holds a number; leaving it empty restores the quantity.
   const [draft, setDraft] = useState<string | null>(null);
@@ -183,7 +197,7 @@ const CartLineRow = memo(function CartLineRow({
             {variant ? <span className="ml-1 text-slate-700">{variant}</span> : null}
           </p>
           <span className="font-semibold text-slate-900 tabular-nums">
-            {formatSatang(bahtToSatang(product.price) * quantity)}
+            {formatSatang(bahtToSatang(price) * quantity)}
           </span>
         </div>
         <div className="mt-0.5 flex items-center gap-2">
@@ -205,7 +219,7 @@ const CartLineRow = memo(function CartLineRow({
               type="number"
               inputMode="numeric"
               min={0}
-              max={product.stock}
+              max={max}
               step={1}
               value={draft ?? String(quantity)}
               onChange={(event) => {
@@ -232,8 +246,8 @@ const CartLineRow = memo(function CartLineRow({
             </Button>
           </div>
           <p className="min-w-0 flex-1 text-xs leading-tight text-slate-500 tabular-nums">
-            <span className="block">{t('pos.unitPrice', { price: formatBaht(product.price) })}</span>
-            <OriginalPrice price={product.price} originalPrice={product.original_price} className="block" />
+            <span className="block">{t('pos.unitPrice', { price: formatBaht(price) })}</span>
+            <OriginalPrice price={price} originalPrice={product.original_price} className="block" />
           </p>
           <Button
             variant="ghost"

@@ -19,7 +19,7 @@ import {
   validatePoints,
   type CartState,
 } from './cart';
-import { cartProductFixture } from './cart-fixtures';
+import { cartProductFixture, withStock } from './cart-fixtures';
 
 const product = cartProductFixture;
 
@@ -90,7 +90,7 @@ describe('adding to the cart', () => {
     for (let i = 0; i < 3; i++) state = addProduct(state, SHIRT).state;
     const result = addProduct(state, SHIRT);
     expect(result.state).toBe(state);
-    expect(result.notice).toEqual({ kind: 'insufficientStock', name: 'เสื้อยืดคอกลม', available: 3 });
+    expect(result.notice).toEqual({ kind: 'insufficientStock', name: 'เสื้อยืดคอกลม ขาว / M', available: 3 });
     expect(itemCount(result.state)).toBe(3);
   });
 
@@ -149,11 +149,12 @@ describe('sizes and colours', () => {
     state = addProduct(state, TEE, { size: 'L', color: 'ขาว' }).state;
     const refused = addProduct(state, TEE, { size: 'M', color: 'ขาว' });
     expect(refused.state).toBe(state);
-    expect(refused.notice).toEqual({ kind: 'insufficientStock', name: 'เสื้อโปโล', available: 4 });
+    // The 4 were counted for the style, not per size: the other lines hold them all, none is left for M.
+    expect(refused.notice).toEqual({ kind: 'insufficientStock', name: 'เสื้อโปโล ขาว / M', available: 0 });
     // The other line holds 3 of the 4, so this one is cut to 1.
     const clamped = setQuantity(state, lineKey(7, 'L', 'ขาว'), 5);
     expect(clamped.state).toBe(state);
-    expect(clamped.notice).toEqual({ kind: 'clamped', name: 'เสื้อโปโล', available: 1 });
+    expect(clamped.notice).toEqual({ kind: 'clamped', name: 'เสื้อโปโล ขาว / L', available: 1 });
     expect(removeLine(state, lineKey(7, 'S', 'ขาว')).lines.map((l) => l.size)).toEqual(['L']);
   });
 
@@ -161,12 +162,12 @@ describe('sizes and colours', () => {
     let state = addProduct(EMPTY_CART, TEE, { size: 'S', color: 'ขาว' }).state;
     state = addProduct(state, TEE, { size: 'S', color: 'ขาว' }).state;
     state = addProduct(state, TEE, { size: 'L', color: 'ขาว' }).state;
-    const cut = syncProducts(state, [{ ...TEE, stock: 2 }], 1);
+    const cut = syncProducts(state, [withStock(TEE, 2)], 1);
     expect(cut.state.lines.map((l) => [l.size, l.quantity])).toEqual([['S', 2]]);
-    expect(cut.notices).toEqual([{ kind: 'clamped', name: 'เสื้อโปโล', available: 2 }]);
+    expect(cut.notices).toEqual([{ kind: 'clamped', name: 'เสื้อโปโล ขาว / L', available: 2 }]);
     const noL = syncProducts(state, [{ ...TEE, sizes: ['S', 'M'] }], 1);
     expect(noL.state.lines.map((l) => l.size)).toEqual(['S']);
-    expect(noL.notices).toEqual([{ kind: 'variantUnavailable', name: 'เสื้อโปโล' }]);
+    expect(noL.notices).toEqual([{ kind: 'variantUnavailable', name: 'เสื้อโปโล ขาว / L' }]);
   });
 });
 
@@ -195,7 +196,7 @@ describe('changing quantities', () => {
   it('clamps a quantity above stock to the stock, with a warning', () => {
     const { state, notice } = setQuantity(two, SHIRT_LINE, 99);
     expect(state.lines.find((l) => l.product.id === 1)?.quantity).toBe(3);
-    expect(notice).toEqual({ kind: 'clamped', name: 'เสื้อยืดคอกลม', available: 3 });
+    expect(notice).toEqual({ kind: 'clamped', name: 'เสื้อยืดคอกลม ขาว / M', available: 3 });
   });
 
   it('ignores unknown lines and non-numbers', () => {
@@ -332,10 +333,10 @@ describe('reloaded products', () => {
     const gone = syncProducts(start, [product({ stock: 0 })], 1);
     expect(gone.state.lines).toEqual([]);
     expect(gone.notices).toEqual([
-      { kind: 'outOfStock', name: 'เสื้อยืดคอกลม' },
+      { kind: 'outOfStock', name: 'เสื้อยืดคอกลม ขาว / M' },
       { kind: 'unavailable', name: 'กระเป๋าผ้า' },
     ]);
-    const cut = syncProducts(start, [SHIRT, { ...BAG, stock: 2 }], 1);
+    const cut = syncProducts(start, [SHIRT, withStock(BAG, 2)], 1);
     expect(cut.state.lines.map((l) => l.quantity)).toEqual([1, 2]);
     expect(cut.notices).toEqual([{ kind: 'clamped', name: 'กระเป๋าผ้า', available: 2 }]);
   });

@@ -8,35 +8,80 @@ import {
   pointsDiscount,
   priceSale,
   PricingError,
+  type PosProduct,
+  type PosVariant,
   type PricingSettings,
-  type Product,
   type SaleFigures,
   type Satang,
   onlyVariant,
+  variantName,
   variantProblem,
   type VariantChoice,
 } from '@pos/core';
 
-/** What a cart line keeps of its product (spec 000 §3 "cart line"). */
+/** What a cart line keeps of its product (spec 000 §3 "cart line"), with the variants it sells. */
 export type CartProduct = Pick<
-  Product,
+  PosProduct,
   | 'id'
   | 'name'
   | 'price'
   | 'original_price'
   | 'stock'
+  | 'unassigned_stock'
   | 'image_url'
   | 'sizes'
   | 'colors'
   | 'sku'
   | 'barcode'
   | 'category'
+  | 'variants'
 >;
 
-/** One product in one size and colour: two sizes of a shirt are two lines. */
+/**
+ * One variant (size × colour) of a product: two sizes of a shirt are two lines. `price` is the variant's
+ * own price or the product's (baht), as the till shows it and the server checks it.
+ */
 export interface CartLine extends VariantChoice {
   product: CartProduct;
+  variantId: number;
+  price: number;
   quantity: number;
+}
+
+/** The product's variant of a size and colour that sells, if any. */
+export function variantOf(product: CartProduct, choice: VariantChoice): PosVariant | undefined {
+  return product.variants.find((v) => v.size === choice.size && v.color === choice.color);
+}
+
+/** What a variant sells at: its own price, else its product's. */
+export function variantPrice(product: CartProduct, variant: PosVariant): number {
+  return variant.price ?? product.price;
+}
+
+/**
+ * How many of a variant can still go into the cart: what the variant holds, and what its product's
+ * unassigned stock (counted before sizes were) has left after the product's other lines took what their
+ * own variants lacked (the server's rule, docs/selling-rules.md).
+ */
+export function availableOf(
+  lines: readonly CartLine[],
+  product: CartProduct,
+  variant: PosVariant,
+  exceptKey: string | null = null,
+): number {
+  let unassigned = Math.max(0, product.unassigned_stock);
+  for (const line of lines) {
+    if (line.product.id !== product.id || line.variantId === variant.id || keyOf(line) === exceptKey) continue;
+    const own = variantOf(product, line);
+    unassigned -= Math.max(0, line.quantity - Math.max(0, own?.stock ?? 0));
+  }
+  const inCart = lines.find((l) => l.variantId === variant.id && keyOf(l) !== exceptKey)?.quantity ?? 0;
+  return Math.max(0, Math.max(0, variant.stock) + Math.max(0, unassigned) - inCart);
+}
+
+/** What a variant can sell before the cart takes any: its stock and its product's unassigned stock. */
+export function sellableOf(product: CartProduct, variant: PosVariant): number {
+  return Math.max(0, variant.stock) + Math.max(0, product.unassigned_stock);
 }
 
 /** A line's identity: product, size and colour. */
@@ -92,12 +137,14 @@ function snapshot(product: CartProduct): CartProduct {
     price: product.price,
     original_price: product.original_price,
     stock: product.stock,
+    unassigned_stock: product.unassigned_stock,
     image_url: product.image_url,
     sizes: [...product.sizes],
     colors: [...product.colors],
     sku: product.sku,
     barcode: product.barcode,
     category: product.category,
+    variants: product.variants.map((v) => ({ ...v })),
   };
 }
 
@@ -112,8 +159,8 @@ function withLines(state: CartState, lines: readonly CartLine[]): CartState {
 
 /**
  * Adds one of a product in the chosen size and colour (by default the only
- * ones it has): a new line, or that line raised by one, never past the stock
- * of the product over all its lines.
+ * ones it has): a new line, or that line raised by one, never past what the
+ * variant and its product's unassigned stock hold over the cart's lines.
  */
 export function addProduct(
   state: CartState,
@@ -121,11 +168,13 @@ export function addProduct(
   choice: VariantChoice | null = onlyVariant(product),
 ): CartResult {
   if (product.stock <= 0) return { state, notice: { kind: 'outOfStock', name: product.name } };
-  if (choice === null || variantProblem(product, choice) !== null) {
-    return { state, notice: { kind: 'variantUnavailable', name: product.name } };
-  }
-  if (quantityOfProduct(state.lines, product.id) + 1 > product.stock) {
-    return { state, notice: { kind: 'insufficientStock', name: product.name, available: product.stock } };
+  const variant = choice === null || variantProblem(product, choice) !== null ? undefined : variantOf(product, choice);
+  if (!choice || !variant) return { state, notice: { kind: 'variantUnavailable', name: product.name } };
+  const name = lineName(product, choice);
+  if (sellableOf(product, variant) <= 0) return { state, notice: { kind: 'outOfStock', name } };
+  if (availableOf(state.lines, product, variant) < 1) {
+    const available = availableOf(state.lines, product, variant) + quantityOfVariant(state.lines, variant.id);
+    return { state, notice: { kind: 'insufficientStock', name, available } };
   }
   const key = lineKey(product.id, choice.size, choice.color);
   const fresh = snapshot(product);
@@ -136,9 +185,25 @@ export function addProduct(
       : { ...line, product: fresh, quantity: keyOf(line) === key ? line.quantity + 1 : line.quantity },
   );
   if (!state.lines.some((line) => keyOf(line) === key)) {
-    lines.push({ product: fresh, size: choice.size, color: choice.color, quantity: 1 });
+    lines.push({
+      product: fresh,
+      size: choice.size,
+      color: choice.color,
+      variantId: variant.id,
+      price: variantPrice(product, variant),
+      quantity: 1,
+    });
   }
   return { state: withLines(state, lines), notice: null };
+}
+
+function quantityOfVariant(lines: readonly CartLine[], variantId: number): number {
+  return lines.find((l) => l.variantId === variantId)?.quantity ?? 0;
+}
+
+/** A notice's name: the product's, with the size and colour when it has them ("โปโล ดำ / M"). */
+function lineName(product: CartProduct, choice: VariantChoice): string {
+  return variantName(product.name, choice);
 }
 
 /** The quantity box's text as a whole number ("3", "3.7" → 3); null while it holds no number. */
@@ -157,13 +222,13 @@ export function setQuantity(state: CartState, key: string, quantity: number): Ca
   if (!Number.isFinite(quantity)) return { state, notice: null };
   const wanted = Math.trunc(quantity);
   if (wanted <= 0) return { state: removeLine(state, key), notice: null };
-  const others = quantityOfProduct(state.lines, line.product.id) - line.quantity;
-  const available = Math.max(0, line.product.stock - others);
+  const variant = variantOf(line.product, line);
+  const available = variant ? availableOf(state.lines, line.product, variant, key) : 0;
   let next = wanted;
   let notice: CartNotice | null = null;
   if (wanted > available) {
     next = available;
-    notice = { kind: 'clamped', name: line.product.name, available };
+    notice = { kind: 'clamped', name: lineName(line.product, line), available };
     if (available <= 0) return { state: removeLine(state, key), notice };
   }
   if (next === line.quantity) return { state, notice };
@@ -259,7 +324,6 @@ export function syncProducts(
   let structural = false;
   let touched = false;
   const lines: CartLine[] = [];
-  const kept = new Map<number, number>();
   for (const line of state.lines) {
     const fresh = byId.get(line.product.id);
     if (!fresh) {
@@ -267,28 +331,33 @@ export function syncProducts(
       structural = true;
       continue;
     }
-    if (fresh.stock <= 0) {
-      notices.push({ kind: 'outOfStock', name: fresh.name });
+    const name = lineName(fresh, line);
+    const variant = variantProblem(fresh, line) === null ? variantOf(fresh, line) : undefined;
+    if (!variant) {
+      notices.push({ kind: 'variantUnavailable', name });
       structural = true;
       continue;
     }
-    if (variantProblem(fresh, line) !== null) {
-      notices.push({ kind: 'variantUnavailable', name: fresh.name });
+    if (fresh.stock <= 0 || sellableOf(fresh, variant) <= 0) {
+      notices.push({ kind: 'outOfStock', name });
       structural = true;
       continue;
     }
-    const left = fresh.stock - (kept.get(fresh.id) ?? 0);
+    // What the lines kept so far leave of the variant and its product's unassigned stock.
+    const left = availableOf(lines, fresh, variant);
     let quantity = line.quantity;
     if (quantity > left) {
       quantity = left;
-      notices.push({ kind: 'clamped', name: fresh.name, available: fresh.stock });
+      notices.push({ kind: 'clamped', name, available: sellableOf(fresh, variant) });
       structural = true;
       if (quantity <= 0) continue;
     }
-    kept.set(fresh.id, (kept.get(fresh.id) ?? 0) + quantity);
-    const changed = !sameProduct(line.product, fresh);
+    const price = variantPrice(fresh, variant);
+    const changed = !sameProduct(line.product, fresh) || price !== line.price || variant.id !== line.variantId;
     if (changed || quantity !== line.quantity) touched = true;
-    lines.push({ ...line, product: changed ? snapshot(fresh) : line.product, quantity });
+    lines.push(
+      changed ? { ...line, product: snapshot(fresh), variantId: variant.id, price, quantity } : { ...line, quantity },
+    );
   }
   if (!structural && !touched) return { state, notices };
   let next: CartState = { ...state, lines };
@@ -308,7 +377,13 @@ function sameProduct(a: CartProduct, b: CartProduct): boolean {
     a.barcode === b.barcode &&
     a.category === b.category &&
     a.sizes.join('\u0000') === b.sizes.join('\u0000') &&
-    a.colors.join('\u0000') === b.colors.join('\u0000')
+    a.colors.join('\u0000') === b.colors.join('\u0000') &&
+    a.unassigned_stock === b.unassigned_stock &&
+    a.variants.length === b.variants.length &&
+    a.variants.every((v, i) => {
+      const w = b.variants[i];
+      return w !== undefined && v.id === w.id && v.stock === w.stock && v.price === w.price && v.barcode === w.barcode;
+    })
   );
 }
 
@@ -318,13 +393,13 @@ export function itemCount(state: CartState): number {
 }
 
 export function subtotalOf(state: CartState): Satang {
-  return state.lines.reduce((sum, line) => sum + bahtToSatang(line.product.price) * line.quantity, 0);
+  return state.lines.reduce((sum, line) => sum + bahtToSatang(line.price) * line.quantity, 0);
 }
 
 /** Every figure of the cart from core's priceSale; null for an empty cart. */
 export function cartFigures(state: CartState, settings: PricingSettings): SaleFigures | null {
   if (state.lines.length === 0) return null;
-  const lines = state.lines.map((line) => ({ price: bahtToSatang(line.product.price), quantity: line.quantity }));
+  const lines = state.lines.map((line) => ({ price: bahtToSatang(line.price), quantity: line.quantity }));
   try {
     return priceSale(lines, { pointsUsed: state.pointsUsed, excludeVat: state.excludeVat, settings });
   } catch (error) {

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CartProduct } from './cart';
+import { withVariants } from './cart-fixtures';
 import { catalogueOf, filterCatalogue, findByCode, hasMatch, warmCatalogue } from './catalogue';
 
 function product(overrides: Partial<CartProduct> & { id: number }): CartProduct {
-  return {
+  return withVariants({
     name: `สินค้า ${overrides.id}`,
     price: 100,
     stock: 5,
@@ -15,7 +16,7 @@ function product(overrides: Partial<CartProduct> & { id: number }): CartProduct 
     category: 'เสื้อผ้า',
     original_price: null,
     ...overrides,
-  };
+  });
 }
 
 const list = [
@@ -39,10 +40,10 @@ describe('search and scanning', () => {
   });
 
   it('finds the exact barcode or SKU for Enter, any case, never a part of a code', () => {
-    expect(findByCode(catalogue, ' 8850000000011 ')?.id).toBe(1);
-    expect(findByCode(catalogue, 'abc-123')?.id).toBe(3);
-    expect(findByCode(catalogue, 'BG-001')?.id).toBe(2);
-    expect(findByCode(catalogue, 'ts-001')?.id).toBe(1);
+    expect(findByCode(catalogue, ' 8850000000011 ')?.product.id).toBe(1);
+    expect(findByCode(catalogue, 'abc-123')?.product.id).toBe(3);
+    expect(findByCode(catalogue, 'BG-001')?.product.id).toBe(2);
+    expect(findByCode(catalogue, 'ts-001')?.product.id).toBe(1);
     expect(findByCode(catalogue, '885000')).toBeUndefined();
     expect(findByCode(catalogue, '')).toBeUndefined();
   });
@@ -52,7 +53,29 @@ describe('search and scanning', () => {
       product({ id: 10, sku: '8851234567890' }),
       product({ id: 11, sku: 'X-11', barcode: '8851234567890' }),
     ]);
-    expect(findByCode(clash, '8851234567890')?.id).toBe(11);
+    expect(findByCode(clash, '8851234567890')?.product.id).toBe(11);
+  });
+
+  it("finds a variant by its own barcode or SKU, and a style's own code asks for the size", () => {
+    const polo = product({
+      id: 20,
+      sku: 'POLO',
+      barcode: 'POLO',
+      sizes: ['M', 'L'],
+      colors: ['ดำ'],
+      variants: [
+        { id: 201, size: 'M', color: 'ดำ', sku: 'POLO-M-C1', barcode: '8850000000202', stock: 2, price: null },
+        { id: 202, size: 'L', color: 'ดำ', sku: 'POLO-L-C1', barcode: null, stock: 0, price: 390 },
+      ],
+      unassigned_stock: 0,
+    });
+    const plain = product({ id: 21, sku: 'BAG-1', barcode: '8850000000219' });
+    const shop = catalogueOf([polo, plain]);
+    expect(findByCode(shop, '8850000000202')).toEqual({ product: polo, variant: polo.variants[0] });
+    expect(findByCode(shop, 'polo-l-c1')).toEqual({ product: polo, variant: polo.variants[1] });
+    expect(findByCode(shop, 'POLO')).toEqual({ product: polo, variant: null });
+    // A plain product's code names its one variant.
+    expect(findByCode(shop, '8850000000219')).toEqual({ product: plain, variant: plain.variants[0] });
   });
 
   it('finds the right one among 10,000 products', () => {
@@ -60,8 +83,8 @@ describe('search and scanning', () => {
       product({ id: i + 1, sku: `SKU-${String(i).padStart(6, '0')}`, barcode: `885${String(i).padStart(10, '0')}` }),
     );
     const big = catalogueOf(many);
-    expect(findByCode(big, '8850000004242')?.id).toBe(4243);
-    expect(findByCode(big, 'sku-009999')?.id).toBe(10_000);
+    expect(findByCode(big, '8850000004242')?.product.id).toBe(4243);
+    expect(findByCode(big, 'sku-009999')?.product.id).toBe(10_000);
     expect(filterCatalogue(big, '885000000424', '').map((p) => p.id)).toEqual(
       Array.from({ length: 10 }, (_, i) => 4241 + i),
     );
@@ -80,7 +103,7 @@ describe('search and scanning', () => {
         },
       }));
       const catalogue = catalogueOf(spied);
-      expect(findByCode(catalogue, 'a-1')?.id).toBe(1);
+      expect(findByCode(catalogue, 'a-1')?.product.id).toBe(1);
       expect(mapped).not.toHaveBeenCalled();
 
       warmCatalogue(catalogue);
@@ -114,9 +137,9 @@ describe('search and scanning', () => {
       }));
       const catalogue = catalogueOf(spied);
       expect(read).not.toHaveBeenCalled();
-      expect(findByCode(catalogue, '885001')?.id).toBe(1);
+      expect(findByCode(catalogue, '885001')?.product.id).toBe(1);
       expect(read).toHaveBeenCalledTimes(2);
-      expect(findByCode(catalogue, 'b-2')?.id).toBe(2);
+      expect(findByCode(catalogue, 'b-2')?.product.id).toBe(2);
       expect(read).toHaveBeenCalledTimes(2);
 
       // Warmed: the map at the first idle moment, the search texts at the next.
@@ -126,7 +149,7 @@ describe('search and scanning', () => {
       expect(read).toHaveBeenCalledTimes(4);
       vi.advanceTimersToNextTimer();
       expect(read).toHaveBeenCalledTimes(6);
-      expect(findByCode(warmed, 'a-1')?.id).toBe(1);
+      expect(findByCode(warmed, 'a-1')?.product.id).toBe(1);
       expect(filterCatalogue(warmed, 'b-2', '').map((p) => p.id)).toEqual([2]);
       expect(read).toHaveBeenCalledTimes(6);
 

@@ -6,13 +6,24 @@
  * CPU on a cold load): `warmCatalogue` builds them when the browser is idle, the map first, or the
  * first scan or search does, whichever comes first.
  */
+import type { PosVariant } from '@pos/core';
 import { whenIdle } from '../../lib/when-idle';
 import type { CartProduct } from './cart';
 
+/** What a code names: a product, and the variant when the code is a variant's own (issue 34). */
+export interface CodeMatch<T extends CartProduct> {
+  product: T;
+  /** null: the style's own code, which asks for the size and colour. */
+  variant: PosVariant | null;
+}
+
 export interface Catalogue<T extends CartProduct> {
   products: readonly T[];
-  /** Lower-cased barcode or SKU → product, built on the first call; a barcode wins over another product's equal SKU. */
-  byCode: () => ReadonlyMap<string, T>;
+  /**
+   * Lower-cased barcode or SKU → what it names, built on the first call: barcodes before SKUs, and a
+   * product's before its variants' (a plain product's one variant shares its codes).
+   */
+  byCode: () => ReadonlyMap<string, CodeMatch<T>>;
   /** Lower-cased "name \n sku \n barcode" of products[i], built on the first call. */
   searchText: () => readonly string[];
 }
@@ -20,21 +31,26 @@ export interface Catalogue<T extends CartProduct> {
 // Plain toLowerCase: Thai has no case, and the locale-aware form is several times slower over 10,000 products.
 const lower = (text: string) => text.toLowerCase();
 
-function codeMap<T extends CartProduct>(products: readonly T[]): Map<string, T> {
-  const byCode = new Map<string, T>();
-  for (const p of products) {
-    const code = p.barcode === null ? '' : lower(p.barcode);
-    if (code !== '' && !byCode.has(code)) byCode.set(code, p);
-  }
-  for (const p of products) {
-    const code = lower(p.sku);
-    if (code !== '' && !byCode.has(code)) byCode.set(code, p);
-  }
+function codeMap<T extends CartProduct>(products: readonly T[]): Map<string, CodeMatch<T>> {
+  const byCode = new Map<string, CodeMatch<T>>();
+  const put = (code: string | null, match: CodeMatch<T>) => {
+    const key = code === null ? '' : lower(code);
+    if (key !== '' && !byCode.has(key)) byCode.set(key, match);
+  };
+  // A plain product's code adds it as it is; its one variant is what is sold.
+  const own = (p: T): CodeMatch<T> => ({
+    product: p,
+    variant: p.variants.length === 1 ? (p.variants[0] ?? null) : null,
+  });
+  for (const p of products) put(p.barcode, own(p));
+  for (const p of products) for (const v of p.variants) put(v.barcode, { product: p, variant: v });
+  for (const p of products) put(p.sku, own(p));
+  for (const p of products) for (const v of p.variants) put(v.sku, { product: p, variant: v });
   return byCode;
 }
 
 export function catalogueOf<T extends CartProduct>(products: readonly T[]): Catalogue<T> {
-  let byCode: ReadonlyMap<string, T> | null = null;
+  let byCode: ReadonlyMap<string, CodeMatch<T>> | null = null;
   let searchText: readonly string[] | null = null;
   return {
     products,
@@ -55,8 +71,11 @@ export function warmCatalogue<T extends CartProduct>(catalogue: Catalogue<T>): (
   return () => cancel();
 }
 
-/** The product whose barcode or SKU is exactly the scanned text, any case (a keyboard-wedge scanner ends with Enter). */
-export function findByCode<T extends CartProduct>(catalogue: Catalogue<T>, code: string): T | undefined {
+/**
+ * The product (and variant) whose barcode or SKU is exactly the scanned text, any case (a keyboard-wedge
+ * scanner ends with Enter).
+ */
+export function findByCode<T extends CartProduct>(catalogue: Catalogue<T>, code: string): CodeMatch<T> | undefined {
   const wanted = lower(code.trim());
   return wanted === '' ? undefined : catalogue.byCode().get(wanted);
 }

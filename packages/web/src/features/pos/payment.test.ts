@@ -1,3 +1,4 @@
+import { withVariants } from './cart-fixtures';
 import { ERROR_MESSAGES, type SaleFigures } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translate';
@@ -150,7 +151,7 @@ describe('cash received', () => {
   });
 });
 
-const SHIRT: CartProduct = {
+const SHIRT: CartProduct = withVariants({
   id: 7,
   name: 'เสื้อยืด',
   price: 250,
@@ -162,7 +163,7 @@ const SHIRT: CartProduct = {
   sku: 'TS-1',
   barcode: '885001',
   category: 'เสื้อผ้า',
-};
+});
 const FIGURES: SaleFigures = { subtotal: 50_000, discount: 0, tax: 3_500, total: 53_500, pointsEarned: 5 };
 
 describe('the sale payload', () => {
@@ -178,6 +179,8 @@ describe('the sale payload', () => {
       items: [
         {
           productId: 7,
+          // The variant the line sells (M / ดำ of the fixture's grid).
+          variantId: 701,
           product_name: 'เสื้อยืด',
           name: 'เสื้อยืด',
           quantity: 2,

@@ -19,6 +19,8 @@ const SHIRT: PosProduct = {
   image_url: null,
   sizes: [],
   colors: [],
+  unassigned_stock: 0,
+  variants: [{ id: 11, size: null, color: null, sku: 'TS-001', barcode: '8850000000011', stock: 10, price: null }],
 };
 
 const fetchMock = vi.fn<typeof fetch>();

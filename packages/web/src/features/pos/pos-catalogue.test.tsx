@@ -1,3 +1,4 @@
+import { withVariants } from './cart-fixtures';
 import type { PosProduct } from '@pos/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef, useRef, type ComponentProps } from 'react';
@@ -31,7 +32,7 @@ afterEach(() => {
 });
 
 function product(id: number, overrides: Partial<PosProduct> = {}): PosProduct {
-  return {
+  return withVariants({
     id,
     name: `สินค้า ${id}`,
     sku: `SKU-${id}`,
@@ -44,7 +45,7 @@ function product(id: number, overrides: Partial<PosProduct> = {}): PosProduct {
     sizes: [],
     colors: [],
     ...overrides,
-  };
+  });
 }
 
 type Props = Omit<ComponentProps<typeof PosCatalogue>, 'ref' | 'searchRef'>;
@@ -91,11 +92,11 @@ describe('PosCatalogue', () => {
     const { props, box, screenRenders } = setup();
     for (let i = 1; i <= '8850000000002'.length; i++) type(box, '8850000000002'.slice(0, i));
     enter(box);
-    expect(props.onScan).toHaveBeenCalledWith(product(2));
+    expect(props.onScan).toHaveBeenCalledWith({ product: product(2), variant: product(2).variants[0] });
     expect(box.value).toBe('');
     type(box, 'sku-1');
     enter(box);
-    expect(props.onScan).toHaveBeenLastCalledWith(product(1));
+    expect(props.onScan).toHaveBeenLastCalledWith({ product: product(1), variant: product(1).variants[0] });
     expect(screenRenders()).toBe(1);
   });
 

@@ -20,7 +20,7 @@ import { EmptyState } from '../../components/ui/states';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { filterCatalogue, findByCode, hasMatch, warmCatalogue, type Catalogue } from './catalogue';
+import { filterCatalogue, findByCode, hasMatch, warmCatalogue, type Catalogue, type CodeMatch } from './catalogue';
 import { CameraScanDialog } from './camera-scan-dialog';
 import { CategoryChips } from './category-chips';
 import { NoProductsFound, ProductGrid, ProductGridSkeleton } from './product-grid';
@@ -51,7 +51,8 @@ interface PosCatalogueProps {
   /** A card was tapped. */
   onAdd: (product: PosProduct) => void;
   /** An exact barcode or SKU and Enter (a scan). */
-  onScan: (product: PosProduct) => void;
+  /** A scanned code: the product, and its variant when the code is a variant's own. */
+  onScan: (match: CodeMatch<PosProduct>) => void;
   /** Enter in the empty box: to the payment. */
   onEmptyEnter: () => void;
   onRetry: () => void;

@@ -6,6 +6,7 @@ import {
   type CardSaleFlag,
   type Customer,
   type PosProduct,
+  type PosVariant,
   type Sale,
   type VariantChoice,
   type VatExclusionApprovalResponse,
@@ -40,7 +41,7 @@ import {
   syncProducts,
   type CartProduct,
 } from './cart';
-import { catalogueOf } from './catalogue';
+import { catalogueOf, type CodeMatch } from './catalogue';
 import { cartOfEdit, parseEditState } from './edit-mode';
 import { EditModeBanner } from './edit-mode-banner';
 import {
@@ -203,21 +204,23 @@ export function PosScreen() {
 
   /**
    * Every way into the cart (a card, a scan, an exact code and Enter) goes through here. A product
-   * with several sizes or colours first asks which (one of each is taken as is).
+   * with several sizes or colours first asks which (one of each is taken as is); a variant's own
+   * code (a scan) adds that variant at once.
    */
   const canAdd = permissions.add;
   const add = useCallback(
-    (product: PosProduct) => {
+    (product: PosProduct, variant: PosVariant | null = null) => {
       if (!canAdd) {
         toast.error(t('pos.noPermissionAdd'));
         return;
       }
-      const choice = onlyVariant(product);
+      const choice = variant ? { size: variant.size, color: variant.color } : onlyVariant(product);
       if (choice === null && product.stock > 0) setPicking(product);
       else addChosen(product, choice ?? { size: null, color: null });
     },
     [canAdd, addChosen, t],
   );
+  const addScanned = useCallback((match: CodeMatch<PosProduct>) => add(match.product, match.variant), [add]);
 
   // Stable, so that a cart change redraws only the cards whose quantity changed.
   const addFromGrid = useCallback(
@@ -379,7 +382,7 @@ export function PosScreen() {
   );
 
   const catalogueHandlers = useStableHandlers({
-    onScan: add,
+    onScan: addScanned,
     onEmptyEnter: checkout.open,
     onRetry: () => void products.refetch(),
   });

@@ -32,13 +32,14 @@ export interface PaymentDetails {
 export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment: PaymentDetails): CreateSaleRequest {
   const request: CreateSaleRequest = {
     customerId: cart.customerId,
-    items: cart.lines.map(({ product, quantity, size, color }) => ({
+    items: cart.lines.map(({ product, quantity, size, color, variantId, price }) => ({
       productId: product.id,
+      variantId,
       product_name: product.name,
       name: product.name,
       quantity,
-      price: product.price,
-      total: satangToBaht(bahtToSatang(product.price) * quantity),
+      price,
+      total: satangToBaht(bahtToSatang(price) * quantity),
       size,
       color,
       // Spec 000 §3 lists, holding what was chosen.

@@ -1,5 +1,5 @@
 import { formatBaht, type VariantChoice } from '@pos/core';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -11,9 +11,19 @@ import {
 } from '../../components/ui/dialog';
 import { OriginalPrice } from '../../components/ui/original-price';
 import { useT } from '../../i18n';
+import { formatNumber } from '../../lib/format-number';
 import { cn } from '../../lib/utils';
 import type { CartProduct } from './cart';
-import { groupToAsk, initialPick, isComplete, pickerGroups, pickNumber, type VariantGroup } from './variant-pick';
+import {
+  chosenVariant,
+  groupToAsk,
+  initialPick,
+  isComplete,
+  pickerGroups,
+  pickNumber,
+  valueOffer,
+  type VariantGroup,
+} from './variant-pick';
 
 interface VariantPickerDialogProps {
   /** The product being added; null keeps the dialog closed. */
@@ -53,6 +63,13 @@ function Picker({
   const complete = isComplete(product, pick);
   const missing = groupToAsk(product, pick);
   const firstAsked = groupToAsk(product, initialPick(product)) ?? groups[0];
+  const formId = useId();
+  const firstSellable = (group: VariantGroup) =>
+    (group === 'size' ? product.sizes : product.colors).find(
+      (value) => valueOffer(product, initialPick(product), group, value).sellable,
+    );
+  const chosen = chosenVariant(product, pick);
+  const price = chosen?.price ?? product.price;
 
   /** Focus the chosen (or first) value of a group, or the add button when all is chosen. */
   const focusGroup = (group: VariantGroup | null) => {
@@ -105,12 +122,8 @@ function Picker({
       <DialogHeader>
         <DialogTitle>{product.name}</DialogTitle>
         <DialogDescription className="flex flex-wrap items-baseline gap-x-2 tabular-nums">
-          <span className="font-semibold text-blue-700">{formatBaht(product.price)}</span>
-          <OriginalPrice
-            price={product.price}
-            originalPrice={product.original_price}
-            className="text-sm text-slate-500"
-          />
+          <span className="font-semibold text-blue-700">{formatBaht(price)}</span>
+          <OriginalPrice price={price} originalPrice={product.original_price} className="text-sm text-slate-500" />
         </DialogDescription>
       </DialogHeader>
       {groups.map((group) => {
@@ -121,39 +134,62 @@ function Picker({
               {t(group === 'size' ? 'pos.pickSize' : 'pos.pickColor')}
             </legend>
             <div className="flex flex-wrap gap-2">
-              {values.map((value, i) => (
-                <label key={value} className="relative">
-                  <input
-                    type="radio"
-                    name={`pos-pick-${group}`}
-                    value={value}
-                    checked={pick[group] === value}
-                    onChange={() => setPick((p) => ({ ...p, [group]: value }))}
-                    // The first open group takes focus when the dialog opens.
-                    autoFocus={group === firstAsked && i === 0}
-                    className="peer sr-only"
-                  />
-                  <span
-                    className={cn(
-                      'flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-1.5 rounded-lg border px-3 text-base font-medium',
-                      'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-                      'peer-checked:border-blue-600 peer-checked:bg-blue-600 peer-checked:text-white',
-                      'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600',
-                    )}
-                  >
-                    {i < 9 ? (
-                      <kbd aria-hidden className="font-sans text-xs opacity-70">
-                        {i + 1}
-                      </kbd>
-                    ) : null}
-                    {value}
-                  </span>
-                </label>
-              ))}
+              {values.map((value, i) => {
+                // Stock per value given the other group's choice: with a size chosen, each colour is one cell.
+                const offer = valueOffer(product, pick, group, value);
+                const stockId = `${formId}-${group}-${i}`;
+                return (
+                  <label key={value} className="relative">
+                    <input
+                      type="radio"
+                      name={`pos-pick-${group}`}
+                      value={value}
+                      checked={pick[group] === value}
+                      // Sold out (or not carried with the other choice): greyed, and neither a tap nor a key takes it.
+                      disabled={!offer.sellable}
+                      // Named by its value alone; its stock (inside the label too) describes it.
+                      aria-label={value}
+                      aria-describedby={stockId}
+                      onChange={() => setPick((p) => ({ ...p, [group]: value }))}
+                      // The first open group takes focus when the dialog opens.
+                      autoFocus={group === firstAsked && value === firstSellable(group)}
+                      className="peer sr-only"
+                    />
+                    <span
+                      className={cn(
+                        'flex min-h-11 min-w-11 cursor-pointer flex-col items-center justify-center rounded-lg border px-3 py-1 text-base font-medium',
+                        'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                        // A chosen value stays blue under the pointer (white on the hover grey could not be read).
+                        'peer-checked:border-blue-600 peer-checked:bg-blue-600 peer-checked:text-white peer-checked:hover:bg-blue-700',
+                        'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600',
+                        'peer-disabled:cursor-not-allowed peer-disabled:border-dashed peer-disabled:bg-slate-100 peer-disabled:text-slate-500 peer-disabled:line-through',
+                      )}
+                    >
+                      <span className="flex items-center gap-1.5">
+                        {i < 9 ? (
+                          <kbd aria-hidden className="font-sans text-xs opacity-70">
+                            {i + 1}
+                          </kbd>
+                        ) : null}
+                        {value}
+                      </span>
+                      <span id={stockId} className="text-xs font-normal tabular-nums">
+                        {offer.sellable ? t('pos.remaining', { count: formatNumber(offer.stock) }) : t('pos.soldOut')}
+                        {offer.price !== null ? ` · ${formatBaht(offer.price)}` : ''}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
             </div>
           </fieldset>
         );
       })}
+      {product.unassigned_stock > 0 ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('pos.pickUnassigned', { count: formatNumber(product.unassigned_stock) })}
+        </p>
+      ) : null}
       <p className="text-xs text-slate-500">{t('pos.pickHint')}</p>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>

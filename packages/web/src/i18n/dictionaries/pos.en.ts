@@ -48,6 +48,7 @@ export const pos: EnglishOf<typeof thai> = {
   'pos.quantityOf': 'Quantity of {name}',
   'pos.pickSize': 'Choose a size',
   'pos.pickColor': 'Choose a colour',
+  'pos.pickUnassigned': '{count} more not yet counted per size/colour: they sell as any of them',
   'pos.pickHint': 'Arrow keys or numbers choose, Enter adds to the cart, Esc cancels',
   'pos.pickAdd': 'Add to cart',
   'pos.unitPrice': '{price} each',

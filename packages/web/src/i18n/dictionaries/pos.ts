@@ -46,6 +46,7 @@ export const pos = defineMessages({
   'pos.quantityOf': 'จำนวน {name}',
   'pos.pickSize': 'เลือกไซส์',
   'pos.pickColor': 'เลือกสี',
+  'pos.pickUnassigned': 'อีก {count} ชิ้นยังไม่ได้นับแยกไซส์/สี ขายได้ทุกแบบ',
   'pos.pickHint': 'ใช้ปุ่มลูกศรหรือตัวเลขเพื่อเลือก กด Enter เพื่อใส่ตะกร้า กด Esc เพื่อยกเลิก',
   'pos.pickAdd': 'ใส่ตะกร้า',
   'pos.unitPrice': '{price} / ชิ้น',
