@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReportRollups } from '../src/features/reports/rollups.service';
 import { buildProduct } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
-import { ENGINES, useTestApp, type TestApp } from './helpers/test-app';
+import { ENGINES, useTestApp } from './helpers/test-app';
 
 // A style's report by size, colour and variant (issue 34), checked against the sales as the API shows them.
 
