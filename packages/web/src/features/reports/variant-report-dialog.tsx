@@ -10,7 +10,14 @@ import type { DayRange } from '../../lib/date-keys';
 import { cn } from '../../lib/utils';
 import { formatCount, formatDayKeyLong } from './report-format';
 import { useVariantReport } from './reports.queries';
-import { breakdownRows, formatSellThrough, nothingSold, showsUnassigned, type BreakdownRow } from './variant-report';
+import {
+  breakdownRows,
+  formatSellThrough,
+  nothingSold,
+  showsUnassigned,
+  variantLabel,
+  type BreakdownRow,
+} from './variant-report';
 
 /** The style whose variant report is open: its id and the name the best sellers showed. */
 export interface VariantReportTarget {
@@ -140,7 +147,7 @@ function Breakdown({ title, rows, testId }: { title: string; rows: BreakdownRow[
 
 function SellThroughTable({ report }: { report: VariantReportResponse }) {
   const { t, intlLocale } = useI18n();
-  const head = 'px-2 py-2 font-medium sm:px-3';
+  const head = 'px-2 py-2 font-medium whitespace-nowrap sm:px-3';
   const cell = 'px-2 py-2 sm:px-3';
   const number = cn(cell, 'text-right tabular-nums');
   return (
@@ -172,7 +179,7 @@ function SellThroughTable({ report }: { report: VariantReportResponse }) {
             {report.variants.map((v) => (
               <tr key={v.variant_id}>
                 <th scope="row" className={cn(cell, 'font-medium break-words text-slate-900')}>
-                  {v.name}
+                  {variantLabel(v)}
                   {v.active ? null : (
                     <Badge tone="grey" className="ml-2">
                       {t('reports.variantOff')}

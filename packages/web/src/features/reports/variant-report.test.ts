@@ -1,6 +1,6 @@
 import type { VariantReportResponse } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { breakdownRows, formatSellThrough, nothingSold, showsUnassigned } from './variant-report';
+import { breakdownRows, formatSellThrough, nothingSold, showsUnassigned, variantLabel } from './variant-report';
 
 const report = (overrides: Partial<VariantReportResponse> = {}): VariantReportResponse => ({
   product: { id: 1, name: 'โปโล' },
@@ -51,5 +51,12 @@ describe('variant report rows', () => {
     expect(formatSellThrough(33.3, 'en-US')).toBe('33.3%');
     expect(formatSellThrough(50, 'th-TH')).toBe('50%');
     expect(formatSellThrough(null, 'th-TH')).toBe('–');
+  });
+
+  it('labels a variant by its colour and size under the style, a plain product by its name', () => {
+    expect(variantLabel({ name: 'โปโล ดำ / M', size: 'M', color: 'ดำ' })).toBe('ดำ / M');
+    expect(variantLabel({ name: 'โปโล / M', size: 'M', color: null })).toBe('M');
+    expect(variantLabel({ name: 'โปโล ดำ', size: null, color: 'ดำ' })).toBe('ดำ');
+    expect(variantLabel({ name: 'กระเป๋าผ้า', size: null, color: null })).toBe('กระเป๋าผ้า');
   });
 });

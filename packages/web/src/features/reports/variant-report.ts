@@ -1,4 +1,4 @@
-import type { VariantReportResponse, VariantSalesFigure } from '@pos/core';
+import type { VariantReportResponse, VariantSalesFigure, VariantSellThrough } from '@pos/core';
 
 /** A row of a size or colour breakdown as drawn: its label, figures and bar length (share of the most units). */
 export interface BreakdownRow {
@@ -36,4 +36,13 @@ export function showsUnassigned(report: VariantReportResponse): boolean {
 export function formatSellThrough(percent: number | null, intlLocale: string): string {
   if (percent === null) return '–';
   return `${percent.toLocaleString(intlLocale, { maximumFractionDigits: 1 })}%`;
+}
+
+/**
+ * A variant's row label under its style's title: "ดำ / M" (the order of core `variantName` without the
+ * style); the full name for a product without sizes and colours.
+ */
+export function variantLabel(variant: Pick<VariantSellThrough, 'name' | 'size' | 'color'>): string {
+  const parts = [variant.color, variant.size].filter((p): p is string => p !== null);
+  return parts.length === 0 ? variant.name : parts.join(' / ');
 }
