@@ -30,6 +30,8 @@ const POLO = {
   sizes: ['S', 'M', 'L'],
   colors: ['ดำ', 'ขาว'],
 };
+/** A style never sold: found through the picker, its report empty but its stock listed. */
+const PANTS = { name: 'กางเกงยังไม่ขาย', sku: 'PANTS-RPT', category: 'เสื้อผ้า', price: 590, stock: 7, sizes: ['30', '32'] };
 /** Counted stock per variant before the sales. */
 const COUNTED: Record<string, number> = { 'S/ดำ': 6, 'M/ดำ': 4, 'L/ขาว': 5, 'S/ขาว': 3 };
 
@@ -81,6 +83,7 @@ describe('reports: a style by size, colour and variant', () => {
       })),
       clearUnassigned: true,
     });
+    await createProduct(shop.url, admin, PANTS);
     const first = await sellVariants([
       { size: 'S', color: 'ดำ', quantity: 3 },
       { size: 'M', color: 'ดำ', quantity: 2 },
@@ -164,6 +167,31 @@ describe('reports: a style by size, colour and variant', () => {
     await context.close();
   });
 
+  it('opens a style never sold through the search: empty figures, its stock per variant', async () => {
+    const { context, page } = await newPage(shop.browser, shop.url);
+    await signIn(page, 'admin', FIRST_ADMIN_PASSWORD, /\/dashboard$/);
+    await page.goto('/reports');
+    await page.getByRole('searchbox', { name: 'ค้นหาชื่อสินค้า รหัส หรือบาร์โค้ด' }).fill('ยังไม่ขาย');
+    const found = page.getByRole('list', { name: 'สินค้าที่ค้นพบ' });
+    await found.getByRole('button', { name: new RegExp(PANTS.name) }).waitFor();
+    await settle(page);
+    await screenshot(page, 'report-variants-picker');
+    await expectNoSeriousA11yViolations(page, 'variant report picker');
+    await found.getByRole('button', { name: new RegExp(PANTS.name) }).click();
+    const dialog = page.getByRole('dialog', { name: `${PANTS.name}: ขายตามไซส์และสี` });
+    await dialog.getByText('ไม่มีการขายสินค้านี้ในช่วงเวลานี้').waitFor();
+    // Created with 7 in stock and two sizes: nothing counted per size yet, all of it unassigned.
+    expect(await tableRows(page)).toEqual([
+      ['30', '0', '0', '–'],
+      ['32', '0', '0', '–'],
+      ['ยังไม่ระบุไซส์/สี', '0', '7', '0%'],
+    ]);
+    await settle(page);
+    await screenshot(page, 'report-variants-empty');
+    await expectNoSeriousA11yViolations(page, 'variant report, nothing sold');
+    await context.close();
+  });
+
   it('fits a phone: the table and the breakdowns stay inside the dialog', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
     await signIn(page, 'admin', FIRST_ADMIN_PASSWORD, /\/dashboard$/);
@@ -188,6 +216,16 @@ describe('reports: a style by size, colour and variant', () => {
     await settle(page);
     await screenshot(page, 'report-variants');
     await expectNoSeriousA11yViolations(page, 'variant report, phone');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('searchbox', { name: 'ค้นหาชื่อสินค้า รหัส หรือบาร์โค้ด' }).fill('RPT');
+    const found = page.getByRole('list', { name: 'สินค้าที่ค้นพบ' });
+    await found.getByRole('button', { name: new RegExp(PANTS.name) }).waitFor();
+    expect(await found.getByRole('button').count()).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await settle(page);
+    await screenshot(page, 'report-variants-picker');
+    await expectNoSeriousA11yViolations(page, 'variant report picker, phone');
     await context.close();
   });
 });

@@ -25,6 +25,7 @@ import { formatCount, formatDayKeyLong } from './report-format';
 import { reportKeys, useSalesSummary } from './reports.queries';
 import { SegmentedPicker } from './segmented-picker';
 import { VariantReportDialog, type VariantReportTarget } from './variant-report-dialog';
+import { VariantReportPicker } from './variant-report-picker';
 import { VatSummarySection } from './vat-summary-section';
 
 const PERIOD_LABELS: Readonly<Record<ReportPeriod, MessageKey>> = {
@@ -215,6 +216,9 @@ export function ReportsScreen() {
         </div>
       )}
 
+      <div className="mt-6">
+        <VariantReportPicker onOpen={setVariantTarget} />
+      </div>
       <VariantReportDialog target={variantTarget} range={range} onClose={() => setVariantTarget(null)} />
 
       <VatSummarySection thisMonth={today.slice(0, 7)} canExport={canExport} />

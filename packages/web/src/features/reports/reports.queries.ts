@@ -8,6 +8,7 @@ import {
 } from '@pos/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { productKeys, productsApi } from '../products/products.queries';
 import { retryOnlyWhenBusy } from '../../lib/query-retry';
 import type { DayRange } from '../../lib/date-keys';
 
@@ -98,6 +99,17 @@ export function useVariantReport(productId: number | null, range: DayRange) {
     queryKey: reportKeys.variants(productId ?? 0, range),
     queryFn: ({ signal }) => reportsApi.variants(productId ?? 0, range, signal),
     enabled: productId !== null,
+    retry: retryOnlyWhenBusy,
+  });
+}
+
+/** Products matching a search, for opening one's variant report; nothing asked while the search is empty. */
+export function useReportProductSearch(search: string) {
+  return useQuery({
+    queryKey: productKeys.list({ search }),
+    queryFn: ({ signal }) => productsApi.list({ search }, signal),
+    enabled: search !== '',
+    placeholderData: keepPreviousData,
     retry: retryOnlyWhenBusy,
   });
 }

@@ -89,4 +89,10 @@ export const reports: EnglishOf<typeof thai> = {
   'reports.variantEmptyMessage': 'The stock of each variant is in the table below',
   'reports.variantLoadError': 'Could not load the size and colour report',
   'reports.variantTotal': '{count} {count|item|items} in all · {amount}',
+  'reports.pickerTitle': 'A product by size and colour',
+  'reports.pickerSubtitle': 'Search any product, including ones not sold in the period',
+  'reports.pickerSearch': 'Search by name, SKU or barcode',
+  'reports.pickerResults': 'Products found',
+  'reports.pickerNone': 'No product matches "{search}"',
+  'reports.pickerError': 'Could not search the products',
 };

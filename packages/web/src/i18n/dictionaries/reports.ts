@@ -87,4 +87,10 @@ export const reports = defineMessages({
   'reports.variantEmptyMessage': 'สต็อกคงเหลือของแต่ละตัวเลือกแสดงในตารางด้านล่าง',
   'reports.variantLoadError': 'ไม่สามารถโหลดรายงานตามไซส์และสีได้',
   'reports.variantTotal': 'รวม {count} ชิ้น · {amount}',
+  'reports.pickerTitle': 'ยอดขายตามไซส์และสีของสินค้า',
+  'reports.pickerSubtitle': 'ค้นหาสินค้าใดก็ได้ รวมถึงสินค้าที่ยังขายไม่ได้ในช่วงเวลานี้',
+  'reports.pickerSearch': 'ค้นหาชื่อสินค้า รหัส หรือบาร์โค้ด',
+  'reports.pickerResults': 'สินค้าที่ค้นพบ',
+  'reports.pickerNone': 'ไม่พบสินค้า "{search}"',
+  'reports.pickerError': 'ไม่สามารถค้นหาสินค้าได้',
 });
