@@ -310,3 +310,63 @@ export const VAT_CSV_COLUMNS = [
 ] as const;
 
 export const VAT_CSV_PREFIX = 'vat_summary';
+
+/**
+ * `GET /api/reports/products/:id/variants?startDate&endDate` (issue 34): one style's sales over the
+ * range's shop days by size, by colour and by variant, with each variant's stock now. Counted as the
+ * best sellers count: the units kept of the range's sales (sold less refunded, whenever refunded) at the
+ * line's price (before the sale's discount and tax).
+ */
+export const VariantReportQuery = SalesSummaryQuery;
+export type VariantReportQuery = z.input<typeof VariantReportQuery>;
+
+/** Units kept and their baht, under a size or a colour as the sale lines recorded it (null: none). */
+export const VariantSalesFigure = z.object({
+  value: z.string().nullable(),
+  quantity: z.number(),
+  revenue: z.number(),
+});
+export type VariantSalesFigure = z.infer<typeof VariantSalesFigure>;
+
+export const VariantSellThrough = z.object({
+  variant_id: z.number(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  /** "โปโล ดำ / M" (core `variantName`). */
+  name: z.string(),
+  active: z.boolean(),
+  /** Units kept of the range's sales, and their baht. */
+  sold: z.number(),
+  revenue: z.number(),
+  /** Units on the shelf now. */
+  stock: z.number(),
+  /** sold / (sold + stock) in percent, one decimal (stock below zero counts as none); null when both are 0. */
+  sell_through: z.number().nullable(),
+});
+export type VariantSellThrough = z.infer<typeof VariantSellThrough>;
+
+export const VariantReportResponse = z.object({
+  product: z.object({ id: z.number(), name: z.string() }),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** The style's sizes in its own order (a size sold but since dropped after them), no size last. */
+  bySize: z.array(VariantSalesFigure),
+  /** The same by colour. */
+  byColor: z.array(VariantSalesFigure),
+  /**
+   * Every variant in grid order: the active ones, and a switched-off one while it holds stock or sold
+   * in the range.
+   */
+  variants: z.array(VariantSellThrough),
+  /** Lines sold before they were linked to a variant, and stock counted for the style but not per variant. */
+  unassigned: z.object({ sold: z.number(), revenue: z.number(), stock: z.number() }),
+  /** Every line of the style in the range. */
+  total: z.object({ quantity: z.number(), revenue: z.number() }),
+});
+export type VariantReportResponse = z.infer<typeof VariantReportResponse>;
+
+/** Sell-through in percent, one decimal: sold / (sold + stock), stock below zero counting as none; null without either. */
+export function sellThroughPercent(sold: number, stock: number): number | null {
+  const base = sold + Math.max(stock, 0);
+  return base <= 0 ? null : Math.round((sold / base) * 1000) / 10;
+}

@@ -275,3 +275,66 @@ export async function creditNotes(db: DbExecutor, range: Instant): Promise<Credi
     vat: num(r.vat),
   }));
 }
+
+/** A live style (product) as its variant report needs it; undefined when missing or deleted. */
+export async function findStyle(
+  db: DbExecutor,
+  id: number,
+): Promise<{ id: number; name: string; sizes: string; colors: string; unassigned_stock: number } | undefined> {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'sizes', 'colors', 'unassigned_stock'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export interface StyleVariantRow {
+  id: number;
+  size: string | null;
+  color: string | null;
+  stock: number;
+  active: number;
+}
+
+export async function styleVariants(db: DbExecutor, productId: number): Promise<StyleVariantRow[]> {
+  return db
+    .selectFrom('product_variants')
+    .select(['id', 'size', 'color', 'stock', 'active'])
+    .where('product_id', '=', productId)
+    .orderBy('id')
+    .execute();
+}
+
+export interface StyleLineRow {
+  variant_id: number | null;
+  size: string | null;
+  color: string | null;
+  /** Units kept: sold less refunded (whenever refunded). */
+  quantity: number;
+  /** Satang: price × units kept. */
+  revenue: number;
+}
+
+/**
+ * A style's lines sold in the instants, per variant and recorded size and colour, counted as the
+ * best-seller rollups count them (`insertRollupsOf`): units kept at the line's price.
+ */
+export async function styleLines(db: DbExecutor, productId: number, range: Instant): Promise<StyleLineRow[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select l.variant_id, l.size, l.color, sum(l.kept) as quantity, sum(l.price * l.kept) as revenue
+    from (
+      select si.variant_id, si.size, si.color, si.price,
+        si.quantity - coalesce((select sum(ri.quantity) from refund_items ri where ri.sale_item_id = si.id), 0) as kept
+      from sales s join sale_items si on si.sale_id = s.id
+      where si.product_id = ${productId} and ${inRange('s.created_at', range)}
+    ) l
+    group by l.variant_id, l.size, l.color`.execute(db);
+  return rows.map((r) => ({
+    variant_id: r.variant_id === null || r.variant_id === undefined ? null : num(r.variant_id),
+    size: r.size === null || r.size === undefined ? null : String(r.size),
+    color: r.color === null || r.color === undefined ? null : String(r.color),
+    quantity: num(r.quantity),
+    revenue: num(r.revenue),
+  }));
+}

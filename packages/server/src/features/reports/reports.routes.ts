@@ -3,9 +3,12 @@ import {
   csvFileName,
   DashboardQuery,
   DashboardResponse,
+  IdParams,
   SalesSummaryQuery,
   SalesSummaryResponse,
   VAT_CSV_PREFIX,
+  VariantReportQuery,
+  VariantReportResponse,
   VatSummaryQuery,
   VatSummaryResponse,
 } from '@pos/core';
@@ -14,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { needs } from '../../http/route-access';
 import { dashboard, salesSummary } from './reports.service';
+import { variantReport } from './variant-report.service';
 import { vatSummary, vatSummaryCsv } from './vat.service';
 
 export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -42,6 +46,19 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: VatSummaryQuery, response: { 200: VatSummaryResponse } },
       },
       async (req) => vatSummary(deps, req.query),
+    );
+    app.get(
+      '/reports/products/:id/variants',
+      {
+        config: { access: needs('reports_view'), heavyRead: true },
+        schema: {
+          tags,
+          params: IdParams,
+          querystring: VariantReportQuery,
+          response: { 200: VariantReportResponse },
+        },
+      },
+      async (req) => variantReport(deps, req.params.id, req.query),
     );
     app.get(
       '/sales/stats/vat.csv',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { MoneyFigure } from '../../components/ui/money-figure';
@@ -24,6 +24,8 @@ import { DAILY_LIST_DAYS, lastDays, REPORT_PERIODS, reportRange, type ReportPeri
 import { formatCount, formatDayKeyLong } from './report-format';
 import { reportKeys, useSalesSummary } from './reports.queries';
 import { SegmentedPicker } from './segmented-picker';
+import { VariantReportDialog, type VariantReportTarget } from './variant-report-dialog';
+import { VariantReportPicker } from './variant-report-picker';
 import { VatSummarySection } from './vat-summary-section';
 
 const PERIOD_LABELS: Readonly<Record<ReportPeriod, MessageKey>> = {
@@ -42,6 +44,7 @@ export function ReportsScreen() {
   const today = localDateKey(new Date());
   const [period, setPeriod] = useState<ReportPeriod>('week');
   const [exporting, setExporting] = useState(false);
+  const [variantTarget, setVariantTarget] = useState<VariantReportTarget | null>(null);
   const canExport = can(me.role, 'reports_export');
 
   const range = reportRange(period, today);
@@ -181,10 +184,15 @@ export function ReportsScreen() {
                 <Card>
                   <CardHeader>
                     <CardTitle>{t('reports.bestSellersTitle')}</CardTitle>
+                    <CardDescription>{t('reports.bestSellersHint')}</CardDescription>
                   </CardHeader>
                   <CardContent>
                     {data ? (
-                      <BestSellersList products={data.topProducts} label={t('reports.bestSellersTitle')} />
+                      <BestSellersList
+                        products={data.topProducts}
+                        label={t('reports.bestSellersTitle')}
+                        onOpen={(product) => setVariantTarget({ productId: product.product_id, name: product.name })}
+                      />
                     ) : (
                       <Skeleton className="h-56 w-full" />
                     )}
@@ -207,6 +215,11 @@ export function ReportsScreen() {
           )}
         </div>
       )}
+
+      <div className="mt-6">
+        <VariantReportPicker onOpen={setVariantTarget} />
+      </div>
+      <VariantReportDialog target={variantTarget} range={range} onClose={() => setVariantTarget(null)} />
 
       <VatSummarySection thisMonth={today.slice(0, 7)} canExport={canExport} />
     </section>

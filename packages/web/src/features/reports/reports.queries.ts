@@ -1,6 +1,14 @@
-import { CSV_BOM, DashboardResponse, SalesSummaryResponse, VatSummaryResponse, type DashboardPeriod } from '@pos/core';
+import {
+  CSV_BOM,
+  DashboardResponse,
+  SalesSummaryResponse,
+  VariantReportResponse,
+  VatSummaryResponse,
+  type DashboardPeriod,
+} from '@pos/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { productKeys, productsApi } from '../products/products.queries';
 import { retryOnlyWhenBusy } from '../../lib/query-retry';
 import type { DayRange } from '../../lib/date-keys';
 
@@ -17,6 +25,8 @@ export const reportKeys = {
   dashboard: ({ period, custom }: DashboardParams) =>
     [...reportKeys.all, 'dashboard', period, custom?.startDate ?? null, custom?.endDate ?? null] as const,
   vat: (startMonth: string, endMonth: string) => [...reportKeys.all, 'vat', startMonth, endMonth] as const,
+  variants: (productId: number, range: DayRange) =>
+    [...reportKeys.all, 'variants', productId, range.startDate, range.endDate] as const,
 };
 
 /** The calls of /api/sales/stats: every figure is the server's (issue 15). */
@@ -37,6 +47,12 @@ export const reportsApi = {
   vat: (startMonth: string, endMonth: string, signal?: AbortSignal) =>
     api.get(`/sales/stats/vat?${new URLSearchParams({ startMonth, endMonth }).toString()}`, {
       schema: VatSummaryResponse,
+      signal,
+    }),
+  /** One style's sales by size, colour and variant over the range (issue 34). */
+  variants: (productId: number, range: DayRange, signal?: AbortSignal) =>
+    api.get(`/reports/products/${productId}/variants?${new URLSearchParams({ ...range }).toString()}`, {
+      schema: VariantReportResponse,
       signal,
     }),
   /** The server's CSV of the VAT summary; reading it as text drops the byte-order mark, so it is put back. */
@@ -73,6 +89,27 @@ export function useVatSummary(startMonth: string, endMonth: string, enabled: boo
     queryFn: ({ signal }) => reportsApi.vat(startMonth, endMonth, signal),
     placeholderData: keepPreviousData,
     enabled,
+    retry: retryOnlyWhenBusy,
+  });
+}
+
+/** A style's variant report while its dialog is open (`productId` null: closed). */
+export function useVariantReport(productId: number | null, range: DayRange) {
+  return useQuery({
+    queryKey: reportKeys.variants(productId ?? 0, range),
+    queryFn: ({ signal }) => reportsApi.variants(productId ?? 0, range, signal),
+    enabled: productId !== null,
+    retry: retryOnlyWhenBusy,
+  });
+}
+
+/** Products matching a search, for opening one's variant report; nothing asked while the search is empty. */
+export function useReportProductSearch(search: string) {
+  return useQuery({
+    queryKey: productKeys.list({ search }),
+    queryFn: ({ signal }) => productsApi.list({ search }, signal),
+    enabled: search !== '',
+    placeholderData: keepPreviousData,
     retry: retryOnlyWhenBusy,
   });
 }

@@ -1,4 +1,4 @@
-import { can, EDIT_SALE_REASON, formatBaht, type Sale } from '@pos/core';
+import { can, EDIT_SALE_REASON, formatBaht, variantName, type Sale } from '@pos/core';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -130,7 +130,7 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
               {sale.items.map((item) => (
                 <li key={item.id} className="flex justify-between gap-2">
                   <span className="break-words">
-                    {item.product_name} × {item.quantity}
+                    {variantName(item.product_name, item)} × {item.quantity}
                   </span>
                   <span className="tabular-nums">{formatBaht(item.total)}</span>
                 </li>

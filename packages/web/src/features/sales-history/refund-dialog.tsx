@@ -8,6 +8,7 @@ import {
   type RefundSaleRequest,
   type RefundSaleResponse,
   type Sale,
+  variantName,
 } from '@pos/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -182,7 +183,8 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
                     max={left(item)}
                     step={1}
                     className="w-20 text-right tabular-nums"
-                    aria-label={t('salesHistory.refundQuantity', { name: item.product_name })}
+                    // Two lines of one style differ by their variant: each input is named by it ("โปโล ดำ / M").
+                    aria-label={t('salesHistory.refundQuantity', { name: variantName(item.product_name, item) })}
                     value={chosen[item.id] ?? 0}
                     onChange={(e) => {
                       const n = Math.trunc(Number(e.target.value));
