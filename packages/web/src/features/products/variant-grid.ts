@@ -28,6 +28,10 @@ export const axis = (values: readonly string[]): (string | null)[] => (values.le
 export const cellKey = (cell: { size: string | null; color: string | null }) =>
   `${cell.size ?? ''}\u0000${cell.color ?? ''}`;
 
+/** How a cell is named to assistive technology and in messages: "M / ดำ", "M", "ดำ". */
+export const cellName = (cell: { size: string | null; color: string | null }) =>
+  [cell.size, cell.color].filter((v) => v !== null).join(' / ');
+
 function freshCell(size: string | null, color: string | null, variant: ProductVariant | undefined): GridCell {
   return {
     size,
