@@ -137,7 +137,7 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
             {isEdit ? t('products.editDescription', { name: product.name }) : t('products.addDescription')}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit(onValid, onInvalid)} noValidate className="space-y-4">
+        <form onSubmit={submit(onValid, onInvalid)} noValidate className="min-w-0 space-y-4">
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
           {categories.length === 0 && !categoriesLoading ? <NoCategoriesWarning /> : null}
 
@@ -196,12 +196,13 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
               label={t('products.fieldCost')}
               labelNote={optional}
             />
-            {isEdit || grid.visible ? null : (
+            {isEdit ? null : (
               <TextField
                 control={control}
                 name="stock"
                 id="product-stock"
                 label={t('products.fieldStock')}
+                hint={grid.visible ? t('products.fieldStockStyleHint') : undefined}
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -237,7 +238,7 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
           </div>
 
           {grid.visible ? (
-            <section aria-labelledby="variant-grid-title" className="space-y-3" data-testid="variant-grid-section">
+            <section aria-labelledby="variant-grid-title" className="min-w-0 space-y-3" data-testid="variant-grid-section">
               <div>
                 <h3 id="variant-grid-title" className="font-semibold text-slate-900">
                   {t('products.gridTitle')}

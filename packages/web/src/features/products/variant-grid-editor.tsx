@@ -50,12 +50,12 @@ const GridRow = memo(function GridRow({
   const size = cells[0]?.size ?? null;
   return (
     <tr className="border-t border-slate-200 align-top">
-      <th scope="row" className="sticky left-0 z-10 bg-slate-50 px-2 py-2 text-left">
+      <th scope="row" className="sticky left-0 z-10 min-w-16 bg-slate-50 px-2 py-2 text-left">
         <span className="block font-semibold break-words text-slate-900">{size ?? t('products.gridAll')}</span>
         {width > 1 ? (
           <button
             type="button"
-            className="mt-1 rounded px-1 text-xs text-blue-700 underline underline-offset-2 hover:bg-blue-50"
+            className="mt-1 rounded px-1 text-xs whitespace-nowrap text-blue-700 underline underline-offset-2 hover:bg-blue-50"
             onClick={() => onFillRow(row)}
             aria-label={t('products.gridFillRow', { size: size ?? t('products.gridAll') })}
             disabled={disabled}
@@ -233,16 +233,18 @@ export function VariantGridEditor({ rows, onRowsChange, pricePlaceholder, marks,
       ) : null}
       {/* The grid scrolls sideways inside its box; the dialog and page keep their width. */}
       <div
-        className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200"
+        className="max-h-[60vh] w-fit max-w-full overflow-auto rounded-lg border border-slate-200"
         data-testid="variant-grid-scroll"
         role="region"
         aria-label={t('products.gridTitle')}
-        tabIndex={-1}
       >
         <table ref={table} data-width={width} className="border-collapse text-sm" data-testid="variant-grid">
           <thead className="sticky top-0 z-20 bg-slate-50">
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-2 py-2 text-left text-xs text-slate-600">
+              <th
+                scope="col"
+                className="sticky left-0 z-30 bg-slate-50 px-2 py-2 text-left text-xs whitespace-nowrap text-slate-600"
+              >
                 {`${t('products.gridSize')} \\ ${t('products.gridColor')}`}
               </th>
               {colors.map((color, col) => (
@@ -253,7 +255,7 @@ export function VariantGridEditor({ rows, onRowsChange, pricePlaceholder, marks,
                   {rows.length > 1 ? (
                     <button
                       type="button"
-                      className="mt-1 rounded px-1 text-xs text-blue-700 underline underline-offset-2 hover:bg-blue-50"
+                      className="mt-1 rounded px-1 text-xs whitespace-nowrap text-blue-700 underline underline-offset-2 hover:bg-blue-50"
                       onClick={() => onFillColumn(col)}
                       aria-label={t('products.gridFillColumn', { color: color ?? t('products.gridAll') })}
                       disabled={disabled}

@@ -70,6 +70,8 @@ export const products: EnglishOf<typeof thai> = {
   'products.fieldSizesPlaceholder': 'e.g. S, M, then press Enter',
   'products.fieldColors': 'Colours',
   'products.fieldColorsPlaceholder': 'e.g. white, then press Enter',
+  'products.fieldStockStyleHint':
+    'Stock not yet assigned to a size or colour. If you counted per size, enter 0 and type each cell’s count in the size × colour grid below instead',
   'products.gridTitle': 'Stock and codes by size and colour',
   'products.gridHint':
     'Rows are sizes, columns colours. Type the counted stock in each cell; Enter goes to the next stock cell, Tab to the next field',
