@@ -22,7 +22,6 @@ import { useAllProducts, useDeleteProduct, useProductCategoryNames, useProducts 
 import { StockAdjustDialog } from './stock-adjust-dialog';
 import { StockHistoryDialog } from './stock-history-dialog';
 import { UnassignedStockNotice } from './unassigned-notice';
-import { hasLowVariant } from './variant-grid-view';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -89,8 +88,7 @@ export function ProductsScreen() {
     const products = all.data ?? [];
     return {
       total: products.length,
-      // A style counts when its total is low or one of its sizes/colours is (the row's mark says which).
-      lowStock: products.filter((p) => p.stock <= LOW_STOCK_THRESHOLD || hasLowVariant(p)).length,
+      lowStock: products.filter((p) => p.stock <= LOW_STOCK_THRESHOLD).length,
       unassigned: products.filter((p) => p.unassigned_stock !== 0).length,
     };
   }, [all.data]);
