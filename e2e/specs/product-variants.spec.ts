@@ -131,6 +131,65 @@ describe('product variants: the size × colour grid', () => {
     await context.close();
   });
 
+  it('marks the cell whose barcode is taken, and reloads a figure a sale moved while the dialog was open', async () => {
+    const holder = await createProduct(shop.url, token, {
+      name: 'ถุงเท้าข้อสั้น',
+      sku: '8850000000999',
+      category: 'เสื้อผ้า',
+      price: 59,
+    });
+    const hat = await createProduct(shop.url, token, {
+      name: 'หมวกบักเก็ต',
+      sku: 'HAT-300',
+      category: 'เสื้อผ้า',
+      price: 150,
+      stock: 0,
+      sizes: ['M', 'L'],
+    });
+    const { context, page } = await newPage(shop.browser, shop.url);
+    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
+    await page.goto('/products');
+    const row = page.getByTestId('product-row').filter({ hasText: hat.name });
+    await row.getByRole('button', { name: `แก้ไข ${hat.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'แก้ไขสินค้า' });
+    await dialog.getByTestId('variant-grid').waitFor();
+    // Sizes only: one column, a row per size.
+    expect(await dialog.getByTestId('variant-cell').count()).toBe(2);
+
+    const barcodeL = dialog.getByLabel('บาร์โค้ด L', { exact: true });
+    await barcodeL.fill(holder.sku);
+    await dialog.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
+    await dialog.getByRole('alert').getByText(`ถูกใช้กับสินค้า "${holder.name}"`, { exact: false }).waitFor();
+    expect(await barcodeL.getAttribute('aria-invalid')).toBe('true');
+    await barcodeL.fill('');
+
+    // A delivery of 2 M is booked while the owner types 6: the count is refused and the figure reloaded.
+    const stockM = dialog.getByLabel('สต็อก M', { exact: true });
+    await stockM.fill('6');
+    const opened = (await api<{ product: ProductWithVariants }>(shop, token, 'GET', `/products/${hat.id}`)).product;
+    const m = opened.variants.find((v) => v.size === 'M');
+    await api(shop, token, 'PATCH', `/products/${hat.id}/stock`, {
+      variantId: m?.id,
+      mode: 'add',
+      amount: 2,
+      expected: 0,
+      reason: 'received',
+    });
+    await dialog.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
+    await dialog.getByRole('alert').getByText('สต็อกของ M เปลี่ยนเป็น 2', { exact: false }).waitFor();
+    expect(await stockM.inputValue()).toBe('2');
+    expect(await stockM.getAttribute('aria-invalid')).toBe('true');
+    await stockM.fill('5');
+    await dialog.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = (await api<{ product: ProductWithVariants }>(shop, token, 'GET', `/products/${hat.id}`)).product;
+    expect(saved.variants.map((v) => [v.size, v.stock])).toEqual([
+      ['M', 5],
+      ['L', 0],
+    ]);
+    await context.close();
+  });
+
   it('fits a phone: the grid scrolls inside its box, the page does not; the notice is dismissed once', async () => {
     const other = await createProduct(shop.url, token, {
       name: 'กางเกงขาสั้นผ้าร่ม',

@@ -17,6 +17,7 @@ import {
 } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { useI18n, validationText } from '../../i18n';
+import { errorMessage } from '../../lib/api';
 import { ImagePicker } from './image-picker';
 import { LabelBarcodePreview, NoCategoriesWarning, ProductCategoryField, ProductTagsField } from './product-fields';
 import {
@@ -113,8 +114,8 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
       } catch (error) {
         const own = await grid.refused(saved.id, error).catch(() => null);
         setSaving(false);
-        if (own) refuse(own);
-        else fail(error);
+        // Not fail(): a grid refusal names a cell (marked there), never the style's own SKU field.
+        refuse(own ?? errorMessage(error, t('products.saveError')));
         return;
       }
     }
