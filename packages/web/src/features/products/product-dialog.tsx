@@ -239,7 +239,11 @@ export function ProductDialog({ product, categories, categoriesLoading = false, 
           </div>
 
           {grid.visible ? (
-            <section aria-labelledby="variant-grid-title" className="min-w-0 space-y-3" data-testid="variant-grid-section">
+            <section
+              aria-labelledby="variant-grid-title"
+              className="min-w-0 space-y-3"
+              data-testid="variant-grid-section"
+            >
               <div>
                 <h3 id="variant-grid-title" className="font-semibold text-slate-900">
                   {t('products.gridTitle')}
