@@ -469,6 +469,11 @@ export const Product = z.object({
   stock: z.number().int(),
   /** Stock counted for the style before it had variants, sold from by any of them until counted per variant. */
   unassigned_stock: z.number().int(),
+  /**
+   * The list's answer only (`GET /api/products`): the lowest stock among its active variants, for the low-stock
+   * mark of a style whose total hides one sold-out size; null when no variant is active. Left out elsewhere.
+   */
+  lowest_variant_stock: z.number().int().nullable().optional(),
   description: z.string(),
   image_url: z.string().nullable(),
   sizes: z.array(z.string()),

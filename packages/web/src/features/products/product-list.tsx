@@ -1,5 +1,6 @@
-import { formatBaht, type Product } from '@pos/core';
-import { History, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { formatBaht, LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
+import { ChevronDown, History, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { Fragment, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,6 +8,7 @@ import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { StockBadge } from './stock-badge';
+import { hasLowVariant, VariantGridView } from './variant-grid-view';
 
 export interface ProductActions {
   canEdit: boolean;
@@ -24,9 +26,66 @@ export interface ProductActions {
 
 const hasAnyAction = (a: ProductActions) => a.canEdit || a.canDelete || a.canAdjustStock || a.canViewStock;
 
+const hasVariants = (product: Product) => product.sizes.length > 0 || product.colors.length > 0;
+
+/** The ids of the rows whose sizes and colours are shown. */
+function useExpanded() {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return { expanded, toggle };
+}
+
+function VariantsToggle({
+  product,
+  open,
+  onToggle,
+  controls,
+}: {
+  product: Product;
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+}) {
+  const t = useT();
+  if (!hasVariants(product)) return null;
+  return (
+    <Button
+      variant="outline"
+      className="mt-2"
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      onClick={onToggle}
+    >
+      <ChevronDown aria-hidden className={cn('transition-transform', open && 'rotate-180')} />
+      {open ? t('products.hideVariants') : t('products.showVariants')}
+    </Button>
+  );
+}
+
+/** A style whose total looks fine while one of its sizes or colours is nearly gone. */
+function LowVariantMark({ product }: { product: Product }) {
+  const t = useT();
+  if (!hasLowVariant(product)) return null;
+  return (
+    <Badge
+      tone="red"
+      className="mt-1"
+      data-testid="low-variant"
+      title={t('products.variantLowHint', { max: LOW_STOCK_THRESHOLD, lowest: product.lowest_variant_stock ?? 0 })}
+    >
+      {t('products.variantLow')}
+    </Badge>
+  );
+}
+
 function Tags({ product }: { product: Product }) {
   const t = useT();
-  if (product.sizes.length === 0 && product.colors.length === 0) return null;
+  if (!hasVariants(product)) return null;
   return (
     <div className="mt-1 space-y-1">
       {product.sizes.length > 0 ? (
@@ -121,6 +180,7 @@ function RowActions({ product, actions, withText }: { product: Product; actions:
 export function ProductTable({ products, actions }: { products: Product[]; actions: ProductActions }) {
   const t = useT();
   const hasActions = hasAnyAction(actions);
+  const { expanded, toggle } = useExpanded();
   const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -154,30 +214,46 @@ export function ProductTable({ products, actions }: { products: Product[]; actio
         </thead>
         <tbody className="divide-y divide-slate-100">
           {products.map((product) => (
-            <tr key={product.id} data-testid="product-row" className="align-top hover:bg-slate-50/60">
-              <td className="px-4 py-3">
-                <Thumbnail src={product.image_url} alt={product.name} />
-              </td>
-              <td className="min-w-48 px-4 py-3">
-                <p className="font-medium break-words text-slate-900">{product.name}</p>
-                <Tags product={product} />
-              </td>
-              <td className="px-4 py-3 font-mono text-slate-700">{product.barcode ?? product.sku}</td>
-              <td className="px-4 py-3 text-slate-700">{product.category ?? t('products.noCategory')}</td>
-              <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                {formatBaht(product.price)}
-              </td>
-              <td className="px-4 py-3 text-center">
-                <StockBadge stock={product.stock} />
-              </td>
-              {hasActions ? (
-                <td className="px-4 py-2">
-                  <div className="flex justify-end gap-2">
-                    <RowActions product={product} actions={actions} withText={false} />
-                  </div>
+            <Fragment key={product.id}>
+              <tr data-testid="product-row" className="align-top hover:bg-slate-50/60">
+                <td className="px-4 py-3">
+                  <Thumbnail src={product.image_url} alt={product.name} />
                 </td>
+                <td className="min-w-48 px-4 py-3">
+                  <p className="font-medium break-words text-slate-900">{product.name}</p>
+                  <LowVariantMark product={product} />
+                  <Tags product={product} />
+                  <VariantsToggle
+                    product={product}
+                    open={expanded.has(product.id)}
+                    onToggle={() => toggle(product.id)}
+                    controls={`variants-row-${product.id}`}
+                  />
+                </td>
+                <td className="px-4 py-3 font-mono text-slate-700">{product.barcode ?? product.sku}</td>
+                <td className="px-4 py-3 text-slate-700">{product.category ?? t('products.noCategory')}</td>
+                <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                  {formatBaht(product.price)}
+                </td>
+                <td className="px-4 py-3 text-center">
+                  <StockBadge stock={product.stock} />
+                </td>
+                {hasActions ? (
+                  <td className="px-4 py-2">
+                    <div className="flex justify-end gap-2">
+                      <RowActions product={product} actions={actions} withText={false} />
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+              {expanded.has(product.id) ? (
+                <tr className="bg-slate-50/60">
+                  <td colSpan={hasActions ? 7 : 6} className="px-4 py-3">
+                    <VariantGridView product={product} id={`variants-row-${product.id}`} />
+                  </td>
+                </tr>
               ) : null}
-            </tr>
+            </Fragment>
           ))}
         </tbody>
       </table>
@@ -189,6 +265,7 @@ export function ProductTable({ products, actions }: { products: Product[]; actio
 export function ProductCards({ products, actions }: { products: Product[]; actions: ProductActions }) {
   const t = useT();
   const hasActions = hasAnyAction(actions);
+  const { expanded, toggle } = useExpanded();
   return (
     <ul className="space-y-3">
       {products.map((product) => (
@@ -203,9 +280,21 @@ export function ProductCards({ products, actions }: { products: Product[]; actio
                   <span aria-hidden> · </span>
                   {product.category ?? t('products.noCategory')}
                 </p>
+                <LowVariantMark product={product} />
                 <Tags product={product} />
+                <VariantsToggle
+                  product={product}
+                  open={expanded.has(product.id)}
+                  onToggle={() => toggle(product.id)}
+                  controls={`variants-card-${product.id}`}
+                />
               </div>
             </div>
+            {expanded.has(product.id) ? (
+              <div className="border-t border-slate-100 px-4 py-3">
+                <VariantGridView product={product} id={`variants-card-${product.id}`} />
+              </div>
+            ) : null}
             <dl className="grid grid-cols-2 gap-2 border-t border-slate-100 px-4 py-3 text-sm">
               <div>
                 <dt className="text-slate-500">{t('products.colPrice')}</dt>

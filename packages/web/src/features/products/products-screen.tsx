@@ -21,6 +21,7 @@ import { ProductStats } from './product-stats';
 import { useAllProducts, useDeleteProduct, useProductCategoryNames, useProducts } from './products.queries';
 import { StockAdjustDialog } from './stock-adjust-dialog';
 import { StockHistoryDialog } from './stock-history-dialog';
+import { UnassignedStockNotice } from './unassigned-notice';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -88,6 +89,7 @@ export function ProductsScreen() {
     return {
       total: products.length,
       lowStock: products.filter((p) => p.stock <= LOW_STOCK_THRESHOLD).length,
+      unassigned: products.filter((p) => p.unassigned_stock !== 0).length,
     };
   }, [all.data]);
 
@@ -159,6 +161,8 @@ export function ProductsScreen() {
           </>
         }
       />
+
+      <UnassignedStockNotice styles={stats.unassigned} />
 
       <ProductStats
         total={stats.total}

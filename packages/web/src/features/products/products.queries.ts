@@ -4,9 +4,13 @@ import {
   ProductResponse,
   ProductsResponse,
   StockMovementsResponse,
+  StyleCountResponse,
   UpdateStockResponse,
   type Product,
+  type ProductWithVariants,
   type StockAdjustment,
+  type StyleCountRequest,
+  type VariantGridRequest,
 } from '@pos/core';
 import {
   keepPreviousData,
@@ -65,6 +69,15 @@ export const productsApi = {
   create: (form: FormData) => api.post('/products', form, { schema: ProductResponse }).then((r) => r.product),
   update: (id: number, form: FormData) =>
     api.put(`/products/${id}`, form, { schema: ProductResponse }).then((r) => r.product),
+  /** One product with its size × colour variants (the dialog's grid, the list's expanded row). */
+  detail: (id: number, signal?: AbortSignal) =>
+    api.get(`/products/${id}`, { schema: ProductResponse, signal }).then((r) => r.product),
+  /** The whole grid's codes, prices and on/off (never stock). */
+  writeVariants: (id: number, body: VariantGridRequest) =>
+    api.put(`/products/${id}/variants`, body, { schema: ProductResponse }).then((r) => r.product),
+  /** A style's count per variant, all or nothing (409 STOCK_CHANGED naming the variant that moved). */
+  countStyle: (id: number, body: StyleCountRequest) =>
+    api.post(`/products/${id}/stock-count`, body, { schema: StyleCountResponse }).then((r) => r.product),
   remove: (id: number) => api.delete(`/products/${id}`, { schema: DeleteProductResponse }),
   /** The checked stock adjustment: refused with 409 STOCK_CHANGED when the stock is no longer `expected`. */
   adjustStock: (id: number, body: StockAdjustment) =>
@@ -95,6 +108,15 @@ export function useProductCategoryNames() {
   return useQuery({
     queryKey: productKeys.categoryNames(),
     queryFn: ({ signal }) => productsApi.categoryNames(signal),
+  });
+}
+
+/** One product with its variants; `enabled` false waits (a new product has none yet). */
+export function useProductDetail(id: number | null) {
+  return useQuery({
+    queryKey: productKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => productsApi.detail(id ?? 0, signal),
+    enabled: id !== null,
   });
 }
 
@@ -147,6 +169,32 @@ export function useAdjustStock() {
       if (error instanceof ApiError && error.code === 'STOCK_CHANGED') refresh();
     },
   });
+}
+
+/** The product dialog's grid: its codes, prices and on/off, then (if any changed) its counts. */
+export function useSaveVariantGrid() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshLists();
+  const saved = (product: ProductWithVariants) => {
+    queryClient.setQueryData(productKeys.detail(product.id), product);
+    refresh();
+  };
+  return {
+    writeVariants: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: VariantGridRequest }) => productsApi.writeVariants(id, body),
+      onSuccess: saved,
+    }),
+    countStyle: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: StyleCountRequest }) => productsApi.countStyle(id, body),
+      onSuccess: (product) => {
+        saved(product);
+        void queryClient.invalidateQueries({ queryKey: productKeys.stockMovements(product.id) });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'STOCK_CHANGED') refresh();
+      },
+    }),
+  };
 }
 
 /** A product's stock history, newest first, loading older pages on demand. */
