@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/ui/states';
 import { useT, type Translate } from '../../i18n';
 import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { variantText } from '../../lib/variant-text';
 import { useStockMovements } from './products.queries';
 
 /** What moved the stock: the kind, with the sale's document number or the adjustment's reason. */
@@ -24,6 +25,8 @@ function MovementItem({ movement }: { movement: StockMovement }) {
   const delta = movement.delta;
   // Sales wrote their document number as the reason; only other kinds carry a note.
   const note = movement.kind === 'sale' || movement.kind === 'refund' ? null : movement.reason;
+  // A style's movement names its size and colour; the figures stay the style's.
+  const variant = variantText(movement, t);
   return (
     <li className="space-y-1 py-3" data-testid="stock-movement">
       <div className="flex items-start justify-between gap-3">
@@ -32,6 +35,11 @@ function MovementItem({ movement }: { movement: StockMovement }) {
           {delta > 0 ? `+${delta.toLocaleString()}` : delta.toLocaleString()}
         </Badge>
       </div>
+      {variant ? (
+        <p className="text-sm font-medium text-blue-800" data-testid="stock-movement-variant">
+          {variant}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700 tabular-nums">
         {t('stock.change', {
           before: movement.old_quantity.toLocaleString(),
