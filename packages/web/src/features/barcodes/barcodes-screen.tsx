@@ -159,13 +159,16 @@ function VariantCardList({ product, rows }: { product: Product; rows: RowsProps 
       {labelledVariants(style).map((variant) => (
         <li key={variant.id} data-testid="barcode-variant-row" className="flex items-center gap-2 py-2 pr-3 pl-4">
           <div className="min-w-0 flex-1 text-sm">
-            <p className="font-medium text-slate-900">{variantText(variant, t)}</p>
+            <p className="text-slate-900">
+              <span className="font-medium">{variantText(variant, t)}</span>
+              <span className="ml-2 text-xs whitespace-nowrap text-slate-600">
+                {t('barcodes.variantStock', { stock: variant.stock.toLocaleString() })}
+              </span>
+            </p>
             <p className="break-all text-slate-600">
               <span className="font-mono">{labelCode(variant)}</span>
               <span aria-hidden> · </span>
-              <span className="tabular-nums">{formatBaht(variant.price ?? style.price)}</span>
-              <span aria-hidden> · </span>
-              {t('barcodes.variantStock', { stock: variant.stock.toLocaleString() })}
+              <span className="whitespace-nowrap tabular-nums">{formatBaht(variant.price ?? style.price)}</span>
             </p>
           </div>
           <LabelCountInput

@@ -56,7 +56,10 @@ function CountRow({
   const diff = counted === undefined ? null : counted - stock;
   return (
     <li
-      className={cn('flex items-center gap-2 px-3 py-2', counted !== undefined && 'bg-blue-50/60')}
+      className={cn(
+        'flex items-center gap-2 rounded-lg border px-3 py-2',
+        counted !== undefined ? 'border-blue-200 bg-blue-50/60' : 'border-slate-200',
+      )}
       data-testid="count-row"
       data-variant-id={variant.id}
     >
@@ -222,7 +225,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
   const pending = save.isPending;
   return (
     <Dialog open onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{t('stock.count')}</DialogTitle>
           <DialogDescription>{t('stock.countDescription', { name: product.name })}</DialogDescription>
@@ -287,7 +290,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
             </div>
 
             <ul
-              className="max-h-[45vh] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+              className="grid max-h-[50vh] gap-2 overflow-y-auto sm:grid-cols-2"
               aria-label={t('stock.countColVariant')}
             >
               {variants.map((variant) => (

@@ -82,5 +82,6 @@ export const stock: EnglishOf<typeof thai> = {
     '{variant} was sold or adjusted during the count; the system now has {stock}. Reload it, count that size again, then save.',
   'stock.countReload': 'Reload the figure',
   'stock.countSaveError': 'Could not save the stock count',
+  'stock.noVariant': 'No size/colour',
   'stock.unassigned': '{count} without a size/colour',
 };

@@ -78,5 +78,6 @@ export const stock = defineMessages({
     '{variant} มีการขายหรือปรับสต็อกระหว่างนับ ตอนนี้ในระบบมี {stock} ชิ้น โหลดจำนวนใหม่ ตรวจนับไซส์นี้อีกครั้ง แล้วบันทึก',
   'stock.countReload': 'โหลดจำนวนใหม่',
   'stock.countSaveError': 'ไม่สามารถบันทึกการนับสต็อกได้',
+  'stock.noVariant': 'ไม่ระบุไซส์/สี',
   'stock.unassigned': 'ยังไม่ระบุไซส์/สี {count} ชิ้น',
 });
