@@ -45,6 +45,12 @@ async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** The tops of the first two rows of the count grid. */
+async function countRowTops(dialog: Locator): Promise<number[]> {
+  const rows = dialog.getByTestId('count-row');
+  return [await rows.nth(0).boundingBox(), await rows.nth(1).boundingBox()].map((box) => Math.round(box!.y));
+}
+
 async function noSideways(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -136,6 +142,12 @@ describe('stock and labels per size and colour', () => {
     // The whole style counted: L/ดำ (not counted) is 0 and the 6 without a size go.
     await count.getByRole('checkbox', { name: 'นับครบทุกไซส์แล้ว' }).check();
     await count.getByTestId('count-summary').getByText('นับแล้ว 5 จาก 6 รายการ · สต็อกรวม 11 → 10').waitFor();
+    // Two variants across on a wide screen, so a style's grid fits without a scroll of its own.
+    const [first, second] = await countRowTops(count);
+    expect(second).toBe(first);
+    expect(
+      await count.getByRole('list', { name: 'ไซส์ / สี' }).evaluate((el) => el.scrollHeight - el.clientHeight),
+    ).toBeLessThanOrEqual(0);
     await settle(page);
     await screenshot(page, 'stock-variants-count');
     await expectNoSeriousA11yViolations(page, 'stock-variants-count');
@@ -256,6 +268,9 @@ describe('stock and labels per size and colour', () => {
       .toBe(true);
     await scan(page, '8851000000042');
     await scan(page, 'NOT-A-CODE');
+    // One variant a line on a phone.
+    const tops = await countRowTops(count);
+    expect(tops[1]! - tops[0]!).toBeGreaterThan(40);
     await count.getByText('บาร์โค้ด "NOT-A-CODE" ไม่ใช่ของสินค้า เสื้อโปโลคอปก จึงไม่ได้นับ').waitFor();
     await noSideways(page);
     await settle(page);

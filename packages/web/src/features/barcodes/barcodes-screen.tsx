@@ -346,7 +346,9 @@ export function BarcodesScreen() {
   const warnNothingSelected = () =>
     toast.error(t('barcodes.noSelectionTitle'), { description: t('barcodes.noSelectionMessage') });
 
+  // A chosen style's labels are known once its variants are: until then nothing prints short of them.
   const openPreview = () => {
+    if (styles.isPending) return;
     if (total === 0) {
       warnNothingSelected();
       return;
@@ -355,6 +357,7 @@ export function BarcodesScreen() {
   };
 
   const print = () => {
+    if (styles.isPending) return;
     if (total === 0) {
       warnNothingSelected();
       return;
@@ -402,7 +405,7 @@ export function BarcodesScreen() {
   );
 
   const printButton = canPrint ? (
-    <Button onClick={openPreview} disabled={total === 0} data-testid="open-preview">
+    <Button onClick={openPreview} disabled={total === 0 || styles.isPending} data-testid="open-preview">
       <Printer aria-hidden />
       {t('barcodes.print', { count: total })}
     </Button>

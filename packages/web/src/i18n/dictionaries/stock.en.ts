@@ -63,8 +63,6 @@ export const stock: EnglishOf<typeof thai> = {
   'stock.scanAdded': '{variant}: {count} counted',
   'stock.countColVariant': 'Size / colour',
   'stock.countColStock': 'In stock',
-  'stock.countColCounted': 'Counted',
-  'stock.countNotCounted': 'Not counted',
   'stock.countMinus': 'One fewer {variant}',
   'stock.countPlus': 'One more {variant}',
   'stock.countInput': 'Quantity counted of {variant}',

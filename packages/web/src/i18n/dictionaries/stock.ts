@@ -60,8 +60,6 @@ export const stock = defineMessages({
   'stock.scanAdded': '{variant}: นับได้ {count} ชิ้น',
   'stock.countColVariant': 'ไซส์ / สี',
   'stock.countColStock': 'ในระบบ',
-  'stock.countColCounted': 'นับได้',
-  'stock.countNotCounted': 'ยังไม่นับ',
   'stock.countMinus': 'ลด {variant} 1 ชิ้น',
   'stock.countPlus': 'เพิ่ม {variant} 1 ชิ้น',
   'stock.countInput': 'จำนวนที่นับได้ของ {variant}',
