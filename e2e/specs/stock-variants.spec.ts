@@ -137,10 +137,15 @@ describe('stock and labels per size and colour', () => {
     // The buttons and typing count too.
     await count.getByRole('button', { name: 'เพิ่ม ไซส์ S · สี ขาว 1 ชิ้น' }).click();
     await counted('ไซส์ M · สี ขาว').fill('4');
+    // Enter in a figure goes back to the scan field instead of saving the count.
+    await counted('ไซส์ M · สี ขาว').press('Enter');
+    await expect.poll(() => scanField.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await count.isVisible()).toBe(true);
     await count.getByRole('button', { name: 'ลด ไซส์ M · สี ขาว 1 ชิ้น' }).click();
     expect(await counted('ไซส์ M · สี ขาว').inputValue()).toBe('3');
     // The whole style counted: L/ดำ (not counted) is 0 and the 6 without a size go.
     await count.getByRole('checkbox', { name: 'นับครบทุกไซส์แล้ว' }).check();
+    await count.getByLabel('หมายเหตุ').fill('นับสิ้นเดือน');
     await count.getByTestId('count-summary').getByText('นับแล้ว 5 จาก 6 รายการ · สต็อกรวม 11 → 10').waitFor();
     // Two variants across on a wide screen, so a style's grid fits without a scroll of its own.
     const [first, second] = await countRowTops(count);
@@ -190,6 +195,9 @@ describe('stock and labels per size and colour', () => {
     await items.first().waitFor();
     const adjusted = items.filter({ hasText: 'ปรับสต็อก: รับสินค้าเข้า' });
     expect(await adjusted.getByTestId('stock-movement-variant').innerText()).toBe('ไซส์ M · สี ดำ');
+    await adjusted.getByText('ไซส์ M · สี ดำ').waitFor();
+    // The count's note is on each of its movements.
+    expect(await items.filter({ hasText: 'นับสิ้นเดือน' }).count()).toBe(6);
     const damaged = items.filter({ hasText: 'ปรับสต็อก: สินค้าเสียหาย' });
     expect(await damaged.getByTestId('stock-movement-variant').innerText()).toBe('ไซส์ M · สี ดำ');
     const countedNames = await items

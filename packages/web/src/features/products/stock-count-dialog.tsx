@@ -14,7 +14,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useT } from '../../i18n';
 import { errorDetail, errorMessage } from '../../lib/api';
@@ -43,6 +45,7 @@ function CountRow({
   onMinus,
   onPlus,
   onType,
+  onEnter,
 }: {
   variant: ProductVariant;
   stock: number;
@@ -50,6 +53,8 @@ function CountRow({
   onMinus: () => void;
   onPlus: () => void;
   onType: (text: string) => void;
+  /** Enter in a figure: back to the scan field (a scan typed here by mistake must not save the count). */
+  onEnter: () => void;
 }) {
   const t = useT();
   const name = variantText(variant, t);
@@ -93,6 +98,11 @@ function CountRow({
           value={counted === undefined ? '' : String(counted)}
           placeholder="–"
           onChange={(e) => onType(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            onEnter();
+          }}
           aria-label={t('stock.countInput', { variant: name })}
           className="w-16 px-1 text-center tabular-nums"
         />
@@ -126,6 +136,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
   const [counts, setCounts] = useState<Counts>(() => new Map());
   const [complete, setComplete] = useState(false);
   const [scan, setScan] = useState('');
+  const [note, setNote] = useState('');
   const [news, setNews] = useState<ScanNews>(null);
   const [changed, setChanged] = useState<{ variantId: number; stock: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -179,7 +190,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!start) return;
-    const body = styleCountBody(variants, start, counts, { complete, note: '' });
+    const body = styleCountBody(variants, start, counts, { complete, note });
     if (body.counts.length === 0) {
       setProblem(t('stock.countNothing'));
       return;
@@ -302,32 +313,41 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
                   onMinus={() => change(removeOne(counts, variant.id))}
                   onPlus={() => change(addOne(counts, variant.id))}
                   onType={(text) => change(typeCount(counts, variant.id, text))}
+                  onEnter={() => scanInput.current?.focus()}
                 />
               ))}
             </ul>
 
-            {unassigned !== 0 ? (
-              <p className="text-sm text-slate-600">{t('stock.unassigned', { count: unassigned.toLocaleString() })}</p>
-            ) : null}
-
-            <div className="flex items-start gap-1">
-              <Checkbox
-                id={`${scanId}-complete`}
-                checked={complete}
-                onChange={(e) => setComplete(e.target.checked)}
-                aria-describedby={`${scanId}-complete-hint`}
-                className="-mt-2.5 -ml-2.5"
-              />
-              <div>
-                <label htmlFor={`${scanId}-complete`} className="cursor-pointer font-medium text-slate-900">
-                  {t('stock.countComplete')}
-                </label>
-                <p id={`${scanId}-complete-hint`} className="text-sm text-slate-600">
-                  {unassigned !== 0
-                    ? t('stock.countCompleteUnassigned', { count: unassigned.toLocaleString() })
-                    : t('stock.countCompleteHint')}
-                </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="flex items-start gap-1">
+                <Checkbox
+                  id={`${scanId}-complete`}
+                  checked={complete}
+                  onChange={(e) => setComplete(e.target.checked)}
+                  aria-describedby={`${scanId}-complete-hint`}
+                  className="-mt-2.5 -ml-2.5"
+                />
+                <div>
+                  <label htmlFor={`${scanId}-complete`} className="cursor-pointer font-medium text-slate-900">
+                    {t('stock.countComplete')}
+                  </label>
+                  <p id={`${scanId}-complete-hint`} className="text-sm text-slate-600">
+                    {unassigned !== 0
+                      ? t('stock.countCompleteUnassigned', { count: unassigned.toLocaleString() })
+                      : t('stock.countCompleteHint')}
+                  </p>
+                </div>
               </div>
+
+              <FormField id={`${scanId}-note`} label={t('stock.note')} labelNote={t('common.optional')}>
+                <Textarea
+                  id={`${scanId}-note`}
+                  rows={1}
+                  maxLength={200}
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                />
+              </FormField>
             </div>
 
             <p

@@ -81,5 +81,4 @@ export const stock: EnglishOf<typeof thai> = {
   'stock.countReload': 'Reload the figure',
   'stock.countSaveError': 'Could not save the stock count',
   'stock.noVariant': 'No size/colour',
-  'stock.unassigned': '{count} without a size/colour',
 };

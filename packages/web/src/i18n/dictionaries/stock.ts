@@ -77,5 +77,4 @@ export const stock = defineMessages({
   'stock.countReload': 'โหลดจำนวนใหม่',
   'stock.countSaveError': 'ไม่สามารถบันทึกการนับสต็อกได้',
   'stock.noVariant': 'ไม่ระบุไซส์/สี',
-  'stock.unassigned': 'ยังไม่ระบุไซส์/สี {count} ชิ้น',
 });
