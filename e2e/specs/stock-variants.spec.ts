@@ -216,7 +216,15 @@ describe('stock and labels per size and colour', () => {
     await history.waitFor({ state: 'hidden' });
 
     // Labels: the style prints one label kind per variant sold, counted from its stock unless changed.
+    // Only a chosen style's variants are loaded, not the whole list's.
+    const detailCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/products\/\d+$/.test(path)) detailCalls.push(path);
+    });
     await page.goto('/barcodes');
+    await page.getByRole('checkbox', { name: `เลือก ${SHORTS.name}` }).waitFor();
+    expect(detailCalls).toEqual([]);
     await page.getByRole('checkbox', { name: `เลือก ${POLO.name}` }).check();
     // The table and the cards are both drawn, one of them hidden by the screen's width.
     const variantRows = page.locator('[data-testid="barcode-variant-row"]:visible');
@@ -225,6 +233,7 @@ describe('stock and labels per size and colour', () => {
     expect(await labelCount('ดำ / S').inputValue()).toBe('2');
     expect(await labelCount('ดำ / L').inputValue()).toBe('0');
     await page.getByRole('button', { name: 'พิมพ์บาร์โค้ด (10 ป้าย)' }).waitFor();
+    expect(detailCalls).toEqual([`/api/products/${polo.id}`]);
     // One of each: the sheet then holds one label per variant.
     for (const cell of CELLS) await labelCount(`${cell.color} / ${cell.size}`).fill('1');
     await page.getByText('เลือกแล้ว 1 สินค้า รวม 6 ป้าย').waitFor();
