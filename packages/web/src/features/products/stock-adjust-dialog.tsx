@@ -52,10 +52,10 @@ interface StockAdjustDialogProps {
 }
 
 /**
- * Add, remove or set a product's stock with a reason. A style (sizes or colours) adjusts one variant,
- * chosen first: its stock is what `expected` carries, and the preview shows the style's total too. The stock the user saw
- * travels as `expected`: when a sale or another manager changed it meanwhile,
- * the server refuses and the dialog shows the fresh stock for a redo.
+ * Add, remove or set a product's stock with a reason. The stock the user saw travels as `expected`: when a
+ * sale or another manager changed it meanwhile, the server refuses and the dialog shows the fresh stock for
+ * a redo. A style (sizes or colours) adjusts one variant, chosen first: `expected` is that variant's stock,
+ * and the preview shows the style's total too.
  */
 export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: StockAdjustDialogProps) {
   const t = useT();
