@@ -1,6 +1,6 @@
-import { can, formatBaht, type Product } from '@pos/core';
+import { can, formatBaht, variantName, type Product } from '@pos/core';
 import { Printer } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
@@ -18,6 +18,9 @@ import { useT } from '../../i18n';
 import { errorDetail } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
+import { variantText } from '../../lib/variant-text';
+import { isStyle } from '../products/stock-count';
+import { useProductsWithVariants } from '../products/stock-variants.queries';
 import { useAllProducts } from '../products/products.queries';
 import { LabelCountInput } from './label-count-input';
 import { LabelPrintPreview } from './label-print-preview';
@@ -25,14 +28,21 @@ import {
   allSelected,
   DEFAULT_LABELS_PER_ROW,
   filterProducts,
+  labelCode,
+  labelledVariants,
+  labelRowsOf,
   LABELS_PER_ROW_OPTIONS,
   labelsToPrint,
   setLabelCount,
+  setVariantLabelCount,
+  variantLabelCount,
   toggleAll,
   toggleProduct,
   totalLabels,
   type LabelSelection,
   type LabelsPerRow,
+  type LoadedStyles,
+  type VariantLabelCounts,
 } from './label-selection';
 import { usePrintDocument } from './label-sheet';
 
@@ -57,10 +67,125 @@ interface RowsProps {
   selection: LabelSelection;
   onToggle: (id: number) => void;
   onCount: (id: number, count: number) => void;
+  /** The chosen styles' variants, as far as loaded. */
+  styles: LoadedStyles;
+  stylesFailed: boolean;
+  onRetryStyles: () => void;
+  variantCounts: VariantLabelCounts;
+  onVariantCount: (variantId: number, count: number) => void;
+}
+
+/** The labels of a chosen style, all its variants together. */
+function styleLabelTotal(product: Product, rows: RowsProps): number {
+  return labelRowsOf(product, rows.selection, rows.styles, rows.variantCounts).reduce((sum, r) => sum + r.count, 0);
+}
+
+/** A chosen style whose variants are not there: loading, or failed with a retry. */
+function StyleWaiting({ product, rows }: { product: Product; rows: RowsProps }) {
+  const t = useT();
+  return rows.stylesFailed ? (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-red-700" role="alert">
+      {t('barcodes.variantsLoadError', { name: product.name })}
+      <Button variant="outline" onClick={rows.onRetryStyles}>
+        {t('common.retry')}
+      </Button>
+    </p>
+  ) : (
+    <p className="flex items-center gap-2 text-sm text-slate-600">
+      <Skeleton className="h-5 w-40" />
+      <span className="sr-only">{t('barcodes.variantsLoading')}</span>
+    </p>
+  );
+}
+
+/** Desktop: a chosen style's variants as rows under it, each with its code, price and label count. */
+function VariantTableRows({ product, rows }: { product: Product; rows: RowsProps }) {
+  const t = useT();
+  const style = rows.styles.get(product.id);
+  if (!style) {
+    return (
+      <tr className="bg-blue-50/40">
+        <td />
+        <td colSpan={5} className="px-3 py-2">
+          <StyleWaiting product={product} rows={rows} />
+        </td>
+      </tr>
+    );
+  }
+  return labelledVariants(style).map((variant) => (
+    <tr key={variant.id} data-testid="barcode-variant-row" className="bg-blue-50/40">
+      <td />
+      <td />
+      <td className="px-3 py-2 text-slate-800">
+        <span className="font-medium">{variantText(variant, t)}</span>
+        <span className="ml-2 text-xs text-slate-600">
+          {t('barcodes.variantStock', { stock: variant.stock.toLocaleString() })}
+        </span>
+      </td>
+      <td className="px-3 py-2 font-mono text-slate-700">{labelCode(variant)}</td>
+      <td className="px-3 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">
+        {formatBaht(variant.price ?? style.price)}
+      </td>
+      <td className="px-3 py-2">
+        <div className="flex justify-center">
+          <LabelCountInput
+            name={variantName(product.name, variant)}
+            count={variantLabelCount(variant, rows.variantCounts)}
+            onChange={(next) => rows.onVariantCount(variant.id, next)}
+            min={0}
+          />
+        </div>
+      </td>
+    </tr>
+  ));
+}
+
+/** Mobile: a chosen style's variants inside its card. */
+function VariantCardList({ product, rows }: { product: Product; rows: RowsProps }) {
+  const t = useT();
+  const style = rows.styles.get(product.id);
+  if (!style) {
+    return (
+      <div className="border-t border-blue-200 px-3 py-2">
+        <StyleWaiting product={product} rows={rows} />
+      </div>
+    );
+  }
+  return (
+    <ul
+      className="divide-y divide-blue-100 border-t border-blue-200"
+      aria-label={t('barcodes.variantsOf', { name: product.name })}
+    >
+      {labelledVariants(style).map((variant) => (
+        <li key={variant.id} data-testid="barcode-variant-row" className="flex items-center gap-2 py-2 pr-3 pl-4">
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="text-slate-900">
+              <span className="font-medium">{variantText(variant, t)}</span>
+              <span className="ml-2 text-xs whitespace-nowrap text-slate-600">
+                {t('barcodes.variantStock', { stock: variant.stock.toLocaleString() })}
+              </span>
+            </p>
+            <p className="break-all text-slate-600">
+              <span className="font-mono">{labelCode(variant)}</span>
+              <span aria-hidden> · </span>
+              <span className="whitespace-nowrap tabular-nums">{formatBaht(variant.price ?? style.price)}</span>
+            </p>
+          </div>
+          <LabelCountInput
+            name={variantName(product.name, variant)}
+            count={variantLabelCount(variant, rows.variantCounts)}
+            onChange={(next) => rows.onVariantCount(variant.id, next)}
+            min={0}
+          />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Desktop: the selection table (spec 001: select, image, name, barcode, price, label count). */
-function SelectionTable({ products, selection, onToggle, onCount, header }: RowsProps & { header: ReactNode }) {
+function SelectionTable({ header, ...rows }: RowsProps & { header: ReactNode }) {
+  const { products, selection, onToggle, onCount } = rows;
   const t = useT();
   const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
   return (
@@ -92,40 +217,47 @@ function SelectionTable({ products, selection, onToggle, onCount, header }: Rows
           {products.map((product) => {
             const count = selection.get(product.id);
             const selected = count !== undefined;
+            const style = isStyle(product);
             return (
-              <tr
-                key={product.id}
-                data-testid="barcode-row"
-                aria-selected={selected}
-                className={cn(selected ? 'bg-blue-50/70' : 'hover:bg-slate-50/60')}
-              >
-                <td className="px-1 py-1">
-                  <Checkbox
-                    checked={selected}
-                    onChange={() => onToggle(product.id)}
-                    aria-label={t('barcodes.selectProduct', { name: product.name })}
-                  />
-                </td>
-                <td className="px-3 py-2">
-                  <Thumbnail src={product.image_url} alt={product.name} />
-                </td>
-                <td className="px-3 py-2 font-medium break-words text-slate-900">{product.name}</td>
-                <td className="px-3 py-2 font-mono text-slate-700">{product.barcode || t('barcodes.noBarcode')}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">
-                  {formatBaht(product.price)}
-                </td>
-                <td className="px-3 py-2">
-                  {selected ? (
-                    <div className="flex justify-center">
-                      <LabelCountInput
-                        name={product.name}
-                        count={count}
-                        onChange={(next) => onCount(product.id, next)}
-                      />
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
+              <Fragment key={product.id}>
+                <tr
+                  data-testid="barcode-row"
+                  aria-selected={selected}
+                  className={cn(selected ? 'bg-blue-50/70' : 'hover:bg-slate-50/60')}
+                >
+                  <td className="px-1 py-1">
+                    <Checkbox
+                      checked={selected}
+                      onChange={() => onToggle(product.id)}
+                      aria-label={t('barcodes.selectProduct', { name: product.name })}
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    <Thumbnail src={product.image_url} alt={product.name} />
+                  </td>
+                  <td className="px-3 py-2 font-medium break-words text-slate-900">{product.name}</td>
+                  <td className="px-3 py-2 font-mono text-slate-700">{product.barcode || t('barcodes.noBarcode')}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">
+                    {formatBaht(product.price)}
+                  </td>
+                  <td className="px-3 py-2">
+                    {selected && style ? (
+                      <p className="text-center text-slate-700 tabular-nums" data-testid="style-label-total">
+                        {t('barcodes.styleLabels', { count: styleLabelTotal(product, rows).toLocaleString() })}
+                      </p>
+                    ) : selected ? (
+                      <div className="flex justify-center">
+                        <LabelCountInput
+                          name={product.name}
+                          count={count}
+                          onChange={(next) => onCount(product.id, next)}
+                        />
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+                {selected && style ? <VariantTableRows product={product} rows={rows} /> : null}
+              </Fragment>
             );
           })}
         </tbody>
@@ -135,35 +267,41 @@ function SelectionTable({ products, selection, onToggle, onCount, header }: Rows
 }
 
 /** Mobile: the same choices as a list of cards. */
-function SelectionCards({ products, selection, onToggle, onCount }: RowsProps) {
+function SelectionCards(rows: RowsProps) {
+  const { products, selection, onToggle, onCount } = rows;
   const t = useT();
   return (
     <ul className="space-y-2">
       {products.map((product) => {
         const count = selection.get(product.id);
         const selected = count !== undefined;
+        const style = isStyle(product);
         return (
           <li key={product.id}>
-            <Card
-              data-testid="barcode-card"
-              className={cn('flex items-center gap-2 p-2 pr-3', selected && 'border-blue-300 bg-blue-50/70')}
-            >
-              <Checkbox
-                checked={selected}
-                onChange={() => onToggle(product.id)}
-                aria-label={t('barcodes.selectProduct', { name: product.name })}
-              />
-              <Thumbnail src={product.image_url} alt={product.name} />
-              <div className="min-w-0 flex-1">
-                <p className="leading-snug font-medium break-words text-slate-900">{product.name}</p>
-                <p className="text-sm break-all text-slate-600">
-                  <span className="font-mono">{product.barcode || t('barcodes.noBarcode')}</span>
-                </p>
-                <p className="text-sm font-medium text-slate-900 tabular-nums">{formatBaht(product.price)}</p>
+            <Card data-testid="barcode-card" className={cn(selected && 'border-blue-300 bg-blue-50/70')}>
+              <div className="flex items-center gap-2 p-2 pr-3">
+                <Checkbox
+                  checked={selected}
+                  onChange={() => onToggle(product.id)}
+                  aria-label={t('barcodes.selectProduct', { name: product.name })}
+                />
+                <Thumbnail src={product.image_url} alt={product.name} />
+                <div className="min-w-0 flex-1">
+                  <p className="leading-snug font-medium break-words text-slate-900">{product.name}</p>
+                  <p className="text-sm break-all text-slate-600">
+                    <span className="font-mono">{product.barcode || t('barcodes.noBarcode')}</span>
+                  </p>
+                  <p className="text-sm font-medium text-slate-900 tabular-nums">{formatBaht(product.price)}</p>
+                </div>
+                {selected && style ? (
+                  <p className="shrink-0 text-sm text-slate-700 tabular-nums" data-testid="style-label-total">
+                    {t('barcodes.styleLabels', { count: styleLabelTotal(product, rows).toLocaleString() })}
+                  </p>
+                ) : selected ? (
+                  <LabelCountInput name={product.name} count={count} onChange={(next) => onCount(product.id, next)} />
+                ) : null}
               </div>
-              {selected ? (
-                <LabelCountInput name={product.name} count={count} onChange={(next) => onCount(product.id, next)} />
-              ) : null}
+              {selected && style ? <VariantCardList product={product} rows={rows} /> : null}
             </Card>
           </li>
         );
@@ -182,15 +320,22 @@ export function BarcodesScreen() {
   const [search, setSearch] = useState('');
   const [perRow, setPerRow] = useState<LabelsPerRow>(DEFAULT_LABELS_PER_ROW);
   const [selection, setSelection] = useState<LabelSelection>(() => new Map());
+  const [variantCounts, setVariantCounts] = useState<VariantLabelCounts>(() => new Map());
   const [previewOpen, setPreviewOpen] = useState(false);
   const canPrint = can(me.role, 'barcodes_print');
 
   const all = useMemo(() => products.data ?? [], [products.data]);
   const filtered = useMemo(() => filterProducts(all, search), [all, search]);
   const filteredIds = useMemo(() => filtered.map((p) => p.id), [filtered]);
-  const total = totalLabels(selection, all);
+  // Only the chosen styles' variants are loaded (their labels are per variant), not the whole list's.
+  const chosenStyleIds = useMemo(
+    () => all.filter((p) => selection.has(p.id) && isStyle(p)).map((p) => p.id),
+    [all, selection],
+  );
+  const styles = useProductsWithVariants(chosenStyleIds);
+  const total = totalLabels(selection, all, styles.byId, variantCounts);
   const selectedCount = all.filter((p) => selection.has(p.id)).length;
-  const labels = useMemo(() => (previewOpen ? labelsToPrint(all, selection) : []), [previewOpen, all, selection]);
+  const labels = previewOpen ? labelsToPrint(all, selection, styles.byId, variantCounts) : [];
   const everyFiltered = allSelected(selection, filteredIds);
   const someFiltered = !everyFiltered && filteredIds.some((id) => selection.has(id));
 
@@ -201,7 +346,9 @@ export function BarcodesScreen() {
   const warnNothingSelected = () =>
     toast.error(t('barcodes.noSelectionTitle'), { description: t('barcodes.noSelectionMessage') });
 
+  // A chosen style's labels are known once its variants are: until then nothing prints short of them.
   const openPreview = () => {
+    if (styles.isPending) return;
     if (total === 0) {
       warnNothingSelected();
       return;
@@ -210,6 +357,7 @@ export function BarcodesScreen() {
   };
 
   const print = () => {
+    if (styles.isPending) return;
     if (total === 0) {
       warnNothingSelected();
       return;
@@ -240,6 +388,11 @@ export function BarcodesScreen() {
     selection,
     onToggle: (id) => setSelection((s) => toggleProduct(s, id)),
     onCount: (id, count) => setSelection((s) => setLabelCount(s, id, count)),
+    styles: styles.byId,
+    stylesFailed: styles.isError,
+    onRetryStyles: styles.refetch,
+    variantCounts,
+    onVariantCount: (id, count) => setVariantCounts((c) => setVariantLabelCount(c, id, count)),
   };
   const selectAllBox = (
     <Checkbox
@@ -252,7 +405,7 @@ export function BarcodesScreen() {
   );
 
   const printButton = canPrint ? (
-    <Button onClick={openPreview} disabled={total === 0} data-testid="open-preview">
+    <Button onClick={openPreview} disabled={total === 0 || styles.isPending} data-testid="open-preview">
       <Printer aria-hidden />
       {t('barcodes.print', { count: total })}
     </Button>

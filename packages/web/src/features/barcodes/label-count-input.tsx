@@ -4,7 +4,7 @@ import { useT } from '../../i18n';
 import { MAX_LABEL_COUNT, parseLabelCount } from './label-selection';
 
 /**
- * The number of labels for one product: a whole number from 1. What cannot be
+ * The number of labels for one product: a whole number from 1 (from 0 for a variant: 0 skips it). What cannot be
  * a count is ignored (spec 001 §5); while typing the field may be empty, and it
  * shows the kept count again when left.
  */
@@ -12,10 +12,12 @@ export function LabelCountInput({
   name,
   count,
   onChange,
+  min = 1,
 }: {
   name: string;
   count: number;
   onChange: (count: number) => void;
+  min?: number;
 }) {
   const t = useT();
   const [draft, setDraft] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function LabelCountInput({
     <Input
       type="number"
       inputMode="numeric"
-      min={1}
+      min={min}
       max={MAX_LABEL_COUNT}
       step={1}
       value={draft ?? String(count)}
@@ -33,7 +35,7 @@ export function LabelCountInput({
       }}
       onChange={(e) => {
         setDraft(e.target.value);
-        const next = parseLabelCount(e.target.value);
+        const next = parseLabelCount(e.target.value, min);
         if (next !== null) onChange(next);
       }}
       onBlur={() => setDraft(null)}

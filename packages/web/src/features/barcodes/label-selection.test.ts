@@ -1,4 +1,4 @@
-import type { Product } from '@pos/core';
+import type { Product, ProductWithVariants } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import {
   allSelected,
@@ -6,6 +6,7 @@ import {
   labelsToPrint,
   MAX_LABEL_COUNT,
   parseLabelCount,
+  labelRowsOf,
   setLabelCount,
   toggleAll,
   toggleProduct,
@@ -114,5 +115,42 @@ describe('labels of names stored before direction marks and zero-width character
     const marked = product(9, 'ร้าน\u200f 100 200 (12/3)\u200b', 'SKU\u2060-9\ufeff');
     const [label] = labelsToPrint([marked], new Map([[9, 1]]));
     expect(label).toMatchObject({ name: 'ร้าน 100 200 (12/3)', barcode: 'SKU-9' });
+  });
+});
+
+describe('labels of a style with sizes and colours', () => {
+  const polo = product(7, 'เสื้อโปโล', 'POLO', { sizes: ['S', 'M'], colors: ['ดำ'], price: 299, original_price: 399 });
+  const withVariants: ProductWithVariants = {
+    ...polo,
+    variants: [
+      { id: 71, size: 'S', color: 'ดำ', sku: 'POLO-S-C1', barcode: '8850071', stock: 2, price: null, active: true },
+      { id: 72, size: 'M', color: 'ดำ', sku: 'POLO-M-C1', barcode: null, stock: 3, price: 319, active: true },
+      { id: 73, size: 'L', color: 'ดำ', sku: 'POLO-L-C1', barcode: '8850073', stock: 9, price: null, active: false },
+    ],
+  };
+  const styles = new Map([[7, withVariants]]);
+  const selection = new Map([[7, 1]]);
+
+  it("gives one row per variant sold: its code, size and colour, own price or the style's, its stock as the count", () => {
+    const rows = labelRowsOf(polo, selection, styles, new Map());
+    expect(rows.map((r) => [r.label.name, r.label.barcode, r.label.price, r.count])).toEqual([
+      ['เสื้อโปโล ดำ / S', '8850071', 299, 2],
+      ['เสื้อโปโล ดำ / M', 'POLO-M-C1', 319, 3],
+    ]);
+    expect(rows[0]?.label.originalPrice).toBe(399);
+  });
+
+  it('prints each variant its count (0 skips it), nothing until the variants are loaded', () => {
+    const counts = new Map([
+      [71, 0],
+      [72, 2],
+    ]);
+    expect(labelsToPrint([polo], selection, styles, counts).map((l) => l.barcode)).toEqual(['POLO-M-C1', 'POLO-M-C1']);
+    expect(totalLabels(selection, [polo], styles, counts)).toBe(2);
+    expect(totalLabels(selection, [polo], styles, new Map())).toBe(5);
+    expect(labelsToPrint([polo], selection)).toEqual([]);
+    expect(labelRowsOf(polo, new Map(), styles, new Map())).toEqual([]);
+    expect(parseLabelCount('0', 0)).toBe(0);
+    expect(parseLabelCount('0')).toBeNull();
   });
 });

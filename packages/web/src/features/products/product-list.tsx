@@ -8,6 +8,8 @@ import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { StockBadge } from './stock-badge';
+import { StockCountButton } from './stock-count-button';
+import { isStyle } from './stock-count';
 import { hasLowVariant, VariantGridView } from './variant-grid-view';
 
 export interface ProductActions {
@@ -142,6 +144,7 @@ function RowActions({ product, actions, withText }: { product: Product; actions:
           {withText ? t('products.adjustStock') : null}
         </Button>
       ) : null}
+      {actions.canAdjustStock && isStyle(product) ? <StockCountButton product={product} withText={withText} /> : null}
       {actions.canEdit ? (
         <Button
           variant="outline"

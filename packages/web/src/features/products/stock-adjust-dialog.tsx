@@ -1,4 +1,11 @@
-import { STOCK_ADJUST_MODES, type Product, type StockAdjustment, type StockAdjustMode } from '@pos/core';
+import {
+  adjustedStock,
+  STOCK_ADJUST_MODES,
+  variantName,
+  type Product,
+  type StockAdjustment,
+  type StockAdjustMode,
+} from '@pos/core';
 import { Minus, Plus, Equal, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -6,6 +13,7 @@ import { toast } from 'sonner';
 import { TextAreaField, TextField } from '../../components/form/text-field';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -16,8 +24,10 @@ import {
 } from '../../components/ui/dialog';
 import { fieldAria, FormField } from '../../components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { variantText } from '../../lib/variant-text';
 import { useAdjustStock } from './products.queries';
 import {
   freshStockOf,
@@ -27,6 +37,8 @@ import {
   StockAdjustSchema,
   stockAdjustDefaults,
 } from './stock-adjust-form';
+import { countableVariants, isStyle } from './stock-count';
+import { useProductWithVariants } from './stock-variants.queries';
 
 const MODE_ICONS: Record<StockAdjustMode, LucideIcon> = { add: Plus, remove: Minus, set: Equal };
 
@@ -40,14 +52,18 @@ interface StockAdjustDialogProps {
 }
 
 /**
- * Add, remove or set a product's stock with a reason. The stock the user saw
- * travels as `expected`: when a sale or another manager changed it meanwhile,
- * the server refuses and the dialog shows the fresh stock for a redo.
+ * Add, remove or set a product's stock with a reason. The stock the user saw travels as `expected`: when a
+ * sale or another manager changed it meanwhile, the server refuses and the dialog shows the fresh stock for
+ * a redo. A style (sizes or colours) adjusts one variant, chosen first: `expected` is that variant's stock,
+ * and the preview shows the style's total too.
  */
 export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: StockAdjustDialogProps) {
   const t = useT();
   const adjust = useAdjustStock();
   const [freshStock, setFreshStock] = useState<number | null>(null);
+  const style = isStyle(product);
+  const detail = useProductWithVariants(product.id, style);
+  const variants = style ? countableVariants(detail.data?.variants ?? []) : [];
   const { form, control, serverError, submit, fail } = useFormDialog({
     schema: StockAdjustSchema,
     defaultValues: stockAdjustDefaults(stock),
@@ -55,12 +71,38 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
     errorFallback: t('stock.saveError'),
   });
   const { errors } = form.formState;
-  const [mode, amount, expected, reason] = useWatch({
+  const [mode, amount, expected, reason, variantId] = useWatch({
     control: form.control,
-    name: ['mode', 'amount', 'expected', 'reason'],
+    name: ['mode', 'amount', 'expected', 'reason', 'variantId'],
   });
   const current = Number(expected);
   const after = previewStock(current, mode, amount);
+  const variant = variants.find((v) => v.id === variantId) ?? null;
+  const styleTotal = detail.data?.stock ?? stock;
+
+  const chooseVariant = (id: number) => {
+    const chosen = variants.find((v) => v.id === id);
+    if (!chosen) return;
+    form.setValue('variantId', id);
+    form.setValue('expected', String(chosen.stock));
+    form.clearErrors('variantId');
+    setFreshStock(null);
+  };
+  // A style with a single variant has nothing to choose.
+  const onlyVariant = variants.length === 1 ? variants[0] : undefined;
+  useEffect(() => {
+    if (onlyVariant && form.getValues('variantId') === undefined) {
+      form.setValue('variantId', onlyVariant.id);
+      form.setValue('expected', String(onlyVariant.stock));
+    }
+  }, [onlyVariant, form]);
+  const requireVariant = () => {
+    if (style && form.getValues('variantId') === undefined) {
+      form.setError('variantId', { message: t('stock.variantRequired') });
+      return false;
+    }
+    return true;
+  };
   const reasons = reasonsFor(current, mode, after);
   // A reason chosen for the other direction is dropped, so only a fitting one can be sent.
   const reasonFitsNow = reason === '' || reasons.includes(reason);
@@ -69,17 +111,23 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
   }, [reasonFitsNow, form]);
 
   const onValid = (values: StockAdjustment) => {
+    if (!requireVariant()) return;
     setFreshStock(null);
+    const adjusted = variants.find((v) => v.id === values.variantId);
     adjust.mutate(
       { id: product.id, body: values },
       {
         onSuccess: ({ product: saved, movement }) => {
           if (movement) {
+            // A movement keeps the style's figures; a variant's toast says the variant's.
+            const figures = adjusted
+              ? { before: values.expected, after: adjustedStock(values.expected, values.mode, values.amount) }
+              : { before: movement.old_quantity, after: movement.new_quantity };
             toast.success(t('stock.saved'), {
               description: t('stock.savedMessage', {
-                name: saved.name,
-                before: movement.old_quantity.toLocaleString(),
-                after: movement.new_quantity.toLocaleString(),
+                name: adjusted ? variantName(saved.name, adjusted) : saved.name,
+                before: figures.before.toLocaleString(),
+                after: figures.after.toLocaleString(),
               }),
             });
           } else {
@@ -94,7 +142,9 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
             // The user redoes the adjustment against what is there now.
             form.setValue('expected', String(fresh));
             setFreshStock(fresh);
-            onStockKnown?.(fresh);
+            if (!adjusted) onStockKnown?.(fresh);
+            // The variant's figure is fresh; the style's total and the other variants' reload.
+            else void detail.refetch().then(({ data }) => data && onStockKnown?.(data.stock));
             return;
           }
           fail(error);
@@ -110,16 +160,52 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
         <DialogHeader>
           <DialogTitle>{t('stock.adjustTitle')}</DialogTitle>
           <DialogDescription>
-            {t('stock.adjustDescription', { name: product.name, stock: current.toLocaleString() })}
+            {t('stock.adjustDescription', {
+              name: product.name,
+              stock: (style ? styleTotal : current).toLocaleString(),
+            })}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit(onValid)} noValidate className="space-y-4">
+        <form onSubmit={submit(onValid, requireVariant)} noValidate className="space-y-4">
           {freshStock !== null ? (
             <ErrorAlert title={t('stock.changedTitle')}>
               {t('stock.changedMessage', { stock: freshStock.toLocaleString() })}
             </ErrorAlert>
           ) : null}
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+
+          {style ? (
+            <FormField id="stock-variant" label={t('stock.variant')} error={errors.variantId?.message}>
+              {detail.isError ? (
+                <ErrorAlert title={t('stock.variantsLoadError')}>
+                  <Button variant="outline" className="mt-2" onClick={() => void detail.refetch()}>
+                    {t('common.retry')}
+                  </Button>
+                </ErrorAlert>
+              ) : detail.isPending ? (
+                <Skeleton className="h-11" />
+              ) : (
+                <Select
+                  value={variantId === undefined ? '' : String(variantId)}
+                  onValueChange={(v) => chooseVariant(Number(v))}
+                >
+                  <SelectTrigger {...fieldAria('stock-variant', errors.variantId?.message)} data-testid="stock-variant">
+                    <SelectValue placeholder={t('stock.variantPlaceholder')} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {variants.map((v) => (
+                      <SelectItem key={v.id} value={String(v.id)}>
+                        {t(v.active ? 'stock.variantOption' : 'stock.variantOptionOff', {
+                          variant: variantText(v, t),
+                          stock: v.stock.toLocaleString(),
+                        })}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
+          ) : null}
 
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('stock.mode')}</legend>
@@ -158,19 +244,34 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
             autoFocus
           />
 
-          <div
-            className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3"
-            data-testid="stock-preview"
-            aria-live="polite"
-          >
-            <span className="text-sm text-slate-600">{t('stock.result')}</span>
-            {after === null ? (
-              <span className="text-sm text-slate-500">{t('stock.resultUnknown')}</span>
-            ) : (
-              <span className={cn('text-lg font-semibold tabular-nums', after < 0 ? 'text-red-700' : 'text-slate-900')}>
-                {t('stock.change', { before: current.toLocaleString(), after: after.toLocaleString() })}
+          <div className="space-y-1 rounded-lg bg-slate-50 px-4 py-3" data-testid="stock-preview" aria-live="polite">
+            <div className="flex flex-wrap items-center justify-between gap-x-3">
+              <span className="text-sm text-slate-600">
+                {variant ? t('stock.resultOf', { variant: variantText(variant, t) }) : t('stock.result')}
               </span>
-            )}
+              {style && !variant ? (
+                <span className="text-sm text-slate-500">{t('stock.resultChooseVariant')}</span>
+              ) : after === null ? (
+                <span className="text-sm text-slate-500">{t('stock.resultUnknown')}</span>
+              ) : (
+                <span
+                  className={cn('text-lg font-semibold tabular-nums', after < 0 ? 'text-red-700' : 'text-slate-900')}
+                >
+                  {t('stock.change', { before: current.toLocaleString(), after: after.toLocaleString() })}
+                </span>
+              )}
+            </div>
+            {variant && after !== null ? (
+              <div className="flex flex-wrap items-center justify-between gap-x-3" data-testid="stock-preview-style">
+                <span className="text-sm text-slate-600">{t('stock.resultStyle')}</span>
+                <span className="text-sm font-medium text-slate-800 tabular-nums">
+                  {t('stock.change', {
+                    before: styleTotal.toLocaleString(),
+                    after: (styleTotal + after - current).toLocaleString(),
+                  })}
+                </span>
+              </div>
+            ) : null}
           </div>
 
           <FormField id="stock-reason" label={t('stock.reason')} error={errors.reason?.message}>

@@ -25,6 +25,7 @@ export type StockAdjustFields = {
 export const StockAdjustSchema = z.preprocess((fields: StockAdjustFields) => fields, StockAdjustmentRequest);
 
 export const STOCK_ADJUST_FIELDS = [
+  'variantId',
   'mode',
   'amount',
   'expected',

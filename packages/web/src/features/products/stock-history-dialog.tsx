@@ -9,7 +9,10 @@ import { EmptyState } from '../../components/ui/states';
 import { useT, type Translate } from '../../i18n';
 import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { cn } from '../../lib/utils';
+import { variantText } from '../../lib/variant-text';
 import { useStockMovements } from './products.queries';
+import { isStyle } from './stock-count';
 
 /** What moved the stock: the kind, with the sale's document number or the adjustment's reason. */
 export function movementTitle(t: Translate, movement: StockMovement): string {
@@ -19,11 +22,13 @@ export function movementTitle(t: Translate, movement: StockMovement): string {
   return kind;
 }
 
-function MovementItem({ movement }: { movement: StockMovement }) {
+function MovementItem({ movement, style }: { movement: StockMovement; style: boolean }) {
   const t = useT();
   const delta = movement.delta;
   // Sales wrote their document number as the reason; only other kinds carry a note.
   const note = movement.kind === 'sale' || movement.kind === 'refund' ? null : movement.reason;
+  // A style's movement names its size and colour (none: its unassigned stock); the figures stay the style's.
+  const variant = style ? variantText(movement, t) || t('stock.noVariant') : variantText(movement, t);
   return (
     <li className="space-y-1 py-3" data-testid="stock-movement">
       <div className="flex items-start justify-between gap-3">
@@ -32,6 +37,14 @@ function MovementItem({ movement }: { movement: StockMovement }) {
           {delta > 0 ? `+${delta.toLocaleString()}` : delta.toLocaleString()}
         </Badge>
       </div>
+      {variant ? (
+        <p
+          className={cn('text-sm font-medium', movement.variant_id === null ? 'text-slate-600' : 'text-blue-800')}
+          data-testid="stock-movement-variant"
+        >
+          {variant}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700 tabular-nums">
         {t('stock.change', {
           before: movement.old_quantity.toLocaleString(),
@@ -90,7 +103,7 @@ export function StockHistoryDialog({ product, onClose }: { product: Product; onC
                 aria-label={t('products.stockHistoryOf', { name: product.name })}
               >
                 {shown.map((movement) => (
-                  <MovementItem key={movement.id} movement={movement} />
+                  <MovementItem key={movement.id} movement={movement} style={isStyle(product)} />
                 ))}
               </ul>
               {history.hasNextPage ? (

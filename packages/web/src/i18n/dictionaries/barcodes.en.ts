@@ -36,4 +36,9 @@ export const barcodes: EnglishOf<typeof thai> = {
   'barcodes.noMatchTitle': 'No matching products',
   'barcodes.noMatchMessage': 'Try another product name or barcode',
   'barcodes.clearSearch': 'Clear search',
+  'barcodes.variantsLoading': 'Loading sizes and colours…',
+  'barcodes.variantsLoadError': 'Could not load the sizes and colours of {name}',
+  'barcodes.styleLabels': '{count} labels',
+  'barcodes.variantStock': '{stock} in stock',
+  'barcodes.variantsOf': 'Sizes and colours of {name}',
 };

@@ -33,4 +33,9 @@ export const barcodes = defineMessages({
   'barcodes.noMatchTitle': 'ไม่พบสินค้าที่ค้นหา',
   'barcodes.noMatchMessage': 'ลองค้นหาด้วยชื่อสินค้าหรือบาร์โค้ดอื่น',
   'barcodes.clearSearch': 'ล้างการค้นหา',
+  'barcodes.variantsLoading': 'กำลังโหลดไซส์และสี...',
+  'barcodes.variantsLoadError': 'ไม่สามารถโหลดไซส์และสีของ {name} ได้',
+  'barcodes.styleLabels': '{count} ป้าย',
+  'barcodes.variantStock': 'สต็อก {stock}',
+  'barcodes.variantsOf': 'ไซส์และสีของ {name}',
 });
