@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
   try {
-    await seedProducts(server.built.deps.db, PRODUCTS);
+    // POS_LIST_CATALOGUE=plain: the catalogue as before variants; by default 10,000 styles of 5 sizes (issue 34).
+    await seedProducts(server.built.deps.db, PRODUCTS, { styles: process.env.POS_LIST_CATALOGUE !== 'plain' });
     const base = server.url;
     const admin = await firstAdminToken(base);
     const auth = { authorization: `Bearer ${admin}` };

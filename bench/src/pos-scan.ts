@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import * as currentServer from '@pos/server';
 import { firstAdminToken } from './first-admin';
-import { seedProducts } from './products-search';
+import { seededVariant, seedProducts, STYLE_SIZES } from './products-search';
 import { printScanBreakdown, scanBreakdown, type TraceEvent } from './scan-trace';
 import { percentile } from './percentile';
 
@@ -41,11 +41,28 @@ const CASHIER = { username: 'bench-till', password: 'bench-till-123', name: 'พ
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /**
- * Seeded product i has SKU-<i> and barcode 885<i>; stock is i % 40, so skip the sold-out ones, and
- * even ones have sizes (a scan opens the size picker instead of adding a line), so skip those too.
+ * POS_BENCH_CATALOGUE=plain seeds the catalogue as before variants (every second product with three sizes
+ * of uncounted stock); by default every product is a style of five sizes with their own barcodes (10,000
+ * styles, 50,000 variants, issue 34) and a scan is of a variant's barcode, which adds that variant at once.
+ */
+const STYLES = process.env.POS_BENCH_CATALOGUE !== 'plain';
+
+/**
+ * Styles: variant k of style i has its own barcode, the cart line is the style's (its SKU); a sold-out
+ * variant is skipped. Plain: product i has SKU-<i> and barcode 885<i>; stock is i % 40, so skip the
+ * sold-out ones, and even ones have sizes (a scan opens the size picker instead of adding a line), so skip
+ * those too.
  */
 function scanTargets(count: number): { sku: string; barcode: string }[] {
   const targets: { sku: string; barcode: string }[] = [];
+  if (STYLES) {
+    const step = Math.max(1, Math.floor((POS_PRODUCT_COUNT - 8) / count));
+    for (let i = 7; targets.length < count && i < POS_PRODUCT_COUNT; i += step) {
+      const k = [...STYLE_SIZES.keys()].find((n) => seededVariant(i, n).stock > 0)!;
+      targets.push({ sku: `SKU-${pad(i, 6)}`, barcode: seededVariant(i, k).barcode });
+    }
+    return targets;
+  }
   // An even step from an odd start: every target is odd (no sizes), spread over the whole list.
   const step = 2 * Math.max(1, Math.floor((POS_PRODUCT_COUNT - 8) / (2 * count)));
   for (let i = 7; targets.length < count && i < POS_PRODUCT_COUNT; i += step) {
@@ -304,7 +321,7 @@ export async function benchPosScan(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-browser-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { webDistDir: WEB_DIST });
   const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
-  await seedProducts(server.built.deps.db, POS_PRODUCT_COUNT);
+  await seedProducts(server.built.deps.db, POS_PRODUCT_COUNT, { styles: STYLES });
   const base = server.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -318,7 +335,10 @@ export async function benchPosScan(): Promise<void> {
     );
 
     console.log(
-      `\nPOS in Chromium ${browser.version()}: ${POS_PRODUCT_COUNT.toLocaleString('en-US')} products, ` +
+      `\nPOS in Chromium ${browser.version()}: ${POS_PRODUCT_COUNT.toLocaleString('en-US')} products` +
+        (STYLES
+          ? ` (styles of ${STYLE_SIZES.length} sizes: ${(POS_PRODUCT_COUNT * STYLE_SIZES.length).toLocaleString('en-US')} variants), `
+          : ' (before variants), ') +
         `CPU ${CPU_SLOWDOWN}× slower; node ${process.version}, ${os.cpus().length} cores ` +
         `(${os.cpus()[0]?.model ?? 'unknown CPU'}), load average ${os
           .loadavg()

@@ -21,8 +21,21 @@ const BRANDS = ['Siam', 'Chao Phraya', 'Lanna', 'Isan Craft', 'Andaman'];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** Seeds the products straight through the queries module, BATCH rows per insert. */
-export async function seedProducts(db: Db, count = PRODUCT_COUNT): Promise<void> {
+/** The sizes of a style when the catalogue is seeded as styles (issue 34: 10,000 styles, 50,000 variants). */
+export const STYLE_SIZES = ['S', 'M', 'L', 'XL', 'XXL'] as const;
+
+/** Variant k of seeded style i: its own SKU and barcode (886…, apart from the styles' 885…), and its stock. */
+export function seededVariant(i: number, k: number) {
+  return { sku: `SKU-${pad(i, 6)}-${k}`, barcode: `886${pad(i, 9)}${k}`, stock: (i + k) % 7 };
+}
+
+/**
+ * Seeds the products straight through the queries module, BATCH rows per insert. `styles`: every
+ * product a style in the five sizes of one colour, each variant with its own codes and an uneven stock
+ * (one in seven sold out); otherwise every second product has three sizes whose stock is not counted
+ * per size yet.
+ */
+export async function seedProducts(db: Db, count = PRODUCT_COUNT, { styles = false } = {}): Promise<void> {
   const categories = await listCategoryRows(db.kysely, { activeOnly: false });
   const categoryIds = categories
     .filter((c) => (DEFAULT_CATEGORIES as readonly string[]).includes(c.name))
@@ -48,6 +61,14 @@ export async function seedProducts(db: Db, count = PRODUCT_COUNT): Promise<void>
         sizes: i % 2 === 0 ? ['S', 'M', 'L'] : [],
         colors: [colour],
       });
+      if (styles) {
+        const variants = STYLE_SIZES.map((size, k) => ({ size, color: colour, ...seededVariant(i, k) }));
+        Object.assign(rows[rows.length - 1]!, {
+          sizes: [...STYLE_SIZES],
+          stock: variants.reduce((n, v) => n + v.stock, 0),
+          variants,
+        });
+      }
     }
     await insertProducts(db.kysely, rows, now);
   }

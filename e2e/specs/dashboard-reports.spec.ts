@@ -17,7 +17,8 @@ const VIEWER = { username: 'wan', password: 'wan-pass-123', name: 'วันด�
 const SHIRT = { name: 'เสื้อเชิ้ตลายทาง', sku: 'SHIRT-01', price: 250, stock: 40 };
 const SHOES = { name: 'รองเท้าผ้าใบ', sku: 'SHOES-01', price: 1200, stock: 10 };
 // The spec's columns, then the payment method in Thai (issue 31).
-const SALES_COLUMNS = 'Sale ID,Timestamp,Customer,Subtotal,Discount,Tax,Total,Payment Method,Items,วิธีชำระเงิน';
+const SALES_COLUMNS =
+  'Sale ID,Timestamp,Customer,Subtotal,Discount,Tax,Total,Payment Method,Items,วิธีชำระเงิน,สินค้า (สี / ไซส์)';
 
 function card(page: Page, label: string): Locator {
   return page.locator('div', { has: page.getByText(label, { exact: true }) }).last();

@@ -1,6 +1,7 @@
 import type { Sale, SalesCsvLayout } from './api/sales';
 import { csvBaht, type CsvCell } from './csv';
 import { PAYMENT_METHOD_NAMES } from './payment-methods';
+import { variantName } from './variants';
 import { zonedClock } from './zoned-clock';
 
 /**
@@ -26,7 +27,10 @@ export const SALES_HISTORY_CSV_COLUMNS = [
   'สถานะ',
 ] as const;
 
-/** Spec 000 §9: the all-sales export's columns (the reports export uses them for its period), then the method in Thai. */
+/**
+ * Spec 000 §9: the all-sales export's columns (the reports export uses them for its period), then the
+ * method in Thai and the items naming their size and colour (issue 34).
+ */
 export const SALES_REPORT_CSV_COLUMNS = [
   'Sale ID',
   'Timestamp',
@@ -38,6 +42,7 @@ export const SALES_REPORT_CSV_COLUMNS = [
   'Payment Method',
   'Items',
   'วิธีชำระเงิน',
+  'สินค้า (สี / ไซส์)',
 ] as const;
 
 /** The words of the Thai columns, and of a sale without a registered customer. */
@@ -109,6 +114,8 @@ export function salesCsvRow(sale: SaleForCsv, layout: SalesCsvLayout, dateTime: 
       paymentCell(sale, false),
       sale.items.map((i) => `${i.product_name} x${i.quantity}`).join('; '),
       paymentCell(sale, true),
+      // The spec's Items keeps its shape; people read which variant sold here ("โปโล ดำ / M x2").
+      sale.items.map((i) => `${variantName(i.product_name, i)} x${i.quantity}`).join('; '),
     ];
   }
   return [

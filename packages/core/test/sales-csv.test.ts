@@ -66,6 +66,7 @@ describe('the sales exports', () => {
       'Payment Method': 'split: cash 224.30; transfer 300.00',
       Items: 'เสื้อโปโล x2; ถุงเท้า x1',
       วิธีชำระเงิน: 'เงินสด 224.30; โอนเงินผ่านธนาคาร 300.00',
+      'สินค้า (สี / ไซส์)': 'เสื้อโปโล ดำ / M x2; ถุงเท้า x1',
     });
     const odd = salesCsvRow(sale({ payment_method: 'voucher' as 'cash' }), 'history', bangkok);
     expect([odd[7], odd[11]]).toEqual(['voucher', 'voucher']);

@@ -1,5 +1,6 @@
 import type { ProductWithVariants, Sale, SalesSummaryResponse, VariantReportResponse } from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, shopToday } from '../src/calendar/calendar';
 import { rebuildReportRollups } from '../src/features/reports/rollups.service';
 import { buildProduct } from './helpers/catalogue-factories';
 import { postSale, salePayload } from './helpers/sales-factories';
@@ -184,6 +185,15 @@ describe.each(ENGINES)('variant report on %s', (engine) => {
       },
     );
     expect(backwards.status).toBe(400);
+    const halfRange = await t.request('GET', `/api/reports/products/${bag.id}/variants?startDate=2026-03-01`, {
+      token: admin,
+    });
+    expect(halfRange.status).toBe(400);
+    // No range: the last 30 shop days up to today.
+    const today = shopToday(t.now(), t.config.shopTimezone);
+    const recent = await t.request<ReportBody>('GET', `/api/reports/products/${bag.id}/variants`, { token: admin });
+    expect(recent.status).toBe(200);
+    expect(recent.body).toMatchObject({ startDate: addDays(today, -29), endDate: today });
     expect((await t.request('GET', `/api/reports/products/${bag.id}/variants?${MARCH}`)).status).toBe(401);
   });
 

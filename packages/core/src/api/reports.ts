@@ -317,7 +317,26 @@ export const VAT_CSV_PREFIX = 'vat_summary';
  * best sellers count: the units kept of the range's sales (sold less refunded, whenever refunded) at the
  * line's price (before the sale's discount and tax).
  */
-export const VariantReportQuery = SalesSummaryQuery;
+/**
+ * `GET /api/reports/products/:id/variants?startDate&endDate`: the range as the summary takes it, or, with
+ * neither date, the last 30 shop days up to today.
+ */
+export const VariantReportQuery = z
+  .object({ startDate: ReportDay('startDate').optional(), endDate: ReportDay('endDate').optional() })
+  .refine((q) => (q.startDate === undefined) === (q.endDate === undefined), {
+    message: msg('date.format', { label: 'endDate' }),
+    path: ['endDate'],
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: msg('sale.dateRange'),
+    path: ['endDate'],
+  })
+  .refine((q) => !q.startDate || !q.endDate || dayCount(q.startDate, q.endDate) <= REPORT_MAX_DAYS, {
+    message: msg('report.dayRangeTooLong', { max: REPORT_MAX_DAYS }),
+    path: ['endDate'],
+  });
+/** Days a variant report covers when no range is given. */
+export const VARIANT_REPORT_DEFAULT_DAYS = 30;
 export type VariantReportQuery = z.input<typeof VariantReportQuery>;
 
 /** Units kept and their baht, under a size or a colour as the sale lines recorded it (null: none). */

@@ -140,8 +140,9 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
         price,
         cost: Math.round(price * 0.55),
         original_price: random() < 0.2 ? Math.round(price * 1.3) : null,
-        // A style's stock is counted per size and colour below; a plain product's is its figure.
-        stock: kind.sizes.length > 0 ? 0 : 60 + Math.floor(random() * 140),
+        // A style's stock is counted per size and colour below; a plain product's (or one with a single size
+        // and colour: one variant) is its figure.
+        stock: kind.sizes.length * colours.length > 1 ? 0 : 60 + Math.floor(random() * 140),
         description: `${baseName} คุณภาพดี ใส่สบาย`,
         sizes: kind.sizes,
         colors: colours,
@@ -155,14 +156,12 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
   // Counted per size and colour, unevenly as a shop's shelves are: middle sizes most, a few sold out.
   const products: ProductWithVariants[] = [];
   for (const product of created) {
-    const counts = product.variants
-      .filter((v) => v.size !== null || v.color !== null)
-      .map((variant) => {
-        const middle =
-          product.sizes.length > 2 && variant.size !== product.sizes[0] && variant.size !== product.sizes.at(-1);
-        const counted = random() < 0.1 ? 0 : Math.floor(random() * (middle ? 24 : 10)) + 1;
-        return { variantId: variant.id, expected: 0, counted };
-      });
+    const counts = (product.variants.length > 1 ? product.variants : []).map((variant) => {
+      const middle =
+        product.sizes.length > 2 && variant.size !== product.sizes[0] && variant.size !== product.sizes.at(-1);
+      const counted = random() < 0.1 ? 0 : Math.floor(random() * (middle ? 24 : 10)) + 1;
+      return { variantId: variant.id, expected: 0, counted };
+    });
     if (counts.length > 0) await countStyle(deps, admin, product.id, { counts, clearUnassigned: true, note: null });
     products.push(await getProduct(deps, product.id));
   }

@@ -1,6 +1,7 @@
 import {
   satangToBaht,
   sellThroughPercent,
+  VARIANT_REPORT_DEFAULT_DAYS,
   variantName,
   type VariantReportQuery,
   type VariantReportResponse,
@@ -9,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/app-error';
+import { addDays, shopToday } from '../../calendar/calendar';
 import { shopDayEnd, shopDayStart } from '../../calendar/shop-day';
 import { findStyle, styleLines, styleVariants, type StyleLineRow } from './reports.queries';
 
@@ -50,12 +52,16 @@ function breakdown(
 
 /** `GET /api/reports/products/:id/variants`: one style's sales by size, colour and variant over the range. */
 export async function variantReport(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
   productId: number,
   query: z.output<typeof VariantReportQuery>,
 ): Promise<VariantReportResponse> {
   const tz = deps.config.shopTimezone;
-  const range = { from: shopDayStart(query.startDate, tz), to: shopDayEnd(query.endDate, tz) };
+  // No range given: the last 30 shop days up to today (an id alone is a useful question).
+  const today = shopToday(deps.now(), tz);
+  const endDate = query.endDate ?? today;
+  const startDate = query.startDate ?? addDays(today, 1 - VARIANT_REPORT_DEFAULT_DAYS);
+  const range = { from: shopDayStart(startDate, tz), to: shopDayEnd(endDate, tz) };
   // One snapshot: the stock read beside the sales that took it.
   return deps.db.reader.transaction().execute(async (db) => {
     const style = await findStyle(db, productId);
@@ -86,8 +92,8 @@ export async function variantReport(
 
     return {
       product: { id: style.id, name: style.name },
-      startDate: query.startDate,
-      endDate: query.endDate,
+      startDate,
+      endDate,
       bySize: breakdown(lines, (l) => l.size, sizes),
       byColor: breakdown(lines, (l) => l.color, colors),
       variants: shown.map((v) => {
