@@ -72,10 +72,13 @@ describe.each(ENGINES)('the sales export on %s', (engine) => {
     const report = await exportCsv(t, admin, { search: 'เสื้อโปโลส่งออก', layout: 'report' });
     expect(report.headers.get('content-disposition')).toMatch(/filename="sales_report_\d{4}-\d{2}-\d{2}\.csv"/);
     expect(report.text.slice(1).split('\r\n')[0]).toBe(SALES_REPORT_CSV_COLUMNS.join(','));
-    expect(rowsOf(report.text).map((r) => [r[0], r[1]?.slice(0, 10), r.at(-1)])).toEqual([
-      [walkIn.document_number, '2026-03-01', 'เงินสด'],
-      [regular.document_number, shopToday(new Date(), 'Asia/Bangkok'), 'เงินสด'],
-      [refunded.document_number, shopToday(new Date(), 'Asia/Bangkok'), 'เงินสด'],
+    const reportColumn = (name: (typeof SALES_REPORT_CSV_COLUMNS)[number]) => SALES_REPORT_CSV_COLUMNS.indexOf(name);
+    const method = reportColumn('วิธีชำระเงิน');
+    const variants = reportColumn('สินค้า (สี / ไซส์)');
+    expect(rowsOf(report.text).map((r) => [r[0], r[1]?.slice(0, 10), r[method], r[variants]])).toEqual([
+      [walkIn.document_number, '2026-03-01', 'เงินสด', 'เสื้อโปโลส่งออก x1'],
+      [regular.document_number, shopToday(new Date(), 'Asia/Bangkok'), 'เงินสด', 'เสื้อโปโลส่งออก x2'],
+      [refunded.document_number, shopToday(new Date(), 'Asia/Bangkok'), 'เงินสด', 'เสื้อโปโลส่งออก x1'],
     ]);
 
     // The history's own filters narrow it the same way.
