@@ -57,6 +57,18 @@ function overlaps(
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** The part of `box` inside `frame`, or null when none of it is. */
+function clipTo(
+  box: { x: number; y: number; width: number; height: number },
+  frame: { x: number; y: number; width: number; height: number },
+): { x: number; y: number; width: number; height: number } | null {
+  const x = Math.max(box.x, frame.x);
+  const y = Math.max(box.y, frame.y);
+  const width = Math.min(box.x + box.width, frame.x + frame.width) - x;
+  const height = Math.min(box.y + box.height, frame.y + frame.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
 describe('the till', () => {
   const shop = useShop();
   let admin: string;
@@ -402,9 +414,15 @@ describe('the till', () => {
       dialog.getByRole('button', { name: 'ปิด' }).first(),
       ...dialogButtons,
     ];
+    // What shows of a control: the dialog clips what its content scrolls past its edge (the duplicate-phone
+    // alert makes this form taller than the dialog, and its close button, placed in the content, can scroll up
+    // by a few pixels: seen at y 78 under a dialog starting at 88, never drawn where the toast is).
+    const dialogBox = (await dialog.boundingBox())!;
     for (const control of controls) {
       const box = await control.boundingBox();
-      if (box) expect(overlaps(toastBox, box), await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBe(false);
+      const shown = box && clipTo(box, dialogBox);
+      if (shown)
+        expect(overlaps(toastBox, shown), await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBe(false);
     }
     expect(pageBoxes.every((box) => box !== null)).toBe(true);
     for (const box of pageBoxes) if (box) expect(overlaps(toastBox, box)).toBe(false);
