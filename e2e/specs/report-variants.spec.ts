@@ -1,16 +1,7 @@
-import {
-  bahtToSatang,
-  formatBaht,
-  priceSale,
-  pricingSettingsOf,
-  satangToBaht,
-  type ProductWithVariants,
-  type Sale,
-  type StoreSettings,
-} from '@pos/core';
+import { formatBaht, type ProductWithVariants, type Sale } from '@pos/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, FIRST_ADMIN_PASSWORD } from '../support/api';
+import { api, FIRST_ADMIN_PASSWORD, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct } from '../support/catalogue';
@@ -46,29 +37,13 @@ describe('reports: a style by size, colour and variant', () => {
     return found;
   };
 
-  /** A cash sale of variants, its figures from core's arithmetic on the shop's settings. */
-  async function sellVariants(lines: { size: string; color: string; quantity: number }[]): Promise<Sale> {
-    const { settings } = await api<{ settings: StoreSettings }>(shop, admin, 'GET', '/settings/store');
-    const f = priceSale(
-      lines.map((l) => ({ price: bahtToSatang(POLO.price), quantity: l.quantity })),
-      { pointsUsed: 0, excludeVat: false, settings: pricingSettingsOf(settings) },
+  /** A cash sale of variants, through the till's API as every spec sells. */
+  function sellVariants(lines: { size: string; color: string; quantity: number }[]): Promise<Sale> {
+    return sellByApi(
+      shop,
+      admin,
+      lines.map((l) => ({ product: polo, variantId: variant(l.size, l.color).id, quantity: l.quantity })),
     );
-    const { sale } = await api<{ sale: Sale }>(shop, admin, 'POST', '/sales', {
-      customerId: null,
-      items: lines.map((l) => ({
-        productId: polo.id,
-        variantId: variant(l.size, l.color).id,
-        quantity: l.quantity,
-        price: POLO.price,
-      })),
-      subtotal: satangToBaht(f.subtotal),
-      discount: satangToBaht(f.discount),
-      tax: satangToBaht(f.tax),
-      total: satangToBaht(f.total),
-      paymentMethod: 'cash',
-      pointsUsed: 0,
-    });
-    return sale;
   }
 
   beforeAll(async () => {

@@ -117,7 +117,7 @@ export async function registerForVat(
 export async function sellByApi(
   server: { url: string },
   token: string,
-  lines: { product: Pick<Product, 'id' | 'price'>; quantity: number }[],
+  lines: { product: Pick<Product, 'id' | 'price'>; quantity: number; variantId?: number }[],
   customerId: number | null = null,
 ): Promise<Sale> {
   const { settings } = await api<{ settings: StoreSettings }>(server, token, 'GET', '/settings/store');
@@ -127,7 +127,12 @@ export async function sellByApi(
   );
   const { sale } = await api<{ sale: Sale }>(server, token, 'POST', '/sales', {
     customerId,
-    items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, price: l.product.price })),
+    items: lines.map((l) => ({
+      productId: l.product.id,
+      ...(l.variantId !== undefined && { variantId: l.variantId }),
+      quantity: l.quantity,
+      price: l.product.price,
+    })),
     subtotal: satangToBaht(f.subtotal),
     discount: satangToBaht(f.discount),
     tax: satangToBaht(f.tax),

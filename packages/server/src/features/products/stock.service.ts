@@ -25,8 +25,8 @@ import { findVariantRows, listVariantRows, moveStyleStock, type VariantRow } fro
 
 type StockResult = { product: ProductWithVariants; movement: StockMovement | null };
 
-function stockChanged(stock: number): AppError {
-  return conflict('STOCK_CHANGED', { details: { stock } });
+function stockChanged(stock: number, variantId?: number): AppError {
+  return conflict('STOCK_CHANGED', { details: { stock, ...(variantId !== undefined && { variantId }) } });
 }
 
 /**
@@ -107,22 +107,9 @@ export async function adjustStock(
   id: number,
   input: StockAdjustment,
 ): Promise<StockResult> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const target = await lockTarget(trx, id, input.variantId);
-    if (target.current !== input.expected) throw stockChanged(target.current);
-    const delta = adjustedStock(input.expected, input.mode, input.amount) - input.expected;
-    const movement =
-      delta === 0
-        ? null
-        : await writeChange(
-            trx,
-            actor,
-            target,
-            delta,
-            { reason_code: input.reason, reason: input.note },
-            deps.now().toISOString(),
-          );
-    return { product: await productWithVariants(trx, id), movement };
+  return changeStock(deps, actor, id, input.variantId, { reason_code: input.reason, reason: input.note }, (current) => {
+    if (current !== input.expected) throw stockChanged(current);
+    return adjustedStock(input.expected, input.mode, input.amount) - input.expected;
   });
 }
 
@@ -136,20 +123,27 @@ export async function setStockCount(
   id: number,
   input: StockCount,
 ): Promise<StockResult> {
+  return changeStock(deps, actor, id, input.variantId, { reason_code: null, reason: input.reason }, (current) => {
+    return input.quantity - current;
+  });
+}
+
+/**
+ * One stock change under its locks: `deltaOf` sees the figure the change is of (and may refuse it),
+ * answers by how much; nothing is written for 0.
+ */
+function changeStock(
+  deps: Pick<Deps, 'db' | 'now'>,
+  actor: SessionUser,
+  id: number,
+  variantId: number | undefined,
+  why: { reason_code: StockAdjustment['reason'] | null; reason: string | null },
+  deltaOf: (current: number) => number,
+): Promise<StockResult> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const target = await lockTarget(trx, id, input.variantId);
-    const delta = input.quantity - target.current;
-    const movement =
-      delta === 0
-        ? null
-        : await writeChange(
-            trx,
-            actor,
-            target,
-            delta,
-            { reason_code: null, reason: input.reason },
-            deps.now().toISOString(),
-          );
+    const target = await lockTarget(trx, id, variantId);
+    const delta = deltaOf(target.current);
+    const movement = delta === 0 ? null : await writeChange(trx, actor, target, delta, why, deps.now().toISOString());
     return { product: await productWithVariants(trx, id), movement };
   });
 }
@@ -175,7 +169,7 @@ export async function countStyle(
       const variant = byId.get(count.variantId);
       if (!variant) throw new AppError({ status: 400, code: 'VARIANT_UNKNOWN', details: { name: product.name } });
       if (Number(variant.stock) !== count.expected) {
-        throw conflict('STOCK_CHANGED', { details: { stock: Number(variant.stock), variantId: variant.id } });
+        throw stockChanged(Number(variant.stock), variant.id);
       }
     }
     const now = deps.now().toISOString();

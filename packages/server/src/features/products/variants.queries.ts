@@ -80,17 +80,8 @@ export function findVariantRows(db: DbExecutor, ids: number[], { lock = false } 
     .execute();
 }
 
-/** What a new variant is written with. */
-export interface VariantValues {
-  product_id: number;
-  size: string | null;
-  color: string | null;
-  sku: string;
-  barcode: string | null;
-  stock: number;
-  price: number | null;
-  active: number;
-}
+/** What a new variant is written with (its id and times are the insert's). */
+export type VariantValues = Omit<ProductVariantsTable, 'id' | 'created_at' | 'updated_at'>;
 
 export async function insertVariantRows(db: DbExecutor, rows: VariantValues[], now: string): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {

@@ -200,7 +200,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
     save.mutate(
       { id: product.id, body },
       {
-        onSuccess: ({ product: saved }) => {
+        onSuccess: (saved) => {
           toast.success(t('stock.countSaved'), {
             description: t('stock.countSavedMessage', {
               name: saved.name,

@@ -1,20 +1,11 @@
-import { ProductResponse, StyleCountResponse, type ProductWithVariants, type StyleCountRequest } from '@pos/core';
+import type { ProductWithVariants, StyleCountRequest } from '@pos/core';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
-import { productKeys } from './products.queries';
-
-/** The calls of the variants' stock screens: one style with its variants, and a style's count. */
-export const styleApi = {
-  get: (id: number, signal?: AbortSignal) =>
-    api.get(`/products/${id}`, { schema: ProductResponse, signal }).then((r) => r.product),
-  /** All or nothing: 409 STOCK_CHANGED (`details.variantId`) when a variant moved since the count began. */
-  count: (id: number, body: StyleCountRequest) =>
-    api.post(`/products/${id}/stock-count`, body, { schema: StyleCountResponse }),
-};
+import { ApiError } from '../../lib/api';
+import { productKeys, productsApi } from './products.queries';
 
 const detailQuery = (id: number) => ({
   queryKey: productKeys.detail(id),
-  queryFn: ({ signal }: { signal: AbortSignal }) => styleApi.get(id, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => productsApi.detail(id, signal),
 });
 
 /**
@@ -47,8 +38,8 @@ export function useStyleCount() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: StyleCountRequest }) => styleApi.count(id, body),
-    onSuccess: ({ product }) => {
+    mutationFn: ({ id, body }: { id: number; body: StyleCountRequest }) => productsApi.countStyle(id, body),
+    onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(product.id), product);
       void queryClient.invalidateQueries({ queryKey: productKeys.stockMovements(product.id) });
       refresh();
