@@ -340,10 +340,16 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
     const numbers = await k.selectFrom('sales').select('document_number').execute();
     expect(new Set(numbers.map((n) => n.document_number)).size).toBe(sales.length + 450);
     const { token } = await t.buildUser({ role: 'cashier' });
-    const product = (
-      await t.request<{ product: ProductWithVariants }>('GET', `/api/products/${products[0]!.id}`, { token })
-    ).body.product;
-    // A size and colour on the shelf (the demo counts some variants sold out).
+    // A product with a size and colour on the shelf (the demo counts some variants sold out, and sales empty more).
+    let product: ProductWithVariants | undefined;
+    for (const { id } of products) {
+      const res = await t.request<{ product: ProductWithVariants }>('GET', `/api/products/${id}`, { token });
+      if (res.body.product.variants.some((v) => v.stock > 0)) {
+        product = res.body.product;
+        break;
+      }
+    }
+    if (!product) throw new Error('no variant of the demo shop is on the shelf');
     const onShelf = product.variants.find((v) => v.stock > 0)!;
     const sold = await postSale(
       t,
