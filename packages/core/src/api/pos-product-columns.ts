@@ -3,11 +3,23 @@ import type { PosProduct, PosVariant } from './products';
 
 /**
  * `GET /api/products/pos` on the wire: the till's products as one array per field ("columns", the
- * i-th product is the i-th entry of each) and each category name once, products holding its index
- * (-1 for none). Of the list of objects' 2.7 MB for 10,000 products, about half was the same eleven
- * keys again and again and the category names repeated; a slow till's CPU spent its cold load
- * reading and parsing them (issue 10 item 6). The server writes it with `posProductsToColumns`, the
- * browser reads it with `posProductsFromColumns`: one definition for both.
+ * i-th product is the i-th entry of each), every repeated text once in a table the columns index, and
+ * the variants' fields in columns of their own. A slow till's cold load spends its time decoding and
+ * parsing the answer's characters (issue 10 item 6: the list of objects was 2.7 MB for 10,000 products,
+ * half of it the same keys and category names again and again; issue 34: 50,000 variants sent as plain
+ * columns took the answer from 2.8 to 4.9 MB and the cold load past its target). The server writes it
+ * with `posProductsToColumns`, the browser reads it with `posProductsFromColumns`: one definition for both.
+ *
+ * How the variants' columns are made small:
+ * - `variant_count[i]` says how many variant entries belong to product i, in product order (not the
+ *   product's index per variant);
+ * - `variant_id` is the step from the previous entry's id (a style's variants are made together, so
+ *   mostly 1);
+ * - sizes and colours are indexes into `labels`, the lists of sizes and colours indexes into `lists`;
+ * - SKUs and barcodes are front-coded: how many leading characters they share with the code before
+ *   them (the product's own for its first variant, then the previous variant's) and the rest
+ *   ("SKU-1", "SKU-1-S", "SKU-1-M" → 5 + "-S", 6 + "M"); a shared count of -1 is a null barcode;
+ * - only the variants with a price of their own are listed, by entry index, with their prices.
  */
 export interface PosProductColumns {
   id: number[];
@@ -22,8 +34,13 @@ export interface PosProductColumns {
   original_price: (number | null)[];
   stock: number[];
   image_url: (string | null)[];
-  sizes: string[][];
-  colors: string[][];
+  /** Index into `lists`: the product's sizes and its colours. */
+  sizes: number[];
+  colors: number[];
+  /** Each distinct list of sizes or colours once, its entries indexes into `labels`. */
+  lists: number[][];
+  /** Each size or colour text once. */
+  labels: string[];
   unassigned_stock: number[];
   /**
    * A plain product's one variant (no size, no colour, its product's codes and stock: issue 34), by its id
@@ -31,54 +48,159 @@ export interface PosProductColumns {
    * otherwise send their codes and stock twice.
    */
   plain_variant: (number | null)[];
-  /** Every other variant, its product's index (ascending) and its own fields. */
-  variant_product: number[];
+  /** How many entries of the `variant_*` columns belong to each product (0 for a plain one). */
+  variant_count: number[];
+  /** The step from the previous entry's id (from 0 for the first entry). */
   variant_id: number[];
-  variant_size: (string | null)[];
-  variant_color: (string | null)[];
-  variant_sku: string[];
-  variant_barcode: (string | null)[];
+  /** Index into `labels`, -1 for none. */
+  variant_size: number[];
+  variant_color: number[];
+  /** Front-coded SKU: characters shared with the code before it, and the rest. */
+  variant_sku_shared: number[];
+  variant_sku_rest: string[];
+  /** Front-coded barcode as the SKU; a shared count of -1 is no barcode. */
+  variant_barcode_shared: number[];
+  variant_barcode_rest: string[];
   variant_stock: number[];
-  /** Baht; null sells at the product's price. */
-  variant_price: (number | null)[];
+  /** The entries (ascending) of the variants with a price of their own, and those prices in baht. */
+  variant_priced: number[];
+  variant_price: number[];
 }
 
+/** The product columns, one entry per product. */
+type ProductColumn = Exclude<keyof PosProductColumns, 'categories' | 'lists' | 'labels' | VariantColumn>;
 /** The variant columns, one entry per variant sent in them. */
-type VariantColumn = Extract<keyof PosProductColumns, `variant_${string}`>;
+type VariantColumn = Exclude<Extract<keyof PosProductColumns, `variant_${string}`>, 'variant_count' | PricedColumn>;
+type PricedColumn = 'variant_priced' | 'variant_price';
 
-/** The full check of the wire shape (the server's own answer in tests, the API description). */
-export const PosProductColumnsSchema = z.object({
-  id: z.array(z.number().int()),
-  name: z.array(z.string()),
-  sku: z.array(z.string()),
-  barcode: z.array(z.string().nullable()),
-  category: z.array(z.number().int().min(-1)),
-  categories: z.array(z.string()),
-  price: z.array(z.number()),
-  original_price: z.array(z.number().nullable()),
-  stock: z.array(z.number().int()),
-  image_url: z.array(z.string().nullable()),
-  sizes: z.array(z.array(z.string())),
-  colors: z.array(z.array(z.string())),
-  unassigned_stock: z.array(z.number().int()),
-  plain_variant: z.array(z.number().int().nullable()),
-  variant_product: z.array(z.number().int().min(0)),
-  variant_id: z.array(z.number().int()),
-  variant_size: z.array(z.string().nullable()),
-  variant_color: z.array(z.string().nullable()),
-  variant_sku: z.array(z.string()),
-  variant_barcode: z.array(z.string().nullable()),
-  variant_stock: z.array(z.number().int()),
-  variant_price: z.array(z.number().nullable()),
-});
+const ints = z.array(z.number().int());
+const texts = z.array(z.string());
+
+/**
+ * The full check of the wire shape (the server's own answer in tests, the API description): each column's
+ * kinds, then the columns' lengths and indexes (`isPosProductColumns`).
+ */
+export const PosProductColumnsSchema = z
+  .object({
+    id: ints,
+    name: texts,
+    sku: texts,
+    barcode: z.array(z.string().nullable()),
+    category: z.array(z.number().int().min(-1)),
+    categories: texts,
+    price: z.array(z.number()),
+    original_price: z.array(z.number().nullable()),
+    stock: ints,
+    image_url: z.array(z.string().nullable()),
+    sizes: z.array(z.number().int().min(0)),
+    colors: z.array(z.number().int().min(0)),
+    lists: z.array(z.array(z.number().int().min(0))),
+    labels: texts,
+    unassigned_stock: ints,
+    plain_variant: z.array(z.number().int().nullable()),
+    variant_count: z.array(z.number().int().min(0)),
+    variant_id: ints,
+    variant_size: z.array(z.number().int().min(-1)),
+    variant_color: z.array(z.number().int().min(-1)),
+    variant_sku_shared: z.array(z.number().int().min(0)),
+    variant_sku_rest: texts,
+    variant_barcode_shared: z.array(z.number().int().min(-1)),
+    variant_barcode_rest: texts,
+    variant_stock: ints,
+    variant_priced: z.array(z.number().int().min(0)),
+    variant_price: z.array(z.number()),
+  })
+  .refine((columns) => isPosProductColumns(columns), { message: 'inconsistent till list columns' });
 
 export const PosProductColumnsResponse = z.object({ columns: PosProductColumnsSchema });
 export type PosProductColumnsResponse = z.infer<typeof PosProductColumnsResponse>;
 
-/** The till's products as columns, in the same order (categories in order of first use). */
+/** Index of each distinct value, in order of first use (a table the columns point into). */
+class Table<T> {
+  readonly values: T[] = [];
+  private readonly index = new Map<string, number>();
+  constructor(private readonly keyOf: (value: T) => string) {}
+  indexOf(value: T): number {
+    const key = this.keyOf(value);
+    let i = this.index.get(key);
+    if (i === undefined) {
+      i = this.values.length;
+      this.index.set(key, i);
+      this.values.push(value);
+    }
+    return i;
+  }
+}
+
+/** Characters `code` shares at its start with `before`. */
+function sharedStart(before: string, code: string): number {
+  const most = Math.min(before.length, code.length);
+  let n = 0;
+  while (n < most && before.charCodeAt(n) === code.charCodeAt(n)) n++;
+  return n;
+}
+
+/** The till's products as columns, in the same order (categories, lists and labels in order of first use). */
 export function posProductsToColumns(products: readonly PosProduct[]): PosProductColumns {
-  const categoryIndex = new Map<string, number>();
-  const columns: PosProductColumns = {
+  const categories = new Table<string>((name) => name);
+  const labels = new Table<string>((text) => text);
+  // A list's key is its labels' indexes: lists of the same texts in the same order are one entry.
+  const lists = new Table<number[]>((list) => list.join(','));
+  const labelled = (value: string | null) => (value === null ? -1 : labels.indexOf(value));
+  const columns = emptyColumns();
+  let lastId = 0;
+  for (const p of products) {
+    columns.id.push(p.id);
+    columns.name.push(p.name);
+    columns.sku.push(p.sku);
+    columns.barcode.push(p.barcode);
+    columns.category.push(p.category === null ? -1 : categories.indexOf(p.category));
+    columns.price.push(p.price);
+    columns.original_price.push(p.original_price);
+    columns.stock.push(p.stock);
+    columns.image_url.push(p.image_url);
+    columns.sizes.push(lists.indexOf(p.sizes.map((s) => labels.indexOf(s))));
+    columns.colors.push(lists.indexOf(p.colors.map((c) => labels.indexOf(c))));
+    columns.unassigned_stock.push(p.unassigned_stock);
+    const plain = plainVariantOf(p);
+    columns.plain_variant.push(plain?.id ?? null);
+    const sent = plain ? [] : p.variants;
+    columns.variant_count.push(sent.length);
+    let sku = p.sku;
+    let barcode = p.barcode ?? '';
+    for (const v of sent) {
+      columns.variant_id.push(v.id - lastId);
+      lastId = v.id;
+      columns.variant_size.push(labelled(v.size));
+      columns.variant_color.push(labelled(v.color));
+      const skuShared = sharedStart(sku, v.sku);
+      columns.variant_sku_shared.push(skuShared);
+      columns.variant_sku_rest.push(v.sku.slice(skuShared));
+      sku = v.sku;
+      if (v.barcode === null) {
+        columns.variant_barcode_shared.push(-1);
+        columns.variant_barcode_rest.push('');
+      } else {
+        const barcodeShared = sharedStart(barcode, v.barcode);
+        columns.variant_barcode_shared.push(barcodeShared);
+        columns.variant_barcode_rest.push(v.barcode.slice(barcodeShared));
+        barcode = v.barcode;
+      }
+      columns.variant_stock.push(v.stock);
+      if (v.price !== null) {
+        columns.variant_priced.push(columns.variant_stock.length - 1);
+        columns.variant_price.push(v.price);
+      }
+    }
+  }
+  columns.categories = categories.values;
+  columns.labels = labels.values;
+  columns.lists = lists.values;
+  return columns;
+}
+
+function emptyColumns(): PosProductColumns {
+  return {
     id: [],
     name: [],
     sku: [],
@@ -91,44 +213,22 @@ export function posProductsToColumns(products: readonly PosProduct[]): PosProduc
     image_url: [],
     sizes: [],
     colors: [],
+    lists: [],
+    labels: [],
     unassigned_stock: [],
     plain_variant: [],
-    variant_product: [],
+    variant_count: [],
     variant_id: [],
     variant_size: [],
     variant_color: [],
-    variant_sku: [],
-    variant_barcode: [],
+    variant_sku_shared: [],
+    variant_sku_rest: [],
+    variant_barcode_shared: [],
+    variant_barcode_rest: [],
     variant_stock: [],
+    variant_priced: [],
     variant_price: [],
   };
-  for (const [index, p] of products.entries()) {
-    let category = -1;
-    if (p.category !== null) {
-      category = categoryIndex.get(p.category) ?? columns.categories.length;
-      if (category === columns.categories.length) {
-        categoryIndex.set(p.category, category);
-        columns.categories.push(p.category);
-      }
-    }
-    columns.id.push(p.id);
-    columns.name.push(p.name);
-    columns.sku.push(p.sku);
-    columns.barcode.push(p.barcode);
-    columns.category.push(category);
-    columns.price.push(p.price);
-    columns.original_price.push(p.original_price);
-    columns.stock.push(p.stock);
-    columns.image_url.push(p.image_url);
-    columns.sizes.push(p.sizes);
-    columns.colors.push(p.colors);
-    columns.unassigned_stock.push(p.unassigned_stock);
-    const plain = plainVariantOf(p);
-    columns.plain_variant.push(plain?.id ?? null);
-    if (plain) continue;
-    for (const v of p.variants) pushVariant(columns, index, v);
-  }
-  return columns;
 }
 
 /** A product's one variant when it is plain and holds just its product's codes and stock (sent by id alone). */
@@ -139,21 +239,10 @@ function plainVariantOf(p: PosProduct): PosVariant | null {
   return same ? only : null;
 }
 
-function pushVariant(columns: PosProductColumns, product: number, v: PosVariant): void {
-  columns.variant_product.push(product);
-  columns.variant_id.push(v.id);
-  columns.variant_size.push(v.size);
-  columns.variant_color.push(v.color);
-  columns.variant_sku.push(v.sku);
-  columns.variant_barcode.push(v.barcode);
-  columns.variant_stock.push(v.stock);
-  columns.variant_price.push(v.price);
-}
+type EntryKind = 'int' | 'int-or-null' | 'number' | 'number-or-null' | 'text' | 'text-or-null';
 
-type EntryKind = 'int' | 'int-or-null' | 'number' | 'number-or-null' | 'text' | 'text-or-null' | 'text-list';
-
-/** The product columns and the kind each of their entries must be (no range or format checks). */
-const COLUMN_KINDS: readonly [Exclude<keyof PosProductColumns, 'categories' | VariantColumn>, EntryKind][] = [
+/** The product columns and the kind each of their entries must be (ranges are checked apart). */
+const PRODUCT_COLUMN_KINDS: readonly [ProductColumn, EntryKind][] = [
   ['id', 'int'],
   ['name', 'text'],
   ['sku', 'text'],
@@ -163,21 +252,22 @@ const COLUMN_KINDS: readonly [Exclude<keyof PosProductColumns, 'categories' | Va
   ['original_price', 'number-or-null'],
   ['stock', 'int'],
   ['image_url', 'text-or-null'],
-  ['sizes', 'text-list'],
-  ['colors', 'text-list'],
+  ['sizes', 'int'],
+  ['colors', 'int'],
   ['unassigned_stock', 'int'],
   ['plain_variant', 'int-or-null'],
+  ['variant_count', 'int'],
 ];
 
 const VARIANT_COLUMN_KINDS: readonly [VariantColumn, EntryKind][] = [
-  ['variant_product', 'int'],
   ['variant_id', 'int'],
-  ['variant_size', 'text-or-null'],
-  ['variant_color', 'text-or-null'],
-  ['variant_sku', 'text'],
-  ['variant_barcode', 'text-or-null'],
+  ['variant_size', 'int'],
+  ['variant_color', 'int'],
+  ['variant_sku_shared', 'int'],
+  ['variant_sku_rest', 'text'],
+  ['variant_barcode_shared', 'int'],
+  ['variant_barcode_rest', 'text'],
   ['variant_stock', 'int'],
-  ['variant_price', 'number-or-null'],
 ];
 
 /**
@@ -207,42 +297,63 @@ function isColumnOf(column: unknown, count: number, kind: EntryKind): boolean {
     case 'text-or-null':
       for (let i = 0; i < count; i++) if (entries[i] !== null && typeof entries[i] !== 'string') return false;
       return true;
-    case 'text-list':
-      for (let i = 0; i < count; i++) {
-        const list = entries[i];
-        if (!Array.isArray(list)) return false;
-        for (let j = 0; j < list.length; j++) if (typeof list[j] !== 'string') return false;
-      }
-      return true;
   }
 }
 
+/** Whether every entry of the int column `column` (checked) is an index in [lowest, size). */
+function indexesWithin(column: readonly number[], lowest: number, size: number): boolean {
+  for (let i = 0; i < column.length; i++) {
+    const at = column[i] ?? lowest - 1;
+    if (at < lowest || at >= size) return false;
+  }
+  return true;
+}
+
 /**
- * Whether `value` has the wire shape the till relies on: every column an array of one length with
- * entries of the right kinds, every category index naming a category. The server checked its answer
+ * Whether `value` has the wire shape the till relies on: every column an array of its length with
+ * entries of the right kinds, every index naming an entry of its table, the variant counts adding up to
+ * the variant columns' length and the priced entries ascending among them. The server checked its answer
  * in full (see pos-list.service.ts): the browser checks only the shape, in a fraction of the time.
  */
 export function isPosProductColumns(value: unknown): value is PosProductColumns {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Record<string, unknown>;
-  if (!Array.isArray(c.categories) || !isColumnOf(c.categories, c.categories.length, 'text')) return false;
+  for (const table of ['categories', 'labels'] as const) {
+    if (!Array.isArray(c[table]) || !isColumnOf(c[table], c[table].length, 'text')) return false;
+  }
+  if (!Array.isArray(c.lists)) return false;
+  const labelCount = (c.labels as readonly string[]).length;
+  for (const list of c.lists as readonly unknown[]) {
+    if (!Array.isArray(list) || !isColumnOf(list, list.length, 'int') || !indexesWithin(list, 0, labelCount)) {
+      return false;
+    }
+  }
   if (!Array.isArray(c.id)) return false;
   const count = c.id.length;
-  for (const [name, kind] of COLUMN_KINDS) if (!isColumnOf(c[name], count, kind)) return false;
-  const categoryCount = c.categories.length;
-  const category = c.category as readonly number[];
-  for (let i = 0; i < count; i++) {
-    const index = category[i] ?? -2;
-    if (index < -1 || index >= categoryCount) return false;
+  for (const [name, kind] of PRODUCT_COLUMN_KINDS) if (!isColumnOf(c[name], count, kind)) return false;
+  const listCount = c.lists.length;
+  const categoryCount = (c.categories as readonly string[]).length;
+  if (!indexesWithin(c.category as number[], -1, categoryCount)) return false;
+  if (!indexesWithin(c.sizes as number[], 0, listCount) || !indexesWithin(c.colors as number[], 0, listCount)) {
+    return false;
   }
-  if (!Array.isArray(c.variant_id)) return false;
-  const variants = c.variant_id.length;
+  let variants = 0;
+  for (const n of c.variant_count as readonly number[]) {
+    if (n < 0) return false;
+    variants += n;
+  }
   for (const [name, kind] of VARIANT_COLUMN_KINDS) if (!isColumnOf(c[name], variants, kind)) return false;
-  // Each variant's product exists, in ascending order (the reader walks both lists once).
-  const owner = c.variant_product as readonly number[];
-  for (let i = 0; i < variants; i++) {
-    const p = owner[i] ?? -1;
-    if (p < 0 || p >= count || (i > 0 && p < (owner[i - 1] ?? 0))) return false;
+  if (!indexesWithin(c.variant_size as number[], -1, labelCount)) return false;
+  if (!indexesWithin(c.variant_color as number[], -1, labelCount)) return false;
+  if (!indexesWithin(c.variant_sku_shared as number[], 0, Infinity)) return false;
+  if (!indexesWithin(c.variant_barcode_shared as number[], -1, Infinity)) return false;
+  if (!Array.isArray(c.variant_priced)) return false;
+  const priced = c.variant_priced.length;
+  if (!isColumnOf(c.variant_priced, priced, 'int') || !isColumnOf(c.variant_price, priced, 'number')) return false;
+  const at = c.variant_priced as readonly number[];
+  for (let i = 0; i < priced; i++) {
+    const entry = at[i] ?? -1;
+    if (entry < 0 || entry >= variants || (i > 0 && entry <= (at[i - 1] ?? -1))) return false;
   }
   return true;
 }
@@ -254,39 +365,43 @@ export const PosProductColumnsResponseShape = z.object({
 
 /** The till's products from their columns (`isPosProductColumns` holds), in order. */
 export function posProductsFromColumns(columns: PosProductColumns): PosProduct[] {
-  const { id, name, sku, barcode, category, categories, price, original_price, stock, image_url, sizes, colors } =
-    columns;
-  const { unassigned_stock, plain_variant, variant_product } = columns;
+  const { id, name, sku, barcode, category, categories, price, original_price, stock, image_url } = columns;
+  const { unassigned_stock, plain_variant, variant_count } = columns;
+  const labelsOf = columns.lists.map((list) => list.map((i) => columns.labels[i] ?? ''));
   const products = new Array<PosProduct>(id.length);
-  let v = 0;
+  const reader = variantReader(columns);
   for (let i = 0; i < id.length; i++) {
     const c = category[i] ?? -1;
     const plain = plain_variant[i] ?? null;
-    const variants: PosVariant[] = [];
-    if (plain !== null) {
-      variants.push({
-        id: plain,
-        size: null,
-        color: null,
-        sku: sku[i] ?? '',
-        barcode: barcode[i] ?? null,
-        stock: stock[i] ?? 0,
-        price: null,
-      });
-    }
-    for (; v < variant_product.length && variant_product[v] === i; v++) variants.push(variantAt(columns, v));
+    const productSku = sku[i] ?? '';
+    const productBarcode = barcode[i] ?? null;
+    const variants: PosVariant[] =
+      plain === null
+        ? reader.next(variant_count[i] ?? 0, productSku, productBarcode)
+        : [
+            {
+              id: plain,
+              size: null,
+              color: null,
+              sku: productSku,
+              barcode: productBarcode,
+              stock: stock[i] ?? 0,
+              price: null,
+            },
+          ];
     products[i] = {
       id: id[i] ?? 0,
       name: name[i] ?? '',
-      sku: sku[i] ?? '',
-      barcode: barcode[i] ?? null,
+      sku: productSku,
+      barcode: productBarcode,
       category: c === -1 ? null : (categories[c] ?? null),
       price: price[i] ?? 0,
       original_price: original_price[i] ?? null,
       stock: stock[i] ?? 0,
       image_url: image_url[i] ?? null,
-      sizes: sizes[i] ?? [],
-      colors: colors[i] ?? [],
+      // Each product its own copy, as the list of objects gave it (a screen may not share one list by mistake).
+      sizes: [...(labelsOf[columns.sizes[i] ?? -1] ?? [])],
+      colors: [...(labelsOf[columns.colors[i] ?? -1] ?? [])],
       unassigned_stock: unassigned_stock[i] ?? 0,
       variants,
     };
@@ -294,14 +409,38 @@ export function posProductsFromColumns(columns: PosProductColumns): PosProduct[]
   return products;
 }
 
-function variantAt(c: PosProductColumns, v: number): PosVariant {
+/** Reads the variant columns entry by entry, product after product. */
+function variantReader(c: PosProductColumns) {
+  let entry = 0;
+  let id = 0;
+  let priced = 0;
+  const label = (i: number) => (i === -1 ? null : (c.labels[i] ?? null));
   return {
-    id: c.variant_id[v] ?? 0,
-    size: c.variant_size[v] ?? null,
-    color: c.variant_color[v] ?? null,
-    sku: c.variant_sku[v] ?? '',
-    barcode: c.variant_barcode[v] ?? null,
-    stock: c.variant_stock[v] ?? 0,
-    price: c.variant_price[v] ?? null,
+    next(count: number, productSku: string, productBarcode: string | null): PosVariant[] {
+      const variants = new Array<PosVariant>(count);
+      let sku = productSku;
+      let barcode = productBarcode ?? '';
+      for (let k = 0; k < count; k++, entry++) {
+        id += c.variant_id[entry] ?? 0;
+        sku = sku.slice(0, c.variant_sku_shared[entry] ?? 0) + (c.variant_sku_rest[entry] ?? '');
+        const barcodeShared = c.variant_barcode_shared[entry] ?? -1;
+        let own: string | null = null;
+        if (barcodeShared !== -1) {
+          own = barcode = barcode.slice(0, barcodeShared) + (c.variant_barcode_rest[entry] ?? '');
+        }
+        let price: number | null = null;
+        if (c.variant_priced[priced] === entry) price = c.variant_price[priced++] ?? null;
+        variants[k] = {
+          id,
+          size: label(c.variant_size[entry] ?? -1),
+          color: label(c.variant_color[entry] ?? -1),
+          sku,
+          barcode: own,
+          stock: c.variant_stock[entry] ?? 0,
+          price,
+        };
+      }
+      return variants;
+    },
   };
 }

@@ -78,6 +78,40 @@ describe('search and scanning', () => {
     expect(findByCode(shop, '8850000000219')).toEqual({ product: plain, variant: plain.variants[0] });
   });
 
+  it('builds the code map of 2,000 styles of 12 × 4 variants in slices of about 1,000 codes, a scan finishing it', () => {
+    const sizes = Array.from({ length: 12 }, (_, i) => String(34 + i));
+    const colors = ['ดำ', 'ขาว', 'แดง', 'กรม'];
+    const read = vi.fn();
+    const styles = Array.from({ length: 2000 }, (_, i) =>
+      product({ id: i + 1, sku: `ST-${i}`, barcode: null, sizes, colors }),
+    ).map((p) => ({
+      ...p,
+      // Counts the codes read (each variant's barcode and SKU once in a full build).
+      variants: p.variants.map((v) => ({
+        ...v,
+        get sku() {
+          read();
+          return v.sku;
+        },
+      })),
+    }));
+    const shop = catalogueOf(styles);
+    const [mapSlice] = shop.slices;
+    // Half the build, slice by slice: no slice reads more than about 1,000 codes (one style's 48 past it).
+    const readPerSlice: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const before = read.mock.calls.length;
+      expect(mapSlice()).toBe(false);
+      readPerSlice.push(read.mock.calls.length - before);
+    }
+    expect(Math.max(...readPerSlice)).toBeLessThanOrEqual(1000 + 47);
+    // A scan in the middle of the build finishes it at once and finds the last style's last variant.
+    expect(findByCode(shop, 'st-1999-47')?.variant?.id).toBe(2000 * 100 + 47);
+    expect(mapSlice()).toBe(true);
+    // Barcodes, then SKUs, of 2,000 styles and their 96,000 variants: about 196 slices in all.
+    expect(read).toHaveBeenCalledTimes(96_000);
+  });
+
   it('finds the right one among 10,000 products', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       product({ id: i + 1, sku: `SKU-${String(i).padStart(6, '0')}`, barcode: `885${String(i).padStart(10, '0')}` }),

@@ -3,11 +3,13 @@
  * per product beyond a substring test: an exact-code map for Enter (a scanner's barcode or a typed
  * SKU) and each product's lower-cased search text. Neither is built on the way to a usable till
  * (issue 10 item 6: with 10,000 products the map cost ~30 ms and the texts ~100 ms of a slow till's
- * CPU on a cold load): `warmCatalogue` builds them when the browser is idle, the map first, or the
- * first scan or search does, whichever comes first.
+ * CPU on a cold load): `warmCatalogue` builds them when the browser is idle, the map first, a slice of
+ * products at a time (issue 34: with 50,000 variants the map took ~300 ms of a slow till's CPU in one
+ * task, which a scan or a reload then waited for), or the first scan or search finishes them,
+ * whichever comes first.
  */
 import type { PosVariant } from '@pos/core';
-import { whenIdle } from '../../lib/when-idle';
+import { whenIdleInSlices, type WorkSlice } from '../../lib/when-idle';
 import type { CartProduct } from './cart';
 
 /** What a code names: a product, and the variant when the code is a variant's own (issue 34). */
@@ -26,47 +28,96 @@ export interface Catalogue<T extends CartProduct> {
   byCode: () => ReadonlyMap<string, CodeMatch<T>>;
   /** Lower-cased "name \n sku \n barcode" of products[i], built on the first call. */
   searchText: () => readonly string[];
+  /** A slice of the map's build, then of the texts' (`warmCatalogue`): each answers true once built. */
+  slices: readonly [WorkSlice, WorkSlice];
 }
 
 // Plain toLowerCase: Thai has no case, and the locale-aware form is several times slower over 10,000 products.
 const lower = (text: string) => text.toLowerCase();
 
-function codeMap<T extends CartProduct>(products: readonly T[]): Map<string, CodeMatch<T>> {
+/** Codes or texts made per slice of a build (~1,000 are a few ms of a slow till's CPU). */
+const SLICE_ITEMS = 1000;
+
+/** A value built a slice at a time: `slice` advances it (idle work), `value` finishes it at once. */
+function stepwise<V>(steps: Generator<void, V>): { slice: WorkSlice; value: () => V } {
+  let result: { value: V } | null = null;
+  const slice = () => {
+    if (!result) {
+      const next = steps.next();
+      if (next.done) result = { value: next.value };
+    }
+    return result !== null;
+  };
+  return {
+    slice,
+    value: () => {
+      while (!slice());
+      return (result as { value: V }).value;
+    },
+  };
+}
+
+/** Hands each product to `visit`, which answers how many items it made; yields after every SLICE_ITEMS. */
+function* inSlices<T>(list: readonly T[], visit: (item: T) => number): Generator<void, void> {
+  let made = 0;
+  for (const item of list) {
+    made += visit(item);
+    if (made >= SLICE_ITEMS) {
+      made = 0;
+      yield;
+    }
+  }
+}
+
+function* codeMap<T extends CartProduct>(products: readonly T[]): Generator<void, Map<string, CodeMatch<T>>> {
   const byCode = new Map<string, CodeMatch<T>>();
   const put = (code: string | null, match: CodeMatch<T>) => {
     const key = code === null ? '' : lower(code);
     if (key !== '' && !byCode.has(key)) byCode.set(key, match);
+    return 1;
+  };
+  const putAll = (p: T, code: (v: PosVariant) => string | null) => {
+    for (const v of p.variants) put(code(v), { product: p, variant: v });
+    return p.variants.length;
   };
   // A plain product's code adds it as it is; its one variant is what is sold.
   const own = (p: T): CodeMatch<T> => ({
     product: p,
     variant: p.variants.length === 1 ? (p.variants[0] ?? null) : null,
   });
-  for (const p of products) put(p.barcode, own(p));
-  for (const p of products) for (const v of p.variants) put(v.barcode, { product: p, variant: v });
-  for (const p of products) put(p.sku, own(p));
-  for (const p of products) for (const v of p.variants) put(v.sku, { product: p, variant: v });
+  yield* inSlices(products, (p) => put(p.barcode, own(p)));
+  yield* inSlices(products, (p) => putAll(p, (v) => v.barcode));
+  yield* inSlices(products, (p) => put(p.sku, own(p)));
+  yield* inSlices(products, (p) => putAll(p, (v) => v.sku));
   return byCode;
 }
 
+function* searchTexts<T extends CartProduct>(products: readonly T[]): Generator<void, string[]> {
+  const texts: string[] = [];
+  yield* inSlices(products, (p) => {
+    texts.push(lower(`${p.name}\n${p.sku}\n${p.barcode ?? ''}`));
+    return 1;
+  });
+  return texts;
+}
+
 export function catalogueOf<T extends CartProduct>(products: readonly T[]): Catalogue<T> {
-  let byCode: ReadonlyMap<string, CodeMatch<T>> | null = null;
-  let searchText: readonly string[] | null = null;
-  return {
-    products,
-    byCode: () => (byCode ??= codeMap(products)),
-    searchText: () => (searchText ??= products.map((p) => lower(`${p.name}\n${p.sku}\n${p.barcode ?? ''}`))),
-  };
+  const byCode = stepwise(codeMap(products));
+  const texts = stepwise(searchTexts(products));
+  return { products, byCode: byCode.value, searchText: texts.value, slices: [byCode.slice, texts.slice] };
 }
 
 /**
- * Builds the code map, then the search texts, each when the browser is idle (two short tasks
- * rather than one long one a scan could wait behind); answers a cancel function (for an effect's clean-up).
+ * Builds the code map, then the search texts, a slice at a time while the browser is idle (never a
+ * long task a scan could wait behind); answers a cancel function (for an effect's clean-up).
  */
 export function warmCatalogue<T extends CartProduct>(catalogue: Catalogue<T>): () => void {
-  let cancel = whenIdle(() => {
-    catalogue.byCode();
-    cancel = whenIdle(() => void catalogue.searchText());
+  const [mapSlice, textSlice] = catalogue.slices;
+  let cancel = whenIdleInSlices(() => {
+    if (!mapSlice()) return false;
+    // The texts from the next idle period on: the map is what a scan needs first.
+    cancel = whenIdleInSlices(textSlice);
+    return true;
   });
   return () => cancel();
 }
