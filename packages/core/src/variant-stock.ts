@@ -2,20 +2,15 @@
  * The stock rule of sizes and colours (docs/design-variants.md, "Stock rules"), the one place it is
  * written in code: a variant sells its own stock and its style's unassigned stock (stock counted before
  * sizes were); a sale takes from the variant's own stock first and the shortfall from the style's
- * unassigned stock; a style's stock is its variants' stock and its unassigned stock together. A plain
- * product is a style of one variant and no unassigned stock. Stock below zero (a paid sale that fell
- * short) gives nothing. The server's counter sale on PostgreSQL repeats the taking in SQL
- * (`stockTakeCtes`), under the rows' locks.
+ * unassigned stock; a style's stock is its variants' stock and its unassigned stock together (kept so
+ * by the server's writes, in SQL). A plain product is a style of one variant and no unassigned stock.
+ * Stock below zero (a paid sale that fell short) gives nothing. The server's counter sale on PostgreSQL
+ * repeats the taking in SQL (`stockTakeCtes`), under the rows' locks.
  */
 
 /** What a variant can sell before anything is taken: its own stock and its style's unassigned stock. */
 export function sellableUnits(variantStock: number, unassigned: number): number {
   return Math.max(0, variantStock) + Math.max(0, unassigned);
-}
-
-/** A style's stock (`products.stock`): its variants' stock and its unassigned stock. */
-export function styleStock(variantStocks: readonly number[], unassigned: number): number {
-  return variantStocks.reduce((sum, stock) => sum + stock, unassigned);
 }
 
 /** Units wanted of one variant of a style (all its lines added up), and the stock that variant holds. */

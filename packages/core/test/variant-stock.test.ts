@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planStyleTakes, sellableUnits, styleStock } from '../src/variant-stock';
+import { planStyleTakes, sellableUnits } from '../src/variant-stock';
 
 describe('what a variant can sell', () => {
   it('is its own stock and its style’s unassigned stock', () => {
@@ -13,15 +13,6 @@ describe('what a variant can sell', () => {
     expect(sellableUnits(-2, 5)).toBe(5);
     expect(sellableUnits(5, -2)).toBe(5);
     expect(sellableUnits(-1, -1)).toBe(0);
-  });
-});
-
-describe('a style’s stock', () => {
-  it('is its variants’ stock and its unassigned stock, below zero included', () => {
-    expect(styleStock([2, 3, 0], 4)).toBe(9);
-    expect(styleStock([2, -1], 0)).toBe(1);
-    expect(styleStock([], 6)).toBe(6);
-    expect(styleStock([5], 0)).toBe(5);
   });
 });
 
