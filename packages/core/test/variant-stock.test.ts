@@ -17,24 +17,22 @@ describe('what a variant can sell', () => {
 });
 
 describe('a style’s takes', () => {
-  it('takes from the variant’s own stock first, the shortfall from the unassigned stock', () => {
-    expect(planStyleTakes([{ quantity: 2, stock: 5 }], 3)).toEqual({
-      takes: [{ fromVariant: 2, fromUnassigned: 0, short: 0 }],
-      unassignedLeft: 3,
-      short: 0,
-    });
-    expect(planStyleTakes([{ quantity: 4, stock: 1 }], 3)).toEqual({
-      takes: [{ fromVariant: 1, fromUnassigned: 3, short: 0 }],
-      unassignedLeft: 0,
-      short: 0,
-    });
-  });
-
-  it('answers what neither covers', () => {
-    expect(planStyleTakes([{ quantity: 6, stock: 1 }], 3)).toEqual({
-      takes: [{ fromVariant: 1, fromUnassigned: 3, short: 2 }],
-      unassignedLeft: 0,
-      short: 2,
+  // One variant wanted: [quantity, its stock, the style's unassigned stock] → [from the variant, from the
+  // unassigned stock, short, unassigned left].
+  it.each([
+    ['its own stock covers it', [2, 5, 3], [2, 0, 0, 3]],
+    ['the unassigned stock gives what its own stock lacks', [4, 1, 3], [1, 3, 0, 0]],
+    ['neither covers it', [6, 1, 3], [1, 3, 2, 0]],
+    ['its own stock below zero gives nothing', [2, -3, 1], [0, 1, 1, 0]],
+    ['unassigned stock below zero gives nothing and stays where it was', [2, 5, -4], [2, 0, 0, -4]],
+    ['a plain product’s one variant sells its own stock', [3, 3, 0], [3, 0, 0, 0]],
+    ['a plain product’s one variant is short of what it lacks', [4, 3, 0], [3, 0, 1, 0]],
+    ['nothing wanted takes nothing', [0, 0, 0], [0, 0, 0, 0]],
+  ] as const)('one variant: %s', (_case, [quantity, stock, unassigned], [fromVariant, fromUnassigned, short, left]) => {
+    expect(planStyleTakes([{ quantity, stock }], unassigned)).toEqual({
+      takes: [{ fromVariant, fromUnassigned, short }],
+      unassignedLeft: left,
+      short,
     });
   });
 
@@ -58,32 +56,19 @@ describe('a style’s takes', () => {
     expect(plan.short).toBe(2);
   });
 
-  it('takes nothing from stock below zero, and leaves unassigned stock below zero where it was', () => {
-    expect(planStyleTakes([{ quantity: 2, stock: -3 }], 1)).toEqual({
-      takes: [{ fromVariant: 0, fromUnassigned: 1, short: 1 }],
-      unassignedLeft: 0,
-      short: 1,
-    });
-    expect(planStyleTakes([{ quantity: 2, stock: 5 }], -4)).toEqual({
-      takes: [{ fromVariant: 2, fromUnassigned: 0, short: 0 }],
-      unassignedLeft: -4,
-      short: 0,
-    });
-  });
-
-  it('sells a plain product’s one variant from its own stock alone', () => {
-    expect(planStyleTakes([{ quantity: 3, stock: 3 }], 0)).toEqual({
-      takes: [{ fromVariant: 3, fromUnassigned: 0, short: 0 }],
-      unassignedLeft: 0,
-      short: 0,
-    });
-    expect(planStyleTakes([{ quantity: 4, stock: 3 }], 0).short).toBe(1);
+  it('adds up what several variants fall short by, and leaves the unassigned stock no lower than zero', () => {
+    const plan = planStyleTakes(
+      [
+        { quantity: 5, stock: 2 },
+        { quantity: 1, stock: -1 },
+      ],
+      2,
+    );
+    expect(plan.takes.map((take) => take.short)).toEqual([1, 1]);
+    expect(plan).toMatchObject({ unassignedLeft: 0, short: 2 });
   });
 
   it('takes nothing for nothing wanted', () => {
     expect(planStyleTakes([], 5)).toEqual({ takes: [], unassignedLeft: 5, short: 0 });
-    expect(planStyleTakes([{ quantity: 0, stock: 0 }], 0).takes).toEqual([
-      { fromVariant: 0, fromUnassigned: 0, short: 0 },
-    ]);
   });
 });
