@@ -14,6 +14,7 @@ export * from './pricing';
 export * from './promptpay';
 export * from './shelf-price';
 export * from './variants';
+export * from './variant-stock';
 export * from './payment-methods';
 export * from './split-payment';
 export * from './ean13';

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { sellableUnits } from '@pos/core';
 import type { DbExecutor } from '../db/executor';
 import type { Db } from '../db/database';
 import type { PaymentsTable, RefundItemsTable, RefundsTable, SaleItemsTable, SalesTable } from '../db/schema';
@@ -36,7 +37,7 @@ export async function variantsSellable(db: DbExecutor, productIds: number[]): Pr
     .where('v.product_id', 'in', productIds)
     .where('v.active', '=', 1)
     .execute();
-  return new Map(rows.map((r) => [r.id, Math.max(0, r.stock) + Math.max(0, r.unassigned_stock)]));
+  return new Map(rows.map((r) => [r.id, sellableUnits(r.stock, r.unassigned_stock)]));
 }
 
 export async function countSales(db: DbExecutor): Promise<number> {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sellableUnits } from '@pos/core';
 import type { PaymentsTable, SaleItemsTable, SalesTable } from '../../db/schema';
 import { isSqlite, returningOnPostgres, type DbExecutor } from '../../db/executor';
 import { inOneStatement } from '../../db/one-statement';
@@ -227,9 +228,9 @@ export async function lockStockRows(
 /**
  * PostgreSQL, a counter sale: every variant's row locked first (in id order), then every product's,
  * then each variant gives what it holds of its quantity and its style's unassigned stock the rest, only
- * if the style holds that rest (its row answered: a style left out is short). The same rule as
- * `planStockTakes` (sale-steps/stock-plan.ts) in SQL, so that the sale's first lock and its stock are
- * one round trip. CTEs to place at the top level of a statement (a data-modifying WITH query may not
+ * if the style holds that rest (its row answered: a style left out is short). The rule is core's
+ * `planStyleTakes` (variant-stock.ts, as `planStockTakes` in sale-steps/stock-plan.ts uses it), written
+ * again in SQL so that the sale's first lock and its stock are one round trip. CTEs to place at the top level of a statement (a data-modifying WITH query may not
  * be nested), the last named `taken` (id, stock).
  */
 export function stockTakeCtes(a: { takes: StockTake[]; now: string }) {
@@ -265,7 +266,7 @@ export async function currentStock(db: DbExecutor, take: Pick<StockTake, 'produc
     take.variantId === null
       ? undefined
       : await db.selectFrom('product_variants').select('stock').where('id', '=', take.variantId).executeTakeFirst();
-  return Math.max(0, Number(variant?.stock ?? 0)) + Math.max(0, Number(product.unassigned_stock));
+  return sellableUnits(Number(variant?.stock ?? 0), Number(product.unassigned_stock));
 }
 
 /**

@@ -14,6 +14,8 @@ import {
   type SaleFigures,
   type Satang,
   onlyVariant,
+  planStyleTakes,
+  sellableUnits,
   variantName,
   variantProblem,
   type VariantChoice,
@@ -61,7 +63,7 @@ export function variantPrice(product: CartProduct, variant: PosVariant): number 
 /**
  * How many of a variant can still go into the cart: what the variant holds, and what its product's
  * unassigned stock (counted before sizes were) has left after the product's other lines took what their
- * own variants lacked (the server's rule, docs/selling-rules.md).
+ * own variants lacked (core's `planStyleTakes`, the server's rule, docs/selling-rules.md).
  */
 export function availableOf(
   lines: readonly CartLine[],
@@ -69,19 +71,20 @@ export function availableOf(
   variant: PosVariant,
   exceptKey: string | null = null,
 ): number {
-  let unassigned = Math.max(0, product.unassigned_stock);
-  for (const line of lines) {
-    if (line.product.id !== product.id || line.variantId === variant.id || keyOf(line) === exceptKey) continue;
-    const own = variantOf(product, line);
-    unassigned -= Math.max(0, line.quantity - Math.max(0, own?.stock ?? 0));
-  }
+  const others = lines.filter(
+    (line) => line.product.id === product.id && line.variantId !== variant.id && keyOf(line) !== exceptKey,
+  );
+  const { unassignedLeft } = planStyleTakes(
+    others.map((line) => ({ quantity: line.quantity, stock: variantOf(product, line)?.stock ?? 0 })),
+    product.unassigned_stock,
+  );
   const inCart = lines.find((l) => l.variantId === variant.id && keyOf(l) !== exceptKey)?.quantity ?? 0;
-  return Math.max(0, Math.max(0, variant.stock) + Math.max(0, unassigned) - inCart);
+  return Math.max(0, sellableUnits(variant.stock, unassignedLeft) - inCart);
 }
 
 /** What a variant can sell before the cart takes any: its stock and its product's unassigned stock. */
 export function sellableOf(product: CartProduct, variant: PosVariant): number {
-  return Math.max(0, variant.stock) + Math.max(0, product.unassigned_stock);
+  return sellableUnits(variant.stock, product.unassigned_stock);
 }
 
 /** A line's identity: product, size and colour. */

@@ -2,7 +2,7 @@
  * The size/colour picker's rules, as pure functions: which groups it asks,
  * what is chosen before the cashier touches anything, and number keys.
  */
-import { variantProblem, type PosVariant, type VariantChoice, type VariantLists } from '@pos/core';
+import { sellableUnits, variantProblem, type PosVariant, type VariantChoice, type VariantLists } from '@pos/core';
 
 /** What the picker knows of a product: its lists, its variants that sell, and the stock not counted per size yet. */
 export type PickedProduct = VariantLists & { variants: readonly PosVariant[]; unassigned_stock: number };
@@ -34,7 +34,7 @@ export function chosenVariant(product: PickedProduct, pick: VariantChoice): PosV
 
 /** Whether a variant has anything to sell: its own stock, or its product's stock not counted per size. */
 function sells(product: PickedProduct, variant: PosVariant): boolean {
-  return Math.max(0, variant.stock) + Math.max(0, product.unassigned_stock) > 0;
+  return sellableUnits(variant.stock, product.unassigned_stock) > 0;
 }
 
 /** Chosen in full, naming a variant the product sells and has stock for. */

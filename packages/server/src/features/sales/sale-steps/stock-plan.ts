@@ -1,3 +1,4 @@
+import { planStyleTakes, type VariantTake } from '@pos/core';
 import type { StockChanges, StockTake } from '../sales.queries';
 
 /** What a sale's takes come to against the stock they meet. */
@@ -10,10 +11,10 @@ export interface StockPlan {
 }
 
 /**
- * The stock rule of a sale (docs/design-variants.md): a variant gives what it holds of the quantity, its
- * style's unassigned stock the rest; when both together fall short, a counter sale is short (nothing is
- * taken), a paid sale takes the rest below zero on the variant (on the unassigned stock when it has no
- * variant). Takes are met in variant-id order, the order their rows are locked. `stockTakeCtes`
+ * The stock rule of a sale (core `planStyleTakes`, docs/design-variants.md): a variant gives what it holds
+ * of the quantity, its style's unassigned stock the rest; when both together fall short, a counter sale is
+ * short (nothing is taken), a paid sale takes the rest below zero on the variant (on the unassigned stock
+ * when it has no variant). Takes are met in variant-id order, the order their rows are locked. `stockTakeCtes`
  * (sales.queries.ts) is the same rule in SQL for a counter sale on PostgreSQL.
  */
 export function planStockTakes(
@@ -21,19 +22,14 @@ export function planStockTakes(
   state: { variants: ReadonlyMap<number, number>; unassigned: ReadonlyMap<number, number> },
   { paid }: { paid: boolean },
 ): StockPlan {
-  const unassigned = new Map(state.unassigned);
+  const inOrder = [...takes].sort((a, b) => (a.variantId ?? Infinity) - (b.variantId ?? Infinity));
+  const splits = splitByStyle(inOrder, state);
   const changes: StockChanges = { variants: new Map(), products: new Map() };
   const shortfalls: StockPlan['shortfalls'] = [];
-  const inOrder = [...takes].sort((a, b) => (a.variantId ?? Infinity) - (b.variantId ?? Infinity));
   for (const take of inOrder) {
-    const held = take.variantId === null ? 0 : Math.max(0, state.variants.get(take.variantId) ?? 0);
-    const fromVariant = Math.min(held, take.quantity);
-    const pool = unassigned.get(take.productId) ?? 0;
-    const fromUnassigned = Math.min(Math.max(0, pool), take.quantity - fromVariant);
-    const rest = take.quantity - fromVariant - fromUnassigned;
+    const { fromVariant, fromUnassigned, short: rest } = splits.get(take)!;
     if (rest > 0 && !paid) return { changes: { variants: new Map(), products: new Map() }, short: take, shortfalls };
     if (rest > 0) shortfalls.push({ take, short: rest });
-    unassigned.set(take.productId, pool - fromUnassigned - (take.variantId === null ? rest : 0));
     if (take.variantId !== null) {
       const off = fromVariant + rest;
       changes.variants.set(take.variantId, (changes.variants.get(take.variantId) ?? 0) + off);
@@ -44,4 +40,28 @@ export function planStockTakes(
     changes.products.set(take.productId, style);
   }
   return { changes, short: null, shortfalls };
+}
+
+/** Each take's split between its variant's stock and its style's unassigned stock, style by style. */
+function splitByStyle(
+  inOrder: StockTake[],
+  state: { variants: ReadonlyMap<number, number>; unassigned: ReadonlyMap<number, number> },
+): Map<StockTake, VariantTake> {
+  const styles = new Map<number, StockTake[]>();
+  for (const take of inOrder) {
+    const style = styles.get(take.productId) ?? [];
+    style.push(take);
+    styles.set(take.productId, style);
+  }
+  const splits = new Map<StockTake, VariantTake>();
+  for (const [productId, styleTakes] of styles) {
+    const wanted = styleTakes.map((t) => ({
+      quantity: t.quantity,
+      // A take without a variant (a paid line whose variant is gone) holds nothing of its own.
+      stock: t.variantId === null ? 0 : (state.variants.get(t.variantId) ?? 0),
+    }));
+    const { takes } = planStyleTakes(wanted, state.unassigned.get(productId) ?? 0);
+    styleTakes.forEach((take, i) => splits.set(take, takes[i]!));
+  }
+  return splits;
 }

@@ -1,4 +1,4 @@
-import { variantName } from '@pos/core';
+import { sellableUnits, variantName } from '@pos/core';
 import { AppError } from '../../../http/app-error';
 import type { StockTake } from '../sales.queries';
 import type { SaleLines } from './lines.step';
@@ -47,7 +47,7 @@ export function checkStock({ policy }: SaleContext, lines: SaleLines): StockTake
   const { short } = planStockTakes(all, readState(all), { paid: false });
   if (short) {
     const product = lines.products.get(short.productId)!;
-    const available = Math.max(0, short.variantStockRead) + Math.max(0, short.unassignedRead);
+    const available = sellableUnits(short.variantStockRead, short.unassignedRead);
     policy.refuse(insufficientStock(takeName(short, lines, product), product.id, available));
   }
   return all;
