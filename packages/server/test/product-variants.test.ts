@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import {
   posProductsFromColumns,
@@ -201,6 +202,27 @@ describe.each(ENGINES)('product variants on %s', (engine) => {
     const belowZero = await patch({ mode: 'remove', amount: 2, expected: 9, reason: 'damaged' });
     expect(belowZero.status).toBe(400);
     expect(await productOf(t, polo.id)).toMatchObject({ stock: 9, unassigned_stock: 1 });
+  });
+
+  it("sells a variant that covers its line on its own while the style's unassigned stock is below zero", async () => {
+    // Below zero after a paid card sale whose line had lost its variant: the counter still sells what a
+    // variant holds (core planStyleTakes), on PostgreSQL's one-statement sale as on SQLite.
+    const polo = await buildPolo(t);
+    const m = variantOf(polo, 'M', 'ดำ');
+    await t.built.deps.db.kysely
+      .updateTable('products')
+      .set((eb) => ({ unassigned_stock: sql<number>`-1`, stock: eb('stock', '-', 4) }))
+      .where('id', '=', polo.id)
+      .execute();
+    const sold = await postSale(t, cashier, salePayload([{ product: polo, variantId: m.id, quantity: 2 }]));
+    expect(sold.status).toBe(201);
+    const now = await productOf(t, polo.id);
+    expect(variantOf(now, 'M', 'ดำ').stock).toBe(0);
+    expect(now.unassigned_stock).toBe(-1);
+    // One more than M holds would come from the unassigned stock, which has none.
+    const short = await postSale(t, cashier, salePayload([{ product: polo, variantId: m.id, quantity: 1 }]));
+    expect(short.status).toBe(409);
+    expect(short.body).toMatchObject({ code: 'INSUFFICIENT_STOCK', details: { available: 0 } });
   });
 
   it('sells a variant by id or by size and colour, at its own price, from its stock and then the unassigned stock', async () => {

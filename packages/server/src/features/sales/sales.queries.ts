@@ -230,8 +230,9 @@ export async function lockStockRows(
  * then each variant gives what it holds of its quantity and its style's unassigned stock the rest, only
  * if the style holds that rest (its row answered: a style left out is short). The rule is core's
  * `planStyleTakes` (variant-stock.ts, as `planStockTakes` in sale-steps/stock-plan.ts uses it), written
- * again in SQL so that the sale's first lock and its stock are one round trip. CTEs to place at the top level of a statement (a data-modifying WITH query may not
- * be nested), the last named `taken` (id, stock).
+ * again in SQL so that the sale's first lock and its stock are one round trip (a style whose unassigned
+ * stock is below zero still sells what its variants hold). CTEs to place at the top level of a statement
+ * (a data-modifying WITH query may not be nested), the last named `taken` (id, stock).
  */
 export function stockTakeCtes(a: { takes: StockTake[]; now: string }) {
   const wanted = sql.join(a.takes.map((t) => sql`(${t.variantId}::integer, ${t.quantity}::integer)`));
@@ -249,7 +250,8 @@ export function stockTakeCtes(a: { takes: StockTake[]; now: string }) {
       unassigned_stock = products.unassigned_stock - per_product.shortfall, updated_at = ${a.now}
       from per_product
       where products.id = per_product.product_id and (select count(*) from locked_products) >= 0
-        and products.deleted_at is null and products.unassigned_stock >= per_product.shortfall
+        and products.deleted_at is null
+        and (per_product.shortfall = 0 or products.unassigned_stock >= per_product.shortfall)
       returning products.id, products.stock)`;
 }
 
