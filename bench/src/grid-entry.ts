@@ -171,7 +171,7 @@ export async function benchGridEntry(): Promise<void> {
 
     console.log(
       `\nGrid entry in Chromium ${browser.version()}: ${SIZES.length} sizes × ${COLORS.length} colours ` +
-        `(${CELLS} variants), CPU ${CPU_SLOWDOWN}× slower; node ${process.version}, ${os.cpus().length} cores ` +
+        `(${CELLS} variants), ${CPU_SLOWDOWN === 1 ? 'CPU at full speed' : `CPU ${CPU_SLOWDOWN}× slower`}; node ${process.version}, ${os.cpus().length} cores ` +
         `(${os.cpus()[0]?.model ?? 'unknown CPU'}), load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
