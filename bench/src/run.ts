@@ -6,6 +6,7 @@ import { loadConfig, startServer } from '@pos/server';
 import { firstAdminToken } from './first-admin';
 import { measure, printTable } from './measure';
 import { measureProductSearch, PRODUCT_COUNT, seedProducts } from './products-search';
+import { benchGridEntry } from './grid-entry';
 import { benchPosScan } from './pos-scan';
 import { benchSaleInstructions } from './load/sale-instructions';
 import { benchSaleLoad } from './load/sale-load';
@@ -53,3 +54,5 @@ await benchSaleInstructions();
 
 // The till in Chromium (needs the built SPA: `npm run build`).
 await benchPosScan();
+// The product dialog's 12 × 8 grid typed by keyboard (issue 34), after the same build.
+await benchGridEntry();

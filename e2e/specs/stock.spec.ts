@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
-import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { createProduct, listProducts } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -150,6 +150,7 @@ describe('stock adjustments and history', () => {
     expect(texts[2]).toContain('โดย ผู้จัดการสาขา');
     expect(texts[3]).toContain('สต็อกเริ่มต้น');
     expect(texts[3]).toContain('0 → 8');
+    await settle(page);
     await screenshot(page, 'stock-history');
     await expectNoSeriousA11yViolations(page, 'stock-history');
     await context.close();
@@ -184,6 +185,8 @@ describe('stock adjustments and history', () => {
     const sale = history.getByTestId('stock-movement').filter({ hasText: `ขาย ${documentNumber}` });
     await sale.getByText('30 → 29').waitFor();
     await sale.getByText('โดย พนักงานขาย', { exact: false }).waitFor();
+    // The history opens right after the save: without this the phone's picture caught it half faded in.
+    await settle(page);
     await screenshot(page, 'stock-history');
     await expectNoSeriousA11yViolations(page, 'stock-history');
     await context.close();
