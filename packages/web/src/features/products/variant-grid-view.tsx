@@ -2,6 +2,7 @@ import { LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { formatNumber } from '../../lib/format-number';
 import { useProductDetail } from './products.queries';
 import { buildGrid } from './variant-grid';
 
@@ -61,7 +62,7 @@ export function VariantGridView({ product, id }: { product: Product; id: string 
                       !cell.active && 'text-slate-500',
                     )}
                   >
-                    <span className="font-semibold">{cell.openedStock.toLocaleString('th-TH')}</span>
+                    <span className="font-semibold">{formatNumber(cell.openedStock)}</span>
                     {soldOut ? <span className="ml-1 text-xs">{t('products.variantSoldOut')}</span> : null}
                     {!cell.active ? <span className="ml-1 text-xs">{t('products.variantOff')}</span> : null}
                   </td>
