@@ -1,4 +1,4 @@
-import { formatBaht, LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
+import { formatBaht, hasLowVariant, LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
 import { ChevronDown, History, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
@@ -10,7 +10,7 @@ import { cn } from '../../lib/utils';
 import { StockBadge } from './stock-badge';
 import { StockCountButton } from './stock-count-button';
 import { isStyle } from './stock-count';
-import { hasLowVariant, VariantGridView } from './variant-grid-view';
+import { VariantGridView } from './variant-grid-view';
 
 export interface ProductActions {
   canEdit: boolean;

@@ -6,17 +6,6 @@ import { formatNumber } from '../../lib/format-number';
 import { useProductDetail } from './products.queries';
 import { buildGrid } from './variant-grid';
 
-/** A style's variants are worth a look when one that is sold is at or below the low-stock line. */
-export function hasLowVariant(product: Product): boolean {
-  const lowest = product.lowest_variant_stock;
-  return (
-    (product.sizes.length > 0 || product.colors.length > 0) &&
-    lowest !== undefined &&
-    lowest !== null &&
-    lowest <= LOW_STOCK_THRESHOLD
-  );
-}
-
 /** The list's expanded row: the style's stock per size × colour, read-only, sold-out and switched-off cells marked. */
 export function VariantGridView({ product, id }: { product: Product; id: string }) {
   const t = useT();
