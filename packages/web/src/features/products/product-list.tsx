@@ -43,17 +43,15 @@ function useExpanded() {
   return { expanded, toggle };
 }
 
-function VariantsToggle({
-  product,
-  open,
-  onToggle,
-  controls,
-}: {
+/** A style's expand control: `open` whether its stock per size × colour shows, `controls` the id of that view. */
+interface ToggleProps {
   product: Product;
   open: boolean;
   onToggle: () => void;
   controls: string;
-}) {
+}
+
+function VariantsToggle({ product, open, onToggle, controls }: ToggleProps) {
   const t = useT();
   if (!hasVariants(product)) return null;
   return (
@@ -165,24 +163,14 @@ function RowActions({ product, actions, withText }: { product: Product; actions:
 
 /**
  * What the table's name cell and the phone card show under a product's name: the low-variant mark, the sizes
- * and colours, and the button that opens its stock per size × colour (`controls`: the id of what it opens).
+ * and colours, and the button that opens its stock per size × colour.
  */
-function StyleFacts({
-  product,
-  open,
-  onToggle,
-  controls,
-}: {
-  product: Product;
-  open: boolean;
-  onToggle: () => void;
-  controls: string;
-}) {
+function StyleFacts(props: ToggleProps) {
   return (
     <>
-      <LowVariantMark product={product} />
-      <Tags product={product} />
-      <VariantsToggle product={product} open={open} onToggle={onToggle} controls={controls} />
+      <LowVariantMark product={props.product} />
+      <Tags product={props.product} />
+      <VariantsToggle {...props} />
     </>
   );
 }
