@@ -119,6 +119,9 @@ describe('product variants: the size × colour grid', () => {
 
     // The list: still marked (L ดำ is sold out); the expanded row shows the stock per cell.
     await row.getByTestId('low-variant').waitFor();
+    // The low-stock figure counts what the list marks: 30 in all, but one size out.
+    const lowFigure = page.getByRole('region', { name: 'สรุปสินค้า' }).getByText('สินค้าใกล้หมด', { exact: true });
+    await lowFigure.locator('xpath=..').getByText('1', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'ดูไซส์/สี' }).click();
     const view = page.getByTestId('variant-grid-view');
     await view.waitFor();

@@ -156,6 +156,17 @@ describe('the sale policy', () => {
     expect(() => counterPolicy.flag({ reason: 'settings_changed' })).toThrow(/refuses rather than flags/);
   });
 
+  it('goes on unflagged with a line already flagged on a paid sale; the counter still throws', () => {
+    const refusal = new AppError({ status: 409, code: 'VARIANT_INACTIVE' });
+    const paid = paidSale();
+    const flagged = paidPolicy(paid).alreadyFlagged();
+    flagged.refuse(refusal, { reason: 'variant_unavailable', products: [{ productId: 1, name: 'ก' }] });
+    expect(paid.flags).toEqual([]);
+    expect(flagged.kind).toBe('paid');
+    expect(() => flagged.refuse(new TypeError('bug'))).toThrow(TypeError);
+    expect(() => counterPolicy.alreadyFlagged().refuse(refusal)).toThrow(refusal);
+  });
+
   it("prices a paid sale at its checkout's terms and sells its products as at checkout, flagging a price changed since", () => {
     const terms = { ...pricingSettingsOf(DEFAULT_SETTINGS), taxRate: 10 };
     const paid: PaidSale = {

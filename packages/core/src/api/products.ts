@@ -474,6 +474,11 @@ export const Product = z.object({
    * mark of a style whose total hides one sold-out size; null when no variant is active. Left out elsewhere.
    */
   lowest_variant_stock: z.number().int().nullable().optional(),
+  /**
+   * The list's answer only: low stock as the list marks it (`isLowStock`), what the products screen's low-stock
+   * figure counts. Left out elsewhere.
+   */
+  low_stock: z.boolean().optional(),
   description: z.string(),
   image_url: z.string().nullable(),
   sizes: z.array(z.string()),
@@ -482,6 +487,25 @@ export const Product = z.object({
   updated_at: z.string(),
 });
 export type Product = z.infer<typeof Product>;
+
+/** A style's variants are worth a look when one that is sold is at or below the low-stock line. */
+export function hasLowVariant(product: Pick<Product, 'sizes' | 'colors' | 'lowest_variant_stock'>): boolean {
+  const lowest = product.lowest_variant_stock;
+  return (
+    (product.sizes.length > 0 || product.colors.length > 0) &&
+    lowest !== undefined &&
+    lowest !== null &&
+    lowest <= LOW_STOCK_THRESHOLD
+  );
+}
+
+/**
+ * Low stock as the products list marks it: the total at or below the line (its red badge), or a style with a
+ * selling variant there however high its total (its "size running out" mark).
+ */
+export function isLowStock(product: Pick<Product, 'stock' | 'sizes' | 'colors' | 'lowest_variant_stock'>): boolean {
+  return product.stock <= LOW_STOCK_THRESHOLD || hasLowVariant(product);
+}
 
 /** A size × colour variant of a product (issue 34): its own codes, stock and, when set, price. */
 export const ProductVariant = z.object({

@@ -23,20 +23,29 @@ export const REPORT_MAX_DAYS = 3700;
 const dayCount = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
+/**
+ * A report's range, checked once when both of its days are given: the end not before the start and no
+ * longer than REPORT_MAX_DAYS (the summary, the dashboard's custom range and the variant report alike).
+ */
+function withReportRange<T extends z.ZodType<{ startDate?: string; endDate?: string }>>(schema: T): T {
+  return schema
+    .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+      message: msg('sale.dateRange'),
+      path: ['endDate'],
+    })
+    .refine((q) => !q.startDate || !q.endDate || dayCount(q.startDate, q.endDate) <= REPORT_MAX_DAYS, {
+      message: msg('report.dayRangeTooLong', { max: REPORT_MAX_DAYS }),
+      path: ['endDate'],
+    });
+}
+
 /** `GET /api/sales/stats/summary?startDate&endDate` (both YYYY-MM-DD, end included). */
-export const SalesSummaryQuery = z
-  .object({
+export const SalesSummaryQuery = withReportRange(
+  z.object({
     startDate: ReportDay('startDate'),
     endDate: ReportDay('endDate'),
-  })
-  .refine((q) => q.startDate <= q.endDate, {
-    message: msg('sale.dateRange'),
-    path: ['endDate'],
-  })
-  .refine((q) => dayCount(q.startDate, q.endDate) <= REPORT_MAX_DAYS, {
-    message: msg('report.dayRangeTooLong', { max: REPORT_MAX_DAYS }),
-    path: ['endDate'],
-  });
+  }),
+);
 export type SalesSummaryQuery = z.input<typeof SalesSummaryQuery>;
 
 /** The headline figures of a range, net of refunds. */
@@ -106,26 +115,20 @@ export const DASHBOARD_PERIODS = ['today', 'week', 'month', 'year', 'custom'] as
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
 /** `GET /api/sales/stats/dashboard?period=…[&date=YYYY-MM-DD][&startDate&endDate]`. */
-export const DashboardQuery = z
-  .object({
-    period: z.enum(DASHBOARD_PERIODS, { error: msg('value.invalid', { label: 'period' }) }).default('today'),
-    /** The day the period is taken around (today, its week, month or year); default: today in the shop. */
-    date: ReportDay('date').optional(),
-    startDate: ReportDay('startDate').optional(),
-    endDate: ReportDay('endDate').optional(),
-  })
-  .refine((q) => q.period !== 'custom' || (q.startDate !== undefined && q.endDate !== undefined), {
-    message: msg('report.customDatesRequired'),
-    path: ['startDate'],
-  })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: msg('sale.dateRange'),
-    path: ['endDate'],
-  })
-  .refine((q) => !q.startDate || !q.endDate || dayCount(q.startDate, q.endDate) <= REPORT_MAX_DAYS, {
-    message: msg('report.dayRangeTooLong', { max: REPORT_MAX_DAYS }),
-    path: ['endDate'],
-  });
+export const DashboardQuery = withReportRange(
+  z
+    .object({
+      period: z.enum(DASHBOARD_PERIODS, { error: msg('value.invalid', { label: 'period' }) }).default('today'),
+      /** The day the period is taken around (today, its week, month or year); default: today in the shop. */
+      date: ReportDay('date').optional(),
+      startDate: ReportDay('startDate').optional(),
+      endDate: ReportDay('endDate').optional(),
+    })
+    .refine((q) => q.period !== 'custom' || (q.startDate !== undefined && q.endDate !== undefined), {
+      message: msg('report.customDatesRequired'),
+      path: ['startDate'],
+    }),
+);
 export type DashboardQuery = z.input<typeof DashboardQuery>;
 
 /** Percent growth from `previous` to `current`, 1 decimal; null when previous is 0 (no base to compare). */
@@ -321,20 +324,14 @@ export const VAT_CSV_PREFIX = 'vat_summary';
  * `GET /api/reports/products/:id/variants?startDate&endDate`: the range as the summary takes it, or, with
  * neither date, the last 30 shop days up to today.
  */
-export const VariantReportQuery = z
-  .object({ startDate: ReportDay('startDate').optional(), endDate: ReportDay('endDate').optional() })
-  .refine((q) => (q.startDate === undefined) === (q.endDate === undefined), {
-    message: msg('date.format', { label: 'endDate' }),
-    path: ['endDate'],
-  })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: msg('sale.dateRange'),
-    path: ['endDate'],
-  })
-  .refine((q) => !q.startDate || !q.endDate || dayCount(q.startDate, q.endDate) <= REPORT_MAX_DAYS, {
-    message: msg('report.dayRangeTooLong', { max: REPORT_MAX_DAYS }),
-    path: ['endDate'],
-  });
+export const VariantReportQuery = withReportRange(
+  z
+    .object({ startDate: ReportDay('startDate').optional(), endDate: ReportDay('endDate').optional() })
+    .refine((q) => (q.startDate === undefined) === (q.endDate === undefined), {
+      message: msg('date.format', { label: 'endDate' }),
+      path: ['endDate'],
+    }),
+);
 /** Days a variant report covers when no range is given. */
 export const VARIANT_REPORT_DEFAULT_DAYS = 30;
 export type VariantReportQuery = z.input<typeof VariantReportQuery>;

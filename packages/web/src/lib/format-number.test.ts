@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrencyAmount, formatNumber, formatRate } from './format-number';
+import { formatChange, formatCurrencyAmount, formatNumber, formatRate } from './format-number';
 
 describe('number formatting', () => {
   it('writes what toLocaleString writes for Thai', () => {
@@ -10,6 +10,12 @@ describe('number formatting', () => {
     expect(formatNumber(1234)).toBe('1,234');
     expect(formatRate(7)).toBe('7');
     expect(formatRate(6.875)).toBe('6.88');
+  });
+
+  it('writes a change with its sign: a rise with +, a fall with -, none as 0', () => {
+    expect(formatChange(1234)).toBe('+1,234');
+    expect(formatChange(-3)).toBe('-3');
+    expect(formatChange(0)).toBe('0');
   });
 
   it('writes an amount in its own currency, and an unknown code after the number', () => {

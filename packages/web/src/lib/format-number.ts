@@ -10,6 +10,11 @@ export function formatNumber(n: number): string {
   return wholeOrUpToThree.format(n);
 }
 
+/** A change of stock as a badge shows it: "+1,234" for a rise, "-3" for a fall, "0" for none. */
+export function formatChange(n: number): string {
+  return n > 0 ? `+${formatNumber(n)}` : formatNumber(n);
+}
+
 /** The same text as `n.toLocaleString('th-TH', { maximumFractionDigits: 2 })` (a VAT rate). */
 export function formatRate(n: number): string {
   return upToTwoDecimals.format(n);

@@ -1,4 +1,5 @@
 import {
+  isLowStock,
   satangToBaht,
   STOCK_ADJUST_REASONS,
   STOCK_MOVEMENT_KINDS,
@@ -70,7 +71,7 @@ function parseList(json: string): string[] {
 }
 
 export function toApiProduct(row: ProductRow & { lowest_variant_stock?: number | string | null }): Product {
-  return {
+  const product: Product = {
     id: row.id,
     name: row.name,
     sku: row.sku,
@@ -92,6 +93,8 @@ export function toApiProduct(row: ProductRow & { lowest_variant_stock?: number |
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+  // The list's rows know their lowest variant, so they answer the low mark the screen counts.
+  return product.lowest_variant_stock === undefined ? product : { ...product, low_stock: isLowStock(product) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatBaht, LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
+import { formatBaht, hasLowVariant, LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
 import { ChevronDown, History, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
@@ -7,10 +7,11 @@ import { Card } from '../../components/ui/card';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { RowActionButton } from './row-action-button';
 import { StockBadge } from './stock-badge';
 import { StockCountButton } from './stock-count-button';
 import { isStyle } from './stock-count';
-import { hasLowVariant, VariantGridView } from './variant-grid-view';
+import { VariantGridView } from './variant-grid-view';
 
 export interface ProductActions {
   canEdit: boolean;
@@ -42,17 +43,15 @@ function useExpanded() {
   return { expanded, toggle };
 }
 
-function VariantsToggle({
-  product,
-  open,
-  onToggle,
-  controls,
-}: {
+/** A style's expand control: `open` whether its stock per size × colour shows, `controls` the id of that view. */
+interface ToggleProps {
   product: Product;
   open: boolean;
   onToggle: () => void;
   controls: string;
-}) {
+}
+
+function VariantsToggle({ product, open, onToggle, controls }: ToggleProps) {
   const t = useT();
   if (!hasVariants(product)) return null;
   return (
@@ -116,62 +115,62 @@ function Tags({ product }: { product: Product }) {
 
 function RowActions({ product, actions, withText }: { product: Product; actions: ProductActions; withText: boolean }) {
   const t = useT();
+  const name = product.name;
   return (
     <>
       {actions.canViewStock ? (
-        <Button
-          variant="outline"
-          size={withText ? 'md' : 'icon'}
+        <RowActionButton
+          icon={History}
+          label={t('products.stockHistory')}
+          fullLabel={t('products.stockHistoryOf', { name })}
+          withText={withText}
           onClick={() => actions.onStockHistory(product)}
-          aria-label={withText ? undefined : t('products.stockHistoryOf', { name: product.name })}
-          title={withText ? undefined : t('products.stockHistoryOf', { name: product.name })}
-          className={withText ? 'flex-1' : undefined}
-        >
-          <History aria-hidden />
-          {withText ? t('products.stockHistory') : null}
-        </Button>
+        />
       ) : null}
       {actions.canAdjustStock ? (
-        <Button
-          variant="outline"
-          size={withText ? 'md' : 'icon'}
+        <RowActionButton
+          icon={SlidersHorizontal}
+          label={t('products.adjustStock')}
+          fullLabel={t('products.adjustStockOf', { name })}
+          withText={withText}
           onClick={() => actions.onAdjustStock(product)}
-          aria-label={withText ? undefined : t('products.adjustStockOf', { name: product.name })}
-          title={withText ? undefined : t('products.adjustStockOf', { name: product.name })}
-          className={withText ? 'flex-1' : undefined}
-        >
-          <SlidersHorizontal aria-hidden />
-          {withText ? t('products.adjustStock') : null}
-        </Button>
+        />
       ) : null}
       {actions.canAdjustStock && isStyle(product) ? <StockCountButton product={product} withText={withText} /> : null}
       {actions.canEdit ? (
-        <Button
-          variant="outline"
-          size={withText ? 'md' : 'icon'}
+        <RowActionButton
+          icon={Pencil}
+          label={t('products.edit')}
+          fullLabel={t('products.editProduct', { name })}
+          withText={withText}
           onClick={() => actions.onEdit(product)}
-          aria-label={withText ? undefined : t('products.editProduct', { name: product.name })}
-          title={withText ? undefined : t('products.editProduct', { name: product.name })}
-          className={withText ? 'flex-1' : undefined}
-        >
-          <Pencil aria-hidden />
-          {withText ? t('products.edit') : null}
-        </Button>
+        />
       ) : null}
       {actions.canDelete ? (
-        <Button
-          variant="destructive-outline"
-          size={withText ? 'md' : 'icon'}
+        <RowActionButton
+          icon={Trash2}
+          label={t('products.delete')}
+          fullLabel={t('products.deleteProduct', { name })}
+          withText={withText}
           onClick={() => actions.onDelete(product)}
+          variant="destructive-outline"
           disabled={actions.deletingId === product.id}
-          aria-label={withText ? undefined : t('products.deleteProduct', { name: product.name })}
-          title={withText ? undefined : t('products.deleteProduct', { name: product.name })}
-          className={withText ? 'flex-1' : undefined}
-        >
-          <Trash2 aria-hidden />
-          {withText ? t('products.delete') : null}
-        </Button>
+        />
       ) : null}
+    </>
+  );
+}
+
+/**
+ * What the table's name cell and the phone card show under a product's name: the low-variant mark, the sizes
+ * and colours, and the button that opens its stock per size × colour.
+ */
+function StyleFacts(props: ToggleProps) {
+  return (
+    <>
+      <LowVariantMark product={props.product} />
+      <Tags product={props.product} />
+      <VariantsToggle {...props} />
     </>
   );
 }
@@ -224,9 +223,7 @@ export function ProductTable({ products, actions }: { products: Product[]; actio
                 </td>
                 <td className="min-w-48 px-4 py-3">
                   <p className="font-medium break-words text-slate-900">{product.name}</p>
-                  <LowVariantMark product={product} />
-                  <Tags product={product} />
-                  <VariantsToggle
+                  <StyleFacts
                     product={product}
                     open={expanded.has(product.id)}
                     onToggle={() => toggle(product.id)}
@@ -283,9 +280,7 @@ export function ProductCards({ products, actions }: { products: Product[]; actio
                   <span aria-hidden> · </span>
                   {product.category ?? t('products.noCategory')}
                 </p>
-                <LowVariantMark product={product} />
-                <Tags product={product} />
-                <VariantsToggle
+                <StyleFacts
                   product={product}
                   open={expanded.has(product.id)}
                   onToggle={() => toggle(product.id)}

@@ -1,4 +1,4 @@
-import { can, LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
+import { can, type Product } from '@pos/core';
 import { Plus, Printer } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -88,7 +88,8 @@ export function ProductsScreen() {
     const products = all.data ?? [];
     return {
       total: products.length,
-      lowStock: products.filter((p) => p.stock <= LOW_STOCK_THRESHOLD).length,
+      // What the list marks low (a style's total, or any of its selling variants): the server's answer per row.
+      lowStock: products.filter((p) => p.low_stock === true).length,
       unassigned: products.filter((p) => p.unassigned_stock !== 0).length,
     };
   }, [all.data]);

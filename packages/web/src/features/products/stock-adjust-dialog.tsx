@@ -28,6 +28,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
+import { formatNumber } from '../../lib/format-number';
 import { useAdjustStock } from './products.queries';
 import {
   freshStockOf,
@@ -126,8 +127,8 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
             toast.success(t('stock.saved'), {
               description: t('stock.savedMessage', {
                 name: adjusted ? variantName(saved.name, adjusted) : saved.name,
-                before: figures.before.toLocaleString(),
-                after: figures.after.toLocaleString(),
+                before: formatNumber(figures.before),
+                after: formatNumber(figures.after),
               }),
             });
           } else {
@@ -162,14 +163,14 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
           <DialogDescription>
             {t('stock.adjustDescription', {
               name: product.name,
-              stock: (style ? styleTotal : current).toLocaleString(),
+              stock: formatNumber(style ? styleTotal : current),
             })}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit(onValid, requireVariant)} noValidate className="space-y-4">
           {freshStock !== null ? (
             <ErrorAlert title={t('stock.changedTitle')}>
-              {t('stock.changedMessage', { stock: freshStock.toLocaleString() })}
+              {t('stock.changedMessage', { stock: formatNumber(freshStock) })}
             </ErrorAlert>
           ) : null}
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
@@ -197,7 +198,7 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
                       <SelectItem key={v.id} value={String(v.id)}>
                         {t(v.active ? 'stock.variantOption' : 'stock.variantOptionOff', {
                           variant: variantText(v, t),
-                          stock: v.stock.toLocaleString(),
+                          stock: formatNumber(v.stock),
                         })}
                       </SelectItem>
                     ))}
@@ -257,7 +258,7 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
                 <span
                   className={cn('text-lg font-semibold tabular-nums', after < 0 ? 'text-red-700' : 'text-slate-900')}
                 >
-                  {t('stock.change', { before: current.toLocaleString(), after: after.toLocaleString() })}
+                  {t('stock.change', { before: formatNumber(current), after: formatNumber(after) })}
                 </span>
               )}
             </div>
@@ -266,8 +267,8 @@ export function StockAdjustDialog({ product, stock, onClose, onStockKnown }: Sto
                 <span className="text-sm text-slate-600">{t('stock.resultStyle')}</span>
                 <span className="text-sm font-medium text-slate-800 tabular-nums">
                   {t('stock.change', {
-                    before: styleTotal.toLocaleString(),
-                    after: (styleTotal + after - current).toLocaleString(),
+                    before: formatNumber(styleTotal),
+                    after: formatNumber(styleTotal + after - current),
                   })}
                 </span>
               </div>

@@ -34,6 +34,7 @@ import {
   variantByCode,
   type Counts,
 } from './stock-count';
+import { formatChange, formatNumber } from '../../lib/format-number';
 import { useProductWithVariants, useStyleCount } from './stock-variants.queries';
 
 type ScanNews = { kind: 'added'; text: string } | { kind: 'refused'; text: string } | null;
@@ -71,10 +72,10 @@ function CountRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-slate-900">{name}</p>
         <p className="text-sm text-slate-600 tabular-nums">
-          {t('stock.countColStock')} {stock.toLocaleString()}
+          {t('stock.countColStock')} {formatNumber(stock)}
           {diff !== null && diff !== 0 ? (
             <Badge tone={diff < 0 ? 'red' : 'green'} className="ml-2 tabular-nums" data-testid="count-diff">
-              {diff > 0 ? `+${diff.toLocaleString()}` : diff.toLocaleString()}
+              {formatChange(diff)}
             </Badge>
           ) : null}
         </p>
@@ -177,7 +178,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
       kind: 'added',
       text: t('stock.scanAdded', {
         variant: variantText(variant, t),
-        count: (next.get(variant.id) ?? 0).toLocaleString(),
+        count: formatNumber(next.get(variant.id) ?? 0),
       }),
     });
   };
@@ -204,8 +205,8 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
           toast.success(t('stock.countSaved'), {
             description: t('stock.countSavedMessage', {
               name: saved.name,
-              before: summary.before.toLocaleString(),
-              after: saved.stock.toLocaleString(),
+              before: formatNumber(summary.before),
+              after: formatNumber(saved.stock),
             }),
           });
           onClose();
@@ -262,7 +263,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
                 <p>
                   {t('stock.countChangedMessage', {
                     variant: changedVariant ? variantText(changedVariant, t) : product.name,
-                    stock: changed.stock.toLocaleString(),
+                    stock: formatNumber(changed.stock),
                   })}
                 </p>
                 <Button type="button" variant="outline" className="mt-2" onClick={reloadChanged}>
@@ -333,7 +334,7 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
                   </label>
                   <p id={`${scanId}-complete-hint`} className="text-sm text-slate-600">
                     {unassigned !== 0
-                      ? t('stock.countCompleteUnassigned', { count: unassigned.toLocaleString() })
+                      ? t('stock.countCompleteUnassigned', { count: formatNumber(unassigned) })
                       : t('stock.countCompleteHint')}
                   </p>
                 </div>
@@ -356,10 +357,10 @@ export function StockCountDialog({ product, onClose }: { product: Product; onClo
               aria-live="polite"
             >
               {t('stock.countSummary', {
-                counted: summary.counted.toLocaleString(),
-                total: variants.length.toLocaleString(),
-                before: summary.before.toLocaleString(),
-                after: summary.after.toLocaleString(),
+                counted: formatNumber(summary.counted),
+                total: formatNumber(variants.length),
+                before: formatNumber(summary.before),
+                after: formatNumber(summary.after),
               })}
             </p>
 

@@ -11,6 +11,7 @@ import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
+import { formatChange, formatNumber } from '../../lib/format-number';
 import { useStockMovements } from './products.queries';
 import { isStyle } from './stock-count';
 
@@ -34,7 +35,7 @@ function MovementItem({ movement, style }: { movement: StockMovement; style: boo
       <div className="flex items-start justify-between gap-3">
         <p className="font-medium break-words text-slate-900">{movementTitle(t, movement)}</p>
         <Badge tone={delta < 0 ? 'red' : 'green'} className="shrink-0 tabular-nums">
-          {delta > 0 ? `+${delta.toLocaleString()}` : delta.toLocaleString()}
+          {formatChange(delta)}
         </Badge>
       </div>
       {variant ? (
@@ -47,8 +48,8 @@ function MovementItem({ movement, style }: { movement: StockMovement; style: boo
       ) : null}
       <p className="text-sm text-slate-700 tabular-nums">
         {t('stock.change', {
-          before: movement.old_quantity.toLocaleString(),
-          after: movement.new_quantity.toLocaleString(),
+          before: formatNumber(movement.old_quantity),
+          after: formatNumber(movement.new_quantity),
         })}
       </p>
       {note ? <p className="text-sm break-words text-slate-700">{note}</p> : null}

@@ -2,19 +2,9 @@ import { LOW_STOCK_THRESHOLD, type Product } from '@pos/core';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { formatNumber } from '../../lib/format-number';
 import { useProductDetail } from './products.queries';
 import { buildGrid } from './variant-grid';
-
-/** A style's variants are worth a look when one that is sold is at or below the low-stock line. */
-export function hasLowVariant(product: Product): boolean {
-  const lowest = product.lowest_variant_stock;
-  return (
-    (product.sizes.length > 0 || product.colors.length > 0) &&
-    lowest !== undefined &&
-    lowest !== null &&
-    lowest <= LOW_STOCK_THRESHOLD
-  );
-}
 
 /** The list's expanded row: the style's stock per size × colour, read-only, sold-out and switched-off cells marked. */
 export function VariantGridView({ product, id }: { product: Product; id: string }) {
@@ -61,7 +51,7 @@ export function VariantGridView({ product, id }: { product: Product; id: string 
                       !cell.active && 'text-slate-500',
                     )}
                   >
-                    <span className="font-semibold">{cell.openedStock.toLocaleString('th-TH')}</span>
+                    <span className="font-semibold">{formatNumber(cell.openedStock)}</span>
                     {soldOut ? <span className="ml-1 text-xs">{t('products.variantSoldOut')}</span> : null}
                     {!cell.active ? <span className="ml-1 text-xs">{t('products.variantOff')}</span> : null}
                   </td>

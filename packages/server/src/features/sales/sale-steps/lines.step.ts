@@ -2,7 +2,7 @@ import { bahtToSatang, variantName, variantProblem, type VariantChoice, type Var
 import { AppError } from '../../../http/app-error';
 import { comboKey } from '../../products/variants.queries';
 import { findProductsForSale, type VariantForSale } from '../sales.queries';
-import type { LineInput, ProductOfSale, SaleContext } from './sale-context';
+import type { LineInput, ProductOfSale, SaleContext, SalePolicy } from './sale-context';
 
 /**
  * A line of the sale: what was asked, the product as sold (at the variant's own price when it has one),
@@ -82,7 +82,7 @@ async function productsOf(
 
 /** A refusal of the line's size and colour (a fault at the counter, a flag on a paid sale). */
 function refuseVariant(
-  { policy }: SaleContext,
+  policy: SalePolicy,
   product: ProductOfSale,
   error: { status: number; code: 'VARIANT_UNKNOWN' | 'VARIANT_INACTIVE' | VariantProblem },
   choice: VariantChoice,
@@ -108,20 +108,25 @@ function refuseVariant(
  * carry, a variant of another product or switched off.
  */
 function variantOfLine(
-  sale: SaleContext,
+  policy: SalePolicy,
   product: ProductOfSale,
   item: LineInput,
   variants: SaleLines['variants'],
   byCombo: Map<string, VariantForSale>,
 ): VariantForSale | null {
   if (product.gone) return null; // no stock to take: flagged already
-  // A paid sale's product deleted since (flagged already) still sells the variant it sold, quietly.
-  const quiet = product.deleted_at !== null ? { ...sale, policy: { ...sale.policy, refuse: () => {} } } : sale;
-  return resolveVariant(quiet, product, item, variants, byCombo);
+  // A paid sale's product deleted since (flagged already) still sells the variant it sold, unflagged again.
+  return resolveVariant(
+    product.deleted_at !== null ? policy.alreadyFlagged() : policy,
+    product,
+    item,
+    variants,
+    byCombo,
+  );
 }
 
 function resolveVariant(
-  sale: SaleContext,
+  policy: SalePolicy,
   product: ProductOfSale,
   item: LineInput,
   variants: SaleLines['variants'],
@@ -132,23 +137,23 @@ function resolveVariant(
     variant = variants.get(item.variantId);
     if (variant?.product_id !== product.id) variant = undefined;
     if (!variant) {
-      refuseVariant(sale, product, { status: 400, code: 'VARIANT_UNKNOWN' }, requestedVariant(item));
+      refuseVariant(policy, product, { status: 400, code: 'VARIANT_UNKNOWN' }, requestedVariant(item));
       return null;
     }
   } else {
     const choice = requestedVariant(item);
     const problem = variantProblem(product, choice);
     if (problem !== null) {
-      refuseVariant(sale, product, { status: 400, code: problem }, choice);
+      refuseVariant(policy, product, { status: 400, code: problem }, choice);
       return null;
     }
     variant = byCombo.get(`${product.id}|${comboKey(choice)}`);
     if (!variant) {
-      refuseVariant(sale, product, { status: 400, code: 'VARIANT_UNKNOWN' }, choice);
+      refuseVariant(policy, product, { status: 400, code: 'VARIANT_UNKNOWN' }, choice);
       return null;
     }
   }
-  if (variant.active !== 1) refuseVariant(sale, product, { status: 409, code: 'VARIANT_INACTIVE' }, variant);
+  if (variant.active !== 1) refuseVariant(policy, product, { status: 409, code: 'VARIANT_INACTIVE' }, variant);
   return variant;
 }
 
@@ -164,7 +169,7 @@ export async function loadLines(sale: SaleContext): Promise<SaleLines> {
   const byCombo = new Map(found.map((v) => [`${v.product_id}|${comboKey(v)}`, v]));
   const lines = sale.input.items.map((item): SaleLine => {
     const product = products.get(item.productId)!;
-    const variantRow = variantOfLine(sale, product, item, variants, byCombo);
+    const variantRow = variantOfLine(sale.policy, product, item, variants, byCombo);
     const priced = variantRow?.price != null ? { ...product, price: Number(variantRow.price) } : product;
     return {
       item,

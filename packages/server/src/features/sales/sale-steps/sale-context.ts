@@ -88,6 +88,12 @@ export interface SalePolicy {
   refuse(err: unknown, flag?: CardSaleFlag): void;
   /** Tells the manager what a paid sale went on despite; the counter never gets this far (it refuses first). */
   flag(flag: CardSaleFlag): void;
+  /**
+   * This policy for a line whose product is flagged already (a paid sale's product deleted since): further
+   * refusals of that line go on unflagged, one flag a product being enough. The counter refused such a line
+   * before it got here, so its own stays as it is.
+   */
+  alreadyFlagged(): SalePolicy;
   /** The pricing settings the sale is priced at: the checkout's for a paid sale. */
   pricing(current: PricingSettings): PricingSettings;
   /** The product as the line sells it: at a paid sale, as at checkout and at the price paid. */

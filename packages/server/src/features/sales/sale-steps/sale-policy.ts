@@ -15,6 +15,7 @@ export const counterPolicy: SalePolicy = {
   flag(flag) {
     throw new Error(`a counter sale refuses rather than flags (${flag.reason})`);
   },
+  alreadyFlagged: () => counterPolicy,
   pricing: (current) => current,
   productAsSold: (product) => product,
   hold: (trx, request) => holdCounterSaleOrRefuse(trx, request),
@@ -31,6 +32,12 @@ export function paidPolicy(paid: PaidSale): SalePolicy {
     flag(flag) {
       addFlag(paid, flag);
     },
+    alreadyFlagged: () => ({
+      ...policy,
+      refuse(err) {
+        if (!(err instanceof AppError)) throw err;
+      },
+    }),
     pricing: (current) => paid.terms?.pricing ?? current,
     productAsSold(product, item) {
       // The customer paid that price for that product; a price changed since is flagged.
