@@ -115,22 +115,23 @@ export const PosProductColumnsSchema = z
 export const PosProductColumnsResponse = z.object({ columns: PosProductColumnsSchema });
 export type PosProductColumnsResponse = z.infer<typeof PosProductColumnsResponse>;
 
-/** Index of each distinct value, in order of first use (a table the columns point into). */
+/** Each distinct entry once, in order of first use, found by a text that names it. */
 class Table<T> {
   readonly values: T[] = [];
   private readonly index = new Map<string, number>();
-  constructor(private readonly keyOf: (value: T) => string) {}
-  indexOf(value: T): number {
-    const key = this.keyOf(value);
+  /** The index of the entry named `key`, made by `make` when new. */
+  indexOf(key: string, make: (key: string) => T): number {
     let i = this.index.get(key);
     if (i === undefined) {
       i = this.values.length;
       this.index.set(key, i);
-      this.values.push(value);
+      this.values.push(make(key));
     }
     return i;
   }
 }
+
+const itself = (text: string) => text;
 
 /** Characters `code` shares at its start with `before`. */
 function sharedStart(before: string, code: string): number {
@@ -142,11 +143,13 @@ function sharedStart(before: string, code: string): number {
 
 /** The till's products as columns, in the same order (categories, lists and labels in order of first use). */
 export function posProductsToColumns(products: readonly PosProduct[]): PosProductColumns {
-  const categories = new Table<string>((name) => name);
-  const labels = new Table<string>((text) => text);
-  // A list's key is its labels' indexes: lists of the same texts in the same order are one entry.
-  const lists = new Table<number[]>((list) => list.join(','));
-  const labelled = (value: string | null) => (value === null ? -1 : labels.indexOf(value));
+  const categories = new Table<string>();
+  const labels = new Table<string>();
+  const labelled = (value: string | null) => (value === null ? -1 : labels.indexOf(value, itself));
+  // Lists of the same texts in the same order are one entry, named by their JSON (a few per catalogue).
+  const lists = new Table<number[]>();
+  const listOf = (texts: readonly string[]) =>
+    lists.indexOf(JSON.stringify(texts), () => texts.map((text) => labels.indexOf(text, itself)));
   const columns = emptyColumns();
   let lastId = 0;
   for (const p of products) {
@@ -154,13 +157,13 @@ export function posProductsToColumns(products: readonly PosProduct[]): PosProduc
     columns.name.push(p.name);
     columns.sku.push(p.sku);
     columns.barcode.push(p.barcode);
-    columns.category.push(p.category === null ? -1 : categories.indexOf(p.category));
+    columns.category.push(p.category === null ? -1 : categories.indexOf(p.category, itself));
     columns.price.push(p.price);
     columns.original_price.push(p.original_price);
     columns.stock.push(p.stock);
     columns.image_url.push(p.image_url);
-    columns.sizes.push(lists.indexOf(p.sizes.map((s) => labels.indexOf(s))));
-    columns.colors.push(lists.indexOf(p.colors.map((c) => labels.indexOf(c))));
+    columns.sizes.push(listOf(p.sizes));
+    columns.colors.push(listOf(p.colors));
     columns.unassigned_stock.push(p.unassigned_stock);
     const plain = plainVariantOf(p);
     columns.plain_variant.push(plain?.id ?? null);

@@ -78,7 +78,7 @@ describe('search and scanning', () => {
     expect(findByCode(shop, '8850000000219')).toEqual({ product: plain, variant: plain.variants[0] });
   });
 
-  it('builds the code map of 2,000 styles of 12 × 4 variants in slices of about 1,000 codes, a scan finishing it', () => {
+  it('builds the code map of 2,000 styles of 12 × 4 variants in slices of about 1,000 codes, a scan not waiting for it', () => {
     const sizes = Array.from({ length: 12 }, (_, i) => String(34 + i));
     const colors = ['ดำ', 'ขาว', 'แดง', 'กรม'];
     const read = vi.fn();
@@ -105,11 +105,49 @@ describe('search and scanning', () => {
       readPerSlice.push(read.mock.calls.length - before);
     }
     expect(Math.max(...readPerSlice)).toBeLessThanOrEqual(1000 + 47);
-    // A scan in the middle of the build finishes it at once and finds the last style's last variant.
+    // A scan in the middle of the build finds the last style's last variant by walking the products, and
+    // leaves the build where it was.
     expect(findByCode(shop, 'st-1999-47')?.variant?.id).toBe(2000 * 100 + 47);
-    expect(mapSlice()).toBe(true);
+    expect(findByCode(shop, 'ST-0-0')?.variant?.id).toBe(100);
+    expect(findByCode(shop, 'st-1999-48')).toBeUndefined();
+    expect(mapSlice()).toBe(false);
+    let slices = 151;
+    while (!mapSlice()) slices++;
     // Barcodes, then SKUs, of 2,000 styles and their 96,000 variants: about 196 slices in all.
-    expect(read).toHaveBeenCalledTimes(96_000);
+    expect(slices).toBeGreaterThan(190);
+    expect(slices).toBeLessThan(205);
+    // Once built, a scan is a lookup: no code is read again.
+    const reads = read.mock.calls.length;
+    expect(findByCode(shop, 'st-1999-47')?.variant?.id).toBe(2000 * 100 + 47);
+    expect(read).toHaveBeenCalledTimes(reads);
+  });
+
+  it('finds by walking the same code a built map finds, whichever holds it first', () => {
+    const clash = [
+      product({ id: 1, sku: 'A', barcode: 'B' }),
+      product({
+        id: 2,
+        sku: 'C',
+        barcode: 'shared',
+        sizes: ['M'],
+        colors: ['ดำ', 'ขาว'],
+        variants: [
+          { id: 21, size: 'M', color: 'ดำ', sku: 'A', barcode: 'B', stock: 1, price: null },
+          { id: 22, size: 'M', color: 'ขาว', sku: 'Shared', barcode: 'C', stock: 1, price: null },
+        ],
+        unassigned_stock: 0,
+      }),
+    ];
+    const walked = catalogueOf(clash);
+    const built = catalogueOf(clash);
+    while (!built.slices[0]());
+    for (const code of ['a', 'B', 'c', 'SHARED', 'x', 'ดำ']) {
+      expect(findByCode(walked, code)).toEqual(findByCode(built, code));
+    }
+    // Barcodes before SKUs, the product's before its variants'.
+    expect(findByCode(walked, 'c')?.variant?.id).toBe(22);
+    expect(findByCode(walked, 'b')).toEqual({ product: clash[0], variant: clash[0]!.variants[0] });
+    expect(findByCode(walked, 'shared')).toEqual({ product: clash[1], variant: null });
   });
 
   it('finds the right one among 10,000 products', () => {
@@ -157,7 +195,7 @@ describe('search and scanning', () => {
     }
   });
 
-  it('builds the code map at the first scan or when warmed, not on load, and only once', () => {
+  it('builds the code map when warmed, not on load or at a scan, and only once', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestIdleCallback', undefined);
     try {
@@ -171,21 +209,23 @@ describe('search and scanning', () => {
       }));
       const catalogue = catalogueOf(spied);
       expect(read).not.toHaveBeenCalled();
+      // Before the map: each scan walks the products (the first finds a barcode before any SKU is read).
       expect(findByCode(catalogue, '885001')?.product.id).toBe(1);
-      expect(read).toHaveBeenCalledTimes(2);
+      expect(read).toHaveBeenCalledTimes(0);
       expect(findByCode(catalogue, 'b-2')?.product.id).toBe(2);
       expect(read).toHaveBeenCalledTimes(2);
+      read.mockClear();
 
       // Warmed: the map at the first idle moment, the search texts at the next.
       const warmed = catalogueOf(spied);
       warmCatalogue(warmed);
       vi.advanceTimersToNextTimer();
-      expect(read).toHaveBeenCalledTimes(4);
+      expect(read).toHaveBeenCalledTimes(2);
       vi.advanceTimersToNextTimer();
-      expect(read).toHaveBeenCalledTimes(6);
+      expect(read).toHaveBeenCalledTimes(4);
       expect(findByCode(warmed, 'a-1')?.product.id).toBe(1);
       expect(filterCatalogue(warmed, 'b-2', '').map((p) => p.id)).toEqual([2]);
-      expect(read).toHaveBeenCalledTimes(6);
+      expect(read).toHaveBeenCalledTimes(4);
 
       // Cancelled between the two: nothing more is built.
       const cancelled = catalogueOf(spied);
@@ -193,7 +233,7 @@ describe('search and scanning', () => {
       vi.advanceTimersToNextTimer();
       cancel();
       vi.runAllTimers();
-      expect(read).toHaveBeenCalledTimes(8);
+      expect(read).toHaveBeenCalledTimes(6);
     } finally {
       vi.unstubAllGlobals();
       vi.useRealTimers();

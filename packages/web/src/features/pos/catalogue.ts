@@ -22,10 +22,11 @@ export interface CodeMatch<T extends CartProduct> {
 export interface Catalogue<T extends CartProduct> {
   products: readonly T[];
   /**
-   * Lower-cased barcode or SKU → what it names, built on the first call: barcodes before SKUs, and a
-   * product's before its variants' (a plain product's one variant shares its codes).
+   * What a lower-cased barcode or SKU names: barcodes before SKUs, and a product's before its variants' (a
+   * plain product's one variant shares its codes). From the code map once built; before that, by a walk of
+   * the products in the same order, so a scan never waits for the rest of the map's build.
    */
-  byCode: () => ReadonlyMap<string, CodeMatch<T>>;
+  codeMatch: (wanted: string) => CodeMatch<T> | undefined;
   /** Lower-cased "name \n sku \n barcode" of products[i], built on the first call. */
   searchText: () => readonly string[];
   /** A slice of the map's build, then of the texts' (`warmCatalogue`): each answers true once built. */
@@ -38,8 +39,11 @@ const lower = (text: string) => text.toLowerCase();
 /** Codes or texts made per slice of a build (~1,000 are a few ms of a slow till's CPU). */
 const SLICE_ITEMS = 1000;
 
-/** A value built a slice at a time: `slice` advances it (idle work), `value` finishes it at once. */
-function stepwise<V>(steps: Generator<void, V>): { slice: WorkSlice; value: () => V } {
+/**
+ * A value built a slice at a time: `slice` advances it (idle work), `value` finishes it at once, `built`
+ * answers it only if already done.
+ */
+function stepwise<V>(steps: Generator<void, V>): { slice: WorkSlice; value: () => V; built: () => V | null } {
   let result: { value: V } | null = null;
   const slice = () => {
     if (!result) {
@@ -54,6 +58,7 @@ function stepwise<V>(steps: Generator<void, V>): { slice: WorkSlice; value: () =
       while (!slice());
       return (result as { value: V }).value;
     },
+    built: () => result?.value ?? null,
   };
 }
 
@@ -69,27 +74,62 @@ function* inSlices<T>(list: readonly T[], visit: (item: T) => number): Generator
   }
 }
 
+/** A plain product's code adds it as it is; its one variant is what is sold. A style's asks for the variant. */
+const ownMatch = <T extends CartProduct>(p: T): CodeMatch<T> => ({
+  product: p,
+  variant: p.variants.length === 1 ? (p.variants[0] ?? null) : null,
+});
+
+/**
+ * The catalogue's codes in the order they claim a code (the first claim wins): every product's barcode, every
+ * variant's, every product's SKU, every variant's; each pass hands one product's codes to `claim`.
+ */
+const CODE_PASSES = [
+  <T extends CartProduct>(p: T, claim: (code: string | null, match: CodeMatch<T>) => void) =>
+    claim(p.barcode, ownMatch(p)),
+  <T extends CartProduct>(p: T, claim: (code: string | null, match: CodeMatch<T>) => void) => {
+    for (const v of p.variants) claim(v.barcode, { product: p, variant: v });
+  },
+  <T extends CartProduct>(p: T, claim: (code: string | null, match: CodeMatch<T>) => void) => claim(p.sku, ownMatch(p)),
+  <T extends CartProduct>(p: T, claim: (code: string | null, match: CodeMatch<T>) => void) => {
+    for (const v of p.variants) claim(v.sku, { product: p, variant: v });
+  },
+] as const;
+
 function* codeMap<T extends CartProduct>(products: readonly T[]): Generator<void, Map<string, CodeMatch<T>>> {
   const byCode = new Map<string, CodeMatch<T>>();
-  const put = (code: string | null, match: CodeMatch<T>) => {
+  let made = 0;
+  const claim = (code: string | null, match: CodeMatch<T>) => {
+    made += 1;
     const key = code === null ? '' : lower(code);
     if (key !== '' && !byCode.has(key)) byCode.set(key, match);
-    return 1;
   };
-  const putAll = (p: T, code: (v: PosVariant) => string | null) => {
-    for (const v of p.variants) put(code(v), { product: p, variant: v });
-    return p.variants.length;
-  };
-  // A plain product's code adds it as it is; its one variant is what is sold.
-  const own = (p: T): CodeMatch<T> => ({
-    product: p,
-    variant: p.variants.length === 1 ? (p.variants[0] ?? null) : null,
-  });
-  yield* inSlices(products, (p) => put(p.barcode, own(p)));
-  yield* inSlices(products, (p) => putAll(p, (v) => v.barcode));
-  yield* inSlices(products, (p) => put(p.sku, own(p)));
-  yield* inSlices(products, (p) => putAll(p, (v) => v.sku));
+  for (const pass of CODE_PASSES) {
+    yield* inSlices(products, (p) => {
+      made = 0;
+      pass(p, claim);
+      return made;
+    });
+  }
   return byCode;
+}
+
+/**
+ * The first claim of `wanted` in the map's order, by walking the products: no map, and only codes of the
+ * wanted length lower-cased (a few milliseconds over 50,000 variants where finishing the map took ~300).
+ */
+function walkForCode<T extends CartProduct>(products: readonly T[], wanted: string): CodeMatch<T> | undefined {
+  let found: CodeMatch<T> | undefined;
+  const claim = (code: string | null, match: CodeMatch<T>) => {
+    if (!found && code !== null && code.length === wanted.length && lower(code) === wanted) found = match;
+  };
+  for (const pass of CODE_PASSES) {
+    for (const p of products) {
+      pass(p, claim);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 function* searchTexts<T extends CartProduct>(products: readonly T[]): Generator<void, string[]> {
@@ -104,7 +144,15 @@ function* searchTexts<T extends CartProduct>(products: readonly T[]): Generator<
 export function catalogueOf<T extends CartProduct>(products: readonly T[]): Catalogue<T> {
   const byCode = stepwise(codeMap(products));
   const texts = stepwise(searchTexts(products));
-  return { products, byCode: byCode.value, searchText: texts.value, slices: [byCode.slice, texts.slice] };
+  return {
+    products,
+    codeMatch: (wanted) => {
+      const map = byCode.built();
+      return map ? map.get(wanted) : walkForCode(products, wanted);
+    },
+    searchText: texts.value,
+    slices: [byCode.slice, texts.slice],
+  };
 }
 
 /**
@@ -128,7 +176,7 @@ export function warmCatalogue<T extends CartProduct>(catalogue: Catalogue<T>): (
  */
 export function findByCode<T extends CartProduct>(catalogue: Catalogue<T>, code: string): CodeMatch<T> | undefined {
   const wanted = lower(code.trim());
-  return wanted === '' ? undefined : catalogue.byCode().get(wanted);
+  return wanted === '' ? undefined : catalogue.codeMatch(wanted);
 }
 
 function matcher<T extends CartProduct>(catalogue: Catalogue<T>, search: string, category: string) {
