@@ -12,9 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ProductWithVariants } from '@pos/core';
 import { loadConfig, startServer } from '@pos/server';
+import { api, launchChromium, signIn } from './browser-bench';
 import { firstAdminToken } from './first-admin';
 import { percentile } from './percentile';
 
@@ -49,19 +50,6 @@ const PERSON = [
 const KLM_M = 1.35;
 
 const OWNER = { username: 'bench-grid', password: 'bench-grid-123', name: 'เจ้าของร้านวัดผล', role: 'admin' };
-
-async function api<T>(base: string, token: string | null, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${base}/api${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The style, created as the product dialog sends it (multipart), every variant at 0. */
 async function createStyle(base: string, token: string): Promise<number> {
@@ -160,10 +148,7 @@ export async function benchGridEntry(): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { webDistDir: WEB_DIST });
   const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
   const base = server.url;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const admin = await firstAdminToken(base);
     await api(base, admin, 'POST', '/users', OWNER);
@@ -185,11 +170,7 @@ export async function benchGridEntry(): Promise<void> {
       timezoneId: 'Asia/Bangkok',
     });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('ชื่อผู้ใช้').fill(OWNER.username);
-    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(OWNER.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, OWNER, /\/dashboard$/);
     await page.goto('/products');
     const row = page.getByTestId('product-row').filter({ hasText: 'กางเกงยีนส์ขากระบอก' });
     await row.getByRole('button', { name: 'แก้ไข กางเกงยีนส์ขากระบอก' }).click();

@@ -17,8 +17,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import * as currentServer from '@pos/server';
+import { api, launchChromium, signIn } from './browser-bench';
 import { firstAdminToken } from './first-admin';
 import { seededVariant, seedProducts, STYLE_SIZES } from './products-search';
 import { printScanBreakdown, scanBreakdown, type TraceEvent } from './scan-trace';
@@ -93,19 +94,6 @@ function wireBytes(url: string, token: string, gzip: boolean): Promise<{ bytes: 
     );
     req.on('error', reject);
   });
-}
-
-async function api(base: string, token: string | null, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${base}/api${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
 }
 
 interface LongFrame {
@@ -323,10 +311,7 @@ export async function benchPosScan(): Promise<void> {
   const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
   await seedProducts(server.built.deps.db, POS_PRODUCT_COUNT, { styles: STYLES });
   const base = server.url;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const admin = await firstAdminToken(base);
     await api(base, admin, 'POST', '/users', CASHIER);
@@ -369,11 +354,7 @@ export async function benchPosScan(): Promise<void> {
     const loafLog = process.env.POS_BENCH_LOAF === '1';
     if (loafLog) await context.addInitScript(observeLongFrames);
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('ชื่อผู้ใช้').fill(CASHIER.username);
-    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(CASHIER.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await page.waitForURL(/\/pos$/);
+    await signIn(page, CASHIER, /\/pos$/);
     await waitUsable(page);
 
     const cdp: CDPSession = await context.newCDPSession(page);
