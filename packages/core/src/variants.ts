@@ -78,6 +78,14 @@ export function uniqueCode(code: string, taken: Set<string>): string {
   return candidate;
 }
 
+/**
+ * What a variant sells at: its own price, or its style's when it has none (in whatever unit both are given:
+ * baht at the API's edge, satang inside).
+ */
+export function variantPrice(style: { price: number }, variant: { price: number | null }): number {
+  return variant.price ?? style.price;
+}
+
 /** How a variant is named on receipts, reports and refusals: "โปโล ดำ / M" (the style's name alone when it has none). */
 export function variantName(styleName: string, choice: VariantChoice): string {
   const withColor = choice.color === null ? styleName : `${styleName} ${choice.color}`;

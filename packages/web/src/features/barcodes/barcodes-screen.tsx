@@ -1,4 +1,4 @@
-import { can, formatBaht, variantName, type Product } from '@pos/core';
+import { can, formatBaht, variantName, variantPrice, type Product } from '@pos/core';
 import { Printer } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { EmptyState } from '../../components/ui/states';
 import { Thumbnail } from '../../components/ui/thumbnail';
 import { useT } from '../../i18n';
 import { errorDetail } from '../../lib/api';
+import { formatNumber } from '../../lib/format-number';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
@@ -119,12 +120,12 @@ function VariantTableRows({ product, rows }: { product: Product; rows: RowsProps
       <td className="px-3 py-2 text-slate-800">
         <span className="font-medium">{variantText(variant, t)}</span>
         <span className="ml-2 text-xs text-slate-600">
-          {t('barcodes.variantStock', { stock: variant.stock.toLocaleString() })}
+          {t('barcodes.variantStock', { stock: formatNumber(variant.stock) })}
         </span>
       </td>
       <td className="px-3 py-2 font-mono text-slate-700">{labelCode(variant)}</td>
       <td className="px-3 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">
-        {formatBaht(variant.price ?? style.price)}
+        {formatBaht(variantPrice(style, variant))}
       </td>
       <td className="px-3 py-2">
         <div className="flex justify-center">
@@ -162,13 +163,13 @@ function VariantCardList({ product, rows }: { product: Product; rows: RowsProps 
             <p className="text-slate-900">
               <span className="font-medium">{variantText(variant, t)}</span>
               <span className="ml-2 text-xs whitespace-nowrap text-slate-600">
-                {t('barcodes.variantStock', { stock: variant.stock.toLocaleString() })}
+                {t('barcodes.variantStock', { stock: formatNumber(variant.stock) })}
               </span>
             </p>
             <p className="break-all text-slate-600">
               <span className="font-mono">{labelCode(variant)}</span>
               <span aria-hidden> · </span>
-              <span className="whitespace-nowrap tabular-nums">{formatBaht(variant.price ?? style.price)}</span>
+              <span className="whitespace-nowrap tabular-nums">{formatBaht(variantPrice(style, variant))}</span>
             </p>
           </div>
           <LabelCountInput

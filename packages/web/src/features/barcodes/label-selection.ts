@@ -1,4 +1,11 @@
-import { printableText, variantName, type Product, type ProductVariant, type ProductWithVariants } from '@pos/core';
+import {
+  printableText,
+  variantName,
+  variantPrice,
+  type Product,
+  type ProductVariant,
+  type ProductWithVariants,
+} from '@pos/core';
 import type { BarcodeLabelProduct } from '../../components/barcode/barcode-label';
 import { isStyle } from '../products/stock-count';
 
@@ -146,7 +153,7 @@ export function labelRowsOf(
     label: {
       name: printableText(variantName(style.name, variant)),
       barcode: printableText(labelCode(variant)),
-      price: variant.price ?? style.price,
+      price: variantPrice(style, variant),
       originalPrice: style.original_price,
     },
     count: variantLabelCount(variant, variantCounts),

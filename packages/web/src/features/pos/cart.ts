@@ -17,6 +17,7 @@ import {
   planStyleTakes,
   sellableUnits,
   variantName,
+  variantPrice,
   variantProblem,
   type VariantChoice,
 } from '@pos/core';
@@ -53,11 +54,6 @@ export interface CartLine extends VariantChoice {
 /** The product's variant of a size and colour that sells, if any. */
 export function variantOf(product: CartProduct, choice: VariantChoice): PosVariant | undefined {
   return product.variants.find((v) => v.size === choice.size && v.color === choice.color);
-}
-
-/** What a variant sells at: its own price, else its product's. */
-export function variantPrice(product: CartProduct, variant: PosVariant): number {
-  return variant.price ?? product.price;
 }
 
 /**

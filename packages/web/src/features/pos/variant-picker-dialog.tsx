@@ -1,4 +1,4 @@
-import { formatBaht, type VariantChoice } from '@pos/core';
+import { formatBaht, variantPrice, type VariantChoice } from '@pos/core';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import {
@@ -69,7 +69,7 @@ function Picker({
       (value) => valueOffer(product, initialPick(product), group, value).sellable,
     );
   const chosen = chosenVariant(product, pick);
-  const price = chosen?.price ?? product.price;
+  const price = chosen ? variantPrice(product, chosen) : product.price;
 
   /** Focus the chosen (or first) value of a group, or the add button when all is chosen. */
   const focusGroup = (group: VariantGroup | null) => {

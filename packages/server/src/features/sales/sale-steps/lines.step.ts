@@ -1,4 +1,11 @@
-import { bahtToSatang, variantName, variantProblem, type VariantChoice, type VariantProblem } from '@pos/core';
+import {
+  bahtToSatang,
+  variantName,
+  variantPrice,
+  variantProblem,
+  type VariantChoice,
+  type VariantProblem,
+} from '@pos/core';
 import { AppError } from '../../../http/app-error';
 import { comboKey } from '../../products/variants.queries';
 import { findProductsForSale, type VariantForSale } from '../sales.queries';
@@ -170,7 +177,8 @@ export async function loadLines(sale: SaleContext): Promise<SaleLines> {
   const lines = sale.input.items.map((item): SaleLine => {
     const product = products.get(item.productId)!;
     const variantRow = variantOfLine(sale.policy, product, item, variants, byCombo);
-    const priced = variantRow?.price != null ? { ...product, price: Number(variantRow.price) } : product;
+    const ownPrice = variantRow?.price == null ? null : Number(variantRow.price);
+    const priced = variantRow ? { ...product, price: variantPrice(product, { price: ownPrice }) } : product;
     return {
       item,
       product: sale.policy.productAsSold(priced, item),
