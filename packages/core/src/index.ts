@@ -15,6 +15,7 @@ export * from './promptpay';
 export * from './shelf-price';
 export * from './variants';
 export * from './variant-stock';
+export * from './cash-drawer';
 export * from './payment-methods';
 export * from './split-payment';
 export * from './ean13';
