@@ -29,7 +29,7 @@ export function isDenomination(value: number): value is Denomination {
 }
 
 /** How many of each note or coin were counted. */
-export type DenominationCount = ReadonlyArray<{ satang: Denomination; count: number }>;
+export type DenominationTally = ReadonlyArray<{ satang: Denomination; count: number }>;
 
 /** Why a count cannot be taken as it is. */
 export type CountProblem = 'CASH_COUNT_UNKNOWN_DENOMINATION' | 'CASH_COUNT_NOT_WHOLE' | 'CASH_COUNT_REPEATED';

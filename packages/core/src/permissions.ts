@@ -27,6 +27,10 @@ export const PERMISSIONS = [
   'barcodes_view',
   'barcodes_generate',
   'barcodes_print',
+  // Tills and shifts (issue 35): open/close the till's shift, pay in/out, its X report.
+  'shift_operate',
+  // Every till's shifts, their list and CSV, approving a close's difference.
+  'shift_manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -55,6 +59,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'barcodes_view',
     'barcodes_generate',
     'barcodes_print',
+    'shift_operate',
+    'shift_manage',
   ],
   cashier: [
     'pos_view',
@@ -64,6 +70,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'customers_view',
     'customers_create',
     'reports_view',
+    'shift_operate',
   ],
   viewer: ['products_view', 'customers_view', 'reports_view'],
 };

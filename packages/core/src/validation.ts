@@ -93,6 +93,18 @@ export const VALIDATION_LABELS = {
   variantId: 'ไซส์/สีของสินค้า',
   variants: 'ไซส์ × สีของสินค้า',
   website: 'เว็บไซต์',
+  cashAmount: 'จำนวนเงิน',
+  cashMovementType: 'ประเภทรายการเงินสด',
+  cashReasons: 'เหตุผลการนำเงินเข้า/ออก',
+  countedCash: 'ยอดเงินที่นับได้',
+  denomination: 'ชนิดธนบัตรหรือเหรียญ',
+  denominationCount: 'จำนวนธนบัตรหรือเหรียญ',
+  differenceLimit: 'วงเงินส่วนต่างที่ไม่ต้องอนุมัติ',
+  openingFloat: 'เงินทอนตั้งต้น',
+  shiftNote: 'หมายเหตุการปิดกะ',
+  tillId: 'เครื่องขาย',
+  tillName: 'ชื่อเครื่องขาย',
+  userId: 'ผู้ใช้',
 } as const;
 export type ValidationLabel = keyof typeof VALIDATION_LABELS;
 
@@ -188,6 +200,9 @@ export const VALIDATION_MESSAGES = {
   'sale.unitPriceLimit': 'ราคาสินค้าต้องไม่เกิน {max} บาทต่อชิ้น',
   'sale.totalLimit': 'ยอดสุทธิต้องไม่เกิน {max} บาทต่อรายการขาย',
   'sale.lineTotalLimit': 'ยอดรวมของสินค้าแต่ละรายการต้องไม่เกิน {max} บาท',
+  // Tills and shifts.
+  'shift.tillNameRequired': 'กรุณากรอกชื่อเครื่องขาย',
+  'shift.reasonRequired': 'กรุณาระบุเหตุผล',
   // Refusals the server words itself, beyond the request schemas.
   'server.quantityInvalid': 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
   'server.priceInvalid': 'ราคาสินค้าไม่ถูกต้อง',

@@ -23,6 +23,7 @@ import { productsRoutes } from './features/products/products.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { shiftsRoutes } from './features/shifts/shifts.routes';
 import { storageRoutes } from './features/storage/storage.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './http/app-error';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(salesRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(paymentsRoutes(deps));
+      await api.register(shiftsRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },

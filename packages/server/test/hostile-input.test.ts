@@ -43,8 +43,8 @@ const EXTRA_FIELD_CASES = 16;
 
 /**
  * Side effects that are the point of the route: logout and refresh end or replace the token
- * sending them (run only without a token); a refused sign-in, own-password change or VAT approval
- * is counted by the sign-in throttle (login_throttle), so that table may change when they are refused.
+ * sending them (run only without a token); a refused sign-in, own-password change, VAT approval or
+ * shift close's approver is counted by the sign-in throttle (login_throttle), so that table may change when they are refused.
  */
 const SKIP_WITH_TOKEN = new Set(['POST /api/auth/logout', 'POST /api/auth/refresh']);
 const ACCESS_CODES = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED', 'FORBIDDEN']);
@@ -52,6 +52,7 @@ const THROTTLED = new Set([
   'POST /api/auth/login',
   'PUT /api/auth/password',
   'POST /api/sales/vat-exclusion-approvals',
+  'POST /api/shifts/{id}/close',
 ]);
 
 interface Request {

@@ -207,6 +207,8 @@ describe.each(ENGINES)('settings API on %s', (engine) => {
           stripeSecretConfigured: true,
         },
         loyalty: full.loyalty,
+        // The till asks for a shift, offers the pay-in/out reasons; the difference limit is shown at the close.
+        shifts: full.shifts,
         categories: full.categories,
       });
       // The logo changes only through its own calls (POST/DELETE /api/settings/logo).

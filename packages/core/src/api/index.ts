@@ -12,3 +12,4 @@ export * from './storage';
 export * from './notifications';
 export * from './reports';
 export * from './payments';
+export * from './shifts';

@@ -51,6 +51,8 @@ export const CARD_SALE_FLAG_REASONS = [
    * figures; `amountAsked` (baht), `amountPaid` and `currency` say what was asked and what was taken.
    */
   'amount_mismatch',
+  /** The till had no open shift when the payment came (closed meanwhile): recorded in no shift. */
+  'no_open_shift',
 ] as const;
 export type CardSaleFlagReason = (typeof CARD_SALE_FLAG_REASONS)[number];
 

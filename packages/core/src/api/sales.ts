@@ -140,6 +140,8 @@ export const CreateSaleRequest = z.object({
   paymentReference: Text('paymentReference', 100).nullish(),
   /** Set by the edit flow: the refunded sale this one replaces. */
   replacesSaleId: Id(msg('value.invalid', { label: 'replacesSaleId' })).nullish(),
+  /** The till (cash drawer) selling: the sale joins its open shift (issue 35). */
+  tillId: Id(msg('value.invalid', { label: 'tillId' })).nullish(),
 });
 export type CreateSaleRequest = z.input<typeof CreateSaleRequest>;
 
@@ -468,6 +470,8 @@ export const RefundSaleRequest = z.object({
     .max(PAYMENT_METHODS.length, msg('value.tooMany', { label: 'refundParts' }))
     .optional(),
   offCardReason: Text('offCardReason', 200).nullish(),
+  /** The till refunding: cash back needs its shift open (when the shop requires shifts), and is tied to it. */
+  tillId: Id(msg('value.invalid', { label: 'tillId' })).nullish(),
   edit_reason: Text('editReason', 200).nullish(),
   edit_details: Text('description', 1000, 'multi').nullish(),
   edited_by: Id(msg('value.invalid', { label: 'editedBy' })).nullish(),

@@ -193,6 +193,31 @@ const LOYALTY_FIELDS = {
 
 export const LoyaltySettingsInput = inputsOf(LOYALTY_FIELDS);
 
+/** The pay-in/out reasons a fresh shop offers (the till adds "other", typed). */
+export const DEFAULT_CASH_REASONS = ['ซื้อถุง', 'เงินทอนเพิ่ม', 'ค่าขนส่ง', 'ฝากเงินเข้าธนาคาร'];
+
+const SHIFT_FIELDS = {
+  /** Selling, cash refunds and pay-outs need the till's shift open; in force only while a live till exists. */
+  requireOpenShift: setting(Flag, z.boolean(), true),
+  /** Baht: a close whose difference is larger (over or short) needs a manager's approval and a note. */
+  differenceLimit: setting(baht('differenceLimit', 1_000_000), z.number(), 100),
+  cashReasons: setting(
+    z
+      .array(
+        SingleLineText(msg('shift.reasonRequired'))
+          .trim()
+          .min(1, msg('shift.reasonRequired'))
+          .max(100, msg('text.tooLong', { label: 'reason', max: 100 })),
+        { error: msg('value.invalid', { label: 'cashReasons' }) },
+      )
+      .max(20, msg('value.tooMany', { label: 'cashReasons' })),
+    z.array(z.string()),
+    DEFAULT_CASH_REASONS,
+  ),
+};
+
+export const ShiftSettingsInput = inputsOf(SHIFT_FIELDS);
+
 /** The LINE token as shown to browsers: only its last 4 characters. */
 export const MASKED_SECRET_PREFIX = '••••';
 export function maskSecret(secret: string): string {
@@ -221,6 +246,7 @@ export const UpdateSettingsRequest = z.object({
       payment: PaymentSettingsInput.partial().optional(),
       loyalty: LoyaltySettingsInput.partial().optional(),
       notifications: NotificationSettingsInput.partial().optional(),
+      shifts: ShiftSettingsInput.partial().optional(),
     },
     { error: msg('settings.unknownGroup') },
   ),
@@ -231,12 +257,14 @@ export type SystemSettings = z.output<typeof SystemSettingsInput>;
 export type PaymentSettings = z.output<typeof PaymentSettingsInput>;
 export type LoyaltySettings = z.output<typeof LoyaltySettingsInput>;
 export type NotificationSettings = z.output<typeof NotificationSettingsInput>;
+export type ShiftSettings = z.output<typeof ShiftSettingsInput>;
 
 export interface StoredSettings {
   system: SystemSettings;
   payment: PaymentSettings;
   loyalty: LoyaltySettings;
   notifications: NotificationSettings;
+  shifts: ShiftSettings;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -244,11 +272,13 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   payment: defaultsOf(PAYMENT_FIELDS),
   loyalty: defaultsOf(LOYALTY_FIELDS),
   notifications: defaultsOf(NOTIFICATION_FIELDS),
+  shifts: defaultsOf(SHIFT_FIELDS),
 };
 
 const SystemSettingsView = viewsOf(SYSTEM_FIELDS);
 const PaymentSettingsView = viewsOf(PAYMENT_FIELDS);
 const LoyaltySettingsView = viewsOf(LOYALTY_FIELDS);
+const ShiftSettingsView = viewsOf(SHIFT_FIELDS);
 
 /**
  * `GET /api/settings` (settings_view): stored settings with secrets masked, plus
@@ -268,6 +298,7 @@ export const SettingsResponse = z.object({
     }),
     loyalty: LoyaltySettingsView,
     notifications: viewsOf(NOTIFICATION_FIELDS),
+    shifts: ShiftSettingsView,
     categories: z.array(z.string()),
   }),
 });
@@ -290,6 +321,7 @@ export const StoreSettingsResponse = z.object({
       stripeSecretConfigured: z.boolean(),
     }),
     loyalty: LoyaltySettingsView,
+    shifts: ShiftSettingsView,
     categories: z.array(z.string()),
   }),
 });

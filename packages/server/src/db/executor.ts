@@ -45,7 +45,7 @@ export function compilableOn<Row>(db: DbExecutor, statement: RawBuilder<Row>): C
 }
 
 /**
- * Lets query functions lock rows with `.forUpdate()` on both engines: PostgreSQL
+ * Lets query functions lock rows with `.forUpdate()` (or `.forShare()`) on both engines: PostgreSQL
  * locks them, SQLite has no row locks (and no `for update`) and needs none,
  * because its write transaction already serialises every writer.
  */
@@ -54,7 +54,10 @@ export class SqliteWithoutRowLocks implements KyselyPlugin {
   // walk of its tree (this runs for every statement of every sale).
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     if (!SelectQueryNode.is(node) || !node.endModifiers?.length) return node;
-    return { ...node, endModifiers: node.endModifiers.filter((m) => m.modifier !== 'ForUpdate') };
+    return {
+      ...node,
+      endModifiers: node.endModifiers.filter((m) => m.modifier !== 'ForUpdate' && m.modifier !== 'ForShare'),
+    };
   }
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

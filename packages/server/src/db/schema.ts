@@ -97,6 +97,9 @@ export interface SalesTable {
   vat_exclusion_approved_by: number | null;
   /** The units sold: the sum of its lines' quantities (the history's summary adds them up). */
   units: Generated<number>;
+  /** The till that sold it and the shift it belongs to (issue 35); null before tills, or sold with none. */
+  till_id: number | null;
+  shift_id: number | null;
 }
 
 /** Single-use approvals issued at the till (only the token's hash is stored). */
@@ -175,6 +178,8 @@ export interface RefundsTable {
   stripe_refund_id: string | null;
   /** Why a card sale's money was paid back another way than to the card. */
   off_card_reason: string | null;
+  /** The shift of the till that refunded (issue 35); null when refunded with none. */
+  shift_id: number | null;
 }
 
 /** How much of a split sale's refund went back through one of its parts' methods. Satang. */
@@ -429,7 +434,51 @@ export interface CatalogueVersionTable {
   version: number | string;
 }
 
+/** A named counter with a cash drawer (issue 35). */
+export interface TillsTable {
+  id: Generated<number>;
+  name: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One opening and closing of a till's drawer. Satang; counts as JSON `[{ satang, count }]`. */
+export interface ShiftsTable {
+  id: Generated<number>;
+  till_id: number;
+  status: 'open' | 'closed';
+  opened_by: number;
+  opened_at: string;
+  opening_float: number;
+  opening_count: string | null;
+  closed_by: number | null;
+  closed_at: string | null;
+  expected_cash: number | null;
+  counted_cash: number | null;
+  counted_count: string | null;
+  difference: number | null;
+  difference_approved_by: number | null;
+  close_note: string | null;
+  /** The Z report as computed at close (JSON). */
+  z_report: string | null;
+}
+
+/** Cash put into (in) or taken out of (out) a shift's drawer other than by sales and refunds. Satang. */
+export interface ShiftCashMovementsTable {
+  id: Generated<number>;
+  shift_id: number;
+  type: 'in' | 'out';
+  amount: number;
+  reason: string;
+  created_by: number;
+  created_at: string;
+}
+
 export interface DB {
+  tills: TillsTable;
+  shifts: ShiftsTable;
+  shift_cash_movements: ShiftCashMovementsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;

@@ -14,6 +14,7 @@ export function storeSettingsFixture(system: Partial<StoreSettings['system']> = 
     },
     payment: { ...d.payment, stripeSecretConfigured: true },
     loyalty: d.loyalty,
+    shifts: d.shifts,
     categories: [],
   };
 }

@@ -13,20 +13,22 @@ import { refundWay } from './refund-steps/method.step';
 import { customerPointsBack } from './refund-steps/points.step';
 import { writeRefundRecords } from './refund-steps/records.step';
 import type { RefundInput, RefundPlan, SaleForRefund } from './refund-steps/refund-context';
+import { refundShift } from './refund-steps/shift.step';
 import { returnUnits } from './refund-steps/stock.step';
 import { refundUnits } from './refund-steps/units.step';
 import { findLinesForRefund, refundedSoFar, setSaleStatus } from './refunds.queries';
 
 /**
  * Checks a refund of `sale` (its row held) without writing anything, step by step: the units, the
- * amount, how the money goes back. Throws the first refusal met.
+ * amount, how the money goes back, the till's shift it joins. Throws the first refusal met.
  */
 export async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: RefundInput): Promise<RefundPlan> {
   const lines = await findLinesForRefund(trx, sale.id);
   const units = refundUnits(lines, input);
   const amount = refundAmount(sale, lines, units, await refundedSoFar(trx, sale.id), input);
   const way = await refundWay(trx, sale, input, amount.amount);
-  return { sale, lines, ...units, ...amount, ...way };
+  const shift = await refundShift(trx, input, way);
+  return { sale, lines, ...units, ...amount, ...way, shift };
 }
 
 /**

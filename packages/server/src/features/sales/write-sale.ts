@@ -15,13 +15,14 @@ import { saleRecords } from './sale-steps/records.step';
 import { lockReplacedSale } from './sale-steps/replacement.step';
 import type { SaleContext, SaleInput, SaleMode } from './sale-steps/sale-context';
 import { policyOf } from './sale-steps/sale-policy';
+import { joinShift } from './sale-steps/shift.step';
 import { checkStock } from './sale-steps/stock.step';
 import { useVatApproval } from './sale-steps/vat-approval.step';
 import { addRollups, outboxMessage, writeRecords } from './sale-steps/write.step';
 
 /**
  * Every check and write of a sale, inside the caller's transaction, as named steps in the order they
- * must run (the locks are taken in the order every writer takes them: the replaced sale, then stock,
+ * must run (the locks are taken in the order every writer takes them: the replaced sale, the till's shift, then stock,
  * customer and document counter in the hold, then the rollups at the commit). What a refusal does is
  * the policy's (sale-policy.ts): thrown at the counter, flagged for a paid card sale. A card checkout
  * runs it and rolls back to refuse exactly what a sale would, before asking for the money; it answers
@@ -49,6 +50,7 @@ export async function writeSale(
   };
   checkPaymentMethod(sale);
   const replacement = await lockReplacedSale(sale);
+  const shift = await joinShift(sale);
   const vatApproval = await useVatApproval(sale);
   const lines = await loadLines(sale);
   const takes = checkStock(sale, lines);
@@ -66,7 +68,17 @@ export async function writeSale(
     nowIso: sale.nowIso,
     lines: lines.lines.length,
   });
-  const records = saleRecords(sale, { sale: lines, takes, priced, payments, held, series, replacement, vatApproval });
+  const records = saleRecords(sale, {
+    sale: lines,
+    takes,
+    priced,
+    payments,
+    held,
+    series,
+    replacement,
+    vatApproval,
+    shift,
+  });
   const notification = outboxMessage(sale, records);
   const { saleId, itemIds } = await writeRecords(sale, beforeCommit, records, notification, held);
   addRollups(sale, beforeCommit, records);

@@ -7,6 +7,7 @@ import {
   maskSecret,
   NotificationSettingsInput,
   PaymentSettingsInput,
+  ShiftSettingsInput,
   SystemSettingsInput,
   type PublicShop,
   type Settings,
@@ -28,6 +29,7 @@ const GROUP_SCHEMAS = {
   payment: PaymentSettingsInput,
   loyalty: LoyaltySettingsInput,
   notifications: NotificationSettingsInput,
+  shifts: ShiftSettingsInput,
 } as const;
 type GroupName = keyof typeof GROUP_SCHEMAS;
 const GROUPS = Object.keys(GROUP_SCHEMAS) as GroupName[];
@@ -133,6 +135,7 @@ export async function getStoreSettings(deps: Pick<Deps, 'db' | 'config'>): Promi
     system: systemView(s),
     payment: { ...s.payment, stripeSecretConfigured: deps.config.stripeSecretKey !== null },
     loyalty: s.loyalty,
+    shifts: s.shifts,
     categories: await listActiveCategoryNames(deps.db.kysely),
   };
 }
@@ -154,6 +157,7 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Se
       lineUserId: s.notifications.lineUserId,
       notifyOnSale: s.notifications.notifyOnSale,
     },
+    shifts: s.shifts,
     categories: await listActiveCategoryNames(deps.db.kysely),
   };
 }

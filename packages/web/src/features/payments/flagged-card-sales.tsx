@@ -26,6 +26,7 @@ const REASON: Record<CardSaleFlagReason, MessageKey> = {
   settings_changed: 'payments.flags.reason.settings_changed',
   replacement_invalid: 'payments.flags.reason.replacement_invalid',
   amount_mismatch: 'payments.flags.reason.amount_mismatch',
+  no_open_shift: 'payments.flags.reason.no_open_shift',
 };
 
 /** What the checkout asked (THB) and what the provider took, in its currency. */

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@pos/core';
 import type { Sale, StoreSettings } from '@pos/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -38,6 +39,7 @@ const SETTINGS: StoreSettings = {
     allowMultiplePaymentMethods: false,
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
+  shifts: DEFAULT_SETTINGS.shifts,
   categories: [],
 };
 

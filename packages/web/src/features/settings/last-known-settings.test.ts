@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@pos/core';
 import type { StoreSettings } from '@pos/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -34,6 +35,7 @@ const SETTINGS: StoreSettings = {
     allowMultiplePaymentMethods: false,
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
+  shifts: DEFAULT_SETTINGS.shifts,
   categories: [],
 };
 

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@pos/core';
 import type { Settings } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { SettingsForm, settingsFormValues, settingsRequest } from './settings-form';
@@ -34,6 +35,7 @@ const SETTINGS: Settings = {
     stripeWebhookConfigured: false,
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
+  shifts: DEFAULT_SETTINGS.shifts,
   notifications: {
     lineChannelAccessToken: '••••WXYZ',
     lineChannelAccessTokenSet: true,

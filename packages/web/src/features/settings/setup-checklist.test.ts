@@ -8,6 +8,7 @@ function storeSettings(change: (s: StoreSettings) => void = () => undefined): St
     system: { ...d.system, tax_rate: d.system.taxRate, vatApplies: false, logo: d.system.logo_url },
     payment: { ...d.payment, stripeSecretConfigured: false },
     loyalty: d.loyalty,
+    shifts: d.shifts,
     categories: [],
   };
   change(s);

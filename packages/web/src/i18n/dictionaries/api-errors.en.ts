@@ -114,6 +114,25 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.REFUND_PARTS_MISMATCH': 'The refund per payment method does not add up to the refund',
   'apiErrors.SALE_NOT_FOUND': 'Sale not found',
   'apiErrors.SALE_NOT_REPLACEABLE': 'The original sale has not been refunded for editing, or was already replaced',
+  'apiErrors.TILL_NOT_FOUND': 'Till not found',
+  'apiErrors.TILL_NAME_TAKEN': 'A till with this name already exists',
+  'apiErrors.TILL_INACTIVE': 'This till has been switched off. Please choose another till',
+  'apiErrors.SHIFT_NOT_FOUND': 'Shift not found',
+  'apiErrors.SHIFT_ALREADY_OPEN': 'This till already has an open shift. Close it before opening a new one',
+  'apiErrors.SHIFT_CLOSED': 'This shift is closed. A closed shift cannot be changed or reopened',
+  'apiErrors.SHIFT_REQUIRED':
+    'No shift is open on this till. Open a shift (count the opening float) before selling or refunding cash',
+  'apiErrors.SHIFT_OTHER_TILL': 'This shift belongs to another till',
+  'apiErrors.SHIFT_DIFFERENCE_APPROVAL_REQUIRED':
+    'The counted cash differs from the expected cash by more than the shop allows. A manager must approve it, with a note, before the shift closes',
+  'apiErrors.SHIFT_NOTE_REQUIRED': 'Please note why the counted cash differs from the expected cash',
+  'apiErrors.SHIFT_APPROVER_INVALID_CREDENTIALS': "The approver's username or password is incorrect",
+  'apiErrors.SHIFT_APPROVER_NOT_PERMITTED': 'This user may not approve a shift difference (a manager or admin must)',
+  'apiErrors.SHIFT_APPROVER_MUST_CHANGE_PASSWORD': 'The approver must change their own password before approving',
+  'apiErrors.CASH_COUNT_UNKNOWN_DENOMINATION': 'The count names a note or coin that does not exist',
+  'apiErrors.CASH_COUNT_NOT_WHOLE': 'Counts of notes and coins must be whole numbers from 0',
+  'apiErrors.CASH_COUNT_REPEATED': 'Each note or coin may appear once in a count',
+  'apiErrors.CASH_COUNT_MISMATCH': 'The notes and coins counted do not add up to the amount sent',
   'apiErrors.METHOD_NOT_ALLOWED': 'This request is not supported',
   'apiErrors.INTERNAL_ERROR': 'Something went wrong on the server, please try again',
   'apiErrors.SERVICE_UNAVAILABLE': 'The service is temporarily unavailable',
@@ -131,6 +150,13 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.detailed.ACCOUNT_TOO_MANY_ATTEMPTS':
     'Too many wrong passwords were tried for this account, so sign-in from new devices is paused. Sign in from a device you have used before, or try again in {minutes} minutes',
   'apiErrors.detailed.CATEGORY_NAME_TAKEN': 'A category named "{name}" already exists',
+  'apiErrors.detailed.TILL_NAME_TAKEN': 'A till named "{name}" already exists',
+  'apiErrors.detailed.SHIFT_ALREADY_OPEN':
+    'Till "{tillName}" already has an open shift. Close it before opening a new one',
+  'apiErrors.detailed.SHIFT_REQUIRED':
+    'No shift is open on till "{tillName}". Open a shift (count the opening float) before selling or refunding cash',
+  'apiErrors.detailed.SHIFT_DIFFERENCE_APPROVAL_REQUIRED':
+    'The counted cash differs from the expected cash by {difference} baht, more than the {limit} baht the shop allows. A manager must approve it, with a note, before the shift closes',
   'apiErrors.detailed.CATEGORY_IN_USE': 'Category "{name}" cannot be deleted because {products} products use it',
   'apiErrors.detailed.STOCK_CHANGED':
     "This product's stock changed while you were adjusting it. Check the latest quantity and adjust again (now {stock} in stock)",

@@ -50,6 +50,7 @@ export const payments: EnglishOf<typeof thai> = {
   'payments.flags.reason.customer_deleted': 'The customer was deleted; name kept, no points used or earned',
   'payments.flags.reason.points_shortfall': 'The customer spent points meanwhile; not all could be taken',
   'payments.flags.reason.vat_approval_invalid': 'The VAT-exclusion approval expired or was used',
+  'payments.flags.reason.no_open_shift': "The till's shift closed before the payment came, so the sale is in no shift",
   'payments.flags.reason.seller_inactive': "The seller's account was deactivated or deleted",
   'payments.flags.reason.payment_method_disabled': 'Card payments were switched off while paying',
   'payments.flags.reason.settings_changed': 'Tax or points settings changed; recorded at the checkout terms',

@@ -48,6 +48,7 @@ export const payments = defineMessages({
   'payments.flags.reason.customer_deleted': 'ลูกค้าถูกลบ บันทึกเฉพาะชื่อ ไม่ได้ใช้หรือให้แต้ม',
   'payments.flags.reason.points_shortfall': 'ลูกค้าใช้แต้มไปก่อน หักแต้มได้ไม่ครบ',
   'payments.flags.reason.vat_approval_invalid': 'การอนุมัติขายไม่รวม VAT หมดอายุหรือถูกใช้ไปแล้ว',
+  'payments.flags.reason.no_open_shift': 'กะของเครื่องขายปิดไปก่อนได้รับเงิน รายการนี้จึงไม่อยู่ในกะใด',
   'payments.flags.reason.seller_inactive': 'บัญชีผู้ขายถูกปิดใช้งานหรือลบ',
   'payments.flags.reason.payment_method_disabled': 'ปิดรับบัตรเครดิตระหว่างชำระเงิน',
   'payments.flags.reason.settings_changed': 'อัตราภาษีหรือการตั้งค่าแต้มเปลี่ยน บันทึกตามค่าตอนชำระ',

@@ -68,6 +68,7 @@ export async function writeRefundRecords(
     buyer_address: points.buyerAddress,
     stripe_refund_id: a.stripeRefundId,
     off_card_reason: plan.offCardReason,
+    shift_id: plan.shift.shiftId,
   });
   await insertRefundItems(
     trx,

@@ -1,5 +1,6 @@
 import type { PaymentMethod, RefundSaleRequest, SalePaymentMethod } from '@pos/core';
 import type { z } from 'zod';
+import type { ShiftOfSale } from '../../shifts/shift-of-sale';
 import type { findLinesForRefund, findSaleForRefund, refundedSoFar } from '../refunds.queries';
 
 export type RefundInput = z.output<typeof RefundSaleRequest>;
@@ -41,4 +42,6 @@ export interface RefundWay {
 export interface RefundPlan extends RefundUnits, RefundAmount, RefundWay {
   sale: SaleForRefund;
   lines: LinesForRefund;
+  /** The refunding till's shift it is recorded in. */
+  shift: ShiftOfSale;
 }

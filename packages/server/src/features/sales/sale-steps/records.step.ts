@@ -15,6 +15,7 @@ import type { Replacement } from './replacement.step';
 import type { ProductOfSale, SaleContext } from './sale-context';
 import type { SaleHeld } from './sale-context';
 import type { VatApprovalUsed } from './vat-approval.step';
+import type { ShiftOfSale } from '../../shifts/shift-of-sale';
 
 /** The usual price a line keeps for the receipt: only one above the price (core's shelf rule). */
 function usualPriceKept(product: ProductOfSale): number | null {
@@ -35,6 +36,7 @@ export interface SaleDecided {
   series: string;
   replacement: Replacement;
   vatApproval: VatApprovalUsed | null;
+  shift: ShiftOfSale;
 }
 
 /** The sale's rows as they will be written (the outbox message is added by the write step), and the customer's name shown. */
@@ -69,6 +71,8 @@ export function saleRecords({ seller, input, mode, nowIso }: SaleContext, d: Sal
     payment_method: input.paymentMethod,
     created_at: nowIso,
     units: input.items.reduce((sum, item) => sum + item.quantity, 0),
+    till_id: d.shift.tillId,
+    shift_id: d.shift.shiftId,
   };
   const items = d.sale.lines.map(({ item, product, variant, variantRow }) => ({
     product_id: product.gone ? null : product.id,
