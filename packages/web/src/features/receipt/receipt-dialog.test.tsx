@@ -246,4 +246,17 @@ describe('ReceiptDialog', () => {
     expect(within(doc).getByText('นกน้อย')).toBeTruthy();
     expect(within(doc).getByText('แต้มคงเหลือ')).toBeTruthy();
   });
+
+  it('prints the till that sold it when the shop has tills, and no till line otherwise', () => {
+    renderReceipt({ ...SALE, till_id: 2, till_name: 'เคาน์เตอร์ 2', shift_id: 5 });
+    const doc = within(screen.getByRole('dialog')).getByTestId('receipt-document');
+    expect(within(doc).getByText('เครื่องขาย')).toBeTruthy();
+    expect(within(doc).getByText('เคาน์เตอร์ 2')).toBeTruthy();
+  });
+
+  it('leaves the till line out of a sale made without one', () => {
+    renderReceipt({ ...SALE, till_id: null, till_name: null, shift_id: null });
+    const doc = within(screen.getByRole('dialog')).getByTestId('receipt-document');
+    expect(within(doc).queryByText('เครื่องขาย')).toBeNull();
+  });
 });

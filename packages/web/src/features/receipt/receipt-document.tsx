@@ -115,6 +115,8 @@ export function ReceiptDocument({
   const title = t(heading.title);
   const seller = sale.created_by_name.trim() || t('receipt.sellerUnknown');
   const customer = sale.customer_name?.trim() || t('receipt.generalCustomer');
+  // The till (cash drawer) that sold it, when the shop has tills (issue 35).
+  const till = sale.till_name?.trim() || null;
   const sellerLines = [
     system?.address ?? '',
     system?.phone ? t('receipt.phone', { phone: system.phone }) : '',
@@ -177,6 +179,7 @@ export function ReceiptDocument({
           { label: t('receipt.documentNumber'), value: sale.document_number },
           { label: t('receipt.date'), value: documentDateTime(sale.created_at) },
           { label: t('receipt.seller'), value: seller },
+          ...(till ? [{ label: t('receipt.till'), value: till }] : []),
         ]}
         buyer={{ heading: t('receipt.customer'), name: customer, lines: [] }}
         lines={sale.items.map((item) => ({
@@ -240,6 +243,7 @@ export function ReceiptDocument({
         <Line label={t('receipt.documentNumber')} value={sale.document_number} />
         <Line label={t('receipt.date')} value={documentDateTime(sale.created_at)} />
         <Line label={t('receipt.seller')} value={seller} />
+        {till ? <Line label={t('receipt.till')} value={till} /> : null}
         {vatExclusion.map((f) => (
           <Line key={f.label} label={f.label} value={f.value} />
         ))}

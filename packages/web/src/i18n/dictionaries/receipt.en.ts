@@ -32,6 +32,7 @@ export const receipt: EnglishOf<typeof thai> = {
   'receipt.date': 'Date',
   'receipt.seller': 'Cashier',
   'receipt.sellerUnknown': 'Not specified',
+  'receipt.till': 'Till',
   'receipt.vatExcludedBy': 'VAT excluded by',
   'receipt.vatExclusionApprovedBy': 'VAT exclusion approved by',
   'receipt.customer': 'Customer',

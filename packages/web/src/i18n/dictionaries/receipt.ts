@@ -30,6 +30,7 @@ export const receipt = defineMessages({
   'receipt.date': 'วันที่',
   'receipt.seller': 'พนักงานขาย',
   'receipt.sellerUnknown': 'ไม่ระบุ',
+  'receipt.till': 'เครื่องขาย',
   'receipt.vatExcludedBy': 'ไม่รวม VAT โดย',
   'receipt.vatExclusionApprovedBy': 'อนุมัติไม่รวม VAT โดย',
   'receipt.customer': 'ลูกค้า',
