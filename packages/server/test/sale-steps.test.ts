@@ -23,6 +23,7 @@ import type { VariantForSale } from '../src/features/sales/sales.queries';
 import { outboxMessage } from '../src/features/sales/sale-steps/write.step';
 import { useVatApproval } from '../src/features/sales/sale-steps/vat-approval.step';
 import { lockReplacedSale } from '../src/features/sales/sale-steps/replacement.step';
+import { joinShift } from '../src/features/sales/sale-steps/shift.step';
 
 // Each step of a sale (write-sale.ts) on its own, at the counter and for a paid card sale. The steps that
 // read the database are given one that fails the test if it is touched where the step must not need it;
@@ -104,6 +105,7 @@ function context(
     mode: { via: 'counter' },
     policy: counterPolicy,
     settings: DEFAULT_SETTINGS,
+    liveTills: false,
     now,
     nowIso: now.toISOString(),
     ...overrides,
@@ -460,6 +462,32 @@ describe('step: VAT approval and the replaced sale', () => {
 
   it('locks nothing for a sale that replaces none', async () => {
     expect(await lockReplacedSale(context())).toEqual({ replacesSaleId: null, replacesDocumentNumber: null });
+  });
+});
+
+describe('step: shift', () => {
+  it('joins no shift, reading nothing, in a shop without a live till', async () => {
+    expect(await joinShift(context())).toEqual({ tillId: null, tillName: null, shiftId: null });
+  });
+
+  it('refuses a sale naming no till once tills exist; a paid sale goes on in no shift, flagged', async () => {
+    expect(await asyncCodeOf(() => joinShift(context({ liveTills: true })))).toBe('SHIFT_REQUIRED');
+    const paid = paidSale();
+    const joined = await joinShift(context({ liveTills: true, policy: paidPolicy(paid) }));
+    expect(joined).toEqual({ tillId: null, tillName: null, shiftId: null });
+    expect(paid.flags).toEqual([{ reason: 'no_open_shift' }]);
+  });
+
+  it('lets a sale naming no till through when the shop does not require shifts', async () => {
+    const settings: StoredSettings = {
+      ...DEFAULT_SETTINGS,
+      shifts: { ...DEFAULT_SETTINGS.shifts, requireOpenShift: false },
+    };
+    expect(await joinShift(context({ liveTills: true, settings }))).toEqual({
+      tillId: null,
+      tillName: null,
+      shiftId: null,
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../http/request-user';
-import { readSettingsShared } from '../settings/settings.service';
+import { readSettingsForSale } from '../settings/settings.service';
 import { documentSeries } from './document-number';
 import type { CheckoutTerms } from './paid-sale';
 import { recordedSale } from '../sale-records/sale-mapper';
@@ -37,6 +37,7 @@ export async function writeSale(
   mode: SaleMode,
   now: Date = deps.now(),
 ): Promise<{ body: CreateSaleResponse; notificationQueued: boolean; terms: CheckoutTerms }> {
+  const shop = await readSettingsForSale(trx);
   const sale: SaleContext = {
     trx,
     deps,
@@ -44,7 +45,8 @@ export async function writeSale(
     input,
     mode,
     policy: policyOf(mode.paid),
-    settings: await readSettingsShared(trx),
+    settings: shop.settings,
+    liveTills: shop.liveTills,
     now,
     nowIso: now.toISOString(),
   };

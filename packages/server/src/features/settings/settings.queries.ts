@@ -1,13 +1,33 @@
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
 
-/** The stored groups' rows as they are: JSON text by group name. */
+/**
+ * The name of the row `readSettingRows` adds after the stored groups: how many tills are switched on. A sale
+ * needs it with the settings (a shop requires shifts only while it has a live till, issue 35), so it comes in
+ * the same statement rather than in one more per sale. Not a group: nothing stores it.
+ */
+export const LIVE_TILLS_ROW = '~live-tills';
+
+/** The stored groups' rows as they are (JSON text by group name), then the live tills' count (LIVE_TILLS_ROW). */
 export async function readSettingRows(db: DbExecutor): Promise<{ group_name: string; value: string }[]> {
   return (await settingRows(db, {})).rows;
 }
 
 const settingRows = prepared((db, _: Record<string, never>) =>
-  db.selectFrom('settings').select(['group_name', 'value']).orderBy('group_name'),
+  db
+    .selectFrom('settings')
+    .select(['group_name', 'value'])
+    .unionAll(
+      db
+        .selectFrom('tills')
+        .select([
+          sql<string>`${sql.lit(LIVE_TILLS_ROW)}`.as('group_name'),
+          sql<string>`cast(count(*) as text)`.as('value'),
+        ])
+        .where('active', '=', 1),
+    )
+    .orderBy('group_name'),
 );
 
 export async function writeSettingGroup(

@@ -22,7 +22,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
 import { listActiveCategoryNames } from '../categories/categories.queries';
-import { readSettingRows, writeSettingGroup } from './settings.queries';
+import { LIVE_TILLS_ROW, readSettingRows, writeSettingGroup } from './settings.queries';
 
 const GROUP_SCHEMAS = {
   system: SystemSettingsInput,
@@ -44,7 +44,8 @@ const PARTIAL_SCHEMAS = Object.fromEntries(GROUPS.map((g) => [g, GROUP_SCHEMAS[g
  * every time (another process may have changed them); only the checking is skipped when they are
  * unchanged. Deeply frozen: `readSettingsShared` hands out this one object.
  */
-let lastWorkedOut: { rows: { group_name: string; value: string }[]; settings: Readonly<StoredSettings> } | undefined;
+let lastWorkedOut:
+  { rows: { group_name: string; value: string }[]; settings: Readonly<StoredSettings>; liveTills: boolean } | undefined;
 
 function sameRows(a: { group_name: string; value: string }[], b: { group_name: string; value: string }[]): boolean {
   if (a.length !== b.length) return false;
@@ -67,11 +68,22 @@ function deepFreeze<T>(value: T): T {
  * reads them once each; a copy per sale was ~1 % of its CPU, issue 17). Writing to it throws.
  */
 export async function readSettingsShared(db: DbExecutor): Promise<Readonly<StoredSettings>> {
+  return (await readSettingsForSale(db)).settings;
+}
+
+/**
+ * The shared settings (see readSettingsShared) and whether the shop has a till switched on, read in one
+ * statement: what a sale or refund needs to know whether it must join a till's open shift (issue 35).
+ */
+export async function readSettingsForSale(
+  db: DbExecutor,
+): Promise<{ settings: Readonly<StoredSettings>; liveTills: boolean }> {
   const rows = await readSettingRows(db);
   if (!lastWorkedOut || !sameRows(lastWorkedOut.rows, rows)) {
-    lastWorkedOut = { rows, settings: deepFreeze(withDefaults(parseGroups(rows))) };
+    const liveTills = Number(rows.find((r) => r.group_name === LIVE_TILLS_ROW)?.value ?? 0) > 0;
+    lastWorkedOut = { rows, settings: deepFreeze(withDefaults(parseGroups(rows))), liveTills };
   }
-  return lastWorkedOut.settings;
+  return { settings: lastWorkedOut.settings, liveTills: lastWorkedOut.liveTills };
 }
 
 /**

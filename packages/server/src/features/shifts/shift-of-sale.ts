@@ -2,7 +2,7 @@ import type { StoredSettings } from '@pos/core';
 import type { DbExecutor } from '../../db/executor';
 import { AppError } from '../../http/app-error';
 import { shareOpenShift } from './shifts.queries';
-import { findTillRow, liveTillExists } from './tills.queries';
+import { findTillRow } from './tills.queries';
 
 /** The till and shift a sale or refund is recorded in; both null for a shop that sells without tills. */
 export interface ShiftOfSale {
@@ -20,21 +20,23 @@ export const NO_SHIFT: ShiftOfSale = { tillId: null, tillName: null, shiftId: nu
  * It is the first lock such a write takes. Refused (thrown) when the shop requires an open shift and there is
  * none; the caller decides whether a refusal stops it (the counter) or is flagged (a paid card sale).
  *
+ * `shop.liveTills`: whether a till is switched on (read with the settings, readSettingsForSale).
  * `required`: whether this write needs the shift at all. One that does not (a refund to a card, or by transfer) is
  * tied to the till's open shift when there is one, and never refused.
  */
 export async function shiftOfSale(
   trx: DbExecutor,
-  settings: Pick<StoredSettings, 'shifts'>,
+  shop: { settings: Pick<StoredSettings, 'shifts'>; liveTills: boolean },
   tillId: number | null,
   required = true,
 ): Promise<ShiftOfSale> {
+  const { settings } = shop;
   if (!required) {
     const open = tillId === null ? undefined : await shareOpenShift(trx, tillId);
     return open ? { tillId, tillName: open.till_name, shiftId: open.id } : NO_SHIFT;
   }
   if (tillId === null) {
-    if (settings.shifts.requireOpenShift && (await liveTillExists(trx))) {
+    if (settings.shifts.requireOpenShift && shop.liveTills) {
       throw new AppError({ status: 409, code: 'SHIFT_REQUIRED' });
     }
     return NO_SHIFT;

@@ -45,9 +45,3 @@ export async function updateTillRow(
 ): Promise<void> {
   await db.updateTable('tills').set(values).where('id', '=', id).execute();
 }
-
-/** Whether any till is switched on: only then can a shop require a shift to sell (a shop without tills sells as before). */
-export async function liveTillExists(db: DbExecutor): Promise<boolean> {
-  const row = await db.selectFrom('tills').select('id').where('active', '=', 1).limit(1).executeTakeFirst();
-  return row !== undefined;
-}

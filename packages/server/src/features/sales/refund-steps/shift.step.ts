@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../../../db/executor';
-import { readSettingsShared } from '../../settings/settings.service';
+import { readSettingsForSale } from '../../settings/settings.service';
 import { shiftOfSale, type ShiftOfSale } from '../../shifts/shift-of-sale';
 import type { RefundInput, RefundWay } from './refund-context';
 
@@ -14,5 +14,5 @@ export function paysCashBack(way: Pick<RefundWay, 'method' | 'parts'>): boolean 
  * to a card or by transfer joins it when there is one and is never refused for want of it.
  */
 export async function refundShift(trx: DbExecutor, input: RefundInput, way: RefundWay): Promise<ShiftOfSale> {
-  return shiftOfSale(trx, await readSettingsShared(trx), input.tillId ?? null, paysCashBack(way));
+  return shiftOfSale(trx, await readSettingsForSale(trx), input.tillId ?? null, paysCashBack(way));
 }

@@ -39,6 +39,8 @@ export interface SaleContext {
   /** Refuse (at the counter) or flag (a paid card sale): see sale-policy.ts. */
   policy: SalePolicy;
   settings: StoredSettings;
+  /** Whether the shop has a till switched on (then a sale joins its till's open shift, where required). */
+  liveTills: boolean;
   now: Date;
   nowIso: string;
 }

@@ -10,7 +10,7 @@ import type { SaleContext } from './sale-context';
 export async function joinShift(sale: SaleContext): Promise<ShiftOfSale> {
   const tillId = sale.input.tillId ?? null;
   try {
-    return await shiftOfSale(sale.trx, sale.settings, tillId);
+    return await shiftOfSale(sale.trx, sale, tillId);
   } catch (err) {
     sale.policy.refuse(err, { reason: 'no_open_shift' });
     const till = tillId === null ? undefined : await findTillRow(sale.trx, tillId);
