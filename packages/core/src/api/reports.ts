@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg, type ValidationLabel } from '../validation';
 import { PAYMENT_METHODS, SALE_PAYMENT_METHODS } from './settings';
+import { Id } from './common';
 import { SALE_STATUSES, ShopDay } from './sales';
 
 /**
@@ -44,6 +45,8 @@ export const SalesSummaryQuery = withReportRange(
   z.object({
     startDate: ReportDay('startDate'),
     endDate: ReportDay('endDate'),
+    /** Only the sales of one till (issue 35); left out, the whole shop's. */
+    tillId: Id(msg('value.invalid', { label: 'tillId' })).optional(),
   }),
 );
 export type SalesSummaryQuery = z.input<typeof SalesSummaryQuery>;
@@ -123,6 +126,8 @@ export const DashboardQuery = withReportRange(
       date: ReportDay('date').optional(),
       startDate: ReportDay('startDate').optional(),
       endDate: ReportDay('endDate').optional(),
+      /** Only the sales of one till (issue 35); the shop's customer and stock counts stay the whole shop's. */
+      tillId: Id(msg('value.invalid', { label: 'tillId' })).optional(),
     })
     .refine((q) => q.period !== 'custom' || (q.startDate !== undefined && q.endDate !== undefined), {
       message: msg('report.customDatesRequired'),

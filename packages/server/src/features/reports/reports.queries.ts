@@ -1,6 +1,8 @@
 import { SPLIT_PAYMENT } from '@pos/core';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
+import { firstDayOf, lastDayOf } from '../../calendar/calendar';
+import { customerDaysOf, productDaysOf, reportDaysOf } from './rollup-sources.queries';
 
 /** [from, to) as ISO-8601 UTC text, the way `sales.created_at` is stored (so text order is time order). */
 export interface Instant {
@@ -32,6 +34,20 @@ export interface DayBucket extends DayRange {
 
 const inDays = (range: DayRange) => sql`day >= ${range.first} and day <= ${range.last}`;
 
+/**
+ * Whose figures a report reads: the whole shop's (the rollup tables), or one till's (issue 35), computed from
+ * its sales over the range's days by the rollups' own definitions (rollup-sources.queries.ts); `days` turns a
+ * range of shop days into their instants.
+ */
+export type ReportScope = { tillId: null } | { tillId: number; days: (range: DayRange) => Bucket[] };
+export const WHOLE_SHOP: ReportScope = { tillId: null };
+
+const reportDays = (scope: ReportScope, range: DayRange) =>
+  scope.tillId === null ? sql`report_days` : sql`(${reportDaysOf(scope.days(range), scope.tillId)})`;
+const customerDays = (scope: ReportScope, range: DayRange) =>
+  scope.tillId === null ? sql`report_customer_days` : sql`(${customerDaysOf(scope.days(range), scope.tillId)})`;
+const atTill = (scope: ReportScope) => (scope.tillId === null ? sql`` : sql` and s.till_id = ${scope.tillId}`);
+
 export interface DayTotalsRow {
   /** Satang of every sale made in the range, refunded or not. */
   gross: number;
@@ -45,11 +61,11 @@ export interface DayTotalsRow {
 }
 
 /** The range's figures, added up from its days' rollups. */
-export async function dayTotals(db: DbExecutor, range: DayRange): Promise<DayTotalsRow> {
+export async function dayTotals(db: DbExecutor, range: DayRange, scope = WHOLE_SHOP): Promise<DayTotalsRow> {
   const { rows } = await sql<Record<string, unknown>>`
     select sum(gross) as gross, sum(orders) as orders, sum(refunded) as refunded, sum(refunds) as refunds,
       sum(units) as units
-    from report_days where ${inDays(range)}`.execute(db);
+    from ${reportDays(scope, range)} d where ${inDays(range)}`.execute(db);
   const row = rows[0] ?? {};
   return {
     gross: num(row.gross),
@@ -65,21 +81,25 @@ export async function dayTotals(db: DbExecutor, range: DayRange): Promise<DayTot
  * period's like-for-like comparison stops mid-day, where the day rollups cannot). Refunds count as
  * the rollups count them: on the sale, whenever given.
  */
-export async function instantTotals(db: DbExecutor, range: Instant): Promise<Omit<DayTotalsRow, 'units'>> {
+export async function instantTotals(
+  db: DbExecutor,
+  range: Instant,
+  scope = WHOLE_SHOP,
+): Promise<Omit<DayTotalsRow, 'units'>> {
   const { rows } = await sql<Record<string, unknown>>`
     select sum(s.total) as gross,
       sum(case when s.status <> 'refunded' then 1 else 0 end) as orders,
       sum(coalesce((select sum(r.amount) from refunds r where r.sale_id = s.id), 0)) as refunded,
       sum((select count(*) from refunds r where r.sale_id = s.id)) as refunds
-    from sales s where ${inRange('s.created_at', range)}`.execute(db);
+    from sales s where ${inRange('s.created_at', range)}${atTill(scope)}`.execute(db);
   const row = rows[0] ?? {};
   return { gross: num(row.gross), orders: num(row.orders), refunded: num(row.refunded), refunds: num(row.refunds) };
 }
 
 /** Distinct customers with a sale not wholly refunded in the range (a set, so not a sum of days). */
-export async function uniqueCustomers(db: DbExecutor, range: DayRange): Promise<number> {
+export async function uniqueCustomers(db: DbExecutor, range: DayRange, scope = WHOLE_SHOP): Promise<number> {
   const { rows } = await sql<Record<string, unknown>>`
-    select count(distinct customer_id) as n from report_customer_days where ${inDays(range)}`.execute(db);
+    select count(distinct customer_id) as n from ${customerDays(scope, range)} c where ${inDays(range)}`.execute(db);
   return num(rows[0]?.n);
 }
 
@@ -98,13 +118,17 @@ const toGroupRow = (r: Record<string, unknown>): GroupRow => ({
 });
 
 /** Gross, counted sales and refunds per bucket of days (by the day the sale was made). */
-export async function figuresByBucket(db: DbExecutor, buckets: DayBucket[]): Promise<GroupRow[]> {
+export async function figuresByBucket(db: DbExecutor, buckets: DayBucket[], scope = WHOLE_SHOP): Promise<GroupRow[]> {
   if (buckets.length === 0) return [];
   const rows = buckets.map((b) => sql`(${b.key}, ${b.first}, ${b.last})`);
+  const span = {
+    first: buckets.reduce((first, b) => (b.first < first ? b.first : first), buckets[0]!.first),
+    last: buckets.reduce((last, b) => (b.last > last ? b.last : last), buckets[0]!.last),
+  };
   const result = await sql<Record<string, unknown>>`
     with buckets(bkey, bfirst, blast) as (values ${sql.join(rows)})
     select b.bkey as key, sum(d.gross) as gross, sum(d.orders) as orders, sum(d.refunded) as refunded
-    from buckets b join report_days d on d.day >= b.bfirst and d.day <= b.blast
+    from buckets b join ${reportDays(scope, span)} d on d.day >= b.bfirst and d.day <= b.blast
     group by b.bkey`.execute(db);
   return result.rows.map(toGroupRow);
 }
@@ -113,10 +137,10 @@ export async function figuresByBucket(db: DbExecutor, buckets: DayBucket[]): Pro
  * The same per payment method: a split bill's parts under their own methods, each counting the bill
  * once (so the counts may add up to more than the bills); the split rows' corrections left out.
  */
-export async function figuresByPaymentMethod(db: DbExecutor, range: DayRange): Promise<GroupRow[]> {
+export async function figuresByPaymentMethod(db: DbExecutor, range: DayRange, scope = WHOLE_SHOP): Promise<GroupRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
     select payment_method as key, sum(gross) as gross, sum(orders) as orders, sum(refunded) as refunded
-    from report_days where ${inDays(range)} and payment_method <> ${SPLIT_PAYMENT}
+    from ${reportDays(scope, range)} d where ${inDays(range)} and payment_method <> ${SPLIT_PAYMENT}
     group by payment_method`.execute(db);
   return rows.map(toGroupRow);
 }
@@ -139,18 +163,13 @@ export interface MonthsAndDays {
  * Best sellers of the range's sales by units kept (sold less refunded), then value, then name: whole
  * months from the monthly rows, the days around them from the daily ones.
  */
-export async function topProducts(db: DbExecutor, range: MonthsAndDays, limit: number): Promise<TopProductRow[]> {
-  const parts = [
-    ...(range.months
-      ? [
-          sql`select product_name, product_id, quantity, revenue from report_product_months
-            where month >= ${range.months.first} and month <= ${range.months.last}`,
-        ]
-      : []),
-    ...range.days.map(
-      (days) => sql`select product_name, product_id, quantity, revenue from report_product_days where ${inDays(days)}`,
-    ),
-  ];
+export async function topProducts(
+  db: DbExecutor,
+  range: MonthsAndDays,
+  limit: number,
+  scope = WHOLE_SHOP,
+): Promise<TopProductRow[]> {
+  const parts = scope.tillId !== null ? tillProductDays(range, scope) : shopProductRows(range);
   if (parts.length === 0) return [];
   const { rows } = await sql<Record<string, unknown>>`
     select product_name as name, max(product_id) as product_id, sum(quantity) as quantity, sum(revenue) as revenue
@@ -167,6 +186,33 @@ export async function topProducts(db: DbExecutor, range: MonthsAndDays, limit: n
   }));
 }
 
+/** A till's best-seller rows of the whole range, from its sales (only the whole shop's are rolled up by month). */
+function tillProductDays(range: MonthsAndDays, scope: ReportScope & { tillId: number }): RawBuilder<unknown>[] {
+  const spans = [
+    ...(range.months ? [{ first: firstDayOf(range.months.first), last: lastDayOf(range.months.last) }] : []),
+    ...range.days,
+  ];
+  if (spans.length === 0) return [];
+  const first = spans.reduce((a, b) => (b.first < a ? b.first : a), spans[0]!.first);
+  const last = spans.reduce((a, b) => (b.last > a ? b.last : a), spans[0]!.last);
+  const rows = productDaysOf(scope.days({ first, last }), scope.tillId);
+  return [sql`select product_name, product_id, quantity, revenue from (${rows}) t0`];
+}
+
+function shopProductRows(range: MonthsAndDays): RawBuilder<unknown>[] {
+  return [
+    ...(range.months
+      ? [
+          sql`select product_name, product_id, quantity, revenue from report_product_months
+            where month >= ${range.months.first} and month <= ${range.months.last}`,
+        ]
+      : []),
+    ...range.days.map(
+      (days) => sql`select product_name, product_id, quantity, revenue from report_product_days where ${inDays(days)}`,
+    ),
+  ];
+}
+
 export interface RecentSaleRow {
   id: number;
   document_number: string;
@@ -180,12 +226,17 @@ export interface RecentSaleRow {
 }
 
 /** The newest sales of the range with their unit counts (keyset order of the sales history). */
-export async function newestSales(db: DbExecutor, range: Instant, limit: number): Promise<RecentSaleRow[]> {
+export async function newestSales(
+  db: DbExecutor,
+  range: Instant,
+  limit: number,
+  scope = WHOLE_SHOP,
+): Promise<RecentSaleRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
     select s.id, s.document_number, s.created_at, s.status, s.customer_id, s.customer_name, s.total,
       s.payment_method,
       (select sum(si.quantity) from sale_items si where si.sale_id = s.id) as item_count
-    from sales s where ${inRange('s.created_at', range)}
+    from sales s where ${inRange('s.created_at', range)}${atTill(scope)}
     order by s.created_at desc, s.id desc
     limit ${limit}`.execute(db);
   return rows.map((r) => ({
@@ -199,6 +250,11 @@ export async function newestSales(db: DbExecutor, range: Instant, limit: number)
     total: num(r.total),
     payment_method: String(r.payment_method),
   }));
+}
+
+/** Whether a till of this id exists (switched on or off: its sales are still reported). */
+export async function tillExists(db: DbExecutor, id: number): Promise<boolean> {
+  return (await db.selectFrom('tills').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** Customers on file and units on the shelf of products not deleted, now. */

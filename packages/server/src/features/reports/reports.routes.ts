@@ -26,7 +26,7 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales/stats/summary',
       {
-        config: { access: needs('reports_view'), heavyRead: true },
+        config: { access: needs('reports_view'), heavyRead: true, errors: [404] },
         schema: { tags, querystring: SalesSummaryQuery, response: { 200: SalesSummaryResponse } },
       },
       async (req) => salesSummary(deps, req.query),
@@ -34,7 +34,7 @@ export function reportsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales/stats/dashboard',
       {
-        config: { access: needs('reports_view'), heavyRead: true },
+        config: { access: needs('reports_view'), heavyRead: true, errors: [404] },
         schema: { tags, querystring: DashboardQuery, response: { 200: DashboardResponse } },
       },
       async (req) => dashboard(deps, req.query),

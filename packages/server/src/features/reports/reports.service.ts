@@ -36,14 +36,18 @@ import {
   instantTotals,
   newestSales,
   shopCounts,
+  tillExists,
   topProducts,
   uniqueCustomers,
+  WHOLE_SHOP,
   type Bucket,
   type DayBucket,
   type DayRange,
   type Instant,
+  type ReportScope,
   type TopProductRow,
 } from './reports.queries';
+import { notFound } from '../../http/app-error';
 
 type ReportDeps = Pick<Deps, 'db' | 'config' | 'now'>;
 
@@ -78,11 +82,19 @@ export function growth(current: number, previous: number): number | null {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/** The range's figures, from the per-day rollups (`rollups.service.ts`). */
-async function totalsOf(deps: ReportDeps, range: DayRange): Promise<SalesTotals> {
+/** Whose figures: the whole shop's, or (a till named) that till's, its days as the shop's instants. */
+async function scopeOf(deps: ReportDeps, tillId: number | undefined): Promise<ReportScope> {
+  if (tillId === undefined) return WHOLE_SHOP;
+  if (!(await tillExists(deps.db.reader, tillId))) throw notFound('TILL_NOT_FOUND');
+  const zone = deps.config.shopTimezone;
+  return { tillId, days: (range) => dayBuckets(daysOf(range.first, range.last), zone) };
+}
+
+/** The range's figures, from the per-day rollups (`rollups.service.ts`), or a till's from its sales. */
+async function totalsOf(deps: ReportDeps, range: DayRange, scope: ReportScope): Promise<SalesTotals> {
   const db = deps.db.reader;
-  const days = await dayTotals(db, range);
-  const customers = await uniqueCustomers(db, range);
+  const days = await dayTotals(db, range, scope);
+  const customers = await uniqueCustomers(db, range, scope);
   const net = days.gross - days.refunded;
   return {
     totalSales: satangToBaht(net),
@@ -97,8 +109,8 @@ async function totalsOf(deps: ReportDeps, range: DayRange): Promise<SalesTotals>
 }
 
 /** Net figures for each bucket, every bucket present (zero when nothing was sold). */
-async function series(deps: ReportDeps, buckets: DayBucket[]) {
-  const rows = new Map((await figuresByBucket(deps.db.reader, buckets)).map((r) => [r.key, r]));
+async function series(deps: ReportDeps, buckets: DayBucket[], scope: ReportScope) {
+  const rows = new Map((await figuresByBucket(deps.db.reader, buckets, scope)).map((r) => [r.key, r]));
   return buckets.map((b) => {
     const row = rows.get(b.key);
     return { key: b.key, total: satangToBaht((row?.gross ?? 0) - (row?.refunded ?? 0)), count: row?.orders ?? 0 };
@@ -120,10 +132,11 @@ export async function salesSummary(
   const { startDate, endDate } = query;
   const range = { first: startDate, last: endDate };
   const db = deps.db.reader;
-  const summary = await totalsOf(deps, range);
-  const methods = await figuresByPaymentMethod(db, range);
-  const daily = await series(deps, trendBuckets('day', daysOf(startDate, endDate)));
-  const top = await topProducts(db, splitByMonths(startDate, endDate), REPORT_TOP_PRODUCTS);
+  const scope = await scopeOf(deps, query.tillId);
+  const summary = await totalsOf(deps, range, scope);
+  const methods = await figuresByPaymentMethod(db, range, scope);
+  const daily = await series(deps, trendBuckets('day', daysOf(startDate, endDate)), scope);
+  const top = await topProducts(db, splitByMonths(startDate, endDate), REPORT_TOP_PRODUCTS, scope);
   return {
     startDate,
     endDate,
@@ -154,10 +167,10 @@ interface CompareWindow {
   until: string | null;
 }
 
-async function previousFigures(deps: ReportDeps, window: CompareWindow): Promise<PreviousFigures> {
-  if (window.until === null) return totalsOf(deps, { first: window.startDate, last: window.endDate });
+async function previousFigures(deps: ReportDeps, window: CompareWindow, scope: ReportScope): Promise<PreviousFigures> {
+  if (window.until === null) return totalsOf(deps, { first: window.startDate, last: window.endDate }, scope);
   const from = shopDayStart(window.startDate, deps.config.shopTimezone);
-  const row = await instantTotals(deps.db.reader, { from, to: window.until });
+  const row = await instantTotals(deps.db.reader, { from, to: window.until }, scope);
   const net = row.gross - row.refunded;
   return { totalSales: satangToBaht(net), totalOrders: row.orders, averageOrderValue: average(net, row.orders) };
 }
@@ -273,14 +286,15 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
   const today = shopToday(now, tz);
   const plan = planPeriod(query, today);
   const range = { first: plan.startDate, last: plan.endDate };
-  const totals = await totalsOf(deps, range);
+  const scope = await scopeOf(deps, query.tillId);
+  const totals = await totalsOf(deps, range, scope);
   const counts = await shopCounts(db);
 
   let yesterday: DashboardResponse['yesterday'] = null;
   if (query.period === 'today') {
     const date = addDays(plan.startDate, -1);
     const window = compareWindow('today', { startDate: date, endDate: date }, plan, now, today, tz);
-    const before = await previousFigures(deps, window);
+    const before = await previousFigures(deps, window, scope);
     yesterday = {
       date,
       until: window.until,
@@ -297,7 +311,7 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
       query.period === 'custom'
         ? { ...plan.previous, until: null }
         : compareWindow(query.period, plan.previous, plan, now, today, tz);
-    const before = await previousFigures(deps, window);
+    const before = await previousFigures(deps, window, scope);
     comparison = {
       previous: {
         ...window,
@@ -313,8 +327,8 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
 
   const buckets = trendBuckets(plan.trend.granularity, plan.trend.buckets);
   // The newest sales are rows, not sums: read over the period's instants (index on created_at).
-  const recent = await newestSales(db, instantOf(plan.startDate, plan.endDate, tz), DASHBOARD_LIST_SIZE);
-  const top = await topProducts(db, splitByMonths(plan.startDate, plan.endDate), DASHBOARD_LIST_SIZE);
+  const recent = await newestSales(db, instantOf(plan.startDate, plan.endDate, tz), DASHBOARD_LIST_SIZE, scope);
+  const top = await topProducts(db, splitByMonths(plan.startDate, plan.endDate), DASHBOARD_LIST_SIZE, scope);
   return {
     period: query.period,
     today,
@@ -324,7 +338,7 @@ export async function dashboard(deps: ReportDeps, query: z.output<typeof Dashboa
     totalCustomers: counts.customers,
     totalStock: counts.stock,
     yesterday,
-    trend: { granularity: plan.trend.granularity, points: await series(deps, buckets) },
+    trend: { granularity: plan.trend.granularity, points: await series(deps, buckets, scope) },
     comparison,
     recentSales: recent.map((s) => ({
       ...s,

@@ -8,7 +8,8 @@ import type {
   ReportProductDaysTable,
   ReportProductMonthsTable,
 } from '../../db/schema';
-import { bucketTable, type Bucket } from './reports.queries';
+import type { Bucket } from './reports.queries';
+import { customerDaysOf, productDaysOf, reportDaysOf } from './rollup-sources.queries';
 
 /**
  * Writes to the report rollups (migration 2026112621): every change is an addition, done by
@@ -209,10 +210,6 @@ export async function salesSpan(db: DbExecutor): Promise<{ first: string; last: 
   return row?.first && row.last ? { first: String(row.first), last: String(row.last) } : undefined;
 }
 
-/**
- * Computes the rollup rows of the given days from the sales, lines and refunds themselves (the same
- * figures the sale and refund transactions add, by another road: a test holds the two equal).
- */
 /** The monthly best-seller rows, from the daily ones (once every day is in). */
 export async function insertProductMonths(db: DbExecutor): Promise<void> {
   await sql`insert into report_product_months (month, product_name, product_id, quantity, revenue)
@@ -220,58 +217,16 @@ export async function insertProductMonths(db: DbExecutor): Promise<void> {
     from report_product_days group by substr(day, 1, 7), product_name`.execute(db);
 }
 
+/**
+ * Computes the rollup rows of the given days from the sales, lines and refunds themselves (the same
+ * figures the sale and refund transactions add, by another road: a test holds the two equal).
+ */
 export async function insertRollupsOf(db: DbExecutor, days: Bucket[]): Promise<void> {
   if (days.length === 0) return;
-  const table = bucketTable(days);
-  await sql`
-    with ${table}
-    insert into report_days (day, payment_method, gross, orders, refunded, refunds, units)
-    select b.bkey, s.payment_method, sum(case when s.payment_method = 'split' then 0 else s.total end),
-      sum(case when s.status = 'refunded' then 0 when s.payment_method = 'split'
-        then 1 - (select count(*) from payments p where p.sale_id = s.id) else 1 end),
-      sum(case when s.payment_method = 'split' then 0
-        else coalesce((select sum(r.amount) from refunds r where r.sale_id = s.id), 0) end),
-      sum((select count(*) from refunds r where r.sale_id = s.id)),
-      sum(coalesce((select sum(si.quantity) from sale_items si where si.sale_id = s.id), 0)
-        - coalesce((select sum(ri.quantity) from refunds r join refund_items ri on ri.refund_id = r.id
-            where r.sale_id = s.id), 0))
-    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
-    group by b.bkey, s.payment_method`.execute(db);
-  // A split bill's parts: each method its money, its refunds' parts and one order (SPLIT_ROLLUP).
-  await sql`
-    with ${table}
-    insert into report_days (day, payment_method, gross, orders, refunded, refunds, units)
-    select b.bkey, p.method, sum(p.amount),
-      sum(case when s.status <> 'refunded' then 1 else 0 end),
-      sum(coalesce((select sum(rp.amount) from refunds r join refund_payments rp on rp.refund_id = r.id
-        where r.sale_id = s.id and rp.method = p.method), 0)),
-      0, 0
-    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
-      join payments p on p.sale_id = s.id
-    where s.payment_method = 'split'
-    group by b.bkey, p.method
-    on conflict (day, payment_method) do update set
-      gross = report_days.gross + excluded.gross,
-      orders = report_days.orders + excluded.orders,
-      refunded = report_days.refunded + excluded.refunded`.execute(db);
-  await sql`
-    with ${table}
-    insert into report_product_days (day, product_name, product_id, quantity, revenue)
-    select b.bkey, si.product_name, max(si.product_id),
-      sum(si.quantity - coalesce(back.units, 0)),
-      sum(si.price * (si.quantity - coalesce(back.units, 0)))
-    from buckets b
-      join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
-      join sale_items si on si.sale_id = s.id
-      left join (
-        select ri.sale_item_id, sum(ri.quantity) as units from refund_items ri group by ri.sale_item_id
-      ) back on back.sale_item_id = si.id
-    group by b.bkey, si.product_name`.execute(db);
-  await sql`
-    with ${table}
-    insert into report_customer_days (day, customer_id, orders)
-    select b.bkey, s.customer_id, count(*)
-    from buckets b join sales s on s.created_at >= b.bfrom and s.created_at < b.bto
-    where s.customer_id is not null and s.status <> 'refunded'
-    group by b.bkey, s.customer_id`.execute(db);
+  await sql`insert into report_days (day, payment_method, gross, orders, refunded, refunds, units)
+    ${reportDaysOf(days, null)}`.execute(db);
+  await sql`insert into report_product_days (day, product_name, product_id, quantity, revenue)
+    ${productDaysOf(days, null)}`.execute(db);
+  await sql`insert into report_customer_days (day, customer_id, orders)
+    ${customerDaysOf(days, null)}`.execute(db);
 }
