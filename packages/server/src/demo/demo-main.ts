@@ -57,6 +57,7 @@ try {
       seed: whole('seed', values.seed, 1)!,
       force: values.force,
       today,
+      now: new Date(),
     },
     (line) => console.log(line),
   );

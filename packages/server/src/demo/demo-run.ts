@@ -21,6 +21,8 @@ export interface DemoRunOptions {
   force: boolean;
   /** The shop's today: sales end the day before. */
   today: string;
+  /** The moment of the run (today's shift opens at the shop's opening time, or now if earlier). */
+  now?: Date | undefined;
 }
 
 export type DemoRunResult =
@@ -77,7 +79,7 @@ export async function runDemo(
   const run = await sellDemoDays(
     deps,
     shop,
-    { days: options.days, salesPerDay: 25, seed: options.seed, today: options.today },
+    { days: options.days, salesPerDay: 25, seed: options.seed, today: options.today, now: options.now },
     progress,
   );
   return { refused: false, products: shop.products.length, customers: shop.customers.length, ...run };
