@@ -107,11 +107,11 @@ export async function setUpDemoTills(deps: DemoDeps, seed: number): Promise<Demo
   return { tills, manager, reasons: shifts.cashReasons };
 }
 
-/**
- * An amount (satang) as a drawer holds it, largest notes first, for a count by denomination; null when no
- * Thai coin makes it (a total below 25 satang), and the count is then typed as a total.
- */
-function countOf(satang: number): { denomination: number; count: number }[] | null {
+/** The smallest Thai coin (satang): a drawer holds nothing finer. */
+const SMALLEST_COIN = THAI_DENOMINATIONS.at(-1)!.satang;
+
+/** An amount (satang, a whole number of the smallest coin) as a drawer holds it, largest notes first. */
+function countOf(satang: number): { denomination: number; count: number }[] {
   let left = satang;
   const count = [];
   for (const { satang: value } of THAI_DENOMINATIONS) {
@@ -119,7 +119,7 @@ function countOf(satang: number): { denomination: number; count: number }[] | nu
     if (n > 0) count.push({ denomination: satangToBaht(value), count: n });
     left -= n * value;
   }
-  return left === 0 ? count : null;
+  return count;
 }
 
 async function openOn(deps: DemoDeps, cashier: SessionUser, till: DemoTill, float: number): Promise<number> {
@@ -252,7 +252,9 @@ export class DemoTillDay {
     const expected = bahtToSatang(await this.expectedOf(shift));
     const roll = this.random();
     const miscount = large ? large.baht : roll < 0.78 ? 0 : pick(this.random, SMALL_DIFFERENCES);
-    const counted = Math.max(0, expected + bahtToSatang(miscount));
+    // What a drawer can hold: an amount worked out in proportion (a part refund of a sale that spent points) can
+    // leave satang no coin makes, which the count then misses by that much.
+    const counted = Math.max(0, Math.floor((expected + bahtToSatang(miscount)) / SMALLEST_COIN) * SMALLEST_COIN);
     const input = CloseShiftRequest.parse({
       countedCash: satangToBaht(counted),
       countedCount: countOf(counted),
