@@ -64,13 +64,18 @@ const sum = (rows: { shift_id: number | null; amount: number | string | null }[]
  * the same figures; one open shift per till, today's on till 1; every sale and refund inside its shift's hours,
  * at its till; a few differences, two above the limit approved by the manager with a note.
  */
-async function expectDemoShifts(db: Db, options: { today: string; days: number; timeZone: string }): Promise<void> {
+async function expectDemoShifts(
+  db: Db,
+  options: { today: string; days: number; timeZone: string; closed: number },
+): Promise<void> {
   const k = db.kysely;
   const tills = await k.selectFrom('tills').select(['id', 'name']).orderBy('id').execute();
   expect(tills.map((t) => t.name)).toEqual(['เคาน์เตอร์ 1', 'เคาน์เตอร์ 2']);
   const shifts = await k.selectFrom('shifts').selectAll().orderBy('id').execute();
   const open = shifts.filter((s) => s.status === 'open');
   const closed = shifts.filter((s) => s.status === 'closed');
+  // As the run reported them.
+  expect(closed).toHaveLength(options.closed);
   // One open shift per till: today's, on till 1.
   expect(open.map((s) => [s.till_id, shopDayOf(s.opened_at, options.timeZone)])).toEqual([
     [tills[0]!.id, options.today],
@@ -252,7 +257,7 @@ describe.concurrent('npm run demo', () => {
           const { db } = server.built.deps;
           const k = db.kysely;
           expect(await shopProblems(db, await openingOf(db), newLedger(), 'internal')).toEqual([]);
-          await expectDemoShifts(db, { today, days: 90, timeZone: config.shopTimezone });
+          await expectDemoShifts(db, { today, days: 90, timeZone: config.shopTimezone, closed: result.shifts });
           const sales = await k
             .selectFrom('sales')
             .select(['created_at', 'total', 'points_used', 'customer_id'])
@@ -333,7 +338,7 @@ describe.concurrent('npm run demo', () => {
 
         const again = await demoProcess(fresh, small);
         expect(again.code, again.out).toBe(0);
-        expect(again.out).toMatch(/Demo shop ready/);
+        expect(again.out).toMatch(/Demo shop ready.*, \d+ closed shifts at two tills and today's open on the first\./);
         expect(stagingLeft(fresh.dataDir)).toEqual([]);
         const db = openDatabase(config);
         try {
@@ -396,7 +401,7 @@ describe('the demo on a SQLite file a server has open', () => {
 describe.each(ENGINES)('the demo shop on %s', (engine) => {
   const t = useTestApp(engine);
 
-  it('sells through the services (stock and totals hold), refuses a second run, and adds bulk sales a till can follow', async () => {
+  it('sells through the services at its tills (stock and totals hold), refuses a second run, adds a second lot at tills of its own and bulk sales a till can follow', async () => {
     const { db, config, imageStore, notifications, log } = t.built.deps;
     const today = shopToday(new Date(), config.shopTimezone);
     // Seed 3: its three days include a refund, whose reason is checked below.
@@ -405,7 +410,7 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
     expect(first).toMatchObject({ refused: false, products: 12, customers: 6 });
     if (first.refused) return;
     expect(first.sales).toBeGreaterThan(20);
-    await expectDemoShifts(db, { today, days: 3, timeZone: config.shopTimezone });
+    await expectDemoShifts(db, { today, days: 3, timeZone: config.shopTimezone, closed: first.shifts });
 
     // Stock: what each product started with, less units sold, plus units refunded.
     const k = db.kysely;
@@ -454,6 +459,29 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
       existingSales: sales.length,
     });
 
+    // A second lot through the services (--force, another seed) sells at tills of its own, named after its seed:
+    // the first lot's tills are busy on the same days, and its shift of today stays open.
+    const second = await runDemo(
+      { db, config, imageStore, notifications, log },
+      { ...options, seed: 4, force: true, days: 1 },
+    );
+    expect(second).toMatchObject({ refused: false });
+    const tills = await k.selectFrom('tills').select(['id', 'name']).orderBy('id').execute();
+    expect(tills.map((till) => till.name)).toEqual([
+      'เคาน์เตอร์ 1',
+      'เคาน์เตอร์ 2',
+      'เคาน์เตอร์ 1 (ชุด 4)',
+      'เคาน์เตอร์ 2 (ชุด 4)',
+    ]);
+    const openTills = await k
+      .selectFrom('shifts')
+      .select('till_id')
+      .where('status', '=', 'open')
+      .orderBy('id')
+      .execute();
+    expect(openTills.map((o) => o.till_id)).toEqual([tills[0]!.id, tills[2]!.id]);
+    const services = sales.length + (second.refused ? 0 : second.sales);
+
     // Bulk sales beside them (another seed), then a till's sale: ids and document numbers carry on.
     const bulk = await runDemo(
       { db, config, imageStore, notifications, log },
@@ -461,7 +489,7 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
     );
     expect(bulk).toMatchObject({ refused: false, sales: 450 });
     const numbers = await k.selectFrom('sales').select('document_number').execute();
-    expect(new Set(numbers.map((n) => n.document_number)).size).toBe(sales.length + 450);
+    expect(new Set(numbers.map((n) => n.document_number)).size).toBe(services + 450);
     const { token } = await t.buildUser({ role: 'cashier' });
     // A product with a size and colour on the shelf (the demo counts some variants sold out, and sales empty more).
     let product: ProductWithVariants | undefined;
@@ -478,6 +506,7 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
       .selectFrom('shifts')
       .select(['id', 'till_id'])
       .where('status', '=', 'open')
+      .where('till_id', '=', tills[0]!.id)
       .executeTakeFirstOrThrow();
     const sold = await postSale(
       t,

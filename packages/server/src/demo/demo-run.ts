@@ -27,7 +27,7 @@ export interface DemoRunOptions {
 
 export type DemoRunResult =
   | { refused: true; existingSales: number }
-  | { refused: false; products: number; customers: number; sales: number; refunds: number };
+  | { refused: false; products: number; customers: number; sales: number; refunds: number; shifts: number };
 
 /** The demo shop: catalogue and customers through the services, then the sales (services, or bulk). */
 export async function runDemo(
@@ -74,6 +74,8 @@ export async function runDemo(
       customers: shop.customers.length,
       sales: options.bulkSales,
       refunds: Math.floor(options.bulkSales / 200),
+      // Bulk sales are made at no till.
+      shifts: 0,
     };
   }
   const run = await sellDemoDays(

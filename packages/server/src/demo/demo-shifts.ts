@@ -156,7 +156,8 @@ interface Open {
  */
 export class DemoTillDay {
   private readonly open: Open[] = [];
-  private readonly events: { at: number; run: () => Promise<void> }[] = [];
+  /** `beforeSale`: only if a sale follows (till 2 opens for customers, never for an empty shift). */
+  private readonly events: { at: number; run: () => Promise<void>; beforeSale?: boolean }[] = [];
 
   constructor(
     private readonly deps: DemoDeps,
@@ -181,13 +182,17 @@ export class DemoTillDay {
     if (this.random() < 0.08) this.plan(at(12), () => this.move(0, 'out', this.roundTo(40, 150, 10), delivery!));
     if (this.random() < 0.08) this.plan(at(13), () => this.move(0, 'in', pick(this.random, [500, 1000]), change!));
     if (this.options.busy) {
-      this.plan(at(16.5), async () => {
-        this.open.push({
-          till: this.setup.tills[1],
-          cashier: this.cashiers[1],
-          shiftId: await openOn(this.deps, this.cashiers[1], this.setup.tills[1], 1),
-        });
-      });
+      this.plan(
+        at(16.5),
+        async () => {
+          this.open.push({
+            till: this.setup.tills[1],
+            cashier: this.cashiers[1],
+            shiftId: await openOn(this.deps, this.cashiers[1], this.setup.tills[1], 1),
+          });
+        },
+        true,
+      );
     }
     // A heavy drawer goes to the bank before the evening: all but a few thousand baht.
     this.plan(at(17.5), async () => {
@@ -200,7 +205,7 @@ export class DemoTillDay {
 
   /** The moments due by `at` run (each at its own time), then the till and cashier of a sale made at `at`. */
   async saleAt(at: number): Promise<{ tillId: number; cashier: SessionUser }> {
-    await this.until(at);
+    await this.until(at, true);
     const shift = this.open.length > 1 && this.random() < 0.5 ? this.open[1]! : this.open[0]!;
     return { tillId: shift.till.id, cashier: shift.cashier };
   }
@@ -211,24 +216,26 @@ export class DemoTillDay {
     return this.open[0]!.till.id;
   }
 
-  /** After the last customer: each drawer counted and its shift closed, till 2 first. */
-  async close(lastSale: number): Promise<void> {
-    // The evening till opens only if a sale came after its time: a shift with nothing in it is not made.
-    await this.until(lastSale);
+  /** After the last customer: each drawer counted and its shift closed, till 2 first; how many closed. */
+  async close(lastSale: number): Promise<number> {
     const closing = Math.max(lastSale, this.midnight + 22 * HOUR) + 5 * MINUTE;
+    await this.until(closing);
     for (const [i, shift] of [...this.open].reverse().entries()) {
       this.deps.setNow(new Date(closing + i * 4 * MINUTE + this.random() * 3 * MINUTE));
       await this.count(shift, i === this.open.length - 1 ? this.options.large : null);
     }
+    return this.open.length;
   }
 
-  private plan(at: number, run: () => Promise<void>): void {
-    this.events.push({ at, run });
+  private plan(at: number, run: () => Promise<void>, beforeSale = false): void {
+    this.events.push({ at, run, beforeSale });
   }
 
-  private async until(at: number): Promise<void> {
+  /** The moments due by `at`, each at its own time; `sale`: a sale is made at `at`. */
+  private async until(at: number, sale = false): Promise<void> {
     while (this.events.length > 0 && this.events[0]!.at <= at) {
       const event = this.events.shift()!;
+      if (event.beforeSale && !sale) continue;
       this.deps.setNow(new Date(event.at));
       await event.run();
     }

@@ -203,6 +203,8 @@ function dayFactor(day: string, random: () => number): number {
 export interface SalesRunResult {
   sales: number;
   refunds: number;
+  /** Closed shifts. */
+  shifts: number;
 }
 
 /**
@@ -229,6 +231,7 @@ export async function sellDemoDays(
   if (!first || !second) throw new Error('the demo shop needs two cashiers');
   let sales = 0;
   let refunds = 0;
+  let shifts = 0;
   for (let d = options.days; d >= 1; d--) {
     const day = addDays(options.today, -d);
     const done = options.days - d + 1;
@@ -322,9 +325,9 @@ export async function sellDemoDays(
       await refundSale(deps, shop.admin, saleId, input, undefined);
       refunds += 1;
     }
-    await tillDay.close(midnight + (moments.at(-1) ?? 21 * 3_600_000));
+    shifts += await tillDay.close(midnight + (moments.at(-1) ?? 21 * 3_600_000));
     if (done % 10 === 0 || d === 1) progress(`sales: day ${done} of ${options.days} (${day})`);
   }
   await openTodaysShift(deps, tills, first, Date.parse(shopDayStart(options.today, tz)), options.now);
-  return { sales, refunds };
+  return { sales, refunds, shifts };
 }
