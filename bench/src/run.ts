@@ -10,6 +10,7 @@ import { benchGridEntry } from './grid-entry';
 import { benchPosScan } from './pos-scan';
 import { benchSaleInstructions } from './load/sale-instructions';
 import { benchSaleLoad } from './load/sale-load';
+import { benchShiftClose } from './shift-close';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
 const config = loadConfig({
@@ -51,6 +52,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 await benchSaleLoad();
 // What a sale costs in instructions, steady where timings are not (skipped without valgrind).
 await benchSaleInstructions();
+// A shift of 500 sales closing, its Z report computed and kept (issue 35: under 200 ms).
+await benchShiftClose();
 
 // The till in Chromium (needs the built SPA: `npm run build`).
 await benchPosScan();

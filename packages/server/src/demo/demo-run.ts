@@ -21,11 +21,13 @@ export interface DemoRunOptions {
   force: boolean;
   /** The shop's today: sales end the day before. */
   today: string;
+  /** The moment of the run (today's shift opens at the shop's opening time, or now if earlier). */
+  now?: Date | undefined;
 }
 
 export type DemoRunResult =
   | { refused: true; existingSales: number }
-  | { refused: false; products: number; customers: number; sales: number; refunds: number };
+  | { refused: false; products: number; customers: number; sales: number; refunds: number; shifts: number };
 
 /** The demo shop: catalogue and customers through the services, then the sales (services, or bulk). */
 export async function runDemo(
@@ -72,12 +74,14 @@ export async function runDemo(
       customers: shop.customers.length,
       sales: options.bulkSales,
       refunds: Math.floor(options.bulkSales / 200),
+      // Bulk sales are made at no till.
+      shifts: 0,
     };
   }
   const run = await sellDemoDays(
     deps,
     shop,
-    { days: options.days, salesPerDay: 25, seed: options.seed, today: options.today },
+    { days: options.days, salesPerDay: 25, seed: options.seed, today: options.today, now: options.now },
     progress,
   );
   return { refused: false, products: shop.products.length, customers: shop.customers.length, ...run };

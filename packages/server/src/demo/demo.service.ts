@@ -33,6 +33,7 @@ import { addDays } from '../calendar/calendar';
 import { DEMO_BRANDS, DEMO_COLOURS, DEMO_KINDS, pick, seededRandom, thaiName, thaiPhone } from './demo-catalogue';
 import { demoProductImage } from './demo-images';
 import { customerPoints, firstAdmin, variantsSellable } from './demo.queries';
+import { DemoTillDay, largeDifferenceOn, openTodaysShift, setUpDemoTills } from './demo-shifts';
 
 /** The demo cashiers' password (the README gives it; it passes the password rule). */
 export const DEMO_CASHIER_PASSWORD = 'demo-till-2569';
@@ -202,33 +203,59 @@ function dayFactor(day: string, random: () => number): number {
 export interface SalesRunResult {
   sales: number;
   refunds: number;
+  /** Closed shifts. */
+  shifts: number;
 }
 
 /**
  * `days` shop days of sales ending yesterday, each made by createSale at its own time (the clock
  * moved to it), so stock, points, customer totals and document numbers hold as at a real till; a
- * few are refunded (wholly or in part) later the same day through refundSale.
+ * few are refunded (wholly or in part) later the same day through refundSale. Each day's sales are
+ * made at two tills in their shifts, opened, paid in and out and closed through the shifts' services
+ * (demo-shifts.ts); today's shift is left open on till 1. `now`: the real moment of the run, so
+ * that today's shift has not opened in the future.
  */
 export async function sellDemoDays(
   deps: DemoDeps,
   shop: DemoShop,
-  options: { days: number; salesPerDay: number; seed: number; today: string },
+  options: { days: number; salesPerDay: number; seed: number; today: string; now?: Date | undefined },
   progress: (line: string) => void = () => {},
 ): Promise<SalesRunResult> {
   const random = seededRandom(options.seed + 1);
+  // The tills' own draws (who sells where, pay-ins and outs, miscounts), apart from the sales' own.
+  const tillRandom = seededRandom(options.seed + 3);
   const settings = pricingSettingsOf(await readStoredSettings(deps.db.kysely));
   const tz = deps.config.shopTimezone;
+  const tills = await setUpDemoTills(deps, options.seed);
+  const [first, second] = shop.sellers;
+  if (!first || !second) throw new Error('the demo shop needs two cashiers');
   let sales = 0;
   let refunds = 0;
+  let shifts = 0;
   for (let d = options.days; d >= 1; d--) {
     const day = addDays(options.today, -d);
+    const done = options.days - d + 1;
     const midnight = Date.parse(shopDayStart(day, tz));
     const count = Math.max(1, Math.round(options.salesPerDay * dayFactor(day, random)));
     const moments = Array.from({ length: count }, () => hourOf(random) * 3_600_000 + random() * 3_600_000).sort(
       (a, b) => a - b,
     );
+    // The cashiers take turns at till 1; the other runs till 2 on busy evenings.
+    const tillDay = new DemoTillDay(
+      deps,
+      tills,
+      tillRandom,
+      midnight,
+      done % 2 === 0 ? [first, second] : [second, first],
+      {
+        busy: count > options.salesPerDay * 1.3,
+        large: largeDifferenceOn(done, options.days),
+      },
+    );
+    await tillDay.start();
     const made: number[] = [];
     for (const offset of moments) {
+      const at = await tillDay.saleAt(midnight + offset);
       deps.setNow(new Date(midnight + offset));
       const lineCount = 1 + Math.floor(random() ** 2 * 4);
       const picks = Array.from({ length: lineCount }, () => {
@@ -276,28 +303,31 @@ export async function sellDemoDays(
         paymentMethod,
         pointsUsed,
         cashReceived: paymentMethod === 'cash' ? Math.ceil(total / 100) * 100 : null,
+        tillId: at.tillId,
       });
-      const answer = await createSale(deps, pick(random, shop.sellers), input, randomUUID());
+      const answer = await createSale(deps, at.cashier, input, randomUUID());
       made.push(answer.sale.id);
       sales += 1;
     }
     // Now and then a customer brings something back before closing time.
     if (made.length > 0 && random() < 0.35) {
+      const tillId = await tillDay.refundAt(midnight + 21.5 * 3_600_000);
       deps.setNow(new Date(midnight + 21.5 * 3_600_000));
       const saleId = pick(random, made);
       // Half give everything back, half one unit of the first line (a wrong size).
       const first = random() < 0.5 ? null : (await getSale(deps, saleId)).items[0];
       const input = RefundSaleRequest.parse(
         first
-          ? { reason: 'wrong_item', lines: [{ saleItemId: first.id, quantity: 1 }] }
-          : { reason: 'customer_request' },
+          ? { reason: 'wrong_item', lines: [{ saleItemId: first.id, quantity: 1 }], tillId }
+          : { reason: 'customer_request', tillId },
       );
       // Demo sales are never paid by card, so nothing is asked of Stripe (or logged).
       await refundSale(deps, shop.admin, saleId, input, undefined);
       refunds += 1;
     }
-    const done = options.days - d + 1;
+    shifts += await tillDay.close(midnight + (moments.at(-1) ?? 21 * 3_600_000));
     if (done % 10 === 0 || d === 1) progress(`sales: day ${done} of ${options.days} (${day})`);
   }
-  return { sales, refunds };
+  await openTodaysShift(deps, tills, first, Date.parse(shopDayStart(options.today, tz)), options.now);
+  return { sales, refunds, shifts };
 }
