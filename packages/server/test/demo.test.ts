@@ -228,7 +228,7 @@ const TODAYS: [string, number][] = [
  */
 describe.concurrent('npm run demo', () => {
   // PostgreSQL first: the slowest, started before the concurrency limit queues the rest. It makes the
-  // year-turn shop only: its ~45,000 statements wait on the network one by one (~40 s alone, over 300 s
+  // year-turn shop only: its ~50,000 statements (tills and shifts included) wait on the network one by one (~45-50 s alone, over 300 s
   // beside the SQLite runs on a busy CI machine), and the dates' own cases are the same code on SQLite.
   const RUNS = [
     ...(ENGINES.includes('postgres') ? [['postgres', ...TODAYS[0]!] as const] : []),
