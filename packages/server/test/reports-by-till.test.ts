@@ -122,6 +122,16 @@ describe.each(ENGINES)('reports by till on %s', (engine) => {
       .execute();
     expect(res.body.recentSales.map((s) => s.id).sort()).toEqual(frontSales.map((s) => s.id).sort());
 
+    // The sales history and its export filter by till the same way.
+    const history = await t.request<{ sales: { id: number }[] }>('GET', `/api/sales?tillId=${front.id}`, {
+      token: admin,
+    });
+    expect(history.body.sales.map((s) => s.id).sort()).toEqual(frontSales.map((s) => s.id).sort());
+    const csv = await fetch(`${t.url}/api/sales/export.csv?layout=report&tillId=${front.id}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(1 + frontSales.length);
+
     const unknown = await t.request<Summary>(
       'GET',
       `/api/sales/stats/summary?startDate=${today}&endDate=${today}&tillId=99999`,

@@ -380,6 +380,8 @@ const SalesFilterFields = {
   status: z.enum(SALE_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
   /** A method matches the sales with a payment by it (a split sale under each of its parts' methods); "split" the split ones. */
   paymentMethod: z.enum(SALE_PAYMENT_METHODS, { error: msg('value.invalid', { label: 'paymentMethod' }) }).optional(),
+  /** The sales of one till (issue 35). */
+  tillId: Id(msg('value.invalid', { label: 'tillId' })).optional(),
 };
 
 const dateRangeInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>

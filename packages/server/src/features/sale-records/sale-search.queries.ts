@@ -15,6 +15,8 @@ export interface SaleFilter {
   status?: SaleStatus;
   paymentMethod?: SalePaymentMethod;
   customerId?: number;
+  /** Sales of one till (issue 35). */
+  tillId?: number;
   before?: { createdAt: string; id: number };
   /** Oldest first: the position after which the page starts. */
   after?: { createdAt: string; id: number };
@@ -32,6 +34,7 @@ function filteredSales(db: DbExecutor, filter: SaleFilter) {
     .$if(filter.from !== undefined, (qb) => qb.where('sales.created_at', '>=', filter.from!))
     .$if(filter.to !== undefined, (qb) => qb.where('sales.created_at', '<', filter.to!))
     .$if(filter.status !== undefined, (qb) => qb.where('sales.status', '=', filter.status!))
+    .$if(filter.tillId !== undefined, (qb) => qb.where('sales.till_id', '=', filter.tillId!))
     .$if(filter.paymentMethod !== undefined, (qb) =>
       qb.where((eb) =>
         eb.or([
@@ -128,7 +131,8 @@ export async function pageAndSummary(
     !filter.search?.trim() &&
     filter.status === undefined &&
     filter.paymentMethod === undefined &&
-    filter.customerId === undefined;
+    filter.customerId === undefined &&
+    filter.tillId === undefined;
   const days = onlyDates ? await rollupDays(db, filter) : undefined;
   if (days) {
     const [page, summary] = await Promise.all([listSaleIds(db, filter, limit), summarizeDays(db, filter, days)]);

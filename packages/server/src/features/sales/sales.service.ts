@@ -111,7 +111,10 @@ function decodeCursor(cursor: string): { createdAt: string; id: number } {
 
 /** The sales history's filters (shop days, search, status, method) as the read model's. */
 export function saleFilterOf(
-  query: Pick<z.output<typeof ListSalesQuery>, 'startDate' | 'endDate' | 'search' | 'status' | 'paymentMethod'>,
+  query: Pick<
+    z.output<typeof ListSalesQuery>,
+    'startDate' | 'endDate' | 'search' | 'status' | 'paymentMethod' | 'tillId'
+  >,
   timeZone: string,
 ): SaleFilter {
   return {
@@ -120,6 +123,7 @@ export function saleFilterOf(
     ...(query.search ? { search: query.search } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(query.paymentMethod ? { paymentMethod: query.paymentMethod } : {}),
+    ...(query.tillId ? { tillId: query.tillId } : {}),
   };
 }
 
