@@ -62,6 +62,7 @@ import { useCheckout } from './use-checkout';
 import { CardFlagsNotice } from '../payments/card-flags-notice';
 import { paymentAvailability } from '../payments/payment-availability';
 import { useScannerFocus } from './use-scanner-focus';
+import { PosShiftBar, usePosShift } from '../shifts/pos-shift-bar';
 
 /** The point-of-sale screen (spec 000 §2 "Point-of-sale screen", §4–§5 cart rules). */
 export function PosScreen() {
@@ -76,6 +77,7 @@ export function PosScreen() {
   const customers = useCustomers();
   const settings = useStoreSettings();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const posShift = usePosShift(can(me.role, 'shift_operate'));
   const cartStore = useCartStore();
   const { update, set, reset, latest } = cartStore;
 
@@ -258,6 +260,8 @@ export function PosScreen() {
     canSell: permissions.sell,
     replacesSaleId: edit?.originalSaleId ?? null,
     vatApprovalToken: vatApproval?.token ?? null,
+    tillId: posShift.tillId,
+    onShiftRequired: posShift.requestOpenShift,
     reloadLists: () => Promise.all([products.refetch(), customers.refetch()]),
     onSold: (sale) => {
       setVatApproval(null);
@@ -400,6 +404,7 @@ export function PosScreen() {
   return (
     <div className="pb-24 lg:pb-0">
       <h1 className="sr-only">{t('screens.pos')}</h1>
+      <PosShiftBar pos={posShift} settings={known.settings} />
       {cardReturn.confirming ? (
         <p
           role="status"
