@@ -138,6 +138,7 @@ describe('shifts at the till', () => {
     await close.getByLabel('จำนวนธนบัตร 1,000 บาท').waitFor();
     expect(await close.getByText('เงินสดที่ควรมี').count()).toBe(0);
     expect(await close.innerText()).not.toContain('2,650');
+    await page.waitForFunction(() => document.activeElement?.id === 'close-count-100000');
     await countByKeyboard(page, [2]);
     await close.getByRole('button', { name: 'ส่งยอดนับและปิดกะ' }).click();
 

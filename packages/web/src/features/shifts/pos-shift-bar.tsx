@@ -7,7 +7,7 @@ import {
   SquareArrowDownRight,
   SquareArrowUpRight,
 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import {
@@ -100,6 +100,11 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
   const t = useT();
   const { till, current, dialog, setDialog } = pos;
   const closeDialog = () => setDialog(null);
+  const picked = useRef(false);
+  const pick = (next: ShiftDialog) => {
+    picked.current = true;
+    setDialog(next);
+  };
   if (!pos.enabled || till.live.length === 0) return null;
   const shift = current.data ?? null;
   const required = requiresShift(settings);
@@ -136,27 +141,35 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
                 })}
               </span>
             </p>
-            <DropdownMenu>
+            {/* Not modal: a modal menu's focus trap, still closing, kept the dialog its item opens from taking focus. */}
+            <DropdownMenu modal={false}>
               <DropdownMenuTrigger asChild>
                 <Button variant="outline" data-testid="pos-shift-menu">
                   {t('shifts.menu')}
                   <ChevronDown aria-hidden />
                 </Button>
               </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuItem onSelect={() => setDialog({ kind: 'movement', type: 'in' })}>
+              <DropdownMenuContent
+                onCloseAutoFocus={(event) => {
+                  // An item opened a dialog: focus goes into it, not back to the menu's button.
+                  if (!picked.current) return;
+                  picked.current = false;
+                  event.preventDefault();
+                }}
+              >
+                <DropdownMenuItem onSelect={() => pick({ kind: 'movement', type: 'in' })}>
                   <SquareArrowDownRight aria-hidden />
                   {t('shifts.payIn')}
                 </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setDialog({ kind: 'movement', type: 'out' })}>
+                <DropdownMenuItem onSelect={() => pick({ kind: 'movement', type: 'out' })}>
                   <SquareArrowUpRight aria-hidden />
                   {t('shifts.payOut')}
                 </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setDialog({ kind: 'report' })}>
+                <DropdownMenuItem onSelect={() => pick({ kind: 'report' })}>
                   <Receipt aria-hidden />
                   {t('shifts.xReport')}
                 </DropdownMenuItem>
-                <DropdownMenuItem destructive onSelect={() => setDialog({ kind: 'close', shiftId: shift.id })}>
+                <DropdownMenuItem destructive onSelect={() => pick({ kind: 'close', shiftId: shift.id })}>
                   <LockKeyhole aria-hidden />
                   {t('shifts.closeShift')}
                 </DropdownMenuItem>
