@@ -173,6 +173,7 @@ describe('shifts at the till', () => {
     await result.getByTestId('shift-report-print').click();
     await page.waitForFunction(() => (window as unknown as { printed: unknown[] }).printed.length === 1);
     await result.getByRole('button', { name: 'A4' }).click();
+    await look(page, 'pos-shift-close-a4');
     await result.getByTestId('shift-report-print').click();
     await page.waitForFunction(() => (window as unknown as { printed: unknown[] }).printed.length === 2);
     const sheets = await printed(page);
@@ -215,6 +216,14 @@ describe('shifts at the till', () => {
     await open.waitFor({ state: 'detached' });
     await bar.getByText(`กะเปิดอยู่ · ${TILL}`).waitFor();
     await look(page, 'pos-shift-bar-mobile');
+    // At 390 px the bar stacks: nothing runs past the screen's edge or out of the bar.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    const barBox = (await bar.boundingBox())!;
+    for (const part of [bar.getByTestId('pos-shift-status'), bar.getByTestId('pos-shift-menu')]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(barBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(barBox.x + barBox.width + 0.5);
+    }
 
     await shiftMenu(page, 'รายงาน X');
     const x = page.getByRole('dialog', { name: 'รายงาน X' });

@@ -97,10 +97,7 @@ export function CashMovementDialog({ open, shiftId, initialType, reasons, onClos
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent
-        className="flex max-h-[calc(100dvh-2rem)] max-w-md flex-col overflow-y-auto"
-        data-testid="cash-movement-dialog"
-      >
+      <DialogContent className="flex max-w-md flex-col overflow-y-auto" data-testid="cash-movement-dialog">
         <DialogHeader>
           <DialogTitle>{t('shifts.movementTitle')}</DialogTitle>
           <DialogDescription>{t('shifts.movementDescription')}</DialogDescription>

@@ -197,10 +197,7 @@ export function CloseShiftDialog({ open, shiftId, tillName, settings, onClose }:
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent
-        className={cn(
-          'flex max-h-[calc(100dvh-2rem)] flex-col overflow-y-auto',
-          step.kind === 'done' ? 'max-w-lg' : 'max-w-xl',
-        )}
+        className={cn('flex flex-col overflow-y-auto', step.kind === 'done' ? 'max-w-lg' : 'max-w-xl')}
         data-testid="close-shift-dialog"
       >
         <DialogHeader>

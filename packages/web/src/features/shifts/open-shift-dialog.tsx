@@ -96,10 +96,7 @@ export function OpenShiftDialog({ open, till, onClose, onOpened }: OpenShiftDial
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent
-        className="flex max-h-[calc(100dvh-2rem)] max-w-xl flex-col overflow-y-auto"
-        data-testid="open-shift-dialog"
-      >
+      <DialogContent className="flex max-w-xl flex-col overflow-y-auto" data-testid="open-shift-dialog">
         <DialogHeader>
           <DialogTitle>{t('shifts.openTitle')}</DialogTitle>
           <DialogDescription>{t('shifts.openDescription', { till: till.name })}</DialogDescription>

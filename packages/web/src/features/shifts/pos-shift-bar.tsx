@@ -117,22 +117,22 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
         aria-label={t('shifts.barLabel')}
         data-testid="pos-shift-bar"
         className={cn(
-          'mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border p-2 pl-3 text-sm',
+          'mb-3 flex flex-col gap-2 rounded-lg border p-2 pl-3 text-sm sm:flex-row sm:items-center sm:gap-4',
           warn ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-slate-200 bg-white text-slate-800',
         )}
       >
-        <div className="flex min-w-0 items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2 sm:max-w-[45%]">
           <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
-          <span className="min-w-0 font-medium break-words" data-testid="pos-till-name">
+          <span className="min-w-0 flex-1 font-medium break-words" data-testid="pos-till-name">
             {chosen ? t('shifts.tillCurrent', { name: chosen.name }) : t('shifts.tillNone')}
           </span>
-          <Button variant="outline" onClick={() => setDialog({ kind: 'till' })}>
+          <Button variant="outline" className="shrink-0" onClick={() => setDialog({ kind: 'till' })}>
             {chosen ? t('shifts.tillChange') : t('shifts.tillChoose')}
           </Button>
         </div>
         {chosen && shift ? (
           <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-            <p className="min-w-0" data-testid="pos-shift-status">
+            <p className="min-w-0 flex-1 basis-48" data-testid="pos-shift-status">
               <span className="font-semibold text-emerald-800">{t('shifts.barOpen', { till: shift.tillName })}</span>{' '}
               <span className="text-slate-600">
                 {t('shifts.barOpenedBy', {
@@ -144,7 +144,7 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
             {/* Not modal: a modal menu's focus trap, still closing, kept the dialog its item opens from taking focus. */}
             <DropdownMenu modal={false}>
               <DropdownMenuTrigger asChild>
-                <Button variant="outline" data-testid="pos-shift-menu">
+                <Button variant="outline" className="shrink-0 whitespace-nowrap" data-testid="pos-shift-menu">
                   {t('shifts.menu')}
                   <ChevronDown aria-hidden />
                 </Button>
@@ -179,12 +179,18 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
         ) : null}
         {chosen && !shift && current.isSuccess ? (
           <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-            <p className="min-w-0 font-medium" role={required ? 'alert' : undefined} data-testid="pos-no-shift">
+            <p
+              className="min-w-0 flex-1 basis-48 font-medium"
+              role={required ? 'alert' : undefined}
+              data-testid="pos-no-shift"
+            >
               {required
                 ? t('shifts.noShiftBanner', { till: chosen.name })
                 : t('shifts.noShiftNote', { till: chosen.name })}
             </p>
-            <Button onClick={() => setDialog({ kind: 'open' })}>{t('shifts.openShift')}</Button>
+            <Button className="shrink-0" onClick={() => setDialog({ kind: 'open' })}>
+              {t('shifts.openShift')}
+            </Button>
           </div>
         ) : null}
       </section>

@@ -32,10 +32,7 @@ export function ShiftReportDialog({
   const kind = detail.data?.report.kind ?? 'X';
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent
-        className="flex max-h-[calc(100dvh-2rem)] max-w-lg flex-col overflow-hidden"
-        data-testid="shift-report-dialog"
-      >
+      <DialogContent className="flex max-w-lg flex-col overflow-hidden" data-testid="shift-report-dialog">
         <DialogHeader>
           <DialogTitle>{t('shifts.reportTitle', { kind })}</DialogTitle>
           <DialogDescription>{t('shifts.reportDescription', { till: tillName })}</DialogDescription>
