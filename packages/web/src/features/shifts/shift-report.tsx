@@ -35,6 +35,11 @@ export function differenceText(difference: number): { word: string; amount: stri
   return { word: t('shifts.docEven'), amount: formatAmount(0) };
 }
 
+/** Money taken out of the drawer, with its minus (none on a zero). */
+function minus(amount: number): string {
+  return amount > 0 ? `-${formatAmount(amount)}` : formatAmount(0);
+}
+
 function methodName(method: string): string {
   const key = paymentMethodLabel(method);
   return key ? t(key) : method;
@@ -58,9 +63,9 @@ export function shiftReportSections(report: ShiftReport): Section[] {
   const cashRows: Row[] = [
     { label: t('shifts.docOpeningFloat'), value: formatAmount(cash.openingFloat) },
     { label: t('shifts.docCashSales'), value: formatAmount(cash.cashSales) },
-    { label: t('shifts.docCashRefunds'), value: `-${formatAmount(cash.cashRefunds)}` },
+    { label: t('shifts.docCashRefunds'), value: minus(cash.cashRefunds) },
     { label: t('shifts.docPaidIn'), value: formatAmount(cash.paidIn) },
-    { label: t('shifts.docPaidOut'), value: `-${formatAmount(cash.paidOut)}` },
+    { label: t('shifts.docPaidOut'), value: minus(cash.paidOut) },
     { label: t('shifts.docExpected'), value: formatAmount(cash.expected), strong: true, testId: 'shift-doc-expected' },
     {
       label: t('shifts.docCounted'),
@@ -105,7 +110,7 @@ export function shiftReportSections(report: ShiftReport): Section[] {
       rows: [
         ...cashMovements.items.map((m) => ({
           label: t(m.type === 'in' ? 'shifts.docMovementIn' : 'shifts.docMovementOut', { reason: m.reason }),
-          value: m.type === 'in' ? formatAmount(m.amount) : `-${formatAmount(m.amount)}`,
+          value: m.type === 'in' ? formatAmount(m.amount) : minus(m.amount),
         })),
         { label: t('shifts.docPaidIn'), value: formatAmount(cashMovements.paidIn) },
         { label: t('shifts.docPaidOut'), value: formatAmount(cashMovements.paidOut) },
