@@ -8,8 +8,8 @@ import {
   type OpenShiftRequest,
 } from '@pos/core';
 import { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
 
 /** The shift routes' cache entries: one per endpoint (docs/development.md). */
 export const shiftKeys = {
@@ -66,6 +66,11 @@ export function useShiftDetail(shiftId: number | null, enabled = true) {
   });
 }
 
+function refreshTill(queryClient: QueryClient, tillId: number): void {
+  void queryClient.invalidateQueries({ queryKey: shiftKeys.current(tillId) });
+  void queryClient.invalidateQueries({ queryKey: shiftKeys.tills });
+}
+
 export function useOpenShift() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -74,6 +79,8 @@ export function useOpenShift() {
       queryClient.setQueryData(shiftKeys.current(shift.tillId), { shift });
       void queryClient.invalidateQueries({ queryKey: shiftKeys.tills });
     },
+    // Another browser may have opened this till's shift meanwhile (409 SHIFT_ALREADY_OPEN): show it.
+    onError: (_error, body) => refreshTill(queryClient, Number(body.tillId)),
   });
 }
 
@@ -85,6 +92,8 @@ export function useCashMovement() {
     onSuccess: (_result, { shiftId }) => {
       void queryClient.invalidateQueries({ queryKey: shiftKeys.detail(shiftId) });
     },
+    // The shift may have been closed meanwhile (409 SHIFT_CLOSED): the bar reads it again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: [...shiftKeys.all, 'current'] }),
   });
 }
 
@@ -96,6 +105,12 @@ export function useCloseShift() {
       queryClient.setQueryData(shiftKeys.detail(result.shift.id), result);
       queryClient.setQueryData(shiftKeys.current(result.shift.tillId), { shift: null });
       void queryClient.invalidateQueries({ queryKey: shiftKeys.tills });
+    },
+    // Closed elsewhere meanwhile (409 SHIFT_CLOSED): the bar reads the till's shift again.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'SHIFT_CLOSED') {
+        void queryClient.invalidateQueries({ queryKey: [...shiftKeys.all, 'current'] });
+      }
     },
   });
 }
