@@ -112,6 +112,13 @@ describe('shifts at the till', () => {
     await bar.getByText(`กะเปิดอยู่ · ${TILL}`).waitFor();
     await bar.getByText(`เปิดโดย ${CASHIER.name}`, { exact: false }).waitFor();
     await look(page, 'pos-shift-bar');
+    // The bar sits above the products, so the desktop cart keeps its height: its pay button is in view unscrolled.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const pay = (await cart.getByRole('button', { name: 'ชำระเงิน' }).boundingBox())!;
+    expect(pay.y + pay.height).toBeLessThanOrEqual(800);
+    const barBox = (await bar.boundingBox())!;
+    const cartBox = (await cart.boundingBox())!;
+    expect(barBox.x + barBox.width).toBeLessThanOrEqual(cartBox.x);
 
     // The cart was kept: the cash sale now goes through.
     await cart.getByRole('button', { name: 'ชำระเงิน' }).click();

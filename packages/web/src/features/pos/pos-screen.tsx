@@ -404,7 +404,6 @@ export function PosScreen() {
   return (
     <div className="pb-24 lg:pb-0">
       <h1 className="sr-only">{t('screens.pos')}</h1>
-      <PosShiftBar pos={posShift} settings={known.settings} />
       {cardReturn.confirming ? (
         <p
           role="status"
@@ -421,6 +420,8 @@ export function PosScreen() {
 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-6">
         <section aria-label={t('pos.productsLabel')} className="min-w-0 space-y-4">
+          {/* Above the products, not the whole screen: the desktop cart keeps its full height, pay button in view. */}
+          <PosShiftBar pos={posShift} settings={known.settings} />
           <CatalogueWithCart
             cartStore={cartStore}
             ref={catalogueRef}

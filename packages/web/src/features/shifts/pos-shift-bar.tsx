@@ -117,11 +117,11 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
         aria-label={t('shifts.barLabel')}
         data-testid="pos-shift-bar"
         className={cn(
-          'mb-3 flex flex-col gap-2 rounded-lg border p-2 pl-3 text-sm sm:flex-row sm:items-center sm:gap-4',
+          'flex flex-col gap-2 rounded-lg border p-2 pl-3 text-sm',
           warn ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-slate-200 bg-white text-slate-800',
         )}
       >
-        <div className="flex min-w-0 items-center gap-2 sm:max-w-[45%]">
+        <div className="flex min-w-0 items-center gap-2">
           <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
           <span className="min-w-0 flex-1 font-medium break-words" data-testid="pos-till-name">
             {chosen ? t('shifts.tillCurrent', { name: chosen.name }) : t('shifts.tillNone')}
