@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   locale: LOCALE_STORAGE_KEY,
   /** When this browser last started or refreshed the session (ms since epoch); the app's own. */
   sessionRefreshedAt: 'pos_session_refreshed_at',
+  /** The till this browser sells at (issue 35), its id; the app's own. */
+  tillId: 'pos_till_id',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -219,6 +219,12 @@ describe('the sale payload', () => {
     expect(buildSaleRequest(cart, FIGURES, { method: 'promptpay' })).not.toHaveProperty('paymentReference');
   });
 
+  it("names this browser's till when one is chosen, and nothing otherwise (a shop without tills)", () => {
+    expect(buildSaleRequest(cart, FIGURES, { method: 'cash', tillId: 4 })).toMatchObject({ tillId: 4 });
+    expect(buildSaleRequest(cart, FIGURES, { method: 'cash', tillId: null })).not.toHaveProperty('tillId');
+    expect(buildSaleRequest(cart, FIGURES, { method: 'cash' })).not.toHaveProperty('tillId');
+  });
+
   it('sends a VAT approval only with VAT excluded', () => {
     const excluded = { ...cart, excludeVat: true };
     expect(buildSaleRequest(excluded, FIGURES, { method: 'cash', vatApprovalToken: 'tok-1' })).toMatchObject({

@@ -62,6 +62,7 @@ import { useCheckout } from './use-checkout';
 import { CardFlagsNotice } from '../payments/card-flags-notice';
 import { paymentAvailability } from '../payments/payment-availability';
 import { useScannerFocus } from './use-scanner-focus';
+import { PosShiftBar, usePosShift } from '../shifts/pos-shift-bar';
 
 /** The point-of-sale screen (spec 000 §2 "Point-of-sale screen", §4–§5 cart rules). */
 export function PosScreen() {
@@ -76,6 +77,7 @@ export function PosScreen() {
   const customers = useCustomers();
   const settings = useStoreSettings();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const posShift = usePosShift(can(me.role, 'shift_operate'));
   const cartStore = useCartStore();
   const { update, set, reset, latest } = cartStore;
 
@@ -258,6 +260,8 @@ export function PosScreen() {
     canSell: permissions.sell,
     replacesSaleId: edit?.originalSaleId ?? null,
     vatApprovalToken: vatApproval?.token ?? null,
+    tillId: posShift.tillId,
+    onShiftRequired: posShift.requestOpenShift,
     reloadLists: () => Promise.all([products.refetch(), customers.refetch()]),
     onSold: (sale) => {
       setVatApproval(null);
@@ -416,6 +420,8 @@ export function PosScreen() {
 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-6">
         <section aria-label={t('pos.productsLabel')} className="min-w-0 space-y-4">
+          {/* Above the products, not the whole screen: the desktop cart keeps its full height, pay button in view. */}
+          <PosShiftBar pos={posShift} settings={known.settings} />
           <CatalogueWithCart
             cartStore={cartStore}
             ref={catalogueRef}

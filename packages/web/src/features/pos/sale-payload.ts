@@ -27,6 +27,8 @@ export interface PaymentDetails {
   notes?: string | null;
   /** A manager's approval to exclude VAT, when the shop requires one; sent only with VAT excluded. */
   vatApprovalToken?: string | null;
+  /** This browser's till (issue 35); left out when the shop has no till chosen here. */
+  tillId?: number | null;
 }
 
 export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment: PaymentDetails): CreateSaleRequest {
@@ -66,6 +68,7 @@ export function buildSaleRequest(cart: CartState, figures: SaleFigures, payment:
   if (payment.method === 'split' && payment.payments) request.payments = payment.payments;
   if (payment.replacesSaleId) request.replacesSaleId = payment.replacesSaleId;
   if (cart.excludeVat && payment.vatApprovalToken) request.vatApprovalToken = payment.vatApprovalToken;
+  if (payment.tillId) request.tillId = payment.tillId;
   return request;
 }
 

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { clearPendingCheckout, savePendingCheckout } from '../payments/pending-checkout';
 import { useStartCardCheckout } from '../payments/payments.queries';
 import { settingsKeys } from '../settings/settings.queries';
+import { shiftKeys } from '../shifts/shifts.queries';
 import { cartFigures, setExcludeVat, type CartState } from './cart';
 import type { PaymentChoice } from './payment-view';
 import { RELOAD_PRODUCTS_CODES, saleErrorText, serverFiguresOf, totalsChangedText } from './pos-messages';
@@ -37,6 +38,10 @@ interface CheckoutOptions {
   /** The sale being edited, replaced by this one. */
   replacesSaleId: number | null;
   vatApprovalToken: string | null;
+  /** This browser's till, sent with the sale and the card checkout (null: none chosen, or the shop has none). */
+  tillId: number | null;
+  /** A sale was refused for want of an open shift: the button beside the error opens one. */
+  onShiftRequired: () => void;
   /** Reloads the product and customer lists after a refusal that says they are out of date. */
   reloadLists: () => Promise<unknown>;
   /** After a recorded sale, with the cart already emptied. */
@@ -87,7 +92,12 @@ export function useCheckout(options: CheckoutOptions) {
     const current = latest.current;
     const figures = cartFigures(current, pricing);
     if (!figures || pending) return;
-    const body = buildSaleRequest(current, figures, { ...choice, replacesSaleId, vatApprovalToken });
+    const body = buildSaleRequest(current, figures, {
+      ...choice,
+      replacesSaleId,
+      vatApprovalToken,
+      tillId: options.tillId,
+    });
     const idempotencyKey = attempt.current.keyFor(body);
     setPayment((p) => (p ? { error: null, notice: null } : p));
     const refused = (error: Error) => {
@@ -105,6 +115,17 @@ export function useCheckout(options: CheckoutOptions) {
         toast.error(t('pos.saleFailed'), { description: t('pos.vatApprovalExpired') });
         setPayment(null);
         void queryClient.refetchQueries({ queryKey: settingsKeys.all });
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'SHIFT_REQUIRED') {
+        // The payment dialog closes so the error's button (and the shift bar's) can be reached.
+        setPayment(null);
+        void queryClient.invalidateQueries({ queryKey: shiftKeys.all });
+        toast.error(t('shifts.shiftRequired'), {
+          description: errorMessage(error, t('shifts.shiftRequired')),
+          action: { label: t('shifts.openShift'), onClick: options.onShiftRequired },
+          duration: 15_000,
+        });
         return;
       }
       const text =

@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { customerKeys } from '../customers/customers.queries';
 import { saleKeys } from '../pos/pos.queries';
 import { productKeys } from '../products/products.queries';
+import { readChosenTillId } from '../shifts/till-choice';
 import type { DayRange } from './date-ranges';
 
 /** What the screen narrows the list by: the shop's days (end included) and the search text. */
@@ -34,11 +35,17 @@ function listPath(filters: SalesFilters, limit: number, cursor: string | null): 
   return `/sales?${params.toString()}`;
 }
 
+/** A refund names this browser's till (issue 35: cash back is tied to its shift), when one is chosen. */
+function withTill(body: RefundSaleRequest): RefundSaleRequest {
+  const tillId = body.tillId ?? readChosenTillId();
+  return tillId === null ? body : { ...body, tillId };
+}
+
 export const historyApi = {
   page: (filters: SalesFilters, cursor: string | null, limit = HISTORY_PAGE_SIZE, signal?: AbortSignal) =>
     api.get(listPath(filters, limit, cursor), { schema: SalesListResponse, signal }),
   refund: (saleId: number, body: RefundSaleRequest, idempotencyKey: string) =>
-    api.post(`/sales/${saleId}/refund`, body, {
+    api.post(`/sales/${saleId}/refund`, withTill(body), {
       schema: RefundSaleResponse,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     }),

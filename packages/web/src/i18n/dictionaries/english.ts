@@ -28,6 +28,7 @@ import { validation } from './validation.en';
 import { settings } from './settings.en';
 import { storage } from './storage.en';
 import { reports } from './reports.en';
+import { shifts } from './shifts.en';
 import { dashboard } from './dashboard.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
@@ -63,4 +64,5 @@ export const EN_NAMESPACES = [
   storage,
   reports,
   dashboard,
+  shifts,
 ] as const;

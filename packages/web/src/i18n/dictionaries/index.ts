@@ -28,6 +28,7 @@ import { validation } from './validation';
 import { settings } from './settings';
 import { storage } from './storage';
 import { reports } from './reports';
+import { shifts } from './shifts';
 import { dashboard } from './dashboard';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
@@ -63,4 +64,5 @@ export const NAMESPACES = [
   storage,
   reports,
   dashboard,
+  shifts,
 ] as const;
