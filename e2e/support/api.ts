@@ -119,6 +119,8 @@ export async function sellByApi(
   token: string,
   lines: { product: Pick<Product, 'id' | 'price'>; quantity: number; variantId?: number }[],
   customerId: number | null = null,
+  /** More of the sale's body, e.g. the till it is made at (`tillId`). */
+  extra: Record<string, unknown> = {},
 ): Promise<Sale> {
   const { settings } = await api<{ settings: StoreSettings }>(server, token, 'GET', '/settings/store');
   const f = priceSale(
@@ -139,6 +141,7 @@ export async function sellByApi(
     total: satangToBaht(f.total),
     paymentMethod: 'cash',
     pointsUsed: 0,
+    ...extra,
   });
   return sale;
 }

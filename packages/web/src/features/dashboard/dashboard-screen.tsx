@@ -17,6 +17,7 @@ import { BestSellersList } from '../reports/best-sellers-list';
 import { downloadSalesCsv } from '../reports/download-sales';
 import { formatDayKeyLong } from '../reports/report-format';
 import { useDashboard } from '../reports/reports.queries';
+import { TillFilter } from '../reports/till-filter';
 import { SegmentedPicker } from '../reports/segmented-picker';
 import { ComparisonPanel } from './comparison-panel';
 import { CustomRangeFields } from './custom-range-fields';
@@ -50,10 +51,11 @@ export function DashboardScreen() {
   const me = useCurrentUser();
   const [period, setPeriod] = useState<DashboardPeriod>('today');
   const [custom, setCustom] = useState<DayRange | null>(null);
+  const [tillId, setTillId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const canExport = can(me.role, 'reports_export');
 
-  const dashboard = useDashboard({ period, custom }, period !== 'custom' || custom !== null);
+  const dashboard = useDashboard({ period, custom, tillId }, period !== 'custom' || custom !== null);
   const loadError = dashboard.isError ? t('dashboard.loadError') : null;
   useLoadErrorToast(loadError, dashboard.errorUpdatedAt, t('dashboard.loadErrorTitle'));
   const data = dashboard.data;
@@ -99,6 +101,7 @@ export function DashboardScreen() {
           value={period}
           onChange={setPeriod}
         />
+        <TillFilter id="dashboard-till" value={tillId} onChange={setTillId} />
         {period === 'custom' ? <CustomRangeFields value={custom} onApply={setCustom} /> : null}
         {data && (period !== 'custom' || custom) ? (
           <p className="text-sm text-slate-600 tabular-nums" data-testid="dashboard-range">

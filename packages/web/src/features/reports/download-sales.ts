@@ -9,7 +9,8 @@ import { fetchSalesCsv } from '../sales-history/sales-history.queries';
 
 /**
  * The export buttons of the reports screen and the dashboard: refused without reports_export or with no
- * sales (spec 000 §5, 001 §5), otherwise every sale of `range` (null: all) from the server as a CSV file.
+ * sales (spec 000 §5, 001 §5), otherwise every sale of `range` (null: all; with a till, that till's) from the server
+ * as a CSV file.
  */
 export async function downloadSalesCsv({
   allowed,
@@ -18,7 +19,7 @@ export async function downloadSalesCsv({
   t,
 }: {
   allowed: boolean;
-  range: DayRange | null;
+  range: (DayRange & { tillId?: number | null }) | null;
   prefix: string;
   t: Translate;
 }): Promise<void> {

@@ -24,6 +24,7 @@ import { DAILY_LIST_DAYS, lastDays, REPORT_PERIODS, reportRange, type ReportPeri
 import { formatCount, formatDayKeyLong } from './report-format';
 import { reportKeys, useSalesSummary } from './reports.queries';
 import { SegmentedPicker } from './segmented-picker';
+import { TillFilter } from './till-filter';
 import { VariantReportDialog, type VariantReportTarget } from './variant-report-dialog';
 import { VariantReportPicker } from './variant-report-picker';
 import { VatSummarySection } from './vat-summary-section';
@@ -43,13 +44,14 @@ export function ReportsScreen() {
   // The browser's day: the shop's PC keeps the shop's time.
   const today = localDateKey(new Date());
   const [period, setPeriod] = useState<ReportPeriod>('week');
+  const [tillId, setTillId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [variantTarget, setVariantTarget] = useState<VariantReportTarget | null>(null);
   const canExport = can(me.role, 'reports_export');
 
-  const range = reportRange(period, today);
+  const range = { ...reportRange(period, today), tillId };
   const summary = useSalesSummary(range);
-  const daily = useSalesSummary(lastDays(today, DAILY_LIST_DAYS));
+  const daily = useSalesSummary({ ...lastDays(today, DAILY_LIST_DAYS), tillId });
   const loadError = summary.isError ? errorMessage(summary.error, t('reports.loadError')) : null;
   useLoadErrorToast(loadError, summary.errorUpdatedAt, t('reports.loadErrorTitle'));
 
@@ -99,6 +101,7 @@ export function ReportsScreen() {
           value={period}
           onChange={setPeriod}
         />
+        <TillFilter id="reports-till" value={tillId} onChange={setTillId} />
         <p className="text-sm text-slate-600 tabular-nums">
           {t('reports.range', {
             start: formatDayKeyLong(range.startDate, intlLocale),

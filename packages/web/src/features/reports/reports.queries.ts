@@ -16,14 +16,30 @@ import type { DayRange } from '../../lib/date-keys';
 export interface DashboardParams {
   period: DashboardPeriod;
   custom: DayRange | null;
+  /** One till's figures (issue 35); null or left out: the whole shop's. */
+  tillId?: number | null;
 }
+
+/** A range of days, and the till whose sales it covers (null: the whole shop). */
+export type ReportRange = DayRange & { tillId?: number | null };
+
+const tillParam = (tillId: number | null | undefined): Record<string, string> =>
+  tillId ? { tillId: String(tillId) } : {};
 
 /** Query keys of the reports area (reports screen and dashboard share them, so "refresh" reloads both). */
 export const reportKeys = {
   all: ['reports'] as const,
-  summary: (range: DayRange) => [...reportKeys.all, 'summary', range.startDate, range.endDate] as const,
-  dashboard: ({ period, custom }: DashboardParams) =>
-    [...reportKeys.all, 'dashboard', period, custom?.startDate ?? null, custom?.endDate ?? null] as const,
+  summary: (range: ReportRange) =>
+    [...reportKeys.all, 'summary', range.startDate, range.endDate, range.tillId ?? null] as const,
+  dashboard: ({ period, custom, tillId }: DashboardParams) =>
+    [
+      ...reportKeys.all,
+      'dashboard',
+      period,
+      custom?.startDate ?? null,
+      custom?.endDate ?? null,
+      tillId ?? null,
+    ] as const,
   vat: (startMonth: string, endMonth: string) => [...reportKeys.all, 'vat', startMonth, endMonth] as const,
   variants: (productId: number, range: DayRange) =>
     [...reportKeys.all, 'variants', productId, range.startDate, range.endDate] as const,
@@ -31,13 +47,13 @@ export const reportKeys = {
 
 /** The calls of /api/sales/stats: every figure is the server's (issue 15). */
 export const reportsApi = {
-  summary: (range: DayRange, signal?: AbortSignal) =>
-    api.get(`/sales/stats/summary?${new URLSearchParams({ ...range }).toString()}`, {
+  summary: ({ startDate, endDate, tillId }: ReportRange, signal?: AbortSignal) =>
+    api.get(`/sales/stats/summary?${new URLSearchParams({ startDate, endDate, ...tillParam(tillId) }).toString()}`, {
       schema: SalesSummaryResponse,
       signal,
     }),
-  dashboard: ({ period, custom }: DashboardParams, signal?: AbortSignal) => {
-    const params = new URLSearchParams({ period });
+  dashboard: ({ period, custom, tillId }: DashboardParams, signal?: AbortSignal) => {
+    const params = new URLSearchParams({ period, ...tillParam(tillId) });
     if (period === 'custom' && custom) {
       params.set('startDate', custom.startDate);
       params.set('endDate', custom.endDate);
@@ -64,7 +80,7 @@ export const reportsApi = {
 };
 
 /** Errors show at once with a retry button (the screens' error state), not after three silent retries. */
-export function useSalesSummary(range: DayRange) {
+export function useSalesSummary(range: ReportRange) {
   return useQuery({
     queryKey: reportKeys.summary(range),
     queryFn: ({ signal }) => reportsApi.summary(range, signal),

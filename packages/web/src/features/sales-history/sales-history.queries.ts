@@ -60,13 +60,14 @@ const EXPORT_TIMEOUT_MS = 10 * 60_000;
  * exports). Reading it as text drops the byte-order mark, so it is put back.
  */
 export async function fetchSalesCsv(
-  filters: DayRange & { search?: string },
+  filters: DayRange & { search?: string; tillId?: number | null },
   layout: SalesCsvLayout,
 ): Promise<{ text: string; rows: number }> {
   const params = new URLSearchParams({ layout });
   if (filters.startDate) params.set('startDate', filters.startDate);
   if (filters.endDate) params.set('endDate', filters.endDate);
   if (filters.search?.trim()) params.set('search', filters.search.trim());
+  if (filters.tillId) params.set('tillId', String(filters.tillId));
   const body = await api.get(`/sales/export.csv?${params.toString()}`, { timeoutMs: EXPORT_TIMEOUT_MS });
   const text = typeof body === 'string' ? body : '';
   const csv = text.startsWith(CSV_BOM) ? text : `${CSV_BOM}${text}`;
