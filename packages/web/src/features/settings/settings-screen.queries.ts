@@ -6,7 +6,11 @@ import {
   LogoResponse,
   OkResponse,
   SettingsResponse,
+  TillResponse,
+  TillsResponse,
+  type CreateTillRequest,
   type Settings,
+  type UpdateTillRequest,
   type UpdateSettingsRequest,
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +23,7 @@ import { settingsKeys, SETTINGS_UPDATED_EVENTS } from './settings.queries';
 export const settingsScreenKeys = {
   full: [...settingsKeys.all, 'full'] as const,
   categories: [...settingsKeys.all, 'categories'] as const,
+  tills: [...settingsKeys.all, 'tills'] as const,
 };
 
 /** Tells every screen the settings changed (spec 000 §2): the app's listener reloads them (see useSettingsUpdatedListener). */
@@ -43,6 +48,10 @@ export const settingsScreenApi = {
       .post('/categories', { name, description, sort_order: count + 1 }, { schema: CategoryResponse })
       .then((r) => r.category),
   deleteCategory: (id: number) => api.delete(`/categories/${id}`, { schema: DeleteCategoryResponse }),
+  tills: (signal?: AbortSignal) => api.get('/tills', { schema: TillsResponse, signal }).then((r) => r.tills),
+  addTill: (body: CreateTillRequest) => api.post('/tills', body, { schema: TillResponse }).then((r) => r.till),
+  updateTill: (id: number, body: UpdateTillRequest) =>
+    api.patch(`/tills/${id}`, body, { schema: TillResponse }).then((r) => r.till),
   /** The LINE test (server side: branch h/line). Left-out fields mean "the saved ones". */
   testNotification: (body: { lineChannelAccessToken?: string; lineUserId?: string }) =>
     api.post('/settings/notifications/test', body, { schema: OkResponse }),
@@ -117,4 +126,32 @@ export function useDeleteCategory() {
 
 export function useTestNotification() {
   return useMutation({ mutationFn: settingsScreenApi.testNotification });
+}
+
+/** The shop's tills (issue 35), each added, renamed and switched off/on by its own call. */
+export function useSettingsTills() {
+  return useQuery({ queryKey: settingsScreenKeys.tills, queryFn: ({ signal }) => settingsScreenApi.tills(signal) });
+}
+
+/** A till change: the list reloads, and the other screens (the POS's till pick) through the settings event. */
+function useTillsChanged() {
+  const queryClient = useQueryClient();
+  const changed = useSettingsChanged();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: settingsScreenKeys.tills });
+    changed();
+  };
+}
+
+export function useAddTill() {
+  const changed = useTillsChanged();
+  return useMutation({ mutationFn: settingsScreenApi.addTill, onSuccess: () => changed() });
+}
+
+export function useUpdateTill() {
+  const changed = useTillsChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTillRequest }) => settingsScreenApi.updateTill(id, body),
+    onSuccess: () => changed(),
+  });
 }
