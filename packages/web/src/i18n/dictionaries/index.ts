@@ -24,6 +24,7 @@ import { customers } from './customers';
 import { customerDialog } from './customer-dialog';
 import { customerHistory } from './customer-history';
 import { salesHistory } from './sales-history';
+import { shiftList } from './shift-list';
 import { validation } from './validation';
 import { settings } from './settings';
 import { storage } from './storage';
@@ -59,6 +60,7 @@ export const NAMESPACES = [
   customerDialog,
   customerHistory,
   salesHistory,
+  shiftList,
   settings,
   storage,
   reports,
