@@ -49,4 +49,5 @@ export const CSV_PREFIXES = {
   salesReport: 'sales_report',
   salesHistory: 'sales_history',
   allSalesReport: 'all_sales_report',
+  shifts: 'shifts',
 } as const;

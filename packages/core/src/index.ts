@@ -8,6 +8,7 @@ export * from './api/index';
 export * from './phone';
 export * from './csv';
 export * from './sales-csv';
+export * from './shifts-csv';
 export * from './zoned-clock';
 export * from './customers';
 export * from './pricing';

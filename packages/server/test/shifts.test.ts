@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CashMovement, Product, Shift, ShiftDetailResponse, Till } from '@pos/core';
+import {
+  SHIFTS_CSV_COLUMNS,
+  type CashMovement,
+  type Product,
+  type Shift,
+  type ShiftDetailResponse,
+  type Till,
+} from '@pos/core';
 import { buildApp } from '../src/app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from './helpers/catalogue-factories';
@@ -184,6 +191,10 @@ describe.each(ENGINES)('tills and shifts on %s', (engine) => {
     );
     expect(split.status, JSON.stringify(split.body)).toBe(201);
     expect(await shiftOfSale(cash.body.sale.id)).toEqual({ till_id: till.id, shift_id: shift.id });
+    // The sale names its till (printed on the receipt), as answered and as read back.
+    expect(cash.body.sale).toMatchObject({ till_id: till.id, till_name: till.name, shift_id: shift.id });
+    const readBack = await t.request<{ sale: unknown }>('GET', `/api/sales/${cash.body.sale.id}`, { token: admin });
+    expect(readBack.body.sale).toEqual(cash.body.sale);
 
     expect((await move(shift.id, { type: 'in', amount: 200, reason: 'เงินทอนเพิ่ม' })).status).toBe(201);
     const out = await move(shift.id, { type: 'out', amount: 150.25, reason: 'ซื้อถุง' });
@@ -311,6 +322,25 @@ describe.each(ENGINES)('tills and shifts on %s', (engine) => {
       token: manager.token,
     });
     expect(differences.body.shifts.every((s) => s.difference !== 0 && s.difference !== null)).toBe(true);
+
+    const csv = await fetch(`${t.url}/api/shifts/export.csv?tillId=${till.id}`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(csv.headers.get('content-disposition')).toMatch(/shifts_\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(SHIFTS_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${shift.id},${till.name},ปิดแล้ว`);
+    expect(lines[1]).toContain('200.00,200.00,260.00,60.00');
+    const csvByCashier = await fetch(`${t.url}/api/shifts/export.csv`, {
+      headers: { authorization: `Bearer ${cashier}` },
+    });
+    expect(csvByCashier.status).toBe(403);
   });
 
   it('keeps two tills’ shifts apart while both are open', async () => {

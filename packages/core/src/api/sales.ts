@@ -296,6 +296,10 @@ export const Sale = z.object({
   replaced_by_sale_id: z.number().nullable(),
   replaced_by_document_number: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The till (cash drawer) that sold it, its name printed on the receipt, and the shift it belongs to (issue 35). */
+  till_id: z.number().nullable(),
+  till_name: z.string().nullable(),
+  shift_id: z.number().nullable(),
   items: z.array(SaleItem),
   /** Baht refunded so far, and every refund, oldest first. */
   refunded_amount: z.number(),

@@ -214,24 +214,33 @@ export const CurrentShiftQuery = z.object({ tillId: Id(msg('value.invalid', { la
 
 export const SHIFT_LIST_LIMIT_MAX = 200;
 
-/** `GET /api/shifts` (and its CSV): managers' list, newest first. */
+/** The managers' filters of shifts: the list's and its CSV's. */
+const ShiftFilterFields = {
+  tillId: Id(msg('value.invalid', { label: 'tillId' })).optional(),
+  userId: Id(msg('value.invalid', { label: 'userId' })).optional(),
+  startDate: ShopDay('startDate').optional(),
+  endDate: ShopDay('endDate').optional(),
+  status: z.enum(SHIFT_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
+  differenceOnly: Flag.optional(),
+};
+const daysInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !q.startDate || !q.endDate || q.startDate <= q.endDate;
+const daysOutOfOrder = { message: msg('sale.dateRange'), path: ['endDate'] };
+
+/** `GET /api/shifts`: managers' list, newest first. */
 export const ListShiftsQuery = z
   .object({
-    tillId: Id(msg('value.invalid', { label: 'tillId' })).optional(),
-    userId: Id(msg('value.invalid', { label: 'userId' })).optional(),
-    startDate: ShopDay('startDate').optional(),
-    endDate: ShopDay('endDate').optional(),
-    status: z.enum(SHIFT_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
-    differenceOnly: Flag.optional(),
+    ...ShiftFilterFields,
     limit: ListLimit(SHIFT_LIST_LIMIT_MAX).default(50),
     /** Shifts older than this id (the last id of the previous page). */
     before: Id(msg('value.invalid', { label: 'cursor' })).optional(),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: msg('sale.dateRange'),
-    path: ['endDate'],
-  });
+  .refine(daysInOrder, daysOutOfOrder);
 export type ListShiftsQuery = z.input<typeof ListShiftsQuery>;
+
+/** `GET /api/shifts/export.csv`: every shift the filters match (no paging), newest first. */
+export const ShiftsExportQuery = z.object(ShiftFilterFields).refine(daysInOrder, daysOutOfOrder);
+export type ShiftsExportQuery = z.input<typeof ShiftsExportQuery>;
 
 export const ShiftsResponse = z.object({ shifts: z.array(Shift), hasMore: z.boolean() });
 export type ShiftsResponse = z.infer<typeof ShiftsResponse>;

@@ -29,6 +29,8 @@ export const SALE_COLUMNS = [
   'sales.notes',
   'sales.payment_method',
   'sales.created_at',
+  'sales.till_id',
+  'sales.shift_id',
 ] as const;
 
 /** A sale's row with the names and document numbers of the users and sales it refers to. */
@@ -39,6 +41,7 @@ export type SaleHeadRow = Selection<DB, 'sales', (typeof SALE_COLUMNS)[number]> 
   replaces_document_number: string | null;
   replaced_by_sale_id: number | null;
   replaced_by_document_number: string | null;
+  till_name: string | null;
 };
 
 /** A sale's line, frozen as sold. */

@@ -174,6 +174,9 @@ export function toApiSale(
     replaced_by_sale_id: head.replaced_by_sale_id,
     replaced_by_document_number: head.replaced_by_document_number,
     notes: head.notes,
+    till_id: head.till_id,
+    till_name: head.till_name,
+    shift_id: head.shift_id,
     items: items.map((row) => ({
       id: row.id,
       product_id: row.product_id,

@@ -27,6 +27,7 @@ export function findSaleHeads(db: DbExecutor, ids: number[]): Promise<SaleHeadRo
       .leftJoin('sales as replaced', 'replaced.id', 'sales.replaces_sale_id')
       // At most one: replaces_sale_id is unique.
       .leftJoin('sales as replacement', 'replacement.replaces_sale_id', 'sales.id')
+      .leftJoin('tills', 'tills.id', 'sales.till_id')
       .select([
         ...SALE_COLUMNS,
         'users.name as created_by_name',
@@ -35,6 +36,7 @@ export function findSaleHeads(db: DbExecutor, ids: number[]): Promise<SaleHeadRo
         'replaced.document_number as replaces_document_number',
         'replacement.id as replaced_by_sale_id',
         'replacement.document_number as replaced_by_document_number',
+        'tills.name as till_name',
       ])
       .where('sales.id', 'in', ids)
       .execute()

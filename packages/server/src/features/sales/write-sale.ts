@@ -95,6 +95,7 @@ export async function writeSale(
       replaces_document_number: replacement.replacesSaleId === null ? null : replacement.replacesDocumentNumber,
       replaced_by_sale_id: null,
       replaced_by_document_number: null,
+      till_name: shift.tillName,
       ...records.sale,
     },
     records.items.map((row, i) => ({ id: itemIds[i]!, sale_id: saleId, ...row })),

@@ -7,8 +7,13 @@ import { findTillRow, liveTillExists } from './tills.queries';
 /** The till and shift a sale or refund is recorded in; both null for a shop that sells without tills. */
 export interface ShiftOfSale {
   tillId: number | null;
+  /** The till's name, printed on the receipt. */
+  tillName: string | null;
   shiftId: number | null;
 }
+
+/** No till: a shop without tills, or a write the till's shift does not concern. */
+export const NO_SHIFT: ShiftOfSale = { tillId: null, tillName: null, shiftId: null };
 
 /**
  * Finds (and share-locks, see `shareOpenShift`) the open shift of the till a sale or cash refund is made at.
@@ -26,21 +31,21 @@ export async function shiftOfSale(
 ): Promise<ShiftOfSale> {
   if (!required) {
     const open = tillId === null ? undefined : await shareOpenShift(trx, tillId);
-    return open ? { tillId, shiftId: open.id } : { tillId: null, shiftId: null };
+    return open ? { tillId, tillName: open.till_name, shiftId: open.id } : NO_SHIFT;
   }
   if (tillId === null) {
     if (settings.shifts.requireOpenShift && (await liveTillExists(trx))) {
       throw new AppError({ status: 409, code: 'SHIFT_REQUIRED' });
     }
-    return { tillId: null, shiftId: null };
+    return NO_SHIFT;
   }
   const open = await shareOpenShift(trx, tillId);
-  if (open) return { tillId, shiftId: open.id };
+  if (open) return { tillId, tillName: open.till_name, shiftId: open.id };
   const till = await findTillRow(trx, tillId);
   if (!till) throw new AppError({ status: 400, code: 'TILL_NOT_FOUND' });
   if (till.active !== 1) throw new AppError({ status: 409, code: 'TILL_INACTIVE' });
   if (settings.shifts.requireOpenShift) {
     throw new AppError({ status: 409, code: 'SHIFT_REQUIRED', details: { tillName: till.name } });
   }
-  return { tillId, shiftId: null };
+  return { tillId, tillName: till.name, shiftId: null };
 }

@@ -39,13 +39,17 @@ export function findOpenShiftRow(db: DbExecutor, tillId: number): Promise<ShiftR
  * orders them): a close, which locks it for update, waits for every sale, refund and movement holding it, and
  * one arriving after the close finds it closed. The one lock every writer of a shift takes first.
  */
-export async function shareOpenShift(db: DbExecutor, tillId: number): Promise<{ id: number } | undefined> {
+export async function shareOpenShift(
+  db: DbExecutor,
+  tillId: number,
+): Promise<{ id: number; till_name: string } | undefined> {
   return db
-    .selectFrom('shifts')
-    .select('id')
-    .where('till_id', '=', tillId)
-    .where('status', '=', 'open')
-    .forShare()
+    .selectFrom('shifts as s')
+    .innerJoin('tills as t', 't.id', 's.till_id')
+    .select(['s.id', 't.name as till_name'])
+    .where('s.till_id', '=', tillId)
+    .where('s.status', '=', 'open')
+    .forShare('s')
     .executeTakeFirst();
 }
 

@@ -1,4 +1,5 @@
 import {
+  CSV_MIME_TYPE,
   CashMovementRequest,
   CashMovementResponse,
   CloseShiftRequest,
@@ -10,6 +11,7 @@ import {
   Shift,
   ShiftDetailResponse,
   ShiftResponse,
+  ShiftsExportQuery,
   ShiftsResponse,
   TillResponse,
   TillsResponse,
@@ -21,7 +23,15 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../http/request-user';
 import { needs } from '../../http/route-access';
 import { signInClient } from '../auth/sign-in-client';
-import { addCashMovement, closeShift, currentShift, listShifts, openShift, shiftDetail } from './shifts.service';
+import {
+  addCashMovement,
+  closeShift,
+  currentShift,
+  listShifts,
+  openShift,
+  shiftDetail,
+  shiftsExportCsv,
+} from './shifts.service';
 import { createTill, listTills, updateTill } from './tills.service';
 
 /**
@@ -76,6 +86,24 @@ export function shiftsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: ListShiftsQuery, response: { 200: ShiftsResponse } },
       },
       async (req) => listShifts(deps, req.query),
+    );
+    app.get(
+      '/shifts/export.csv',
+      {
+        config: { access: needs('shift_manage') },
+        schema: {
+          tags,
+          querystring: ShiftsExportQuery,
+          response: { 200: z.string().describe('CSV, UTF-8 with byte-order mark, one row a shift, newest first') },
+        },
+      },
+      async (req, reply) => {
+        const csv = await shiftsExportCsv(deps, req.query);
+        return reply
+          .type(CSV_MIME_TYPE)
+          .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+          .send(csv.body);
+      },
     );
     app.get(
       '/shifts/:id',
