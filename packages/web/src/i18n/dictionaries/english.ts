@@ -29,6 +29,7 @@ import { validation } from './validation.en';
 import { settings } from './settings.en';
 import { storage } from './storage.en';
 import { reports } from './reports.en';
+import { shifts } from './shifts.en';
 import { dashboard } from './dashboard.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
@@ -65,4 +66,5 @@ export const EN_NAMESPACES = [
   storage,
   reports,
   dashboard,
+  shifts,
 ] as const;

@@ -29,6 +29,7 @@ import { validation } from './validation';
 import { settings } from './settings';
 import { storage } from './storage';
 import { reports } from './reports';
+import { shifts } from './shifts';
 import { dashboard } from './dashboard';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
@@ -65,4 +66,5 @@ export const NAMESPACES = [
   storage,
   reports,
   dashboard,
+  shifts,
 ] as const;
