@@ -7,7 +7,6 @@ import {
   OkResponse,
   SettingsResponse,
   TillResponse,
-  TillsResponse,
   type CreateTillRequest,
   type Settings,
   type UpdateTillRequest,
@@ -16,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { productKeys } from '../products/products.queries';
+import { shiftKeys } from '../shifts/shifts.queries';
 import { retryOnTimeout } from './retry-on-timeout';
 import { settingsKeys, SETTINGS_UPDATED_EVENTS } from './settings.queries';
 
@@ -23,7 +23,6 @@ import { settingsKeys, SETTINGS_UPDATED_EVENTS } from './settings.queries';
 export const settingsScreenKeys = {
   full: [...settingsKeys.all, 'full'] as const,
   categories: [...settingsKeys.all, 'categories'] as const,
-  tills: [...settingsKeys.all, 'tills'] as const,
 };
 
 /** Tells every screen the settings changed (spec 000 §2): the app's listener reloads them (see useSettingsUpdatedListener). */
@@ -48,7 +47,6 @@ export const settingsScreenApi = {
       .post('/categories', { name, description, sort_order: count + 1 }, { schema: CategoryResponse })
       .then((r) => r.category),
   deleteCategory: (id: number) => api.delete(`/categories/${id}`, { schema: DeleteCategoryResponse }),
-  tills: (signal?: AbortSignal) => api.get('/tills', { schema: TillsResponse, signal }).then((r) => r.tills),
   addTill: (body: CreateTillRequest) => api.post('/tills', body, { schema: TillResponse }).then((r) => r.till),
   updateTill: (id: number, body: UpdateTillRequest) =>
     api.patch(`/tills/${id}`, body, { schema: TillResponse }).then((r) => r.till),
@@ -128,19 +126,10 @@ export function useTestNotification() {
   return useMutation({ mutationFn: settingsScreenApi.testNotification });
 }
 
-/** The shop's tills (issue 35), each added, renamed and switched off/on by its own call. */
-export function useSettingsTills() {
-  return useQuery({ queryKey: settingsScreenKeys.tills, queryFn: ({ signal }) => settingsScreenApi.tills(signal) });
-}
-
-/** A till change: the list reloads, and the other screens (the POS's till pick) through the settings event. */
+/** A till change (each its own call): the one list of tills the till pick and this tab read reloads. */
 function useTillsChanged() {
   const queryClient = useQueryClient();
-  const changed = useSettingsChanged();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: settingsScreenKeys.tills });
-    changed();
-  };
+  return () => void queryClient.invalidateQueries({ queryKey: shiftKeys.tills });
 }
 
 export function useAddTill() {

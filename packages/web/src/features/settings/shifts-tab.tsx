@@ -15,7 +15,8 @@ import { EmptyState } from '../../components/ui/states';
 import { useI18n, validationText, type MessageKey } from '../../i18n';
 import { errorDetail, errorMessage } from '../../lib/api';
 import type { SettingsControl } from './settings-form';
-import { useAddTill, useSettingsTills, useUpdateTill } from './settings-screen.queries';
+import { useTills } from '../shifts/shifts.queries';
+import { useAddTill, useUpdateTill } from './settings-screen.queries';
 
 /** Core allows at most this many pay-in/out reasons (ShiftSettingsInput.cashReasons). */
 const REASONS_MAX = 20;
@@ -145,7 +146,7 @@ function CashReasonsField({ control, readOnly }: { control: SettingsControl; rea
 /** The tills: an add box, then each till with rename and switch off/on, each saved at once. */
 function TillsSection({ readOnly }: { readOnly: boolean }) {
   const { t, locale } = useI18n();
-  const tills = useSettingsTills();
+  const tills = useTills();
   const add = useAddTill();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { localDateKey } from '../../lib/dates';
 import { downloadTextFile } from '../../lib/download';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
-import { settingsScreenApi, settingsScreenKeys } from '../settings/settings-screen.queries';
+import { useTills } from '../shifts/shifts.queries';
 import { userKeys, usersApi } from '../users/users.queries';
 import { ShiftDetailDialog } from './shift-detail-dialog';
 import { isFiltered, NO_SHIFT_FILTERS, type ShiftFilters } from './shift-filters';
@@ -72,10 +72,7 @@ export function ShiftListScreen() {
   const me = useCurrentUser();
   const [filters, setFilters] = useState<ShiftFilters>(NO_SHIFT_FILTERS);
   const list = useShiftList(filters);
-  const tills = useQuery({
-    queryKey: settingsScreenKeys.tills,
-    queryFn: ({ signal }) => settingsScreenApi.tills(signal),
-  });
+  const tills = useTills();
   const [open, setOpen] = useState<Shift | null>(null);
   const [exporting, setExporting] = useState(false);
 

@@ -1,5 +1,5 @@
-import { CSV_BOM, ShiftDetailResponse, ShiftsResponse } from '@pos/core';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { CSV_BOM, ShiftsResponse } from '@pos/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { shiftQuery, type ShiftFilters } from './shift-filters';
 
@@ -9,13 +9,11 @@ export const SHIFT_PAGE_SIZE = 50;
 export const shiftListKeys = {
   all: ['shift-list'] as const,
   list: (filters: ShiftFilters) => [...shiftListKeys.all, 'list', filters] as const,
-  detail: (id: number) => [...shiftListKeys.all, 'detail', id] as const,
 };
 
 export const shiftListApi = {
   page: (filters: ShiftFilters, before: number | null, signal?: AbortSignal) =>
     api.get(`/shifts?${shiftQuery(filters, { limit: SHIFT_PAGE_SIZE, before })}`, { schema: ShiftsResponse, signal }),
-  detail: (id: number, signal?: AbortSignal) => api.get(`/shifts/${id}`, { schema: ShiftDetailResponse, signal }),
 };
 
 /** Managers' shifts, newest first, a page at a time (`before` = the last id of the page before). */
@@ -25,15 +23,6 @@ export function useShiftList(filters: ShiftFilters) {
     queryFn: ({ pageParam, signal }) => shiftListApi.page(filters, pageParam, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.hasMore ? (last.shifts.at(-1)?.id ?? null) : null),
-  });
-}
-
-/** One shift with its report: X while open (worked out now), Z once closed (as kept at the close). */
-export function useShiftDetail(id: number | null) {
-  return useQuery({
-    queryKey: shiftListKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => shiftListApi.detail(id ?? 0, signal),
-    enabled: id !== null,
   });
 }
 
