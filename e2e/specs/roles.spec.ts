@@ -15,6 +15,7 @@ const NAV: [label: string, permission: Permission][] = [
   ['ประวัติลูกค้า', 'customers_view'],
   ['รายงาน', 'reports_view'],
   ['ประวัติการขาย', 'reports_view'],
+  ['รายการกะ', 'shift_manage'],
   ['จัดการผู้ใช้', 'users_view'],
   ['จัดการพื้นที่เก็บข้อมูล', 'reports_view'],
   ['ตั้งค่า', 'settings_view'],

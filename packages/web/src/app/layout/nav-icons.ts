@@ -11,6 +11,7 @@ import {
   ShoppingCart,
   UserCog,
   Users,
+  Wallet,
 } from 'lucide-react';
 import type { ScreenId } from '../routing/routes';
 
@@ -23,6 +24,7 @@ export const NAV_ICONS: Readonly<Record<ScreenId, LucideIcon>> = {
   'customer-history': History,
   reports: BarChart3,
   'sales-history': Receipt,
+  shifts: Wallet,
   users: UserCog,
   storage: HardDrive,
   settings: Settings,

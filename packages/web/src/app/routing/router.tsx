@@ -28,6 +28,9 @@ const SCREENS: Readonly<Record<ScreenId, LazyExoticComponent<ComponentType>>> = 
   'sales-history': lazy(() =>
     import('../../features/sales-history/sales-history-screen').then((m) => ({ default: m.SalesHistoryScreen })),
   ),
+  shifts: lazy(() =>
+    import('../../features/shift-list/shift-list-screen').then((m) => ({ default: m.ShiftListScreen })),
+  ),
   users: lazy(() => import('../../features/users/users-screen').then((m) => ({ default: m.UsersScreen }))),
   storage: lazy(() => import('../../features/storage/storage-screen').then((m) => ({ default: m.StorageScreen }))),
   settings: lazy(() => import('../../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen }))),

@@ -13,6 +13,7 @@ export type ScreenId =
   | 'customer-history'
   | 'reports'
   | 'sales-history'
+  | 'shifts'
   | 'users'
   | 'storage'
   | 'settings';
@@ -88,6 +89,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permissions: ['reports_view'],
     navKey: 'nav.salesHistory',
     titleKey: 'screens.salesHistory',
+  },
+  {
+    path: '/shifts',
+    screen: 'shifts',
+    permissions: ['shift_manage'],
+    navKey: 'nav.shifts',
+    titleKey: 'screens.shifts',
   },
   { path: '/users', screen: 'users', permissions: ['users_view'], navKey: 'nav.users', titleKey: 'screens.users' },
   {

@@ -55,7 +55,7 @@ describe('the settings form', () => {
   it('holds every field core\u2019s schemas list, as the server shows it, and nothing only shown', () => {
     const { settings } = settingsFormValues(SETTINGS);
     const groups = SettingsForm.shape.settings.shape;
-    for (const group of ['system', 'payment', 'loyalty', 'notifications'] as const) {
+    for (const group of ['system', 'payment', 'loyalty', 'notifications', 'shifts'] as const) {
       expect(Object.keys(settings[group]).sort(), group).toEqual(Object.keys(groups[group].shape).sort());
     }
     expect(settings.system).toMatchObject({
@@ -91,5 +91,15 @@ describe('the settings form', () => {
     // Spec 001 §5: loyalty values are decimals that fall back to 0.
     expect(body.loyalty).toEqual({ purchaseAmountForOnePoint: 100, onePointValueInBaht: 0 });
     expect(body.system).toMatchObject({ taxId: '0105512345678', taxRate: 7, pricesIncludeVat: true });
+  });
+
+  it('sends the shift settings as edited: the limit in baht, the reasons trimmed', () => {
+    const body = roundTrip((v) => {
+      v.settings.shifts.requireOpenShift = false;
+      v.settings.shifts.differenceLimit = '50.5';
+      v.settings.shifts.cashReasons = [' ซื้อถุง ', 'ค่าน้ำแข็ง'];
+    });
+    expect(body.shifts).toEqual({ requireOpenShift: false, differenceLimit: 50.5, cashReasons: ['ซื้อถุง', 'ค่าน้ำแข็ง'] });
+    expect(() => roundTrip((v) => (v.settings.shifts.cashReasons = ['']))).toThrow();
   });
 });

@@ -3,6 +3,7 @@ import {
   LoyaltySettingsInput,
   NotificationSettingsInput,
   PaymentSettingsInput,
+  ShiftSettingsInput,
   SystemSettingsInput,
   type Settings,
   type UpdateSettingsRequest,
@@ -21,6 +22,7 @@ export const SettingsForm = z.object({
     payment: PaymentSettingsInput,
     loyalty: LoyaltySettingsInput,
     notifications: NotificationSettingsInput,
+    shifts: ShiftSettingsInput,
   }),
 });
 export type SettingsFormInput = z.input<typeof SettingsForm>;
@@ -32,6 +34,7 @@ export const SETTINGS_FORM_FIELDS = [
   ...Object.keys(PaymentSettingsInput.shape).map((k) => `settings.payment.${k}`),
   ...Object.keys(LoyaltySettingsInput.shape).map((k) => `settings.loyalty.${k}`),
   ...Object.keys(NotificationSettingsInput.shape).map((k) => `settings.notifications.${k}`),
+  ...Object.keys(ShiftSettingsInput.shape).map((k) => `settings.shifts.${k}`),
 ] as Path<SettingsFormInput>[];
 
 /** A group's values as the form holds them: each field of its schema, as the server's settings show it. */
@@ -52,6 +55,7 @@ export function settingsFormValues(s: Settings): SettingsFormInput {
       payment: valuesOf(groups.payment, s.payment),
       loyalty: valuesOf(groups.loyalty, s.loyalty),
       notifications: { ...valuesOf(groups.notifications, s.notifications), lineChannelAccessToken: '' },
+      shifts: valuesOf(groups.shifts, s.shifts),
     },
   };
 }
@@ -67,7 +71,7 @@ export function newSecret(value: string): string | undefined {
 
 /** What PUT /api/settings gets from the form. */
 export function settingsRequest(values: SettingsFormOutput): UpdateSettingsRequest['settings'] {
-  const { system, payment, loyalty, notifications } = values.settings;
+  const { system, payment, loyalty, notifications, shifts } = values.settings;
   const token = newSecret(notifications.lineChannelAccessToken);
   return {
     system,
@@ -78,6 +82,7 @@ export function settingsRequest(values: SettingsFormOutput): UpdateSettingsReque
       notifyOnSale: notifications.notifyOnSale,
       ...(token === undefined ? {} : { lineChannelAccessToken: token }),
     },
+    shifts,
   };
 }
 

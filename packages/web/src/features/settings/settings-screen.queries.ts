@@ -6,12 +6,16 @@ import {
   LogoResponse,
   OkResponse,
   SettingsResponse,
+  TillResponse,
+  type CreateTillRequest,
   type Settings,
+  type UpdateTillRequest,
   type UpdateSettingsRequest,
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { productKeys } from '../products/products.queries';
+import { shiftKeys } from '../shifts/shifts.queries';
 import { retryOnTimeout } from './retry-on-timeout';
 import { settingsKeys, SETTINGS_UPDATED_EVENTS } from './settings.queries';
 
@@ -43,6 +47,9 @@ export const settingsScreenApi = {
       .post('/categories', { name, description, sort_order: count + 1 }, { schema: CategoryResponse })
       .then((r) => r.category),
   deleteCategory: (id: number) => api.delete(`/categories/${id}`, { schema: DeleteCategoryResponse }),
+  addTill: (body: CreateTillRequest) => api.post('/tills', body, { schema: TillResponse }).then((r) => r.till),
+  updateTill: (id: number, body: UpdateTillRequest) =>
+    api.patch(`/tills/${id}`, body, { schema: TillResponse }).then((r) => r.till),
   /** The LINE test (server side: branch h/line). Left-out fields mean "the saved ones". */
   testNotification: (body: { lineChannelAccessToken?: string; lineUserId?: string }) =>
     api.post('/settings/notifications/test', body, { schema: OkResponse }),
@@ -117,4 +124,23 @@ export function useDeleteCategory() {
 
 export function useTestNotification() {
   return useMutation({ mutationFn: settingsScreenApi.testNotification });
+}
+
+/** A till change (each its own call): the one list of tills the till pick and this tab read reloads. */
+function useTillsChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: shiftKeys.tills });
+}
+
+export function useAddTill() {
+  const changed = useTillsChanged();
+  return useMutation({ mutationFn: settingsScreenApi.addTill, onSuccess: () => changed() });
+}
+
+export function useUpdateTill() {
+  const changed = useTillsChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTillRequest }) => settingsScreenApi.updateTill(id, body),
+    onSuccess: () => changed(),
+  });
 }

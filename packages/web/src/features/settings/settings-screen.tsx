@@ -33,6 +33,7 @@ import {
 import { useFullSettings, useSaveSettings } from './settings-screen.queries';
 import { SETTINGS_TABS, settingsTabOf, tabOfField, type SettingsTab } from './settings-tabs';
 import { SetupChecklist } from './setup-checklist';
+import { ShiftsTab } from './shifts-tab';
 import { StoreTab } from './store-tab';
 import { SystemTab } from './system-tab';
 
@@ -47,9 +48,10 @@ const TAB_LABEL: Record<SettingsTab, MessageKey> = {
   barcode: 'settings.tab.barcode',
   loyalty: 'settings.tab.loyalty',
   notifications: 'settings.tab.notifications',
+  shifts: 'settings.tab.shifts',
 };
 
-/** The tabs whose fields belong to the settings form (the others save on their own). */
+/** The tabs whose fields are all in the settings form (the others save on their own; shifts holds its own form). */
 const FORM_TABS: ReadonlySet<SettingsTab> = new Set(['store', 'system', 'payment', 'loyalty', 'notifications']);
 
 const ID = 'settings';
@@ -193,6 +195,8 @@ function SettingsEditor({ saved }: { saved: Settings }) {
         return <CategoriesTab readOnly={!canEdit} />;
       case 'barcode':
         return <BarcodeTab readOnly={!canEdit} />;
+      case 'shifts':
+        return <ShiftsTab control={control} readOnly={!canEdit} onSubmit={submit} />;
     }
   })();
 

@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   'barcode',
   'loyalty',
   'notifications',
+  'shifts',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -20,6 +21,6 @@ export function settingsTabOf(value: string | null): SettingsTab {
 export function tabOfField(path: string): SettingsTab {
   const [, group, field = ''] = path.split('.');
   if (group === 'system') return SYSTEM_TAB_FIELDS.has(field) ? 'system' : 'store';
-  if (group === 'payment' || group === 'loyalty' || group === 'notifications') return group;
+  if (group === 'payment' || group === 'loyalty' || group === 'notifications' || group === 'shifts') return group;
   return 'store';
 }

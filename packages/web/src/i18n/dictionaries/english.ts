@@ -24,6 +24,7 @@ import { customers } from './customers.en';
 import { customerDialog } from './customer-dialog.en';
 import { customerHistory } from './customer-history.en';
 import { salesHistory } from './sales-history.en';
+import { shiftList } from './shift-list.en';
 import { validation } from './validation.en';
 import { settings } from './settings.en';
 import { storage } from './storage.en';
@@ -60,6 +61,7 @@ export const EN_NAMESPACES = [
   customerDialog,
   customerHistory,
   salesHistory,
+  shiftList,
   settings,
   storage,
   reports,

@@ -24,6 +24,7 @@ import { customers } from './customers';
 import { customerDialog } from './customer-dialog';
 import { customerHistory } from './customer-history';
 import { salesHistory } from './sales-history';
+import { shiftList } from './shift-list';
 import { validation } from './validation';
 import { settings } from './settings';
 import { storage } from './storage';
@@ -60,6 +61,7 @@ export const NAMESPACES = [
   customerDialog,
   customerHistory,
   salesHistory,
+  shiftList,
   settings,
   storage,
   reports,

@@ -11,6 +11,7 @@ export const nav: EnglishOf<typeof thai> = {
   'nav.customerHistory': 'Customer history',
   'nav.reports': 'Reports',
   'nav.salesHistory': 'Sales history',
+  'nav.shifts': 'Shifts',
   'nav.users': 'User management',
   'nav.storage': 'Storage management',
   'nav.settings': 'Settings',

@@ -9,6 +9,7 @@ export const nav = defineMessages({
   'nav.customerHistory': 'ประวัติลูกค้า',
   'nav.reports': 'รายงาน',
   'nav.salesHistory': 'ประวัติการขาย',
+  'nav.shifts': 'รายการกะ',
   'nav.users': 'จัดการผู้ใช้',
   'nav.storage': 'จัดการพื้นที่เก็บข้อมูล',
   'nav.settings': 'ตั้งค่า',

@@ -11,6 +11,7 @@ export const screens: EnglishOf<typeof thai> = {
   'screens.customerHistory': 'Customer history',
   'screens.reports': 'Reports',
   'screens.salesHistory': 'Sales history',
+  'screens.shifts': 'Shifts',
   'screens.users': 'User management',
   'screens.storage': 'Storage management',
   'screens.settings': 'Settings',

@@ -9,6 +9,7 @@ export const screens = defineMessages({
   'screens.customerHistory': 'ประวัติลูกค้า',
   'screens.reports': 'รายงาน',
   'screens.salesHistory': 'ประวัติการขาย',
+  'screens.shifts': 'รายการกะ',
   'screens.users': 'จัดการผู้ใช้',
   'screens.storage': 'จัดการพื้นที่เก็บข้อมูล',
   'screens.settings': 'ตั้งค่า',
