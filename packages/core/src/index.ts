@@ -20,3 +20,4 @@ export * from './cash-drawer';
 export * from './payment-methods';
 export * from './split-payment';
 export * from './ean13';
+export * from './thai-tax-id';

@@ -8,6 +8,7 @@
 /** What `{label}` stands for in the messages below. Latin words keep the space Thai puts after them. */
 export const VALIDATION_LABELS = {
   address: 'ที่อยู่',
+  buyerName: 'ชื่อผู้ซื้อ',
   approval: 'การอนุมัติ',
   bahtPerPoint: 'ยอดซื้อต่อ 1 แต้ม',
   barcode: 'บาร์โค้ด',
@@ -93,6 +94,9 @@ export const VALIDATION_LABELS = {
   variantId: 'ไซส์/สีของสินค้า',
   variants: 'ไซส์ × สีของสินค้า',
   website: 'เว็บไซต์',
+  smtpHost: 'เซิร์ฟเวอร์ SMTP',
+  smtpPort: 'พอร์ต SMTP',
+  smtpUser: 'ชื่อผู้ใช้ SMTP',
   cashAmount: 'จำนวนเงิน',
   cashMovementType: 'ประเภทรายการเงินสด',
   cashReasons: 'เหตุผลการนำเงินเข้า/ออก',
@@ -203,6 +207,11 @@ export const VALIDATION_MESSAGES = {
   // Tills and shifts.
   'shift.tillNameRequired': 'กรุณากรอกชื่อเครื่องขาย',
   'shift.reasonRequired': 'กรุณาระบุเหตุผล',
+  // Full tax invoices.
+  'taxInvoice.taxIdInvalid': 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง ต้องเป็นตัวเลข 13 หลักที่มีเลขตรวจสอบถูกต้อง',
+  'taxInvoice.branchInvalid': 'เลขที่สาขาต้องเป็นตัวเลข 5 หลัก (สำนักงานใหญ่คือ 00000)',
+  'taxInvoice.buyerNameRequired': 'กรุณากรอกชื่อผู้ซื้อ (บุคคลหรือบริษัท)',
+  'taxInvoice.buyerAddressRequired': 'กรุณากรอกที่อยู่ของผู้ซื้อ',
   // Refusals the server words itself, beyond the request schemas.
   'server.quantityInvalid': 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
   'server.priceInvalid': 'ราคาสินค้าไม่ถูกต้อง',

@@ -24,6 +24,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { shiftsRoutes } from './features/shifts/shifts.routes';
+import { taxInvoicesRoutes } from './features/tax-invoices/tax-invoices.routes';
 import { storageRoutes } from './features/storage/storage.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './http/app-error';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(reportsRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(shiftsRoutes(deps));
+      await api.register(taxInvoicesRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },

@@ -45,6 +45,8 @@ export interface Config {
   stripeSecretKey: string | null;
   /** Checks the signature of Stripe's webhook calls (whsec_…); without it every webhook is refused. */
   stripeWebhookSecret: string | null;
+  /** e-Tax Invoice by Email: the SMTP password (`ETAX_SMTP_PASSWORD`), never in settings; null: none. */
+  etaxSmtpPassword: string | null;
   /** Where the Stripe SDK sends its calls (a fake in tests); null for Stripe's own API. */
   stripeApiBase: URL | null;
   /** A sale's Idempotency-Key is remembered this many days; after that the key is forgotten. */
@@ -288,6 +290,7 @@ export function loadConfig(
     webDistDir: defaults.webDistDir ?? null,
     stripeSecretKey,
     stripeWebhookSecret,
+    etaxSmtpPassword: env.ETAX_SMTP_PASSWORD || null,
     stripeApiBase: stripeApiBase(env.STRIPE_API_BASE),
     idempotencyRetentionDays: integer(env, 'IDEMPOTENCY_RETENTION_DAYS', 7, 1, 365),
     cloudinary: cloudinaryConfig(env),

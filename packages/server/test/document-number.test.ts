@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentSeries, formatDocumentNumber } from '../src/features/sales/document-number';
+import { documentSeries, formatDocumentNumber } from '../src/features/sale-records/document-number';
 
 describe('document numbers', () => {
   it('start a new Buddhist-era series at midnight in the shop’s time zone, whatever zone was asked before', () => {

@@ -209,6 +209,8 @@ describe.each(ENGINES)('settings API on %s', (engine) => {
         loyalty: full.loyalty,
         // The till asks for a shift, offers the pay-in/out reasons; the difference limit is shown at the close.
         shifts: full.shifts,
+        // Whether to offer the buyer's e-mail for an e-Tax invoice; never the SMTP server or its user.
+        etax: { enabled: full.etax.enabled },
         categories: full.categories,
       });
       // The logo changes only through its own calls (POST/DELETE /api/settings/logo).

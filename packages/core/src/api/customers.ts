@@ -3,6 +3,7 @@ import { normalizePhone } from '../phone';
 import { msg } from '../validation';
 import { ListLimit, MultiLineText, OptionalEmail, SingleLineText } from './common';
 import { Sale, SaleItem } from './sales';
+import { BranchNumber, TAX_BUYER_NAME_MAX_LENGTH, TaxId } from './tax-invoices';
 
 export const CUSTOMER_NAME_MAX_LENGTH = 100;
 export const CUSTOMER_ADDRESS_MAX_LENGTH = 500;
@@ -40,6 +41,25 @@ export const CustomerAddress = MultiLineText(msg('text.type', { label: 'address'
   .transform((v) => (v === '' ? null : v))
   .nullish();
 
+/** Optional text: empty means none. */
+const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal(''), z.null(), schema]).transform((v) => (v === '' ? null : (v as z.output<T>)));
+
+/**
+ * The tax details a regular buyer is invoiced under (issue 36): the name on invoices (a company's, when it
+ * differs from the customer's), a checked 13-digit tax ID and a 5-digit branch (00000 = head office).
+ */
+const CustomerTaxFields = {
+  tax_name: emptyAsNull(
+    SingleLineText(msg('text.type', { label: 'buyerName' })).max(
+      TAX_BUYER_NAME_MAX_LENGTH,
+      msg('text.tooLong', { label: 'buyerName', max: TAX_BUYER_NAME_MAX_LENGTH }),
+    ),
+  ).optional(),
+  tax_id: emptyAsNull(TaxId).optional(),
+  tax_branch: emptyAsNull(BranchNumber).optional(),
+};
+
 /**
  * The fields a client may write. Loyalty points, purchase count, amount spent,
  * last purchase and join date belong to the server: they change only through
@@ -48,7 +68,7 @@ export const CustomerAddress = MultiLineText(msg('text.type', { label: 'address'
  * those keys are dropped, like any unknown key, and never stored.
  */
 const CUSTOMER_WRITE_DESCRIPTION =
-  'Only name, phone, email and address are written. loyalty_points, total_purchases, total_spent, ' +
+  'Only name, phone, email, address and the tax details (tax_name, tax_id, tax_branch) are written. loyalty_points, total_purchases, total_spent, ' +
   'last_purchase and created_at (in any spelling) are owned by the server and ignored when sent.';
 
 export const CreateCustomerRequest = z
@@ -57,6 +77,7 @@ export const CreateCustomerRequest = z
     phone: CustomerPhone,
     email: OptionalEmail,
     address: CustomerAddress,
+    ...CustomerTaxFields,
   })
   .describe(CUSTOMER_WRITE_DESCRIPTION);
 export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
@@ -82,6 +103,10 @@ export const Customer = z.object({
   phone: z.string(),
   email: z.string().nullable(),
   address: z.string().nullable(),
+  /** Tax details for full tax invoices; null when none kept. */
+  tax_name: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  tax_branch: z.string().nullable(),
   loyalty_points: z.number().int(),
   /** Number of purchases. */
   total_purchases: z.number().int(),

@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './reports';
 export * from './payments';
 export * from './shifts';
+export * from './tax-invoices';

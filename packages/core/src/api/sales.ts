@@ -300,6 +300,12 @@ export const Sale = z.object({
   till_id: z.number().nullable(),
   till_name: z.string().nullable(),
   shift_id: z.number().nullable(),
+  /**
+   * The full tax invoice (86/4) issued in place of this sale's short one (issue 36): the short one is kept,
+   * marked replaced by it. Null while none was issued.
+   */
+  tax_invoice_id: z.number().nullable(),
+  tax_invoice_number: z.string().nullable(),
   items: z.array(SaleItem),
   /** Baht refunded so far, and every refund, oldest first. */
   refunded_amount: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
+import { HEAD_OFFICE_BRANCH, isBranchNumber } from '../thai-tax-id';
 import { grouped, msg, type ValidationLabel } from '../validation';
 import { Flag, MultiLineText, OptionalEmail, SingleLineText, type TextKind } from './common';
 
@@ -150,6 +151,12 @@ const SYSTEM_FIELDS = {
     z.string(),
     '',
   ),
+  /** The seller's branch on full tax invoices: 00000 = head office (สำนักงานใหญ่), else สาขาที่ 00001… */
+  branch: setting(
+    SingleLineText(msg('taxInvoice.branchInvalid')).refine(isBranchNumber, msg('taxInvoice.branchInvalid')),
+    z.string(),
+    HEAD_OFFICE_BRANCH,
+  ),
   /** Revenue Department number of this POS, printed on short tax invoices when set. */
   posRegistrationNumber: setting(PosRegistrationNumber, z.string(), ''),
 };
@@ -238,6 +245,43 @@ const NOTIFICATION_FIELDS = {
 
 export const NotificationSettingsInput = inputsOf(NOTIFICATION_FIELDS);
 
+/** The address ETDA's e-Tax Invoice by Email service time-stamps copies at (ETDA publishes it; editable if it changes). */
+export const ETDA_TIMESTAMP_ADDRESS = 'csemail@etda.or.th';
+
+/**
+ * e-Tax Invoice by Email (issue 36): the shop's own SMTP server sends each tax document, PDF/A-3 with its XML,
+ * to the buyer with ETDA's time-stamp address in copy. The SMTP password is never stored: it is read from the
+ * ETAX_SMTP_PASSWORD environment variable, as the Stripe key is.
+ */
+const ETAX_FIELDS = {
+  enabled: setting(Flag, z.boolean(), false),
+  smtpHost: setting(optionalText(200, 'smtpHost'), z.string(), ''),
+  smtpPort: setting(
+    z.coerce
+      .number({ error: msg('value.invalid', { label: 'smtpPort' }) })
+      .int(msg('value.invalid', { label: 'smtpPort' }))
+      .min(1, msg('value.invalid', { label: 'smtpPort' }))
+      .max(65_535, msg('value.invalid', { label: 'smtpPort' })),
+    z.number(),
+    587,
+  ),
+  /** Implicit TLS from the first byte (port 465); off uses STARTTLS when the server offers it. */
+  smtpSecure: setting(Flag, z.boolean(), false),
+  smtpUser: setting(optionalText(200, 'smtpUser'), z.string(), ''),
+  senderAddress: setting(
+    OptionalEmail.transform((v) => v ?? ''),
+    z.string(),
+    '',
+  ),
+  timestampAddress: setting(
+    OptionalEmail.transform((v) => v ?? ''),
+    z.string(),
+    ETDA_TIMESTAMP_ADDRESS,
+  ),
+};
+
+export const EtaxSettingsInput = inputsOf(ETAX_FIELDS);
+
 /** `PUT /api/settings`: any subset of groups and fields; what is sent is validated and merged. */
 export const UpdateSettingsRequest = z.object({
   settings: z.strictObject(
@@ -247,6 +291,7 @@ export const UpdateSettingsRequest = z.object({
       loyalty: LoyaltySettingsInput.partial().optional(),
       notifications: NotificationSettingsInput.partial().optional(),
       shifts: ShiftSettingsInput.partial().optional(),
+      etax: EtaxSettingsInput.partial().optional(),
     },
     { error: msg('settings.unknownGroup') },
   ),
@@ -258,6 +303,7 @@ export type PaymentSettings = z.output<typeof PaymentSettingsInput>;
 export type LoyaltySettings = z.output<typeof LoyaltySettingsInput>;
 export type NotificationSettings = z.output<typeof NotificationSettingsInput>;
 export type ShiftSettings = z.output<typeof ShiftSettingsInput>;
+export type EtaxSettings = z.output<typeof EtaxSettingsInput>;
 
 export interface StoredSettings {
   system: SystemSettings;
@@ -265,6 +311,7 @@ export interface StoredSettings {
   loyalty: LoyaltySettings;
   notifications: NotificationSettings;
   shifts: ShiftSettings;
+  etax: EtaxSettings;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -273,6 +320,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   loyalty: defaultsOf(LOYALTY_FIELDS),
   notifications: defaultsOf(NOTIFICATION_FIELDS),
   shifts: defaultsOf(SHIFT_FIELDS),
+  etax: defaultsOf(ETAX_FIELDS),
 };
 
 const SystemSettingsView = viewsOf(SYSTEM_FIELDS);
@@ -299,6 +347,10 @@ export const SettingsResponse = z.object({
     loyalty: LoyaltySettingsView,
     notifications: viewsOf(NOTIFICATION_FIELDS),
     shifts: ShiftSettingsView,
+    etax: viewsOf(ETAX_FIELDS).extend({
+      /** Whether ETAX_SMTP_PASSWORD is set on the server (never the password). */
+      smtpPasswordConfigured: z.boolean(),
+    }),
     categories: z.array(z.string()),
   }),
 });
@@ -322,6 +374,8 @@ export const StoreSettingsResponse = z.object({
     }),
     loyalty: LoyaltySettingsView,
     shifts: ShiftSettingsView,
+    /** Whether issuing a tax document with the buyer's e-mail sends it as an e-Tax invoice. */
+    etax: z.object({ enabled: z.boolean() }),
     categories: z.array(z.string()),
   }),
 });

@@ -299,6 +299,43 @@ export interface ProductsTable {
   deleted_at: string | null;
 }
 
+/** A full tax invoice (86/4) issued in place of a sale's short one (issue 36). */
+export interface TaxInvoicesTable {
+  id: Generated<number>;
+  sale_id: number;
+  /** INV<Buddhist-era year>-<6 digits>, or INV<year>-T<till>-<6 digits> per till; gapless per series. */
+  number: string;
+  till_id: number | null;
+  customer_id: number | null;
+  issued_by: number;
+  issued_at: string;
+  buyer_name: string;
+  buyer_tax_id: string;
+  buyer_email: string | null;
+  /** The TaxInvoiceDocument as issued (JSON, satang): frozen. */
+  document: string;
+}
+
+/** An e-Tax Invoice by Email waiting to be sent, written with the invoice or refund it carries. */
+export interface EtaxEmailsTable {
+  id: Generated<number>;
+  /** tax_invoice or credit_note. */
+  kind: string;
+  tax_invoice_id: number;
+  refund_id: number | null;
+  recipient: string;
+  message_id: string;
+  /** pending, sent or failed (gave up after the last retry; a manager may send again). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface StockMovementsTable {
   id: Generated<number>;
   product_id: number;
@@ -358,6 +395,10 @@ export interface CustomersTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** The tax details a regular buyer is invoiced under (issue 36): name on invoices, 13-digit id, 5-digit branch. */
+  tax_name: string | null;
+  tax_id: string | null;
+  tax_branch: string | null;
 }
 
 /**
@@ -492,6 +533,8 @@ export interface DB {
   product_variants: ProductVariantsTable;
   catalogue_codes: CatalogueCodesTable;
   customers: CustomersTable;
+  tax_invoices: TaxInvoicesTable;
+  etax_emails: EtaxEmailsTable;
   sale_items: SaleItemsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;

@@ -1,7 +1,7 @@
 import { bahtToSatang } from '@pos/core';
 import type { Db } from '../db/database';
 import { addDays } from '../calendar/calendar';
-import { documentSeries, formatDocumentNumber } from '../features/sales/document-number';
+import { documentSeries, formatDocumentNumber } from '../features/sale-records/document-number';
 import { RollupChanges } from '../features/reports/rollups.service';
 import { shopDayStart } from '../calendar/shop-day';
 import { pick, seededRandom } from './demo-catalogue';

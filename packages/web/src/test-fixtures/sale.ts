@@ -36,6 +36,8 @@ export function saleFixture(over: Partial<Sale> = {}): Sale {
     till_id: null,
     till_name: null,
     shift_id: null,
+    tax_invoice_id: null,
+    tax_invoice_number: null,
     items: [],
     refunded_amount: 0,
     refunds: [],

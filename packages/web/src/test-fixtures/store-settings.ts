@@ -15,6 +15,7 @@ export function storeSettingsFixture(system: Partial<StoreSettings['system']> = 
     payment: { ...d.payment, stripeSecretConfigured: true },
     loyalty: d.loyalty,
     shifts: d.shifts,
+    etax: { enabled: d.etax.enabled },
     categories: [],
   };
 }

@@ -10,6 +10,9 @@ export const CUSTOMER_COLUMNS = [
   'phone',
   'email',
   'address',
+  'tax_name',
+  'tax_id',
+  'tax_branch',
   'loyalty_points',
   'total_purchases',
   'total_spent',
@@ -19,7 +22,14 @@ export const CUSTOMER_COLUMNS = [
 export type CustomerRow = Pick<Selectable<CustomersTable>, (typeof CUSTOMER_COLUMNS)[number]>;
 
 /** The values a client may write; points and totals are never among them. */
-export type CustomerValues = Pick<CustomersTable, 'name' | 'phone' | 'email' | 'address'>;
+export type CustomerValues = Pick<
+  CustomersTable,
+  'name' | 'phone' | 'email' | 'address' | 'tax_name' | 'tax_id' | 'tax_branch'
+>;
+
+/** A new customer's values: the tax details may be left out (none kept). */
+export type NewCustomerValues = Omit<CustomerValues, 'tax_name' | 'tax_id' | 'tax_branch'> &
+  Partial<Pick<CustomerValues, 'tax_name' | 'tax_id' | 'tax_branch'>>;
 
 export function toApiCustomer(row: CustomerRow): Customer {
   return {
@@ -28,6 +38,9 @@ export function toApiCustomer(row: CustomerRow): Customer {
     phone: row.phone,
     email: row.email,
     address: row.address,
+    tax_name: row.tax_name,
+    tax_id: row.tax_id,
+    tax_branch: row.tax_branch,
     loyalty_points: Number(row.loyalty_points),
     total_purchases: Number(row.total_purchases),
     total_spent: satangToBaht(Number(row.total_spent)),
@@ -37,7 +50,7 @@ export function toApiCustomer(row: CustomerRow): Customer {
 }
 
 /** What search matches against: name, e-mail and phone, folded in JavaScript so both engines compare the same text. */
-export function customerSearchText(values: CustomerValues): string {
+export function customerSearchText(values: NewCustomerValues): string {
   return searchFold([values.name, values.email ?? '', values.phone].join('\n'));
 }
 
@@ -103,7 +116,7 @@ export function findLiveCustomerByPhone(
 }
 
 /** A new customer: 0 points, 0 purchases, nothing spent, no last purchase. */
-export function insertCustomer(db: DbExecutor, values: CustomerValues, now: string): Promise<CustomerRow> {
+export function insertCustomer(db: DbExecutor, values: NewCustomerValues, now: string): Promise<CustomerRow> {
   return db
     .insertInto('customers')
     .values({
@@ -157,4 +170,26 @@ export async function customerHasSales(db: DbExecutor, customerId: number): Prom
 /** A customer's name even after deletion (a paid card sale keeps the name it was checked with). */
 export function findCustomerName(db: DbExecutor, id: number): Promise<{ id: number; name: string } | undefined> {
   return db.selectFrom('customers').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The tax details a buyer was invoiced under, kept on the customer (issue 36) with the invoice's address and e-mail. */
+export async function saveCustomerTaxDetails(
+  db: DbExecutor,
+  id: number,
+  details: { taxName: string; taxId: string; branch: string; address: string; email: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set((eb) => ({
+      tax_name: details.taxName,
+      tax_id: details.taxId,
+      tax_branch: details.branch,
+      address: details.address,
+      // An invoice without an e-mail leaves the customer's own e-mail as it was.
+      email: details.email ?? eb.ref('email'),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -68,7 +68,15 @@ export async function createCustomer(deps: Pick<Deps, 'db' | 'now'>, input: Crea
       if (existing) throw phoneTaken(existing);
       const row = await insertCustomer(
         trx,
-        { name: input.name, phone: input.phone, email: input.email ?? null, address: input.address ?? null },
+        {
+          name: input.name,
+          phone: input.phone,
+          email: input.email ?? null,
+          address: input.address ?? null,
+          tax_name: input.tax_name ?? null,
+          tax_id: input.tax_id ?? null,
+          tax_branch: input.tax_branch ?? null,
+        },
         deps.now().toISOString(),
       );
       return toApiCustomer(row);
@@ -95,6 +103,9 @@ export async function updateCustomer(
         phone: input.phone ?? row.phone,
         email: input.email === undefined ? row.email : input.email,
         address: input.address === undefined ? row.address : input.address,
+        tax_name: input.tax_name === undefined ? row.tax_name : input.tax_name,
+        tax_id: input.tax_id === undefined ? row.tax_id : input.tax_id,
+        tax_branch: input.tax_branch === undefined ? row.tax_branch : input.tax_branch,
       };
       const existing = next.phone === row.phone ? undefined : await findLiveCustomerByPhone(trx, next.phone, id);
       if (existing) throw phoneTaken(existing);

@@ -42,6 +42,8 @@ export type SaleHeadRow = Selection<DB, 'sales', (typeof SALE_COLUMNS)[number]> 
   replaced_by_sale_id: number | null;
   replaced_by_document_number: string | null;
   till_name: string | null;
+  tax_invoice_id: number | null;
+  tax_invoice_number: string | null;
 };
 
 /** A sale's line, frozen as sold. */

@@ -177,6 +177,8 @@ export function toApiSale(
     till_id: head.till_id,
     till_name: head.till_name,
     shift_id: head.shift_id,
+    tax_invoice_id: head.tax_invoice_id,
+    tax_invoice_number: head.tax_invoice_number,
     items: items.map((row) => ({
       id: row.id,
       product_id: row.product_id,

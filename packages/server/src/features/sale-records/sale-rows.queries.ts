@@ -28,6 +28,8 @@ export function findSaleHeads(db: DbExecutor, ids: number[]): Promise<SaleHeadRo
       // At most one: replaces_sale_id is unique.
       .leftJoin('sales as replacement', 'replacement.replaces_sale_id', 'sales.id')
       .leftJoin('tills', 'tills.id', 'sales.till_id')
+      // At most one: tax_invoices.sale_id is unique.
+      .leftJoin('tax_invoices', 'tax_invoices.sale_id', 'sales.id')
       .select([
         ...SALE_COLUMNS,
         'users.name as created_by_name',
@@ -37,6 +39,8 @@ export function findSaleHeads(db: DbExecutor, ids: number[]): Promise<SaleHeadRo
         'replacement.id as replaced_by_sale_id',
         'replacement.document_number as replaced_by_document_number',
         'tills.name as till_name',
+        'tax_invoices.id as tax_invoice_id',
+        'tax_invoices.number as tax_invoice_number',
       ])
       .where('sales.id', 'in', ids)
       .execute()

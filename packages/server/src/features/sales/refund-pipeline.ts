@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../http/request-user';
 import { insertStockMovements } from '../products/products.queries';
 import { RollupChanges } from '../reports/rollups.service';
+import { queueCreditNoteEmail } from '../tax-invoices/tax-invoices.service';
 import { refundAmount } from './refund-steps/amount.step';
 import { creditNote } from './refund-steps/credit-note.step';
 import { refundWay } from './refund-steps/method.step';
@@ -34,7 +35,8 @@ export async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: Re
 /**
  * Writes a checked refund, step by step in the order every writer takes its locks: stock back on the
  * shelf, the customer's points and totals, the credit note's number (for a sale that had a tax invoice),
- * the refund's records, the report rollups (at the commit), the stock movements and the sale's status.
+ * the refund's records, the report rollups (at the commit), the stock movements and the sale's status; and
+ * for a sale with a full tax invoice e-mailed as an e-Tax invoice, its credit note's e-mail.
  * The customer may already have spent points this refund takes back: the balance never goes below 0, and
  * what could not be taken back is recorded on the refund as `points_shortfall`. Answers the refund's id.
  */
@@ -88,5 +90,6 @@ export async function writeRefund(
   );
   const status: SaleStatus = fully ? 'refunded' : 'partially_refunded';
   await setSaleStatus(trx, sale.id, status);
+  if (note.number !== null) await queueCreditNoteEmail(trx, sale.id, refundId, now);
   return refundId;
 }

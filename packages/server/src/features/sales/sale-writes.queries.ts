@@ -4,6 +4,7 @@ import { compilableOn, isSqlite, type DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
 import type { DB, PaymentsTable, SaleItemsTable } from '../../db/schema';
 import { outboxMessageInsert, type OutboxMessage } from '../notifications/notifications.queries';
+import { nextInSeries, seriesAdvance } from '../sale-records/document-counters.queries';
 import { stockMovementsInsert, withDeltas, type StockMovementValues } from '../products/products.queries';
 import { approvalLinked } from './vat-approvals.queries';
 import {
@@ -11,8 +12,6 @@ import {
   customerSaleUpdate,
   insertSale,
   insertSaleParts,
-  nextInSeries,
-  seriesAdvance,
   stockTakeCtes,
   writeStockChanges,
   type SaleValues,

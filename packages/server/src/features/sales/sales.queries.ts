@@ -311,23 +311,6 @@ export function customerSaleUpdate(
   return returningOnPostgres(db, update, (query) => query.returning('loyalty_points'));
 }
 
-/** The next number of a document series; atomic, and rolled back with the sale if it fails. */
-export async function nextInSeries(db: DbExecutor, series: string): Promise<number> {
-  const { rows } = await seriesAdvanced(db, { series });
-  return rows[0]!.value;
-}
-
-const seriesAdvanced = prepared(seriesAdvance);
-
-/** The statement of `nextInSeries`, to send alone or inside another (see `holdCounterSale`). */
-export function seriesAdvance(db: DbExecutor, { series }: { series: string }) {
-  return db
-    .insertInto('document_counters')
-    .values({ name: series, value: 1 })
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('document_counters.value', '+', 1) })))
-    .returning('value');
-}
-
 /** A sale's row as written (its id given by the insert or drawn before). */
 export type SaleValues = Omit<SalesTable, 'id' | 'payment_method' | 'tax_rate_bp' | 'units'> & {
   payment_method: string;

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../http/request-user';
 import { readSettingsForSale } from '../settings/settings.service';
-import { documentSeries } from './document-number';
+import { documentSeries } from '../sale-records/document-number';
 import type { CheckoutTerms } from './paid-sale';
 import { recordedSale } from '../sale-records/sale-mapper';
 import { loadLines, type SaleLine } from './sale-steps/lines.step';
@@ -98,6 +98,8 @@ export async function writeSale(
       replaced_by_sale_id: null,
       replaced_by_document_number: null,
       till_name: shift.tillName,
+      tax_invoice_id: null,
+      tax_invoice_number: null,
       ...records.sale,
     },
     records.items.map((row, i) => ({ id: itemIds[i]!, sale_id: saleId, ...row })),

@@ -1,6 +1,7 @@
 import {
   can,
   DEFAULT_SETTINGS,
+  EtaxSettingsInput,
   ERROR_MESSAGES,
   isMaskedSecret,
   LoyaltySettingsInput,
@@ -30,6 +31,7 @@ const GROUP_SCHEMAS = {
   loyalty: LoyaltySettingsInput,
   notifications: NotificationSettingsInput,
   shifts: ShiftSettingsInput,
+  etax: EtaxSettingsInput,
 } as const;
 type GroupName = keyof typeof GROUP_SCHEMAS;
 const GROUPS = Object.keys(GROUP_SCHEMAS) as GroupName[];
@@ -148,6 +150,7 @@ export async function getStoreSettings(deps: Pick<Deps, 'db' | 'config'>): Promi
     payment: { ...s.payment, stripeSecretConfigured: deps.config.stripeSecretKey !== null },
     loyalty: s.loyalty,
     shifts: s.shifts,
+    etax: { enabled: s.etax.enabled },
     categories: await listActiveCategoryNames(deps.db.kysely),
   };
 }
@@ -170,6 +173,7 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Se
       notifyOnSale: s.notifications.notifyOnSale,
     },
     shifts: s.shifts,
+    etax: { ...s.etax, smtpPasswordConfigured: deps.config.etaxSmtpPassword !== null },
     categories: await listActiveCategoryNames(deps.db.kysely),
   };
 }

@@ -25,6 +25,7 @@ const SETTINGS: StoreSettings = {
     website: '',
     taxId: '0105560123456',
     posRegistrationNumber: '',
+    branch: '00000',
   },
   payment: {
     stripeSecretConfigured: false,
@@ -40,6 +41,7 @@ const SETTINGS: StoreSettings = {
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
   shifts: DEFAULT_SETTINGS.shifts,
+  etax: { enabled: false },
   categories: [],
 };
 

@@ -21,6 +21,7 @@ const SETTINGS: StoreSettings = {
     website: '',
     taxId: '',
     posRegistrationNumber: '',
+    branch: '00000',
   },
   payment: {
     stripeSecretConfigured: true,
@@ -36,6 +37,7 @@ const SETTINGS: StoreSettings = {
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
   shifts: DEFAULT_SETTINGS.shifts,
+  etax: { enabled: false },
   categories: [],
 };
 

@@ -20,6 +20,7 @@ const SETTINGS: Settings = {
     website: '',
     taxId: '0105512345678',
     posRegistrationNumber: '',
+    branch: '00000',
   },
   payment: {
     cashEnabled: true,
@@ -36,6 +37,7 @@ const SETTINGS: Settings = {
   },
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
   shifts: DEFAULT_SETTINGS.shifts,
+  etax: { ...DEFAULT_SETTINGS.etax, smtpPasswordConfigured: false },
   notifications: {
     lineChannelAccessToken: '••••WXYZ',
     lineChannelAccessTokenSet: true,

@@ -9,6 +9,7 @@ function storeSettings(change: (s: StoreSettings) => void = () => undefined): St
     payment: { ...d.payment, stripeSecretConfigured: false },
     loyalty: d.loyalty,
     shifts: d.shifts,
+    etax: { enabled: false },
     categories: [],
   };
   change(s);

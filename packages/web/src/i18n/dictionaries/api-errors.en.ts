@@ -114,6 +114,14 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.REFUND_PARTS_MISMATCH': 'The refund per payment method does not add up to the refund',
   'apiErrors.SALE_NOT_FOUND': 'Sale not found',
   'apiErrors.SALE_NOT_REPLACEABLE': 'The original sale has not been refunded for editing, or was already replaced',
+  'apiErrors.TAX_INVOICE_NOT_FOUND': 'Tax invoice not found',
+  'apiErrors.TAX_INVOICE_EXISTS':
+    'This sale already has a full tax invoice; it cannot be issued twice (print a copy of the one issued)',
+  'apiErrors.TAX_INVOICE_SHOP_TAX_ID_MISSING':
+    "The shop's tax ID is not set or the shop is not registered for VAT, so it cannot issue tax invoices. Set it in the system settings",
+  'apiErrors.TAX_INVOICE_NO_VAT': 'This sale carries no VAT (VAT excluded), so it cannot have a tax invoice',
+  'apiErrors.TAX_INVOICE_SALE_REFUNDED':
+    'Goods of this sale were returned, so a full tax invoice can no longer replace its short one',
   'apiErrors.TILL_NOT_FOUND': 'Till not found',
   'apiErrors.TILL_NAME_TAKEN': 'A till with this name already exists',
   'apiErrors.TILL_INACTIVE': 'This till has been switched off. Please choose another till',
@@ -153,6 +161,8 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.detailed.TILL_NAME_TAKEN': 'A till named "{name}" already exists',
   'apiErrors.detailed.SHIFT_ALREADY_OPEN':
     'Till "{tillName}" already has an open shift. Close it before opening a new one',
+  'apiErrors.detailed.TAX_INVOICE_EXISTS':
+    'This sale already has full tax invoice {number}; it cannot be issued twice (print a copy of the one issued)',
   'apiErrors.detailed.SHIFT_REQUIRED':
     'No shift is open on till "{tillName}". Open a shift (count the opening float) before selling or refunding cash',
   'apiErrors.detailed.SHIFT_DIFFERENCE_APPROVAL_REQUIRED':

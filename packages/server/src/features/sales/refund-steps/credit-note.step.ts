@@ -1,7 +1,7 @@
 import { refundVat } from '@pos/core';
 import type { DbExecutor } from '../../../db/executor';
-import { documentSeries, formatDocumentNumber } from '../document-number';
-import { nextInSeries } from '../sales.queries';
+import { nextInSeries } from '../../sale-records/document-counters.queries';
+import { documentSeries, formatDocumentNumber } from '../../sale-records/document-number';
 import type { RefundPlan } from './refund-context';
 
 /** Credit notes: CN<Buddhist-era year>-<6 digits>, their own gapless series per year. */

@@ -6,7 +6,7 @@ import {
   satangToBaht,
   type SplitPart,
 } from '@pos/core';
-import { formatDocumentNumber } from '../document-number';
+import { formatDocumentNumber } from '../../sale-records/document-number';
 import type { SaleRowValues } from '../sale-writes.queries';
 import type { StockTake } from '../sales.queries';
 import type { SaleLines } from './lines.step';

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { HEAD_OFFICE_BRANCH, isBranchNumber, isThaiTaxId, taxIdDigits } from '../thai-tax-id';
+import { msg } from '../validation';
+import { Id, MultiLineText, OptionalEmail, SingleLineText } from './common';
+
+/**
+ * Full tax invoices (ใบกำกับภาษีเต็มรูป, Revenue Code 86/4) issued for a sale on request, in place of its
+ * short tax invoice (issue 36). Money is baht in the API; dates are ISO-8601 UTC text.
+ */
+
+export const TAX_BUYER_NAME_MAX_LENGTH = 200;
+export const TAX_BUYER_ADDRESS_MAX_LENGTH = 500;
+
+/** A 13-digit tax ID, spaces and dashes allowed as typed, its check digit verified. */
+export const TaxId = SingleLineText(msg('taxInvoice.taxIdInvalid'))
+  .transform(taxIdDigits)
+  .refine(isThaiTaxId, msg('taxInvoice.taxIdInvalid'));
+
+/** Five digits: 00000 for the head office (สำนักงานใหญ่), 00001… for a branch. */
+export const BranchNumber = SingleLineText(msg('taxInvoice.branchInvalid')).refine(
+  isBranchNumber,
+  msg('taxInvoice.branchInvalid'),
+);
+
+/** Who the invoice is made out to: every field 86/4 asks for, and an e-mail for the e-Tax invoice. */
+export const TaxInvoiceBuyer = z.object({
+  name: SingleLineText(msg('taxInvoice.buyerNameRequired'))
+    .min(1, msg('taxInvoice.buyerNameRequired'))
+    .max(TAX_BUYER_NAME_MAX_LENGTH, msg('text.tooLong', { label: 'buyerName', max: TAX_BUYER_NAME_MAX_LENGTH })),
+  address: MultiLineText(msg('taxInvoice.buyerAddressRequired'))
+    .min(1, msg('taxInvoice.buyerAddressRequired'))
+    .max(TAX_BUYER_ADDRESS_MAX_LENGTH, msg('text.tooLong', { label: 'address', max: TAX_BUYER_ADDRESS_MAX_LENGTH })),
+  taxId: TaxId,
+  branch: BranchNumber.default(HEAD_OFFICE_BRANCH),
+  email: OptionalEmail,
+});
+export type TaxInvoiceBuyer = z.input<typeof TaxInvoiceBuyer>;
+
+/**
+ * `POST /api/sales/:id/tax-invoice`. `customerId`: keep these details on that customer (a regular buyer is
+ * then one click); the sale's own customer when omitted and `saveToCustomer` is true.
+ */
+export const CreateTaxInvoiceRequest = z.object({
+  buyer: TaxInvoiceBuyer,
+  saveToCustomer: z.boolean().optional(),
+  customerId: Id(msg('value.invalid', { label: 'customerId' })).nullish(),
+});
+export type CreateTaxInvoiceRequest = z.input<typeof CreateTaxInvoiceRequest>;
+
+export const TaxParty = z.object({
+  name: z.string(),
+  address: z.string(),
+  taxId: z.string(),
+  /** 00000 = head office. */
+  branch: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type TaxParty = z.infer<typeof TaxParty>;
+
+export const TaxInvoiceLine = z.object({
+  name: z.string(),
+  code: z.string().nullable(),
+  quantity: z.number(),
+  /** Baht per unit as charged (VAT included when pricesIncludeVat). */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+
+/** The e-Tax e-mail of a document: waiting, sent, or failed with the reason. */
+export const ETAX_EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const TaxDocumentEmail = z.object({
+  id: z.number(),
+  status: z.enum(ETAX_EMAIL_STATUSES),
+  to: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type TaxDocumentEmail = z.infer<typeof TaxDocumentEmail>;
+
+export const TaxInvoice = z.object({
+  id: z.number(),
+  /** INV<Buddhist-era year>-<6 digits>, or INV<year>-T<till>-<6 digits> per till. */
+  number: z.string(),
+  saleId: z.number(),
+  /** The short tax invoice it replaces (the sale's document number), kept and marked as replaced. */
+  replacesNumber: z.string(),
+  issuedAt: z.string(),
+  /** The date of supply: when the sale was made. */
+  suppliedAt: z.string(),
+  issuedBy: z.object({ id: z.number(), name: z.string() }),
+  tillId: z.number().nullable(),
+  /** Paid at once: titled ใบเสร็จรับเงิน/ใบกำกับภาษี. */
+  paid: z.boolean(),
+  seller: TaxParty,
+  buyer: TaxParty,
+  customerId: z.number().nullable(),
+  vatRate: z.number(),
+  pricesIncludeVat: z.boolean(),
+  lines: z.array(TaxInvoiceLine),
+  subtotal: z.number(),
+  discount: z.number(),
+  valueBeforeVat: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  /** The e-Tax e-mail, when the buyer gave an address and the shop sends e-Tax invoices. */
+  email: TaxDocumentEmail.nullable(),
+});
+export type TaxInvoice = z.infer<typeof TaxInvoice>;
+
+export const TaxInvoiceResponse = z.object({ taxInvoice: TaxInvoice });
+export type TaxInvoiceResponse = z.infer<typeof TaxInvoiceResponse>;
