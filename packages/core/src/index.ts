@@ -21,3 +21,4 @@ export * from './payment-methods';
 export * from './split-payment';
 export * from './ean13';
 export * from './thai-tax-id';
+export * from './baht-text';
