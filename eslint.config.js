@@ -68,7 +68,7 @@ function serverLayerRules() {
  * above the highest it imports; the demo and the app sit above them all.
  */
 const SERVER_FEATURE_FLOORS = [
-  ['categories', 'health', 'idempotency', 'images', 'reports', 'sale-records', 'users'],
+  ['categories', 'health', 'idempotency', 'images', 'outbox', 'reports', 'sale-records', 'users'],
   ['auth', 'customers', 'products', 'settings'],
   ['notifications', 'shifts', 'storage', 'tax-invoices'],
   ['logo', 'sales'],

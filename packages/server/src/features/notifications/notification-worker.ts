@@ -3,13 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { isSendableToken, LINE_PUSH_TIMEOUT_MS, LinePushError, pushLineText } from '../../integrations/line/line-push';
 import { readStoredSettings } from '../settings/settings.service';
-import {
-  claimDueMessages,
-  finishMessage,
-  pruneFinishedMessages,
-  retryMessageLater,
-  type OutboxRow,
-} from './notifications.queries';
+import { claimDueMessages, pruneFinishedMessages, type OutboxRow } from './notifications.queries';
+import { finishRow, retryRowLater } from '../outbox/outbox.queries';
+import { backoffMs, createOutboxWorker, type OutboxWorker } from '../outbox/outbox-runner';
 import { saleNotificationsWanted } from './notifications.service';
 
 /** How the outbox is worked (docs/selling-rules.md's "LINE notification after each sale" tells the same figures). */
@@ -32,7 +28,7 @@ export const OUTBOX = {
 
 /** The wait before the next send after `attempts` sends failed: 30 s, 1 min, 2 min, … up to 1 hour. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(OUTBOX.firstRetryMs * 2 ** Math.max(0, attempts - 1), OUTBOX.maxRetryMs);
+  return backoffMs(attempts, OUTBOX.firstRetryMs, OUTBOX.maxRetryMs);
 }
 
 export interface DrainReport {
@@ -43,64 +39,25 @@ export interface DrainReport {
   pruned: number;
 }
 
-export interface NotificationWorker {
-  /** Sends every row due now (including what a stopped process left), one drain at a time. */
-  drainOnce(): Promise<DrainReport>;
-  /** Drains now and then every `OUTBOX.pollMs` until stopped. */
-  start(): void;
-  /** A row was queued: drain soon (only once started). */
-  wake(): void;
-  /** Stops polling and waits for a drain under way. */
-  stop(): Promise<void>;
-}
+export type NotificationWorker = OutboxWorker<DrainReport>;
 
 type WorkerDeps = Pick<Deps, 'db' | 'config' | 'now'>;
 
 /** The background sender of the notification outbox. One per server process; any number may share a database. */
 export function createNotificationWorker(deps: WorkerDeps, log: FastifyBaseLogger): NotificationWorker {
-  let chain: Promise<unknown> = Promise.resolve();
-  let drainQueued = false;
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
   let lastPruneAt = -Infinity;
-
-  const drainOnce = (): Promise<DrainReport> => {
-    drainQueued = true;
-    const run = async () => {
-      drainQueued = false;
-      return drain(deps, log, () => {
-        const now = deps.now().getTime();
-        if (now - lastPruneAt < OUTBOX.pruneEveryMs) return false;
-        lastPruneAt = now;
-        return true;
-      });
-    };
-    const next = chain.then(run, run);
-    chain = next.catch(() => undefined);
-    return next;
+  const pruneDue = () => {
+    const now = deps.now().getTime();
+    if (now - lastPruneAt < OUTBOX.pruneEveryMs) return false;
+    lastPruneAt = now;
+    return true;
   };
-
-  const wake = () => {
-    if (!running || drainQueued) return;
-    drainOnce().catch((err: unknown) => log.error({ err }, 'LINE notification outbox: drain failed'));
-  };
-
-  return {
-    drainOnce,
-    wake,
-    start() {
-      if (running) return;
-      running = true;
-      wake();
-      timer = setInterval(wake, OUTBOX.pollMs);
-      timer.unref();
-    },
-    async stop() {
-      running = false;
-      clearInterval(timer);
-      await chain;
-    },
-  };
+  return createOutboxWorker({
+    drain: () => drain(deps, log, pruneDue),
+    pollMs: OUTBOX.pollMs,
+    log,
+    name: 'LINE notification outbox',
+  });
 }
 
 async function drain(deps: WorkerDeps, log: FastifyBaseLogger, pruneDue: () => boolean): Promise<DrainReport> {
@@ -141,7 +98,7 @@ async function sendOne(
   const db = deps.db.kysely;
   const facts = { outboxId: row.id, saleId: row.sale_id, attempt: row.attempts };
   if (!saleNotificationsWanted(settings)) {
-    await finishMessage(db, {
+    await finishRow(db, 'notification_outbox', {
       id: row.id,
       claimToken,
       status: 'skipped',
@@ -162,15 +119,27 @@ async function sendOne(
     const lineStatus = err instanceof LinePushError ? err.lineStatus : null;
     if (!(err instanceof LinePushError)) log.error({ ...facts, err }, 'LINE notification: unexpected error');
     if (row.attempts >= OUTBOX.maxAttempts) {
-      await finishMessage(db, { id: row.id, claimToken, status: 'failed', error, now: deps.now().toISOString() });
+      await finishRow(db, 'notification_outbox', {
+        id: row.id,
+        claimToken,
+        status: 'failed',
+        error,
+        now: deps.now().toISOString(),
+      });
       log.error({ ...facts, lineStatus, error }, 'LINE notification failed; no more retries');
       return 'failed';
     }
     const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(row.attempts)).toISOString();
-    await retryMessageLater(db, { id: row.id, claimToken, error, nextAttemptAt });
+    await retryRowLater(db, 'notification_outbox', { id: row.id, claimToken, error, nextAttemptAt });
     log.warn({ ...facts, lineStatus, error, nextAttemptAt }, 'LINE notification failed; will retry');
     return 'retried';
   }
-  await finishMessage(db, { id: row.id, claimToken, status: 'sent', error: null, now: deps.now().toISOString() });
+  await finishRow(db, 'notification_outbox', {
+    id: row.id,
+    claimToken,
+    status: 'sent',
+    error: null,
+    now: deps.now().toISOString(),
+  });
   return 'sent';
 }
