@@ -148,8 +148,15 @@ export async function benchConfig(size: number): Promise<{ config: Config; today
     await ensureFirstAdmin({ db, now: () => new Date() });
     const started = performance.now();
     await runDemo(
-      // Bulk sales queue no LINE messages: nothing to wake.
-      { db, config, imageStore: await imageStoreFor(config), notifications: { wake: () => {} }, log: console },
+      // Bulk sales queue no LINE messages or e-Tax e-mails: nothing to wake.
+      {
+        db,
+        config,
+        imageStore: await imageStoreFor(config),
+        notifications: { wake: () => {} },
+        etaxEmails: { wake: () => {} },
+        log: console,
+      },
       { days: 365, bulkSales: size, products: 300, customers: 150, seed: 1, force: false, today },
     );
     generated = `generated in ${((performance.now() - started) / 1000).toFixed(1)} s`;

@@ -22,3 +22,4 @@ export * from './split-payment';
 export * from './ean13';
 export * from './thai-tax-id';
 export * from './baht-text';
+export * from './thai-address';

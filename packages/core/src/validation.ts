@@ -9,6 +9,11 @@
 export const VALIDATION_LABELS = {
   address: 'ที่อยู่',
   buyerName: 'ชื่อผู้ซื้อ',
+  buildingNumber: 'บ้านเลขที่',
+  subdistrict: 'ตำบล/แขวง',
+  district: 'อำเภอ/เขต',
+  province: 'จังหวัด',
+  postcode: 'รหัสไปรษณีย์',
   approval: 'การอนุมัติ',
   bahtPerPoint: 'ยอดซื้อต่อ 1 แต้ม',
   barcode: 'บาร์โค้ด',
@@ -212,6 +217,7 @@ export const VALIDATION_MESSAGES = {
   'taxInvoice.branchInvalid': 'เลขที่สาขาต้องเป็นตัวเลข 5 หลัก (สำนักงานใหญ่คือ 00000)',
   'taxInvoice.buyerNameRequired': 'กรุณากรอกชื่อผู้ซื้อ (บุคคลหรือบริษัท)',
   'taxInvoice.buyerAddressRequired': 'กรุณากรอกที่อยู่ของผู้ซื้อ',
+  'taxInvoice.buyerPostcodeRequired': 'กรุณากรอกที่อยู่ให้ครบถึงรหัสไปรษณีย์ 5 หลัก',
   // Refusals the server words itself, beyond the request schemas.
   'server.quantityInvalid': 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
   'server.priceInvalid': 'ราคาสินค้าไม่ถูกต้อง',

@@ -24,6 +24,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { shiftsRoutes } from './features/shifts/shifts.routes';
+import { createEtaxWorker, type EtaxWorker } from './features/tax-invoices/etax-worker';
 import { taxInvoicesRoutes } from './features/tax-invoices/tax-invoices.routes';
 import { storageRoutes } from './features/storage/storage.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -50,6 +51,8 @@ export interface BuiltApp {
   routes: RouteAccessEntry[];
   /** The LINE notification outbox's sender; startServer starts it (tests may drive `drainOnce` instead). */
   notifications: NotificationWorker;
+  /** The e-Tax e-mail outbox's sender; startServer starts it with the LINE one. */
+  etaxEmails: EtaxWorker;
 }
 
 export interface BuildOptions {
@@ -101,9 +104,10 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
     clientErrorHandler,
   });
   const notifications = createNotificationWorker({ db, config, now }, app.log.child({ module: 'line-outbox' }));
-  const deps: Deps = { db, config, now, sleep, imageStore, notifications, log: app.log };
+  const etaxEmails = createEtaxWorker({ db, config, now }, app.log.child({ module: 'etax-outbox' }));
+  const deps: Deps = { db, config, now, sleep, imageStore, notifications, etaxEmails, log: app.log };
   // Before onClose (which closes the database): a drain under way finishes its writes first.
-  app.addHook('preClose', () => notifications.stop());
+  app.addHook('preClose', () => Promise.all([notifications.stop(), etaxEmails.stop()]).then(() => undefined));
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -159,7 +163,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
   if (config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await registerSpa(app, config.webDistDir);
   }
-  return { app, deps, routes, notifications };
+  return { app, deps, routes, notifications, etaxEmails };
 }
 
 /**

@@ -14,6 +14,8 @@ export interface Deps {
   imageStore: ImageStore;
   /** The LINE notification outbox's worker: a sale that queued a message wakes it after commit. */
   notifications: { wake(): void };
+  /** The e-Tax e-mail outbox's worker: issuing a document that queued an e-mail wakes it after commit. */
+  etaxEmails: { wake(): void };
   /**
    * Where a service tells the owner what went wrong outside the request's answer (Stripe's failures, a
    * card refund it could not record): the app's logger; a route passes its request's (`req.log`).

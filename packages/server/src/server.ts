@@ -12,8 +12,9 @@ export interface StartOptions extends Omit<BuildOptions, 'db'> {
   /** Where to listen instead of the config's port and host (port 0 picks a free one). */
   listen?: { port?: number; host?: string };
   /**
-   * `background` (the default): the LINE notification outbox is sent by a worker from start-up to
-   * stop. `manual`: nothing is sent until someone calls `built.notifications.drainOnce()` (tests).
+   * `background` (the default): the LINE notification and e-Tax e-mail outboxes are sent by workers from
+   * start-up to stop. `manual`: nothing is sent until someone calls `built.notifications.drainOnce()` or
+   * `built.etaxEmails.drainOnce()` (tests).
    */
   notificationWorker?: 'background' | 'manual';
 }
@@ -67,6 +68,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = typeof address === 'object' && address ? address.port : wanted;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // Also sends what a stopped or crashed process left in the outbox.
-  if (notificationWorker === 'background') built.notifications.start();
+  if (notificationWorker === 'background') {
+    built.notifications.start();
+    built.etaxEmails.start();
+  }
   return { built, url, port, seededFirstAdmin, stop: () => built.app.close() };
 }

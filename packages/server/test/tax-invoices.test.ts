@@ -11,6 +11,7 @@ import {
   TEST_TAX_ID,
   vatShopSalePayload,
 } from './helpers/sales-factories';
+import { etdaProblems } from './helpers/etda-validate';
 import { ENGINES, useTestApp } from './helpers/test-app';
 
 // Full tax invoices (issue 36): the contract the issue fixes, the gapless series, the short invoice it
@@ -73,7 +74,19 @@ describe.each(ENGINES)('full tax invoices on %s', (engine) => {
     await registerForVat(t);
     const branch = await t.request('PUT', '/api/settings', {
       token: admin,
-      body: { settings: { system: { branch: '00003', address: '1 ถนนพระราม 1 กรุงเทพฯ 10330' } } },
+      body: {
+        settings: {
+          system: {
+            branch: '00003',
+            address: '1 ถนนพระราม 1 แขวงวังใหม่ เขตปทุมวัน กรุงเทพฯ 10330',
+            addressBuildingNumber: '1',
+            addressSubdistrict: '100702',
+            addressDistrict: '1007',
+            addressProvince: '10',
+            postcode: '10330',
+          },
+        },
+      },
     });
     expect(branch.status).toBe(200);
   });
@@ -90,7 +103,7 @@ describe.each(ENGINES)('full tax invoices on %s', (engine) => {
       replacesNumber: sale.document_number,
       suppliedAt: sale.created_at,
       paid: true,
-      seller: { taxId: TEST_TAX_ID, branch: '00003', address: '1 ถนนพระราม 1 กรุงเทพฯ 10330' },
+      seller: { taxId: TEST_TAX_ID, branch: '00003', address: '1 ถนนพระราม 1 แขวงวังใหม่ เขตปทุมวัน กรุงเทพฯ 10330' },
       buyer: { ...companyBuyer, email: 'acc@example.co.th' },
       subtotal: sale.subtotal,
       discount: sale.discount,
@@ -113,6 +126,24 @@ describe.each(ENGINES)('full tax invoices on %s', (engine) => {
     const again = await t.request<InvoiceAnswer>('GET', `/api/tax-invoices/${invoice.id}`, { token: viewer });
     expect(again.status).toBe(200);
     expect(again.body.taxInvoice).toEqual(invoice);
+
+    // The contract's files: ETDA's XML (valid against its XSD and rules) and the PDF/A-3.
+    const get = (path: string) => fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${viewer}` } });
+    const xml = await get(`/api/tax-invoices/${invoice.id}/xml`);
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xmlText = await xml.text();
+    expect(await etdaProblems(xmlText, 'tax_invoice')).toEqual([]);
+    expect(xmlText).toContain(`<ram:ID>${invoice.number}</ram:ID>`);
+    const pdf = await get(`/api/tax-invoices/${invoice.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await get('/api/tax-invoices/999999/xml')).status).toBe(404);
   });
 
   it('never issues two invoices for one sale, even when eight ask at once from two processes', async () => {

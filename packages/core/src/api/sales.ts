@@ -210,6 +210,18 @@ export const EDIT_SALE_REASON = 'edit_sale';
  */
 export const REFUND_REASONS = ['customer_request', 'defective', 'wrong_item', 'price_error'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+/**
+ * The reasons in Thai as tax documents state them (a credit note, 86/10, must say why): printed and written
+ * into the e-Tax XML in Thai whatever the screen's language. A reason typed under "other" is used as typed.
+ */
+export const REFUND_REASON_DOCUMENT_TEXT: Readonly<Record<RefundReason | typeof EDIT_SALE_REASON, string>> = {
+  customer_request: 'ลูกค้าขอคืนสินค้า',
+  defective: 'สินค้าชำรุดหรือเสียหาย',
+  wrong_item: 'ได้รับสินค้าผิด',
+  price_error: 'คิดราคาผิด',
+  edit_sale: 'แก้ไขรายการขาย',
+};
+
 /** What a refund without a reason records (spec 001's body). */
 export const DEFAULT_REFUND_REASON: RefundReason = 'customer_request';
 

@@ -41,6 +41,13 @@ const optionalText = (max: number, label: ValidationLabel, kind: TextKind = 'sin
     .nullish()
     .transform((v) => v ?? '');
 
+/** A code of `digits` digits, or empty for none. */
+const digitsOrEmpty = (digits: number, label: ValidationLabel) =>
+  SingleLineText(msg('value.invalid', { label }))
+    .refine((v) => v === '' || new RegExp(`^\\d{${digits}}$`).test(v), msg('value.invalid', { label }))
+    .nullish()
+    .transform((v) => v ?? '');
+
 /** A PromptPay id: a Thai mobile number, a 13-digit national/tax id or a 15-digit e-wallet id. */
 export const PromptPayId = SingleLineText(msg('text.type', { label: 'promptPayId' }))
   .transform((v) => v.replace(/[\s-]/g, ''))
@@ -137,6 +144,15 @@ const SYSTEM_FIELDS = {
   /** The spec's other name of logo_url. */
   logo: shown(z.string()),
   address: setting(optionalText(500, 'address', 'multi-line'), z.string(), ''),
+  /**
+   * The shop's address as ETDA's e-Tax XML needs it beside the printed one: the house number, the sub-district,
+   * district and province by ETDA's codes (the server checks they exist and lie one in another), the postcode.
+   */
+  addressBuildingNumber: setting(optionalText(20, 'buildingNumber'), z.string(), ''),
+  addressSubdistrict: setting(digitsOrEmpty(6, 'subdistrict'), z.string(), ''),
+  addressDistrict: setting(digitsOrEmpty(4, 'district'), z.string(), ''),
+  addressProvince: setting(digitsOrEmpty(2, 'province'), z.string(), ''),
+  postcode: setting(digitsOrEmpty(5, 'postcode'), z.string(), ''),
   phone: setting(optionalText(50, 'phone'), z.string(), ''),
   email: setting(
     OptionalEmail.transform((v) => v ?? ''),
@@ -386,6 +402,19 @@ export const PublicShopResponse = z.object({
   shop: z.object({ storeName: z.string(), logo_url: z.string().nullable() }),
 });
 export type PublicShop = z.infer<typeof PublicShopResponse>['shop'];
+
+const EtdaPlace = z.object({ code: z.string(), name: z.string() });
+
+/**
+ * `GET /api/settings/places`: Thai provinces, districts and sub-districts by ETDA's codes, with their Thai names.
+ * A district's code starts with its province's, a sub-district's with its district's.
+ */
+export const EtdaPlacesResponse = z.object({
+  provinces: z.array(EtdaPlace),
+  districts: z.array(EtdaPlace),
+  subdistricts: z.array(EtdaPlace),
+});
+export type EtdaPlacesResponse = z.infer<typeof EtdaPlacesResponse>;
 
 /** The default product categories: clothes, shoes, bags, accessories (one list used everywhere). */
 export const DEFAULT_CATEGORIES = ['เสื้อผ้า', 'รองเท้า', 'กระเป๋า', 'เครื่องประดับ/อุปกรณ์เสริม'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postcodeOf } from '../thai-address';
 import { HEAD_OFFICE_BRANCH, isBranchNumber, isThaiTaxId, taxIdDigits } from '../thai-tax-id';
 import { msg } from '../validation';
 import { Id, MultiLineText, OptionalEmail, SingleLineText } from './common';
@@ -29,7 +30,9 @@ export const TaxInvoiceBuyer = z.object({
     .max(TAX_BUYER_NAME_MAX_LENGTH, msg('text.tooLong', { label: 'buyerName', max: TAX_BUYER_NAME_MAX_LENGTH })),
   address: MultiLineText(msg('taxInvoice.buyerAddressRequired'))
     .min(1, msg('taxInvoice.buyerAddressRequired'))
-    .max(TAX_BUYER_ADDRESS_MAX_LENGTH, msg('text.tooLong', { label: 'address', max: TAX_BUYER_ADDRESS_MAX_LENGTH })),
+    .max(TAX_BUYER_ADDRESS_MAX_LENGTH, msg('text.tooLong', { label: 'address', max: TAX_BUYER_ADDRESS_MAX_LENGTH }))
+    // A tax invoice's address is the full one, and e-Tax states its postcode apart.
+    .refine((v) => v === '' || postcodeOf(v) !== null, msg('taxInvoice.buyerPostcodeRequired')),
   taxId: TaxId,
   branch: BranchNumber.default(HEAD_OFFICE_BRANCH),
   email: OptionalEmail,
@@ -111,3 +114,35 @@ export type TaxInvoice = z.infer<typeof TaxInvoice>;
 
 export const TaxInvoiceResponse = z.object({ taxInvoice: TaxInvoice });
 export type TaxInvoiceResponse = z.infer<typeof TaxInvoiceResponse>;
+
+/** An e-Tax e-mail on the managers' list: what it carries, to whom, and how sending went. */
+export const EtaxEmail = z.object({
+  id: z.number(),
+  kind: z.enum(['tax_invoice', 'credit_note']),
+  /** The document sent: the invoice's number, or the credit note's. */
+  documentNumber: z.string(),
+  taxInvoiceId: z.number(),
+  saleId: z.number(),
+  to: z.string(),
+  status: z.enum(ETAX_EMAIL_STATUSES),
+  attempts: z.number(),
+  /** Why the last try failed (the SMTP server's answer), null when none failed. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type EtaxEmail = z.infer<typeof EtaxEmail>;
+
+export const ListEtaxEmailsQuery = z.object({
+  status: z.enum(ETAX_EMAIL_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
+});
+export type ListEtaxEmailsQuery = z.input<typeof ListEtaxEmailsQuery>;
+
+export const EtaxEmailsResponse = z.object({ emails: z.array(EtaxEmail) });
+export const EtaxEmailResponse = z.object({ email: EtaxEmail });
+
+/** A credit note of an invoiced sale's refund: `GET /api/tax-invoices/:id/credit-notes/:refundId/{xml,pdf}`. */
+export const CreditNoteParams = z.object({
+  id: Id(),
+  refundId: Id(msg('value.invalid', { label: 'id' })),
+});

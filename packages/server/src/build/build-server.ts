@@ -26,6 +26,7 @@ export const UNBUNDLED_PACKAGES = new Set([
   'file-type',
   'cloudinary',
   'pino-pretty',
+  'pdfkit', // reads its data files (colour profile) beside its own code
 ]);
 
 /** `@scope/name` or `name` of a bare import (`fastify`, `zod/v4/core`, `@fastify/static`). */

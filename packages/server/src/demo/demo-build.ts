@@ -82,6 +82,7 @@ async function fill(
       config: stagingConfig,
       imageStore: await imageStoreFor(stagingConfig),
       notifications: { wake: () => {} },
+      etaxEmails: { wake: () => {} },
       // The demo runs from the command line: what a service logs goes to the terminal.
       log: console,
     },

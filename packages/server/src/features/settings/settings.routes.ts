@@ -1,8 +1,15 @@
-import { PublicShopResponse, SettingsResponse, StoreSettingsResponse, UpdateSettingsRequest } from '@pos/core';
+import {
+  EtdaPlacesResponse,
+  PublicShopResponse,
+  SettingsResponse,
+  StoreSettingsResponse,
+  UpdateSettingsRequest,
+} from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { isPublic, needs, signedIn } from '../../http/route-access';
 import { currentUser } from '../../http/request-user';
+import { DISTRICTS, PROVINCES, SUBDISTRICTS } from './etda-places';
 import { getPublicShop, getSettings, getStoreSettings, updateSettings } from './settings.service';
 
 export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -25,6 +32,16 @@ export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/settings/public',
       { config: { access: isPublic }, schema: { tags, response: { 200: PublicShopResponse } } },
       async () => ({ shop: await getPublicShop(deps) }),
+    );
+    // The settings screen's province → district → sub-district choices for the shop's e-Tax address.
+    app.get(
+      '/settings/places',
+      { config: { access: needs('settings_view') }, schema: { tags, response: { 200: EtdaPlacesResponse } } },
+      async (_req, reply) => {
+        // The same list until a new release: browsers keep it for a day.
+        reply.header('cache-control', 'private, max-age=86400');
+        return { provinces: PROVINCES, districts: DISTRICTS, subdistricts: SUBDISTRICTS };
+      },
     );
     app.put(
       '/settings',

@@ -23,6 +23,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
 import { listActiveCategoryNames } from '../categories/categories.queries';
+import { isPlaceChain } from './etda-places';
 import { LIVE_TILLS_ROW, readSettingRows, writeSettingGroup } from './settings.queries';
 
 const GROUP_SCHEMAS = {
@@ -199,6 +200,35 @@ function assertTaxIdWhenVatRegistered(system: { vatRegistered?: boolean | null; 
   }
 }
 
+/** The shop's sub-district, district and province are ETDA's codes, each inside the next (or all three unset). */
+function assertKnownPlace(system: StoredSettings['system']): void {
+  const { addressSubdistrict: sub, addressDistrict: district, addressProvince: province } = system;
+  if (sub === '' && district === '' && province === '') return;
+  if (!isPlaceChain(sub, district, province)) {
+    throw new AppError({
+      status: 400,
+      code: 'ETAX_PLACE_INVALID',
+      fields: { 'settings.system.addressSubdistrict': ERROR_MESSAGES.ETAX_PLACE_INVALID },
+    });
+  }
+}
+
+/**
+ * e-Tax by e-mail is switched on only once what every e-mailed document needs is there: a seller charging VAT
+ * with its tax ID, the structured address ETDA's rules ask of a seller, and where to send from.
+ */
+function assertEtaxSendable(system: StoredSettings['system'], etax: StoredSettings['etax']): void {
+  if (!etax.enabled) return;
+  const complete =
+    vatAppliesTo(system) &&
+    system.addressBuildingNumber !== '' &&
+    system.addressSubdistrict !== '' &&
+    system.postcode !== '' &&
+    etax.smtpHost !== '' &&
+    etax.senderAddress !== '';
+  if (!complete) throw new AppError({ status: 400, code: 'ETAX_SETTINGS_INCOMPLETE' });
+}
+
 export async function updateSettings(
   deps: Pick<Deps, 'db' | 'config' | 'now'>,
   actor: SessionUser,
@@ -216,7 +246,10 @@ export async function updateSettings(
     ) {
       throw new AppError({ status: 403, code: 'VAT_APPROVAL_SETTING_FORBIDDEN' });
     }
-    assertTaxIdWhenVatRegistered({ ...current.system, ...withoutLogo(input.system) });
+    const system = { ...current.system, ...withoutLogo(input.system) };
+    assertTaxIdWhenVatRegistered(system);
+    assertKnownPlace(system);
+    assertEtaxSendable(system, { ...current.etax, ...input.etax });
     const now = deps.now().toISOString();
     for (const group of GROUPS) {
       const changes = group === 'system' ? withoutLogo(input.system) : input[group];

@@ -14,6 +14,13 @@ export interface TaxParty {
   branch: string;
   email: string | null;
   phone: string | null;
+  /** The postcode (the buyer's is found in the address); null when unknown. */
+  postcode: string | null;
+  /**
+   * The seller's address as ETDA's rules ask of a seller: the house number and the sub-district, district and
+   * province by ETDA's codes; null for the buyer (whose address is the text) or a shop that has not set it.
+   */
+  place: { buildingNumber: string; subdistrict: string; district: string; province: string } | null;
 }
 
 export interface TaxDocumentLine {
@@ -65,10 +72,11 @@ export interface TaxInvoiceDocument extends TaxDocumentBase {
 /** A credit note (ใบลดหนี้, 86/10) for a refund of a sale that had a full tax invoice. */
 export interface CreditNoteDocument extends TaxDocumentBase {
   kind: 'credit_note';
-  /** The full tax invoice it corrects. */
-  invoice: { number: string; issuedAt: string; valueBeforeVat: number };
-  /** Why (e.g. สินค้าชำรุด / ลูกค้าขอคืนสินค้า). */
+  /** The full tax invoice it corrects, and its ETDA type (T03 paid at once, 388 otherwise). */
+  invoice: { number: string; issuedAt: string; valueBeforeVat: number; typeCode: 'T03' | '388' };
+  /** Why, in Thai words (e.g. สินค้าชำรุดหรือเสียหาย), and the refund's reason code (customer_request, defective, …). */
   reason: string;
+  reasonCode: string;
   /** Satang, all before VAT: the invoice's value, the correct value after this note, and the difference. */
   originalValue: number;
   correctValue: number;

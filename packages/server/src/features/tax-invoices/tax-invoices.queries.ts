@@ -60,3 +60,44 @@ export function findEtaxEmailsOf(db: DbExecutor, taxInvoiceId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** The full tax invoice of a sale with its frozen document (for the credit notes of the sale's refunds). */
+export function findTaxInvoiceDocumentOfSale(db: DbExecutor, saleId: number) {
+  return db
+    .selectFrom('tax_invoices')
+    .select(['id', 'number', 'document'])
+    .where('sale_id', '=', saleId)
+    .executeTakeFirst();
+}
+
+/** The refunds of a sale that gave credit notes, oldest first, with the lines each took back. */
+export async function findCreditNoteRefunds(db: DbExecutor, saleId: number) {
+  const [refunds, lines] = await Promise.all([
+    db
+      .selectFrom('refunds')
+      .select(['id', 'reason', 'edit_reason', 'amount', 'vat', 'created_at', 'credit_note_number'])
+      .where('sale_id', '=', saleId)
+      .where('credit_note_number', 'is not', null)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('refund_items')
+      .innerJoin('refunds', 'refunds.id', 'refund_items.refund_id')
+      .innerJoin('sale_items', 'sale_items.id', 'refund_items.sale_item_id')
+      .select([
+        'refund_items.refund_id',
+        'sale_items.product_name',
+        'sale_items.size',
+        'sale_items.color',
+        'sale_items.sku',
+        'sale_items.barcode',
+        'refund_items.quantity',
+        'refund_items.amount',
+      ])
+      .where('refunds.sale_id', '=', saleId)
+      .orderBy('refund_items.id')
+      .execute(),
+  ]);
+  return refunds.map((refund) => ({ ...refund, lines: lines.filter((l) => l.refund_id === refund.id) }));
+}
+export type CreditNoteRefund = Awaited<ReturnType<typeof findCreditNoteRefunds>>[number];

@@ -17,9 +17,12 @@ import { nextInSeries } from '../sale-records/document-counters.queries';
 import { formatDocumentNumber } from '../sale-records/document-number';
 import { findSaleHeads, findSaleLineRows } from '../sale-records/sale-rows.queries';
 import { readSettingsShared } from '../settings/settings.service';
-import { taxInvoiceDocument, toApiTaxInvoice } from './tax-invoice-document';
+import type { TaxInvoiceDocument } from './tax-document';
+import { taxDocumentFiles } from './tax-document-files';
+import { creditNoteDocument, taxInvoiceDocument, toApiTaxInvoice } from './tax-invoice-document';
 import { taxInvoiceSeries } from './tax-invoice-number';
 import {
+  findCreditNoteRefunds,
   findEtaxEmailsOf,
   findTaxInvoiceOfSale,
   findTaxInvoiceRow,
@@ -28,7 +31,7 @@ import {
   lockSaleForInvoice,
 } from './tax-invoices.queries';
 
-export type TaxInvoiceDeps = Pick<Deps, 'db' | 'now' | 'config'>;
+export type TaxInvoiceDeps = Pick<Deps, 'db' | 'now' | 'config' | 'etaxEmails'>;
 
 function alreadyIssued(number: string) {
   return conflict('TAX_INVOICE_EXISTS', { details: { number } });
@@ -50,7 +53,7 @@ export async function issueTaxInvoice(
   const settings = await readSettingsShared(deps.db.kysely);
   if (!vatAppliesTo(settings.system)) throw conflict('TAX_INVOICE_SHOP_TAX_ID_MISSING');
   try {
-    return await deps.db.kysely.transaction().execute(async (trx) => {
+    const invoice = await deps.db.kysely.transaction().execute(async (trx) => {
       const sale = await lockSaleForInvoice(trx, saleId);
       if (!sale) throw notFound('SALE_NOT_FOUND');
       const existing = await findTaxInvoiceOfSale(trx, saleId);
@@ -101,6 +104,8 @@ export async function issueTaxInvoice(
       }
       return readTaxInvoice(trx, id);
     });
+    if (invoice.email) deps.etaxEmails.wake();
+    return invoice;
   } catch (err) {
     // Two requests for one sale raced past the check; the unique index on sale_id decided.
     if (isUniqueViolation(err)) {
@@ -173,4 +178,25 @@ async function readTaxInvoice(db: DbExecutor, id: number): Promise<TaxInvoice> {
 
 export function getTaxInvoice(deps: Pick<Deps, 'db'>, id: number): Promise<TaxInvoice> {
   return readTaxInvoice(deps.db.kysely, id);
+}
+
+/** A full tax invoice's document as issued. */
+async function invoiceDocument(deps: Pick<Deps, 'db'>, id: number) {
+  const row = await findTaxInvoiceRow(deps.db.kysely, id);
+  if (!row) throw notFound('TAX_INVOICE_NOT_FOUND');
+  return { row, document: JSON.parse(row.document) as TaxInvoiceDocument };
+}
+
+/** The invoice's ETDA XML and PDF/A-3 (the XML inside), built from the document frozen when it was issued. */
+export async function taxInvoiceFiles(deps: Pick<Deps, 'db'>, id: number) {
+  return taxDocumentFiles((await invoiceDocument(deps, id)).document);
+}
+
+/** A credit note's XML and PDF, for a refund of the invoice's sale that gave one. */
+export async function creditNoteFiles(deps: Pick<Deps, 'db'>, id: number, refundId: number) {
+  const { row, document } = await invoiceDocument(deps, id);
+  const refunds = await findCreditNoteRefunds(deps.db.kysely, row.sale_id);
+  const note = creditNoteDocument({ number: row.number, document }, refunds, refundId);
+  if (!note) throw notFound('CREDIT_NOTE_NOT_FOUND');
+  return taxDocumentFiles(note);
 }

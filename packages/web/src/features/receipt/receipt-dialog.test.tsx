@@ -26,6 +26,11 @@ const SETTINGS: StoreSettings = {
     taxId: '0105560123456',
     posRegistrationNumber: '',
     branch: '00000',
+    addressBuildingNumber: '',
+    addressSubdistrict: '',
+    addressDistrict: '',
+    addressProvince: '',
+    postcode: '',
   },
   payment: {
     stripeSecretConfigured: false,

@@ -22,6 +22,11 @@ const SETTINGS: StoreSettings = {
     taxId: '',
     posRegistrationNumber: '',
     branch: '00000',
+    addressBuildingNumber: '',
+    addressSubdistrict: '',
+    addressDistrict: '',
+    addressProvince: '',
+    postcode: '',
   },
   payment: {
     stripeSecretConfigured: true,

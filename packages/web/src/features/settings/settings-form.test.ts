@@ -21,6 +21,11 @@ const SETTINGS: Settings = {
     taxId: '0105512345678',
     posRegistrationNumber: '',
     branch: '00000',
+    addressBuildingNumber: '',
+    addressSubdistrict: '',
+    addressDistrict: '',
+    addressProvince: '',
+    postcode: '',
   },
   payment: {
     cashEnabled: true,

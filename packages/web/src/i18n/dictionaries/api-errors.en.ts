@@ -119,6 +119,14 @@ export const apiErrors: EnglishOf<typeof thai> = {
     'This sale already has a full tax invoice; it cannot be issued twice (print a copy of the one issued)',
   'apiErrors.TAX_INVOICE_SHOP_TAX_ID_MISSING':
     "The shop's tax ID is not set or the shop is not registered for VAT, so it cannot issue tax invoices. Set it in the system settings",
+  'apiErrors.ETAX_EMAIL_NOT_FOUND': 'e-Tax e-mail not found',
+  'apiErrors.ETAX_EMAIL_NOT_FAILED':
+    'Only an e-mail that failed can be sent again; this one was sent or is waiting to be sent',
+  'apiErrors.CREDIT_NOTE_NOT_FOUND': 'Credit note not found',
+  'apiErrors.ETAX_PLACE_INVALID':
+    "The shop's sub-district, district and province do not match, or are not on ETDA's list. Please choose them again",
+  'apiErrors.ETAX_SETTINGS_INCOMPLETE':
+    'e-Tax by e-mail can be switched on once the shop is registered for VAT and its structured address (house number, sub-district, district, province, postcode), SMTP server and sender address are filled in',
   'apiErrors.TAX_INVOICE_NO_VAT': 'This sale carries no VAT (VAT excluded), so it cannot have a tax invoice',
   'apiErrors.TAX_INVOICE_SALE_REFUNDED':
     'Goods of this sale were returned, so a full tax invoice can no longer replace its short one',

@@ -1,0 +1,279 @@
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { divideRoundHalfUp, HEAD_OFFICE_BRANCH } from '@pos/core';
+import type { CreditNoteDocument, TaxDocument, TaxDocumentLine, TaxInvoiceDocument, TaxParty } from './tax-document';
+
+/**
+ * ETDA's e-Tax Invoice & Receipt XML (v2.0) of our tax documents: a full tax invoice as
+ * `TaxInvoice_CrossIndustryInvoice` (T03 ใบเสร็จรับเงิน/ใบกำกับภาษี when paid at once, else 388 ใบกำกับภาษี) and a
+ * credit note as `DebitCreditNote_CrossIndustryInvoice` (81 ใบลดหนี้) naming the invoice it corrects. Elements
+ * in the order the schemas' sequences give; amounts in baht with two decimals, before VAT where ETDA asks for it.
+ * Every document validates against ETDA's XSD and passes its schematron rules (etax-xml.test.ts).
+ */
+
+const NS = {
+  tax_invoice: {
+    rsm: 'urn:etda:uncefact:data:standard:TaxInvoice_CrossIndustryInvoice:2',
+    ram: 'urn:etda:uncefact:data:standard:TaxInvoice_ReusableAggregateBusinessInformationEntity:2',
+    root: 'TaxInvoice_CrossIndustryInvoice',
+  },
+  credit_note: {
+    rsm: 'urn:etda:uncefact:data:standard:DebitCreditNote_CrossIndustryInvoice:2',
+    ram: 'urn:etda:uncefact:data:standard:DebitCreditNote_ReusableAggregateBusinessInformationEntity:2',
+    root: 'DebitCreditNote_CrossIndustryInvoice',
+  },
+} as const;
+
+/** ETDA's guideline the documents follow (e-Tax Invoice & e-Receipt, ขมธอ. 3-2560). */
+const GUIDELINE_ID = 'ER3-2560';
+
+/** The purpose codes of a credit note (ETDA's list) by our refund reason: goods returned unless a price was wrong. */
+const CREDIT_NOTE_PURPOSE: Readonly<Record<string, string>> = {
+  defective: 'CDNG02',
+  price_error: 'CDNG04',
+  customer_request: 'CDNG05',
+  wrong_item: 'CDNG05',
+};
+/** "Another reason", stated in words. */
+const OTHER_PURPOSE = 'CDNG99';
+
+/** Satang as baht with two decimals: 123456 → "1234.56". */
+function baht(satang: number): string {
+  const sign = satang < 0 ? '-' : '';
+  const abs = Math.abs(satang);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The rate as ETDA writes it: 7 % → "7", 3.5 % → "3.5". */
+function rate(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
+/** An instant as the shop's local date and time, as ETDA's samples write it (no offset): 2026-11-28T14:05:00. */
+function localDateTime(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/**
+ * A party's tax registration: a juristic person's (or anyone's with a branch) is TXID, the 13-digit ID and the
+ * 5-digit branch (18 digits); a person's ID card number alone is NIDN (13 digits).
+ */
+function taxRegistration(party: TaxParty, isSeller: boolean): { scheme: 'TXID' | 'NIDN'; id: string } {
+  if (isSeller || party.taxId.startsWith('0') || party.branch !== HEAD_OFFICE_BRANCH) {
+    return { scheme: 'TXID', id: `${party.taxId}${party.branch}` };
+  }
+  return { scheme: 'NIDN', id: party.taxId };
+}
+
+/** The first line of a written address, for LineOne (ETDA allows 256 characters). */
+function lineOne(address: string): string {
+  return address
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .slice(0, 256);
+}
+
+function party(parent: XMLBuilder, name: 'SellerTradeParty' | 'BuyerTradeParty', p: TaxParty): void {
+  const isSeller = name === 'SellerTradeParty';
+  const node = parent.ele(`ram:${name}`);
+  node.ele('ram:Name').txt(p.name.slice(0, 256));
+  const registration = taxRegistration(p, isSeller);
+  node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: registration.scheme }).txt(registration.id);
+  if (!isSeller && p.email) {
+    node.ele('ram:DefinedTradeContact').ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(p.email);
+  }
+  const address = node.ele('ram:PostalTradeAddress');
+  if (p.postcode) address.ele('ram:PostcodeCode').txt(p.postcode);
+  if (p.address.trim() !== '') address.ele('ram:LineOne').txt(lineOne(p.address));
+  if (p.place) {
+    address.ele('ram:CityName').txt(p.place.district);
+    address.ele('ram:CitySubDivisionName').txt(p.place.subdistrict);
+  }
+  address.ele('ram:CountryID', { schemeID: '3166-1 alpha-2' }).txt('TH');
+  if (p.place) {
+    address.ele('ram:CountrySubDivisionID').txt(p.place.province);
+    address.ele('ram:BuildingNumber').txt(p.place.buildingNumber.slice(0, 16));
+  }
+}
+
+/**
+ * Each line's value before VAT, in satang, adding up with `allowance` (the discount before VAT) to the document's
+ * value before VAT exactly: prices that include VAT are taken apart line by line, and what rounding leaves over
+ * goes to the largest line (or, with a discount, into the discount's value before VAT).
+ */
+export function netLines(
+  lines: readonly TaxDocumentLine[],
+  options: { pricesIncludeVat: boolean; vatRateBp: number; valueBeforeVat: number; hasDiscount: boolean },
+): { nets: number[]; allowance: number } {
+  const nets = lines.map((l) =>
+    options.pricesIncludeVat ? divideRoundHalfUp(l.lineTotal * 10_000, 10_000 + options.vatRateBp) : l.lineTotal,
+  );
+  const sum = nets.reduce((a, b) => a + b, 0);
+  if (options.hasDiscount) return { nets, allowance: sum - options.valueBeforeVat };
+  if (nets.length > 0 && sum !== options.valueBeforeVat) {
+    const largest = nets.indexOf(Math.max(...nets));
+    nets[largest] = nets[largest]! + options.valueBeforeVat - sum;
+  }
+  return { nets, allowance: 0 };
+}
+
+function lineItems(parent: XMLBuilder, lines: readonly TaxDocumentLine[], nets: number[], vatRateBp: number): void {
+  lines.forEach((line, i) => {
+    const net = nets[i]!;
+    const vat = divideRoundHalfUp(net * vatRateBp, 10_000);
+    const item = parent.ele('ram:IncludedSupplyChainTradeLineItem');
+    item
+      .ele('ram:AssociatedDocumentLineDocument')
+      .ele('ram:LineID')
+      .txt(String(i + 1));
+    const product = item.ele('ram:SpecifiedTradeProduct');
+    if (line.code) product.ele('ram:ID').txt(line.code.slice(0, 35));
+    product.ele('ram:Name').txt(line.name.slice(0, 256));
+    item
+      .ele('ram:SpecifiedLineTradeAgreement')
+      .ele('ram:GrossPriceProductTradePrice')
+      .ele('ram:ChargeAmount')
+      .txt((net / 100 / line.quantity).toFixed(4).replace(/\.?0+$/, ''));
+    item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: 'AS' }).txt(String(line.quantity));
+    const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
+    const tax = settlement.ele('ram:ApplicableTradeTax');
+    tax.ele('ram:TypeCode').txt('VAT');
+    tax.ele('ram:CalculatedRate').txt(rate(vatRateBp));
+    tax.ele('ram:BasisAmount').txt(baht(net));
+    tax.ele('ram:CalculatedAmount').txt(baht(vat));
+    const sum = settlement.ele('ram:SpecifiedTradeSettlementLineMonetarySummation');
+    sum.ele('ram:TaxTotalAmount', { currencyID: 'THB' }).txt(baht(vat));
+    sum.ele('ram:NetLineTotalAmount', { currencyID: 'THB' }).txt(baht(net));
+    sum.ele('ram:NetIncludingTaxesLineTotalAmount', { currencyID: 'THB' }).txt(baht(net + vat));
+  });
+}
+
+function headerTax(settlement: XMLBuilder, vatRateBp: number, basis: number, vat: number): void {
+  settlement.ele('ram:InvoiceCurrencyCode', { listID: 'ISO 4217 3A' }).txt('THB');
+  const tax = settlement.ele('ram:ApplicableTradeTax');
+  tax.ele('ram:TypeCode').txt('VAT');
+  tax.ele('ram:CalculatedRate').txt(rate(vatRateBp));
+  tax.ele('ram:BasisAmount').txt(baht(basis));
+  tax.ele('ram:CalculatedAmount').txt(baht(vat));
+}
+
+function documentRoot(kind: TaxDocument['kind']): XMLBuilder {
+  const ns = NS[kind];
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ns.rsm, `rsm:${ns.root}`, {
+    'xmlns:ram': ns.ram,
+  });
+  root
+    .ele('rsm:ExchangedDocumentContext')
+    .ele('ram:GuidelineSpecifiedDocumentContextParameter')
+    .ele('ram:ID', { schemeAgencyID: 'ETDA', schemeVersionID: 'v2.0' })
+    .txt(GUIDELINE_ID);
+  return root;
+}
+
+function taxInvoiceXml(doc: TaxInvoiceDocument): string {
+  const root = documentRoot('tax_invoice');
+  const exchanged = root.ele('rsm:ExchangedDocument');
+  exchanged.ele('ram:ID').txt(doc.number);
+  exchanged.ele('ram:Name').txt(doc.paid ? 'ใบเสร็จรับเงิน/ใบกำกับภาษี' : 'ใบกำกับภาษี');
+  exchanged.ele('ram:TypeCode').txt(doc.paid ? 'T03' : '388');
+  exchanged.ele('ram:IssueDateTime').txt(localDateTime(doc.issuedAt, doc.timeZone));
+  exchanged.ele('ram:CreationDateTime').txt(localDateTime(doc.issuedAt, doc.timeZone));
+  const note = exchanged.ele('ram:IncludedNote');
+  note.ele('ram:Subject').txt('ออกแทนใบกำกับภาษีอย่างย่อ');
+  note
+    .ele('ram:Content')
+    .txt(
+      `ออกแทนใบกำกับภาษีอย่างย่อเลขที่ ${doc.replaces.number} ลงวันที่ ${localDateTime(doc.suppliedAt, doc.timeZone).slice(0, 10)}`,
+    );
+
+  const trade = root.ele('rsm:SupplyChainTradeTransaction');
+  const agreement = trade.ele('ram:ApplicableHeaderTradeAgreement');
+  party(agreement, 'SellerTradeParty', doc.seller);
+  party(agreement, 'BuyerTradeParty', doc.buyer);
+  trade
+    .ele('ram:ApplicableHeaderTradeDelivery')
+    .ele('ram:ActualDeliverySupplyChainEvent')
+    .ele('ram:OccurrenceDateTime')
+    .txt(localDateTime(doc.suppliedAt, doc.timeZone));
+
+  const { nets, allowance } = netLines(doc.lines, {
+    pricesIncludeVat: doc.pricesIncludeVat,
+    vatRateBp: doc.vatRateBp,
+    valueBeforeVat: doc.valueBeforeVat,
+    hasDiscount: doc.discount > 0,
+  });
+  const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
+  headerTax(settlement, doc.vatRateBp, doc.valueBeforeVat, doc.vat);
+  if (allowance > 0) {
+    const discount = settlement.ele('ram:SpecifiedTradeAllowanceCharge');
+    discount.ele('ram:ChargeIndicator').txt('false');
+    discount.ele('ram:ActualAmount').txt(baht(allowance));
+    discount.ele('ram:Reason').txt('ส่วนลดจากแต้มสะสม');
+  }
+  const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
+  sum.ele('ram:LineTotalAmount').txt(baht(nets.reduce((a, b) => a + b, 0)));
+  sum.ele('ram:AllowanceTotalAmount').txt(baht(allowance));
+  sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.valueBeforeVat));
+  sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
+  sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
+  lineItems(trade, doc.lines, nets, doc.vatRateBp);
+  return root.end({ prettyPrint: true });
+}
+
+function creditNoteXml(doc: CreditNoteDocument): string {
+  const root = documentRoot('credit_note');
+  const exchanged = root.ele('rsm:ExchangedDocument');
+  exchanged.ele('ram:ID').txt(doc.number);
+  exchanged.ele('ram:Name').txt('ใบลดหนี้');
+  exchanged.ele('ram:TypeCode').txt('81');
+  exchanged.ele('ram:IssueDateTime').txt(localDateTime(doc.issuedAt, doc.timeZone));
+  const purpose = CREDIT_NOTE_PURPOSE[doc.reasonCode] ?? OTHER_PURPOSE;
+  exchanged.ele('ram:Purpose').txt(doc.reason.slice(0, 256));
+  exchanged.ele('ram:PurposeCode').txt(purpose);
+  exchanged.ele('ram:CreationDateTime').txt(localDateTime(doc.issuedAt, doc.timeZone));
+
+  const trade = root.ele('rsm:SupplyChainTradeTransaction');
+  const agreement = trade.ele('ram:ApplicableHeaderTradeAgreement');
+  party(agreement, 'SellerTradeParty', doc.seller);
+  party(agreement, 'BuyerTradeParty', doc.buyer);
+  const reference = agreement.ele('ram:AdditionalReferencedDocument');
+  reference.ele('ram:IssuerAssignedID').txt(doc.invoice.number);
+  reference.ele('ram:IssueDateTime').txt(localDateTime(doc.invoice.issuedAt, doc.timeZone));
+  reference.ele('ram:ReferenceTypeCode').txt(doc.invoice.typeCode);
+  trade.ele('ram:ApplicableHeaderTradeDelivery');
+
+  const { nets } = netLines(doc.lines, {
+    pricesIncludeVat: doc.pricesIncludeVat,
+    vatRateBp: doc.vatRateBp,
+    valueBeforeVat: doc.difference,
+    hasDiscount: false,
+  });
+  const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
+  headerTax(settlement, doc.vatRateBp, doc.difference, doc.vat);
+  const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
+  sum.ele('ram:OriginalInformationAmount').txt(baht(doc.originalValue));
+  sum.ele('ram:LineTotalAmount').txt(baht(doc.correctValue));
+  sum.ele('ram:DifferenceInformationAmount').txt(baht(doc.difference));
+  sum.ele('ram:AllowanceTotalAmount').txt(baht(0));
+  sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.difference));
+  sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
+  sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
+  lineItems(trade, doc.lines, nets, doc.vatRateBp);
+  return root.end({ prettyPrint: true });
+}
+
+/** The document's ETDA XML, UTF-8 text with its declaration. */
+export function etaxXml(doc: TaxDocument): string {
+  return doc.kind === 'tax_invoice' ? taxInvoiceXml(doc) : creditNoteXml(doc);
+}

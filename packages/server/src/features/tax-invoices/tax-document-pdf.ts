@@ -1,0 +1,331 @@
+import path from 'node:path';
+import { bahtText, HEAD_OFFICE_BRANCH } from '@pos/core';
+import { ASSETS_DIR } from '../../assets';
+import type { TaxDocument, TaxParty } from './tax-document';
+
+/**
+ * The PDF/A-3b of a tax document, as the buyer gets it by e-mail and the API serves it: A4, always in Thai, a
+ * Thai font embedded, the original (ต้นฉบับ) then the copy (สำเนา), with the document's ETDA XML attached
+ * inside. Every field 86/4 (or 86/10 for a credit note) asks for, laid out as a Thai accountant expects.
+ */
+
+const FONT = path.join(ASSETS_DIR, 'fonts/Laksaman.ttf');
+const FONT_BOLD = path.join(ASSETS_DIR, 'fonts/Laksaman-Bold.ttf');
+
+const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
+const WIDTH = PAGE.width - 2 * PAGE.margin;
+const SIZE = { body: 13, small: 11.5, title: 20, heading: 15 } as const;
+const GREY = '#555555';
+const LINE = '#999999';
+
+/** Columns of the items table: ลำดับ, รายการ, จำนวน, ราคาต่อหน่วย, จำนวนเงิน (x from the left margin, width). */
+const COLUMNS = [
+  { label: 'ลำดับ', width: 44, align: 'center' },
+  { label: 'รายการ', width: 247, align: 'left' },
+  { label: 'จำนวน', width: 50, align: 'right' },
+  { label: 'ราคาต่อหน่วย', width: 86, align: 'right' },
+  { label: 'จำนวนเงิน', width: WIDTH - 44 - 247 - 50 - 86, align: 'right' },
+] as const;
+
+type Doc = PDFKit.PDFDocument;
+
+/**
+ * Thai text is laid out without the font's glyph composition (ccmp): with it, fontkit gives the lowered tone
+ * marks and the split sara am glyphs the wrong characters in the PDF's text map, so the document reads back (copy,
+ * search, screen readers) as ผููขาย for ผู้ขาย. Marks are still placed by the font's positioning (GPOS), so
+ * the page looks the same.
+ */
+const THAI_FEATURES = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+
+/** Every text call of `pdf` (drawing and measuring) uses THAI_FEATURES unless it names its own. */
+function withThaiLayout(pdf: Doc): Doc {
+  const withFeatures = (args: unknown[]): unknown[] => {
+    const index = args.findIndex((a, i) => i > 0 && typeof a === 'object' && a !== null);
+    if (index === -1) return [...args, { features: THAI_FEATURES }];
+    const options = args[index] as PDFKit.Mixins.TextOptions;
+    return args.map((a, i) => (i === index ? { features: THAI_FEATURES, ...options } : a));
+  };
+  const text = pdf.text.bind(pdf) as (...args: unknown[]) => Doc;
+  const heightOfString = pdf.heightOfString.bind(pdf) as (...args: unknown[]) => number;
+  const widthOfString = pdf.widthOfString.bind(pdf) as (...args: unknown[]) => number;
+  Object.assign(pdf, {
+    text: (...args: unknown[]) => text(...withFeatures(args)),
+    heightOfString: (...args: unknown[]) => heightOfString(...withFeatures(args)),
+    widthOfString: (...args: unknown[]) => widthOfString(...withFeatures(args)),
+  });
+  return pdf;
+}
+
+/** Satang as the documents print it: 1,234.50. */
+function money(satang: number): string {
+  const sign = satang < 0 ? '-' : '';
+  const abs = Math.abs(satang);
+  const whole = Math.trunc(abs / 100).toLocaleString('en-US');
+  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A Buddhist-era date in the shop's time zone: 28 พฤศจิกายน 2569. */
+function thaiDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('th-TH-u-ca-buddhist', { timeZone, day: 'numeric', month: 'long', year: 'numeric' })
+    .format(new Date(iso))
+    .replace(/^(\d+ \S+) (?:พ\.ศ\. )?(\d+)$/, '$1 $2');
+}
+
+function sameDay(a: string, b: string, timeZone: string): boolean {
+  return thaiDate(a, timeZone) === thaiDate(b, timeZone);
+}
+
+function branchText(branch: string): string {
+  return branch === HEAD_OFFICE_BRANCH ? 'สำนักงานใหญ่' : `สาขาที่ ${branch}`;
+}
+
+function titleOf(doc: TaxDocument): string {
+  if (doc.kind === 'credit_note') return 'ใบลดหนี้';
+  return doc.paid ? 'ใบเสร็จรับเงิน/ใบกำกับภาษี' : 'ใบกำกับภาษี';
+}
+
+function partyBlock(pdf: Doc, label: string, party: TaxParty, x: number, y: number, width: number): number {
+  pdf.font(FONT_BOLD).fontSize(SIZE.body).fillColor('black').text(label, x, y, { width });
+  pdf.font(FONT_BOLD).text(party.name, { width });
+  pdf.font(FONT).text(party.address, { width });
+  pdf.text(`เลขประจำตัวผู้เสียภาษี ${party.taxId}  ${branchText(party.branch)}`, { width });
+  const contact = [party.phone && `โทร ${party.phone}`, party.email && `อีเมล ${party.email}`].filter(Boolean);
+  if (contact.length > 0) pdf.fillColor(GREY).text(contact.join('  '), { width }).fillColor('black');
+  return pdf.y;
+}
+
+/** The top of a further page of a long document: the title, which copy and page, and the number. */
+function continuationHeader(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'สำเนา', page: number): number {
+  const top = PAGE.margin;
+  pdf.font(FONT_BOLD).fontSize(SIZE.heading).fillColor('black');
+  pdf.text(`${titleOf(doc)} เลขที่ ${doc.number}`, PAGE.margin, top, { width: WIDTH * 0.7 });
+  pdf.text(`${copy} (หน้า ${page})`, PAGE.margin + WIDTH * 0.7, top, { width: WIDTH * 0.3, align: 'right' });
+  const y = pdf.y + 6;
+  pdf
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.margin + WIDTH, y)
+    .strokeColor(LINE)
+    .stroke();
+  return y + 8;
+}
+
+/** The top of a page: seller, title, copy mark, number and dates, buyer. Answers where the table starts. */
+function header(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'สำเนา', page: number): number {
+  if (page > 1) return continuationHeader(pdf, doc, copy, page);
+  const top = PAGE.margin;
+  const right = PAGE.margin + WIDTH * 0.55;
+  const rightWidth = WIDTH * 0.45;
+  const sellerEnd = partyBlock(pdf, 'ผู้ขาย', doc.seller, PAGE.margin, top, WIDTH * 0.52);
+
+  pdf.font(FONT_BOLD).fontSize(SIZE.title).text(titleOf(doc), right, top, { width: rightWidth, align: 'right' });
+  pdf.fontSize(SIZE.heading).text(page > 1 ? `${copy} (หน้า ${page})` : copy, { width: rightWidth, align: 'right' });
+  pdf.font(FONT).fontSize(SIZE.body);
+  pdf.text(`เลขที่ ${doc.number}`, { width: rightWidth, align: 'right' });
+  pdf.text(`วันที่ ${thaiDate(doc.issuedAt, doc.timeZone)}`, { width: rightWidth, align: 'right' });
+  if (doc.kind === 'tax_invoice' && !sameDay(doc.suppliedAt, doc.issuedAt, doc.timeZone)) {
+    pdf.text(`วันที่ส่งมอบสินค้า ${thaiDate(doc.suppliedAt, doc.timeZone)}`, { width: rightWidth, align: 'right' });
+  }
+  const headEnd = Math.max(sellerEnd, pdf.y) + 8;
+  pdf
+    .moveTo(PAGE.margin, headEnd)
+    .lineTo(PAGE.margin + WIDTH, headEnd)
+    .strokeColor(LINE)
+    .stroke();
+
+  let y = partyBlock(pdf, 'ผู้ซื้อ', doc.buyer, PAGE.margin, headEnd + 6, WIDTH) + 4;
+  pdf.font(FONT).fontSize(SIZE.body).fillColor('black');
+  if (doc.kind === 'tax_invoice') {
+    pdf.text(
+      `ออกแทนใบกำกับภาษีอย่างย่อเลขที่ ${doc.replaces.number} ลงวันที่ ${thaiDate(doc.replaces.issuedAt, doc.timeZone)}`,
+      PAGE.margin,
+      y,
+      { width: WIDTH },
+    );
+  } else {
+    pdf.text(
+      `อ้างอิงใบกำกับภาษีเลขที่ ${doc.invoice.number} ลงวันที่ ${thaiDate(doc.invoice.issuedAt, doc.timeZone)}`,
+      PAGE.margin,
+      y,
+      { width: WIDTH },
+    );
+    pdf.text(`เหตุที่ออกใบลดหนี้: ${doc.reason}`, { width: WIDTH });
+  }
+  y = pdf.y + 8;
+  return y;
+}
+
+function tableHeader(pdf: Doc, y: number): number {
+  pdf.font(FONT_BOLD).fontSize(SIZE.small);
+  let x = PAGE.margin;
+  const height = 22;
+  pdf.rect(PAGE.margin, y, WIDTH, height).fillColor('#eeeeee').fill().fillColor('black');
+  for (const column of COLUMNS) {
+    pdf.text(column.label, x + 4, y + 4, { width: column.width - 8, align: column.align, lineBreak: false });
+    x += column.width;
+  }
+  return y + height;
+}
+
+function rowCells(index: number, line: TaxDocument['lines'][number]): string[] {
+  return [
+    String(index + 1),
+    line.code ? `${line.name} (${line.code})` : line.name,
+    line.quantity.toLocaleString('en-US'),
+    money(line.unitPrice),
+    money(line.lineTotal),
+  ];
+}
+
+function rowHeight(pdf: Doc, cells: string[]): number {
+  pdf.font(FONT).fontSize(SIZE.body);
+  return Math.max(...cells.map((cell, i) => pdf.heightOfString(cell, { width: COLUMNS[i]!.width - 8 }))) + 6;
+}
+
+/** The totals and words under the table; how tall they are is known before drawing (they never split). */
+function totalsOf(doc: TaxDocument): [string, string][] {
+  const rate = `${doc.vatRateBp / 100}%`;
+  if (doc.kind === 'tax_invoice') {
+    const rows: [string, string][] = [['รวมเป็นเงิน', money(doc.subtotal)]];
+    if (doc.discount > 0) rows.push(['ส่วนลด', money(doc.discount)]);
+    rows.push(
+      ['มูลค่าสินค้าก่อนภาษีมูลค่าเพิ่ม', money(doc.valueBeforeVat)],
+      [`ภาษีมูลค่าเพิ่ม ${rate}`, money(doc.vat)],
+      ['จำนวนเงินรวมทั้งสิ้น', money(doc.total)],
+    );
+    return rows;
+  }
+  return [
+    ['มูลค่าสินค้าตามใบกำกับภาษีเดิม', money(doc.originalValue)],
+    ['มูลค่าสินค้าที่ถูกต้อง', money(doc.correctValue)],
+    ['ผลต่าง', money(doc.difference)],
+    [`ภาษีมูลค่าเพิ่ม ${rate}`, money(doc.vat)],
+    ['รวมเงินที่ลดหนี้ทั้งสิ้น', money(doc.total)],
+  ];
+}
+
+const TOTALS_HEIGHT = 6 * 20 + 30 + 90;
+
+function totals(pdf: Doc, doc: TaxDocument, y: number): void {
+  const labelX = PAGE.margin + WIDTH * 0.45;
+  const labelWidth = WIDTH * 0.35;
+  const valueWidth = WIDTH * 0.2;
+  pdf
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.margin + WIDTH, y)
+    .strokeColor(LINE)
+    .stroke();
+  let rowY = y + 6;
+  const rows = totalsOf(doc);
+  rows.forEach(([label, value], i) => {
+    const last = i === rows.length - 1;
+    pdf.font(last ? FONT_BOLD : FONT).fontSize(SIZE.body);
+    pdf.text(label, labelX, rowY, { width: labelWidth, align: 'right', lineBreak: false });
+    pdf.text(value, labelX + labelWidth, rowY, { width: valueWidth, align: 'right', lineBreak: false });
+    rowY += 20;
+  });
+  pdf
+    .font(FONT_BOLD)
+    .text(`(${bahtText(doc.total)})`, PAGE.margin, y + 6, { width: WIDTH * 0.44 })
+    .font(FONT);
+  const signY = Math.max(rowY, pdf.y) + 50;
+  const signatures = doc.kind === 'tax_invoice' ? ['ผู้รับเงิน', 'ผู้รับสินค้า'] : ['ผู้อนุมัติ', 'ผู้รับใบลดหนี้'];
+  signatures.forEach((who, i) => {
+    const x = PAGE.margin + i * (WIDTH / 2) + 20;
+    const w = WIDTH / 2 - 40;
+    pdf
+      .moveTo(x, signY)
+      .lineTo(x + w, signY)
+      .strokeColor(LINE)
+      .stroke();
+    pdf
+      .fontSize(SIZE.small)
+      .text(`${who}  วันที่ ......../......../........`, x, signY + 4, { width: w, align: 'center' });
+  });
+}
+
+/** One copy (original or copy): header, the lines flowing over as many pages as they need, the totals. */
+function renderCopy(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'สำเนา', first: boolean): void {
+  if (!first) pdf.addPage();
+  let page = 1;
+  let y = tableHeader(pdf, header(pdf, doc, copy, page));
+  const bottom = PAGE.height - PAGE.margin;
+  doc.lines.forEach((line, index) => {
+    const cells = rowCells(index, line);
+    const height = rowHeight(pdf, cells);
+    const isLast = index === doc.lines.length - 1;
+    if (y + height + (isLast ? TOTALS_HEIGHT : 0) > bottom) {
+      pdf
+        .fontSize(SIZE.small)
+        .fillColor(GREY)
+        .text('มีต่อหน้าถัดไป', PAGE.margin, bottom - 14, { width: WIDTH, align: 'right' });
+      pdf.fillColor('black');
+      pdf.addPage();
+      page += 1;
+      y = tableHeader(pdf, header(pdf, doc, copy, page));
+    }
+    pdf.font(FONT).fontSize(SIZE.body).fillColor('black');
+    let x = PAGE.margin;
+    cells.forEach((cell, i) => {
+      pdf.text(cell, x + 4, y + 3, { width: COLUMNS[i]!.width - 8, align: COLUMNS[i]!.align });
+      x += COLUMNS[i]!.width;
+    });
+    y += height;
+    pdf
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + WIDTH, y)
+      .strokeColor('#dddddd')
+      .stroke();
+  });
+  totals(pdf, doc, y + 4);
+}
+
+/** The PDF/A-3b of a tax document, the XML attached when given. */
+export async function taxDocumentPdf(
+  doc: TaxDocument,
+  options: { xml?: { name: string; content: string } } = {},
+): Promise<Buffer> {
+  // Loaded on first use: a server start never reads it (and it reads its own data files, so it stays unbundled).
+  const { default: PDFDocument } = await import('pdfkit');
+  const pdf = withThaiLayout(
+    new PDFDocument({
+      size: 'A4',
+      // The layout breaks its own pages (header repeated): pdfkit's bottom margin is kept out of the way, so it
+      // never starts a page of its own in the middle of a row.
+      margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 0 },
+      subset: 'PDF/A-3b',
+      pdfVersion: '1.7',
+      tagged: true,
+      lang: 'th-TH',
+      font: FONT,
+      displayTitle: true,
+      info: {
+        Title: `${titleOf(doc)} ${doc.number}`,
+        Author: doc.seller.name,
+        Subject: `${titleOf(doc)} เลขที่ ${doc.number}`,
+        CreationDate: new Date(doc.issuedAt),
+      },
+    }),
+  );
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  if (options.xml) {
+    // PDF/A-3 names how an attachment relates to the document (AFRelationship); pdfkit takes it, its types lag.
+    const attachment: PDFKit.Mixins.PDFAttachmentOptions & { relationship: 'Alternative' } = {
+      name: options.xml.name,
+      type: 'application/xml',
+      relationship: 'Alternative',
+      description: `ETDA e-Tax XML of ${doc.number}`,
+      creationDate: new Date(doc.issuedAt),
+      modifiedDate: new Date(doc.issuedAt),
+    };
+    pdf.file(Buffer.from(options.xml.content, 'utf8'), attachment);
+  }
+  renderCopy(pdf, doc, 'ต้นฉบับ', true);
+  renderCopy(pdf, doc, 'สำเนา', false);
+  pdf.end();
+  return done;
+}
