@@ -149,6 +149,8 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** Keep the session on a 401 (the sign-out call itself, which clears the session anyway). */
   keepSessionOn401?: boolean;
+  /** Read a successful answer as a file (a PDF, an XML document) instead of JSON or text. */
+  asBlob?: boolean;
 }
 
 /** The promise's outcome, or a rejection as soon as the signal aborts (a timeout, a cancelled query). */
@@ -197,7 +199,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
         signal: controller.signal,
       });
       response = fetched;
-      payload = await readBody(fetched);
+      payload = options.asBlob && fetched.ok ? await fetched.blob() : await readBody(fetched);
     }
   } catch (cause) {
     if (timedOut) {

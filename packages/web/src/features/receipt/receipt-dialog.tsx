@@ -1,6 +1,6 @@
 import './receipt-print.css';
 import type { Sale } from '@pos/core';
-import { Printer } from 'lucide-react';
+import { FileBadge, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button';
@@ -15,6 +15,7 @@ import {
 import { useT } from '../../i18n';
 import { useStoreSettings } from '../settings/settings.queries';
 import { receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
+import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
 import { PaperChoice, paperPreviewClass, SegmentButton } from './paper-choice';
 import { ReceiptDocument } from './receipt-document';
 import { SalePaymentSummary } from './sale-payment-summary';
@@ -65,7 +66,7 @@ export interface ReceiptDialogProps {
  * every sale on the POS and from the sales history.
  */
 export function ReceiptDialog({
-  sale,
+  sale: saleAsGiven,
   open = true,
   onClose,
   onCloseAutoFocus,
@@ -77,6 +78,13 @@ export function ReceiptDialog({
   const [type, setType] = useState<ReceiptType>(initialType ?? 'receipt');
   const [paper, setPaper] = useState<ReceiptPaper>('roll');
   const printRoot = useRef<HTMLDivElement>(null);
+  const [fullInvoiceOpen, setFullInvoiceOpen] = useState(false);
+  // The full tax invoice issued from here: the sale this dialog was given was answered before it.
+  const [issued, setIssued] = useState<{ id: number; number: string } | null>(null);
+  const sale =
+    saleAsGiven && issued
+      ? { ...saleAsGiven, tax_invoice_id: issued.id, tax_invoice_number: issued.number }
+      : saleAsGiven;
   const isOpen = open && sale !== null;
 
   const taxId = settings.data?.system.taxId ?? '';
@@ -138,6 +146,14 @@ export function ReceiptDialog({
           </>
         ) : null}
         <DialogFooter>
+          {sale && types.includes('tax-invoice') ? (
+            <Button variant="outline" onClick={() => setFullInvoiceOpen(true)} data-testid="receipt-full-tax-invoice">
+              <FileBadge aria-hidden />
+              {sale.tax_invoice_number
+                ? `${t('taxInvoice.action')} ${sale.tax_invoice_number}`
+                : t('taxInvoice.request')}
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={onClose}>
             {t('common.close')}
           </Button>
@@ -151,6 +167,13 @@ export function ReceiptDialog({
             {t('receipt.print')}
           </Button>
         </DialogFooter>
+        {sale && fullInvoiceOpen ? (
+          <TaxInvoiceDialog
+            sale={sale}
+            onClose={() => setFullInvoiceOpen(false)}
+            onIssued={(invoice) => setIssued({ id: invoice.id, number: invoice.number })}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

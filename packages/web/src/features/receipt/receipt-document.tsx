@@ -238,6 +238,12 @@ export function ReceiptDocument({
         {sale.status === 'refunded' ? (
           <p className="mt-1 inline-block border border-black px-2 font-bold">{t('receipt.refunded')}</p>
         ) : null}
+        {/* The short invoice stays, marked as replaced by the full one issued for the sale (issue 36). */}
+        {sale.tax_invoice_number ? (
+          <p className="mt-1 inline-block border border-black px-2 font-bold" data-testid="receipt-replaced">
+            {t('receipt.replacedByFullInvoice', { number: sale.tax_invoice_number })}
+          </p>
+        ) : null}
       </div>
       <div className="mt-1 space-y-0.5">
         <Line label={t('receipt.documentNumber')} value={sale.document_number} />

@@ -25,6 +25,7 @@ import { EditSaleDialog } from './edit-sale-dialog';
 import { RefundDialog } from './refund-dialog';
 import { SalesFiltersBar, type FilterState } from './sales-filters-bar';
 import { fetchSalesCsv, useSalesHistory, type SalesFilters } from './sales-history.queries';
+import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
 import { SalesTable, type SaleAction } from './sale-rows';
 
 const NO_FILTERS: FilterState = { search: '', range: 'all', from: '', to: '' };
@@ -201,6 +202,9 @@ export function SalesHistoryScreen() {
 
       {openSale && (open?.action === 'receipt' || open?.action === 'tax-invoice') ? (
         <ReceiptDialog sale={openSale} initialType={open.action} onClose={() => setOpen(null)} />
+      ) : null}
+      {openSale && open?.action === 'full-tax-invoice' ? (
+        <TaxInvoiceDialog sale={openSale} onClose={() => setOpen(null)} />
       ) : null}
       {openSale && open?.action === 'credit-notes' ? (
         <CreditNoteDialog sale={openSale} onClose={() => setOpen(null)} />

@@ -25,6 +25,7 @@ import { customerDialog } from './customer-dialog.en';
 import { customerHistory } from './customer-history.en';
 import { salesHistory } from './sales-history.en';
 import { shiftList } from './shift-list.en';
+import { taxInvoice } from './tax-invoice.en';
 import { validation } from './validation.en';
 import { settings } from './settings.en';
 import { storage } from './storage.en';
@@ -62,6 +63,7 @@ export const EN_NAMESPACES = [
   customerHistory,
   salesHistory,
   shiftList,
+  taxInvoice,
   settings,
   storage,
   reports,

@@ -1,0 +1,38 @@
+import { defineMessages } from './define-messages';
+
+/** Full tax invoices (issue 36): asking for one at the till or in the sales history, and the one issued. */
+export const taxInvoice = defineMessages({
+  'taxInvoice.action': 'ใบกำกับภาษีเต็มรูป',
+  'taxInvoice.request': 'ขอใบกำกับภาษีเต็มรูป',
+  'taxInvoice.title': 'ออกใบกำกับภาษีเต็มรูป',
+  'taxInvoice.description':
+    'ออกแทนใบกำกับภาษีอย่างย่อเลขที่ {number} ในชื่อของผู้ซื้อ (บุคคลหรือบริษัท) ใบกำกับภาษีอย่างย่อยังเก็บไว้และระบุว่าถูกแทนที่',
+  'taxInvoice.buyerName': 'ชื่อผู้ซื้อ (บุคคลหรือบริษัท)',
+  'taxInvoice.address': 'ที่อยู่ (ครบถึงรหัสไปรษณีย์)',
+  'taxInvoice.taxId': 'เลขประจำตัวผู้เสียภาษี 13 หลัก',
+  'taxInvoice.taxIdHint': 'บุคคลธรรมดาใช้เลขบัตรประชาชนได้',
+  'taxInvoice.office': 'สำนักงาน',
+  'taxInvoice.headOffice': 'สำนักงานใหญ่',
+  'taxInvoice.branch': 'สาขา',
+  'taxInvoice.branchNumber': 'เลขที่สาขา 5 หลัก',
+  'taxInvoice.email': 'อีเมลผู้ซื้อ (ไม่บังคับ)',
+  'taxInvoice.emailHint': 'ร้านส่งใบกำกับภาษีอิเล็กทรอนิกส์ (e-Tax Invoice by Email) ไปที่อีเมลนี้',
+  'taxInvoice.saveToCustomer': 'บันทึกข้อมูลนี้ไว้กับลูกค้า {name} ครั้งหน้ากดใช้ได้ทันที',
+  'taxInvoice.filledFromCustomer': 'ใช้ข้อมูลใบกำกับภาษีที่บันทึกไว้ของลูกค้า {name}',
+  'taxInvoice.issue': 'ออกใบกำกับภาษี',
+  'taxInvoice.issuing': 'กำลังออกใบกำกับภาษี…',
+  'taxInvoice.issueFailed': 'ออกใบกำกับภาษีไม่สำเร็จ',
+  'taxInvoice.issued': 'ออกใบกำกับภาษีเต็มรูปเลขที่ {number} แล้ว',
+  'taxInvoice.issuedTitle': 'ใบกำกับภาษีเต็มรูป {number}',
+  'taxInvoice.issuedDescription': 'ออกแทนใบกำกับภาษีอย่างย่อเลขที่ {number} ในชื่อ {buyer}',
+  'taxInvoice.loading': 'กำลังโหลดใบกำกับภาษี…',
+  'taxInvoice.loadFailed': 'โหลดใบกำกับภาษีไม่สำเร็จ',
+  'taxInvoice.printA4': 'พิมพ์ / เปิด PDF (A4)',
+  'taxInvoice.downloadXml': 'ดาวน์โหลด XML (e-Tax)',
+  'taxInvoice.fileFailed': 'เปิดไฟล์ใบกำกับภาษีไม่สำเร็จ',
+  'taxInvoice.emailPending': 'กำลังส่งอีเมลถึง {to}',
+  'taxInvoice.emailSent': 'ส่งอีเมลถึง {to} แล้ว',
+  'taxInvoice.emailFailed': 'ส่งอีเมลถึง {to} ไม่สำเร็จ: {reason}',
+  'taxInvoice.replacedBy': 'ถูกแทนที่ด้วยใบกำกับภาษีเต็มรูปเลขที่ {number}',
+  'taxInvoice.close': 'ปิด',
+});
