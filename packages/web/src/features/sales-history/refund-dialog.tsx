@@ -32,6 +32,9 @@ import { newIdempotencyKey } from '../pos/sale-payload';
 import { OffCardReasonField, RefundMethodSelect, useRefundMethodChoice } from './refund-method-fields';
 import { RefundPartsFields, useRefundParts } from './refund-parts-fields';
 import { REFUND_REASON_LABELS } from './refund-reason';
+import { OpenShiftDialog } from '../shifts/open-shift-dialog';
+import { useTills } from '../shifts/shifts.queries';
+import { readChosenTillId } from '../shifts/till-choice';
 import { useRefundSale } from './sales-history.queries';
 
 type Mode = 'whole' | 'lines';
@@ -59,6 +62,11 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
   const [reasonChoice, setReasonChoice] = useState<ReasonChoice>(DEFAULT_REFUND_REASON);
   const [otherReason, setOtherReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const [shiftNeeded, setShiftNeeded] = useState(false);
+  const [openingShift, setOpeningShift] = useState(false);
+  const tills = useTills();
+  const chosenTillId = readChosenTillId();
+  const till = tills.data?.find((candidate) => candidate.id === chosenTillId && candidate.active) ?? null;
   const payBack = useRefundMethodChoice(sale.payment_method);
   const lines = sale.items.filter((item) => left(item) > 0);
   const picked = lines
@@ -109,6 +117,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
       return;
     }
     setError(null);
+    setShiftNeeded(false);
     const way = payBack.requestFields();
     if (!way) return;
     const refundParts = perPart ? parts.requestParts() : undefined;
@@ -121,6 +130,7 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
         onSuccess: done,
         onError: (cause) => {
           const message = errorMessage(cause, t('salesHistory.refundError'));
+          setShiftNeeded(cause instanceof ApiError && cause.code === 'SHIFT_REQUIRED');
           // A refusal is final for this body; a lost answer (no status) is retried with the same key.
           if (cause instanceof ApiError && cause.status > 0) setKey(newIdempotencyKey());
           setError(message);
@@ -246,9 +256,27 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
         {perPart && amount > 0 ? <RefundPartsFields choice={parts} /> : null}
         {payBack.offCard ? <OffCardReasonField choice={payBack} /> : null}
         {error ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
+          <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p>{error}</p>
+            {/* Cash back needs this till's shift open (issue 35): open it here, then refund again. */}
+            {shiftNeeded && till ? (
+              <Button variant="outline" onClick={() => setOpeningShift(true)} data-testid="refund-open-shift">
+                {t('shifts.openShift')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {till && openingShift ? (
+          <OpenShiftDialog
+            open
+            till={till}
+            onClose={() => setOpeningShift(false)}
+            onOpened={() => {
+              setOpeningShift(false);
+              setShiftNeeded(false);
+              setError(null);
+            }}
+          />
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={refund.isPending}>

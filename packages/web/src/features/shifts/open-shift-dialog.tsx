@@ -96,7 +96,17 @@ export function OpenShiftDialog({ open, till, onClose, onOpened }: OpenShiftDial
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent className="flex max-w-xl flex-col overflow-y-auto" data-testid="open-shift-dialog">
+      <DialogContent
+        className="flex max-w-xl flex-col overflow-y-auto"
+        data-testid="open-shift-dialog"
+        // The first count, not the mode switch, takes the keyboard (also when opened over another dialog).
+        onOpenAutoFocus={(event) => {
+          const first = document.getElementById(mode === 'count' ? 'open-float-100000' : 'open-float-total');
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('shifts.openTitle')}</DialogTitle>
           <DialogDescription>{t('shifts.openDescription', { till: till.name })}</DialogDescription>
