@@ -402,9 +402,11 @@ const SalesFilterFields = {
   tillId: Id(msg('value.invalid', { label: 'tillId' })).optional(),
 };
 
-const dateRangeInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+/** A range of shop days whose start is not after its end (either may be left out); one rule for every list. */
+export const dateRangeInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
   !q.startDate || !q.endDate || q.startDate <= q.endDate;
-const dateRangeRefusal = () => ({ message: msg('sale.dateRange'), path: ['endDate'] });
+/** The refusal of a range out of order, on its end date. */
+export const dateRangeRefusal = () => ({ message: msg('sale.dateRange'), path: ['endDate'] });
 
 export const ListSalesQuery = z
   .object({

@@ -3,7 +3,7 @@ import { hasAtMostTwoDecimals } from '../money';
 import { msg, type ValidationLabel } from '../validation';
 import { Flag, Id, ListLimit, MultiLineText, SingleLineText } from './common';
 import { PAYMENT_METHODS } from './settings';
-import { ShopDay } from './sales';
+import { dateRangeInOrder, dateRangeRefusal, ShopDay } from './sales';
 
 /**
  * Tills, shifts and the cash drawer (issue 35, docs/design-shifts.md). Money is baht at this edge, as
@@ -223,9 +223,6 @@ const ShiftFilterFields = {
   status: z.enum(SHIFT_STATUSES, { error: msg('value.invalid', { label: 'status' }) }).optional(),
   differenceOnly: Flag.optional(),
 };
-const daysInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
-  !q.startDate || !q.endDate || q.startDate <= q.endDate;
-const daysOutOfOrder = { message: msg('sale.dateRange'), path: ['endDate'] };
 
 /** `GET /api/shifts`: managers' list, newest first. */
 export const ListShiftsQuery = z
@@ -235,11 +232,11 @@ export const ListShiftsQuery = z
     /** Shifts older than this id (the last id of the previous page). */
     before: Id(msg('value.invalid', { label: 'cursor' })).optional(),
   })
-  .refine(daysInOrder, daysOutOfOrder);
+  .refine(dateRangeInOrder, dateRangeRefusal());
 export type ListShiftsQuery = z.input<typeof ListShiftsQuery>;
 
 /** `GET /api/shifts/export.csv`: every shift the filters match (no paging), newest first. */
-export const ShiftsExportQuery = z.object(ShiftFilterFields).refine(daysInOrder, daysOutOfOrder);
+export const ShiftsExportQuery = z.object(ShiftFilterFields).refine(dateRangeInOrder, dateRangeRefusal());
 export type ShiftsExportQuery = z.input<typeof ShiftsExportQuery>;
 
 export const ShiftsResponse = z.object({ shifts: z.array(Shift), hasMore: z.boolean() });

@@ -38,7 +38,7 @@ export class AppError extends Error {
   }
 }
 
-type RefusalCode = Exclude<ErrorCode, 'VALIDATION_FAILED'>;
+export type RefusalCode = Exclude<ErrorCode, 'VALIDATION_FAILED'>;
 
 export const notFound = (code: RefusalCode = 'NOT_FOUND') => new AppError({ status: 404, code });
 export const conflict = (code: RefusalCode, extra?: Omit<AppErrorBase, 'status'>) =>

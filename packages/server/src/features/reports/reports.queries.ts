@@ -117,14 +117,20 @@ const toGroupRow = (r: Record<string, unknown>): GroupRow => ({
   refunded: num(r.refunded),
 });
 
+/** The days from the earliest first to the latest last of some ranges; null for none. */
+function spanOf(ranges: readonly DayRange[]): DayRange | null {
+  if (ranges.length === 0) return null;
+  return {
+    first: ranges.reduce((first, r) => (r.first < first ? r.first : first), ranges[0]!.first),
+    last: ranges.reduce((last, r) => (r.last > last ? r.last : last), ranges[0]!.last),
+  };
+}
+
 /** Gross, counted sales and refunds per bucket of days (by the day the sale was made). */
 export async function figuresByBucket(db: DbExecutor, buckets: DayBucket[], scope = WHOLE_SHOP): Promise<GroupRow[]> {
   if (buckets.length === 0) return [];
   const rows = buckets.map((b) => sql`(${b.key}, ${b.first}, ${b.last})`);
-  const span = {
-    first: buckets.reduce((first, b) => (b.first < first ? b.first : first), buckets[0]!.first),
-    last: buckets.reduce((last, b) => (b.last > last ? b.last : last), buckets[0]!.last),
-  };
+  const span = spanOf(buckets)!;
   const result = await sql<Record<string, unknown>>`
     with buckets(bkey, bfirst, blast) as (values ${sql.join(rows)})
     select b.bkey as key, sum(d.gross) as gross, sum(d.orders) as orders, sum(d.refunded) as refunded
@@ -192,10 +198,9 @@ function tillProductDays(range: MonthsAndDays, scope: ReportScope & { tillId: nu
     ...(range.months ? [{ first: firstDayOf(range.months.first), last: lastDayOf(range.months.last) }] : []),
     ...range.days,
   ];
-  if (spans.length === 0) return [];
-  const first = spans.reduce((a, b) => (b.first < a ? b.first : a), spans[0]!.first);
-  const last = spans.reduce((a, b) => (b.last > a ? b.last : a), spans[0]!.last);
-  const rows = productDaysOf(scope.days({ first, last }), scope.tillId);
+  const span = spanOf(spans);
+  if (!span) return [];
+  const rows = productDaysOf(scope.days(span), scope.tillId);
   return [sql`select product_name, product_id, quantity, revenue from (${rows}) t0`];
 }
 

@@ -1,13 +1,11 @@
 import {
-  can,
   VAT_APPROVAL_TTL_MINUTES,
   type VatExclusionApprovalRequest,
   type VatExclusionApprovalResponse,
 } from '@pos/core';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
-import { checkCredentials } from '../auth/auth.service';
+import { checkApprover } from '../auth/approver';
 import type { SessionUser } from '../../http/request-user';
 import type { SignInClient } from '../auth/sign-in-client';
 import { hashToken, newToken } from '../auth/tokens';
@@ -27,13 +25,11 @@ export async function approveVatExclusion(
   input: z.output<typeof VatExclusionApprovalRequest>,
   client: SignInClient,
 ): Promise<VatExclusionApprovalResponse> {
-  const approver = await checkCredentials(deps, input.username, input.password, client);
-  // Not 401: the cashier's own session is fine, only the approver's password is wrong.
-  if (!approver) throw new AppError({ status: 400, code: 'VAT_APPROVER_INVALID_CREDENTIALS' });
-  if (!can(approver.role, 'pos_refund')) throw new AppError({ status: 403, code: 'VAT_APPROVER_NOT_PERMITTED' });
-  // The first-use password is shown on the sign-in screen; an admin-given one is known to the admin.
-  if (approver.must_change_password === 1)
-    throw new AppError({ status: 403, code: 'VAT_APPROVER_MUST_CHANGE_PASSWORD' });
+  const approver = await checkApprover(deps, input, 'pos_refund', client, {
+    invalidCredentials: 'VAT_APPROVER_INVALID_CREDENTIALS',
+    notPermitted: 'VAT_APPROVER_NOT_PERMITTED',
+    mustChangePassword: 'VAT_APPROVER_MUST_CHANGE_PASSWORD',
+  });
 
   const now = deps.now();
   const token = newToken();

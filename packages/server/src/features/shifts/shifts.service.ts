@@ -31,7 +31,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
-import { checkCredentials } from '../auth/auth.service';
+import { checkApprover } from '../auth/approver';
 import type { SignInClient } from '../auth/sign-in-client';
 import { readSettingsShared } from '../settings/settings.service';
 import { shiftFigureRows } from './shift-report.queries';
@@ -162,12 +162,11 @@ async function approverOf(
   client: SignInClient,
 ): Promise<{ id: number } | null> {
   if (!approver) return null;
-  const user = await checkCredentials(deps, approver.username, approver.password, client);
-  // Not 401: the cashier's own session is fine, only the approver's password is wrong.
-  if (!user) throw new AppError({ status: 400, code: 'SHIFT_APPROVER_INVALID_CREDENTIALS' });
-  if (!can(user.role, 'shift_manage')) throw new AppError({ status: 403, code: 'SHIFT_APPROVER_NOT_PERMITTED' });
-  if (user.must_change_password === 1) throw new AppError({ status: 403, code: 'SHIFT_APPROVER_MUST_CHANGE_PASSWORD' });
-  return { id: user.id };
+  return checkApprover(deps, approver, 'shift_manage', client, {
+    invalidCredentials: 'SHIFT_APPROVER_INVALID_CREDENTIALS',
+    notPermitted: 'SHIFT_APPROVER_NOT_PERMITTED',
+    mustChangePassword: 'SHIFT_APPROVER_MUST_CHANGE_PASSWORD',
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TextField } from '../../components/form/text-field';
+import { ApproverFields } from '../../components/form/approver-fields';
 import { ErrorAlert } from '../../components/ui/alert';
 import {
   Dialog,
@@ -84,24 +84,13 @@ export function VatApprovalDialog({ open, onApproved, onCancel }: VatApprovalDia
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-          <TextField
+          <ApproverFields
             control={form.control}
-            name="username"
-            id="vat-approver-username"
-            label={t('pos.vatApprovalUsername')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-          />
-          <TextField
-            control={form.control}
-            name="password"
-            id="vat-approver-password"
-            label={t('pos.vatApprovalPassword')}
-            secret
-            // Not the cashier's saved password: the browser must not fill it in.
-            autoComplete="new-password"
+            usernameName="username"
+            passwordName="password"
+            idPrefix="vat-approver"
+            usernameLabel={t('pos.vatApprovalUsername')}
+            passwordLabel={t('pos.vatApprovalPassword')}
           />
           <DialogFormFooter pending={approve.isPending} submitLabel={t('pos.vatApprovalSubmit')} onCancel={close} />
         </form>

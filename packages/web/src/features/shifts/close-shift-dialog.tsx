@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'sonner';
 import { MoneyField } from '../../components/form/money-field';
-import { TextAreaField, TextField } from '../../components/form/text-field';
+import { ApproverFields } from '../../components/form/approver-fields';
+import { TextAreaField } from '../../components/form/text-field';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -264,24 +265,13 @@ export function CloseShiftDialog({ open, shiftId, tillName, settings, onClose }:
               </div>
             </div>
             {approvalError ? <ErrorAlert>{approvalError}</ErrorAlert> : null}
-            <TextField
+            <ApproverFields
               control={approval.control}
-              name="username"
-              id="close-approver-username"
-              label={t('shifts.approverUsername')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-            />
-            <TextField
-              control={approval.control}
-              name="password"
-              id="close-approver-password"
-              label={t('shifts.approverPassword')}
-              secret
-              // Not the cashier's saved password: the browser must not fill it in.
-              autoComplete="new-password"
+              usernameName="username"
+              passwordName="password"
+              idPrefix="close-approver"
+              usernameLabel={t('shifts.approverUsername')}
+              passwordLabel={t('shifts.approverPassword')}
             />
             <TextAreaField control={approval.control} name="note" id="close-note" label={t('shifts.note')} rows={2} />
             <DialogFormFooter pending={closeShift.isPending} submitLabel={t('shifts.approveSubmit')} onCancel={close} />
