@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { divideRoundHalfUp, HEAD_OFFICE_BRANCH } from '@pos/core';
+import { divideRoundHalfUp, HEAD_OFFICE_BRANCH, zonedClock } from '@pos/core';
 import type { CreditNoteDocument, TaxDocument, TaxDocumentLine, TaxInvoiceDocument, TaxParty } from './tax-document';
 
 /**
@@ -51,18 +51,8 @@ function rate(basisPoints: number): string {
 
 /** An instant as the shop's local date and time, as ETDA's samples write it (no offset): 2026-11-28T14:05:00. */
 function localDateTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
+  const t = zonedClock(timeZone)(new Date(iso));
+  return `${t.year}-${t.month}-${t.day}T${t.hour}:${t.minute}:${t.second}`;
 }
 
 /**
