@@ -1,5 +1,5 @@
 import { formatBaht, type Sale } from '@pos/core';
-import { ChevronDown, FileMinus, FileText, Pencil, ReceiptText, Undo2 } from 'lucide-react';
+import { ChevronDown, FileCheck, FileMinus, FileText, Pencil, ReceiptText, Undo2 } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -18,7 +18,7 @@ import { refundReasonText } from './refund-reason';
 import { SALE_STATUS } from './sale-status';
 
 /** What a row's buttons open; the screen holds the dialogs. */
-export type SaleAction = 'receipt' | 'tax-invoice' | 'credit-notes' | 'edit' | 'refund';
+export type SaleAction = 'receipt' | 'tax-invoice' | 'full-tax-invoice' | 'credit-notes' | 'edit' | 'refund';
 
 export interface SaleRowProps {
   sale: Sale;
@@ -60,6 +60,11 @@ function StatusCell({ sale, compact = false }: { sale: Sale; compact?: boolean }
           ) : null}
         </div>
       ))}
+      {sale.tax_invoice_number ? (
+        <p className="text-xs text-slate-600" data-testid="sale-full-tax-invoice">
+          {t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })}
+        </p>
+      ) : null}
       {sale.replaced_by_document_number ? (
         <p className="text-xs text-slate-600">
           {t('salesHistory.replacedBy', { number: sale.replaced_by_document_number })}
@@ -176,6 +181,15 @@ function actionsOf(sale: Sale, canRefund: boolean, t: ReturnType<typeof useI18n>
   const actions: ActionButton[] = [
     { action: 'receipt', label: t('salesHistory.viewReceipt'), icon: ReceiptText, shown: true },
     { action: 'tax-invoice', label: t('salesHistory.viewTaxInvoice'), icon: FileText, shown: !sale.exclude_vat },
+    // Issue 36: a sale with VAT and nothing returned may get a full tax invoice; one that has it shows it.
+    {
+      action: 'full-tax-invoice',
+      label: sale.tax_invoice_number
+        ? t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })
+        : t('taxInvoice.historyIssue'),
+      icon: FileCheck,
+      shown: sale.tax_invoice_id !== null || (!sale.exclude_vat && sale.tax_rate > 0 && sale.status === 'completed'),
+    },
     { action: 'credit-notes', label: t('salesHistory.creditNotes'), icon: FileMinus, shown: sale.refunds.length > 0 },
     { action: 'edit', label: t('salesHistory.edit'), icon: Pencil, shown: true, disabled: sale.status !== 'completed' },
     { action: 'refund', label: t('salesHistory.refund'), icon: Undo2, shown: canRefund, disabled: !open },

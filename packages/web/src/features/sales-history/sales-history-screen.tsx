@@ -19,6 +19,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { FlaggedCardSalesPanel } from '../payments/flagged-card-sales';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
+import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { dayRange } from './date-ranges';
 import { EditSaleDialog } from './edit-sale-dialog';
@@ -201,6 +202,9 @@ export function SalesHistoryScreen() {
 
       {openSale && (open?.action === 'receipt' || open?.action === 'tax-invoice') ? (
         <ReceiptDialog sale={openSale} initialType={open.action} onClose={() => setOpen(null)} />
+      ) : null}
+      {openSale && open?.action === 'full-tax-invoice' ? (
+        <TaxInvoiceDialog sale={openSale} onClose={() => setOpen(null)} />
       ) : null}
       {openSale && open?.action === 'credit-notes' ? (
         <CreditNoteDialog sale={openSale} onClose={() => setOpen(null)} />

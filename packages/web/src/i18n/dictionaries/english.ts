@@ -31,6 +31,7 @@ import { storage } from './storage.en';
 import { reports } from './reports.en';
 import { shifts } from './shifts.en';
 import { dashboard } from './dashboard.en';
+import { taxInvoice } from './tax-invoice.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
 export const EN_NAMESPACES = [
@@ -67,4 +68,5 @@ export const EN_NAMESPACES = [
   reports,
   dashboard,
   shifts,
+  taxInvoice,
 ] as const;

@@ -31,6 +31,7 @@ import { storage } from './storage';
 import { reports } from './reports';
 import { shifts } from './shifts';
 import { dashboard } from './dashboard';
+import { taxInvoice } from './tax-invoice';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
 export const NAMESPACES = [
@@ -67,4 +68,5 @@ export const NAMESPACES = [
   reports,
   dashboard,
   shifts,
+  taxInvoice,
 ] as const;
