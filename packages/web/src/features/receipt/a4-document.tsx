@@ -41,7 +41,8 @@ export interface A4DocumentProps {
   copy?: boolean;
   /** Another word boxed above the title the way the copy mark is (a full tax invoice's ต้นฉบับ). */
   mark?: string;
-  notes: string[];
+  /** Under the title; a note may hold markup (a document number kept on one line). */
+  notes: ReactNode[];
   seller: A4Party & { logoUrl: string | null };
   /** Number, date and the like, beside the title. */
   meta: A4Figure[];
@@ -116,8 +117,8 @@ export function A4Document(props: A4DocumentProps) {
               </span>
             ))}
           </h3>
-          {props.notes.map((note) => (
-            <p key={note}>{note}</p>
+          {props.notes.map((note, index) => (
+            <p key={index}>{note}</p>
           ))}
           <dl className="ml-auto grid grid-cols-[auto_auto] justify-end gap-x-[1em] gap-y-[0.15em] pt-[0.3em]">
             {props.meta.map((row) => (

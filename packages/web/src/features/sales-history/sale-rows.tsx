@@ -61,7 +61,11 @@ function StatusCell({ sale, compact = false }: { sale: Sale; compact?: boolean }
         </div>
       ))}
       {sale.tax_invoice_number ? (
-        <p className="text-xs text-slate-600" data-testid="sale-full-tax-invoice">
+        <p
+          className={cn('text-xs text-slate-600', line)}
+          title={t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })}
+          data-testid="sale-full-tax-invoice"
+        >
           {t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })}
         </p>
       ) : null}

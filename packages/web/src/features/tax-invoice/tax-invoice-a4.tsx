@@ -45,7 +45,12 @@ export function TaxInvoiceA4({ invoice: stored, logoUrl, copies = TAX_INVOICE_CO
             className={className}
             title={taxInvoiceTitle(invoice)}
             mark={copyMark(copy)}
-            notes={[t('taxInvoice.doc.replaces', { number: invoice.replacesNumber })]}
+            notes={[
+              <>
+                {t('taxInvoice.doc.replacesLabel')} {/* The number never breaks at its hyphen. */}
+                <span className="whitespace-nowrap">{invoice.replacesNumber}</span>
+              </>,
+            ]}
             seller={{ name: invoice.seller.name, logoUrl, lines: partyLines(invoice.seller, t) }}
             meta={taxInvoiceMeta(invoice)}
             buyer={{

@@ -48,6 +48,7 @@ export const taxInvoice: EnglishOf<typeof thai> = {
   'taxInvoice.doc.number': 'No.',
   'taxInvoice.doc.date': 'Date',
   'taxInvoice.doc.suppliedAt': 'Date of supply',
+  'taxInvoice.doc.replacesLabel': 'Issued in place of short tax invoice',
   'taxInvoice.doc.replaces': 'Issued in place of short tax invoice {number}',
   'taxInvoice.doc.seller': 'Seller',
   'taxInvoice.doc.buyer': 'Buyer',

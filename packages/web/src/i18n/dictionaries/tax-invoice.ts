@@ -50,6 +50,7 @@ export const taxInvoice = defineMessages({
   'taxInvoice.doc.number': 'เลขที่',
   'taxInvoice.doc.date': 'วันที่',
   'taxInvoice.doc.suppliedAt': 'วันที่ขายสินค้า',
+  'taxInvoice.doc.replacesLabel': 'ออกแทนใบกำกับภาษีอย่างย่อเลขที่',
   'taxInvoice.doc.replaces': 'ออกแทนใบกำกับภาษีอย่างย่อเลขที่ {number}',
   'taxInvoice.doc.seller': 'ผู้ขาย',
   'taxInvoice.doc.buyer': 'ผู้ซื้อ',
