@@ -33,6 +33,8 @@ export interface ReceiptDialogProps {
   initialType?: ReceiptType;
   /** Right after a sale: total, received and change above the preview. */
   showPaymentSummary?: boolean;
+  /** May issue a full tax invoice (pos_process_sale, as everyone at the till); one issued is shown to all. */
+  canIssueTaxInvoice?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function ReceiptDialog({
   onCloseAutoFocus,
   initialType,
   showPaymentSummary = false,
+  canIssueTaxInvoice = true,
 }: ReceiptDialogProps) {
   const t = useT();
   const settings = useStoreSettings();
@@ -72,7 +75,7 @@ export function ReceiptDialog({
   const fullInvoice =
     shownSale &&
     isTaxInvoice(shownSale, taxId) &&
-    (shownSale.tax_invoice_id !== null || shownSale.status === 'completed');
+    (shownSale.tax_invoice_id !== null || (shownSale.status === 'completed' && canIssueTaxInvoice));
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
 
   // Never leave the app hidden if the dialog goes away mid-print.

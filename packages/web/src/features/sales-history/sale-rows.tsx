@@ -23,6 +23,8 @@ export type SaleAction = 'receipt' | 'tax-invoice' | 'full-tax-invoice' | 'credi
 export interface SaleRowProps {
   sale: Sale;
   canRefund: boolean;
+  /** May issue full tax invoices (pos_process_sale); anyone who reads the history may print one issued. */
+  canIssueTaxInvoice?: boolean;
   onAction: (action: SaleAction, sale: Sale) => void;
 }
 
@@ -180,7 +182,12 @@ interface ActionButton {
 }
 
 /** Receipt, tax invoice, credit notes, edit and refund (refund only with pos_refund, spec 001). */
-function actionsOf(sale: Sale, canRefund: boolean, t: ReturnType<typeof useI18n>['t']): ActionButton[] {
+function actionsOf(
+  sale: Sale,
+  canRefund: boolean,
+  canIssue: boolean,
+  t: ReturnType<typeof useI18n>['t'],
+): ActionButton[] {
   const open = sale.status !== 'refunded';
   const actions: ActionButton[] = [
     { action: 'receipt', label: t('salesHistory.viewReceipt'), icon: ReceiptText, shown: true },
@@ -192,7 +199,9 @@ function actionsOf(sale: Sale, canRefund: boolean, t: ReturnType<typeof useI18n>
         ? t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })
         : t('taxInvoice.historyIssue'),
       icon: FileCheck,
-      shown: sale.tax_invoice_id !== null || (!sale.exclude_vat && sale.tax_rate > 0 && sale.status === 'completed'),
+      shown:
+        sale.tax_invoice_id !== null ||
+        (canIssue && !sale.exclude_vat && sale.tax_rate > 0 && sale.status === 'completed'),
     },
     { action: 'credit-notes', label: t('salesHistory.creditNotes'), icon: FileMinus, shown: sale.refunds.length > 0 },
     { action: 'edit', label: t('salesHistory.edit'), icon: Pencil, shown: true, disabled: sale.status !== 'completed' },
@@ -202,7 +211,7 @@ function actionsOf(sale: Sale, canRefund: boolean, t: ReturnType<typeof useI18n>
 }
 
 /** On a phone's card: every action a labelled button. */
-function SaleActions({ sale, canRefund, onAction }: SaleRowProps) {
+function SaleActions({ sale, canRefund, canIssueTaxInvoice = false, onAction }: SaleRowProps) {
   const { t } = useI18n();
   return (
     <div
@@ -210,7 +219,7 @@ function SaleActions({ sale, canRefund, onAction }: SaleRowProps) {
       aria-label={t('salesHistory.actionsFor', { number: sale.document_number })}
       className="flex flex-wrap gap-1"
     >
-      {actionsOf(sale, canRefund, t).map(({ action, label, icon: Icon, disabled }) => (
+      {actionsOf(sale, canRefund, canIssueTaxInvoice, t).map(({ action, label, icon: Icon, disabled }) => (
         <Button
           key={action}
           variant={action === 'refund' ? 'destructive-outline' : 'outline'}
@@ -230,9 +239,9 @@ function SaleActions({ sale, canRefund, onAction }: SaleRowProps) {
  * In the table (issue 31: four look-alike icons before): the receipt as a labelled button, the
  * other actions in a labelled menu.
  */
-function SaleActionsMenu({ sale, canRefund, onAction }: SaleRowProps) {
+function SaleActionsMenu({ sale, canRefund, canIssueTaxInvoice = false, onAction }: SaleRowProps) {
   const { t } = useI18n();
-  const [receipt, ...more] = actionsOf(sale, canRefund, t);
+  const [receipt, ...more] = actionsOf(sale, canRefund, canIssueTaxInvoice, t);
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
       {receipt ? (
