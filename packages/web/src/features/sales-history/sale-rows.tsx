@@ -64,11 +64,14 @@ function StatusCell({ sale, compact = false }: { sale: Sale; compact?: boolean }
       ))}
       {sale.tax_invoice_number ? (
         <p
-          className={cn('text-xs text-slate-600', line)}
+          className={cn('flex items-center gap-1 text-xs text-slate-600', compact && 'whitespace-nowrap')}
           title={t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })}
           data-testid="sale-full-tax-invoice"
         >
-          {t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })}
+          {/* In the table the number alone shows (its column is narrow); the words are there for screen readers. */}
+          <FileCheck className="size-3.5 shrink-0" aria-hidden />
+          <span className={compact ? 'sr-only' : undefined}>{t('taxInvoice.historyIssuedLabel')} </span>
+          <span className="tabular-nums">{sale.tax_invoice_number}</span>
         </p>
       ) : null}
       {sale.replaced_by_document_number ? (

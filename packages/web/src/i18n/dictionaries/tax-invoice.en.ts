@@ -40,6 +40,7 @@ export const taxInvoice: EnglishOf<typeof thai> = {
   'taxInvoice.emailSent': 'The e-Tax invoice was sent to {to}',
   'taxInvoice.emailFailed': 'The e-Tax invoice to {to} could not be sent: {reason}',
   'taxInvoice.historyIssued': 'Full tax invoice {number}',
+  'taxInvoice.historyIssuedLabel': 'Full tax invoice',
   'taxInvoice.historyIssue': 'Issue full tax invoice',
   'taxInvoice.doc.titlePaid': 'Receipt/Tax invoice',
   'taxInvoice.doc.title': 'Tax invoice',

@@ -41,6 +41,7 @@ export const taxInvoice = defineMessages({
   'taxInvoice.emailSent': 'ส่ง e-Tax Invoice ไปที่ {to} แล้ว',
   'taxInvoice.emailFailed': 'ส่ง e-Tax Invoice ไปที่ {to} ไม่สำเร็จ: {reason}',
   'taxInvoice.historyIssued': 'ใบกำกับภาษีเต็มรูป {number}',
+  'taxInvoice.historyIssuedLabel': 'ใบกำกับภาษีเต็มรูป',
   'taxInvoice.historyIssue': 'ออกใบกำกับภาษีเต็มรูป',
   // The printed document (always Thai).
   'taxInvoice.doc.titlePaid': 'ใบเสร็จรับเงิน/ใบกำกับภาษี',
