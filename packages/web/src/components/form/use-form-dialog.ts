@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Mode, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useT } from '../../i18n';
@@ -19,6 +19,8 @@ export interface FormDialogOptions<TIn extends FieldValues, TOut> {
   errorFallback: string;
   /** The failure toast's title; "an error occurred" unless given. */
   errorTitle?: string;
+  /** When fields are checked: on submit unless given ('onTouched': from leaving a field, then as it is typed). */
+  mode?: Mode;
 }
 
 /**
@@ -32,10 +34,11 @@ export function useFormDialog<TIn extends FieldValues, TOut>({
   codeToField,
   errorFallback,
   errorTitle,
+  mode,
 }: FormDialogOptions<TIn, TOut>) {
   const t = useT();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<TIn, unknown, TOut>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<TIn, unknown, TOut>({ resolver: zodResolver(schema), defaultValues, ...(mode ? { mode } : {}) });
 
   /** The form's submit handler: clears the last refusal, then checks and hands over the values. */
   const submit = (onValid: (values: TOut) => void, onInvalid?: (errors: FieldErrors<TIn>) => void) =>

@@ -51,6 +51,21 @@ export function CustomerCard({ customer, permissions, deletePending, onEdit, onD
       </div>
 
       <CustomerContact customer={customer} callable className="px-4" />
+      {customer.tax_id ? (
+        <dl className="mx-4 mt-3 space-y-0.5 text-sm text-slate-700" data-testid="customer-tax">
+          <dt className="text-xs text-slate-500">{t('customers.taxDetails')}</dt>
+          <dd className="break-words">{customer.tax_name || customer.name}</dd>
+          <dd className="tabular-nums">
+            {t('customers.taxIdBranch', {
+              taxId: customer.tax_id,
+              branch:
+                !customer.tax_branch || customer.tax_branch === '00000'
+                  ? t('customers.taxHeadOffice')
+                  : t('customers.taxBranch', { branch: customer.tax_branch }),
+            })}
+          </dd>
+        </dl>
+      ) : null}
 
       <dl className="m-4 mb-3 grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3">
         <Figure label={t('customers.totalSpent')}>{formatBaht(customer.total_spent)}</Figure>

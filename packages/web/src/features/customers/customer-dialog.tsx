@@ -222,6 +222,42 @@ export function CustomerDialog({
             labelNote={t('common.optional')}
             rows={3}
           />
+          <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3" data-testid="customer-tax-details">
+            <legend className="px-1 text-sm font-medium text-slate-900">{t('customerDialog.taxSection')}</legend>
+            <p className="text-sm text-slate-500">{t('customerDialog.taxSectionHint')}</p>
+            <TextField
+              control={control}
+              name="tax_name"
+              id="customer-tax-name"
+              label={t('customerDialog.fieldTaxName')}
+              labelNote={t('common.optional')}
+              hint={t('customerDialog.fieldTaxNameHint')}
+              autoComplete="off"
+            />
+            <TextField
+              control={control}
+              name="tax_id"
+              id="customer-tax-id"
+              label={t('customerDialog.fieldTaxId')}
+              labelNote={t('common.optional')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={17}
+              className="max-w-xs"
+            />
+            <TextField
+              control={control}
+              name="tax_branch"
+              id="customer-tax-branch"
+              label={t('customerDialog.fieldTaxBranch')}
+              labelNote={t('common.optional')}
+              hint={t('customerDialog.fieldTaxBranchHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              className="max-w-xs"
+            />
+          </fieldset>
           <FormField
             id="customer-points"
             label={t('customerDialog.fieldPoints')}

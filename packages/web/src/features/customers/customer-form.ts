@@ -1,12 +1,12 @@
 import { CreateCustomerRequest, formatPhone, type Customer } from '@pos/core';
 import type { z } from 'zod';
 
-/** The customer dialog's form: the API's create schema (edit sends the same four fields). */
+/** The customer dialog's form: the API's create schema (edit sends the same fields, tax details included). */
 export const CustomerForm = CreateCustomerRequest;
 export type CustomerFormInput = z.input<typeof CustomerForm>;
 export type CustomerFormOutput = z.output<typeof CustomerForm>;
 
-export const CUSTOMER_FORM_FIELDS = ['name', 'phone', 'email', 'address'] as const;
+export const CUSTOMER_FORM_FIELDS = ['name', 'phone', 'email', 'address', 'tax_name', 'tax_id', 'tax_branch'] as const;
 
 export function customerFormValues(customer?: Customer | null): CustomerFormInput {
   return {
@@ -15,6 +15,10 @@ export function customerFormValues(customer?: Customer | null): CustomerFormInpu
     phone: formatPhone(customer?.phone),
     email: customer?.email ?? '',
     address: customer?.address ?? '',
+    // Tax details for full tax invoices (issue 36); empty means none kept.
+    tax_name: customer?.tax_name ?? '',
+    tax_id: customer?.tax_id ?? '',
+    tax_branch: customer?.tax_branch ?? '',
   };
 }
 

@@ -34,6 +34,8 @@ export function useScannerFocus(
     if (!receiptOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isScannedKey(event)) return;
+      // A dialog opened from the receipt (the full tax invoice) is being used: the receipt stays.
+      if (document.querySelectorAll('[role="dialog"]').length > 1) return;
       // Closed before the key's default action, so the character lands in the search box.
       flushSync(closeReceipt);
       searchRef.current?.focus();

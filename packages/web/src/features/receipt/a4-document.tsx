@@ -39,13 +39,18 @@ export interface A4DocumentProps {
   title: string;
   /** Marked as a copy of a document already given under the same number. */
   copy?: boolean;
-  notes: string[];
+  /** Another word boxed above the title the way the copy mark is (a full tax invoice's ต้นฉบับ). */
+  mark?: string;
+  /** Under the title; a note may hold markup (a document number kept on one line). */
+  notes: ReactNode[];
   seller: A4Party & { logoUrl: string | null };
   /** Number, date and the like, beside the title. */
   meta: A4Figure[];
   buyer?: A4Party & { heading: string };
   lines: A4Line[];
   totals: A4Figure[];
+  /** The total in Thai words, under the totals across the page (tax invoices). */
+  amountInWords?: string;
   /** Payment, reason, who did it: under the table, beside the totals. */
   remarks: string[];
   /** Who signs: one line each. */
@@ -64,6 +69,7 @@ export function A4Document(props: A4DocumentProps) {
   const t = documentT;
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
   const { seller } = props;
+  const mark = props.copy ? t('receipt.copyMark') : props.mark;
   const showUnitPrice = props.lines.some((line) => line.unitPrice !== undefined && line.unitPrice !== null);
 
   return (
@@ -71,7 +77,7 @@ export function A4Document(props: A4DocumentProps) {
       lang="th"
       data-testid={props.testId}
       data-paper="a4"
-      aria-label={props.copy ? `${t('receipt.copyMark')} ${props.title}` : props.title}
+      aria-label={mark ? `${mark} ${props.title}` : props.title}
       className={cn('flex flex-col gap-[1.2em] bg-white text-[11px] leading-snug text-black', props.className)}
     >
       <header className="flex items-start justify-between gap-[2em] border-b-2 border-black pb-[1em]">
@@ -94,9 +100,12 @@ export function A4Document(props: A4DocumentProps) {
           </div>
         </div>
         <div className="w-[40%] shrink-0 space-y-[0.4em] text-right">
-          {props.copy ? (
-            <p className="inline-block border-2 border-black px-[0.8em] text-[1.15em] font-bold tracking-widest">
-              {t('receipt.copyMark')}
+          {mark ? (
+            <p
+              className="inline-block border-2 border-black px-[0.8em] text-[1.15em] font-bold tracking-widest"
+              data-testid="a4-mark"
+            >
+              {mark}
             </p>
           ) : null}
           <h3 className="text-[1.6em] leading-tight font-bold">
@@ -108,8 +117,8 @@ export function A4Document(props: A4DocumentProps) {
               </span>
             ))}
           </h3>
-          {props.notes.map((note) => (
-            <p key={note}>{note}</p>
+          {props.notes.map((note, index) => (
+            <p key={index}>{note}</p>
           ))}
           <dl className="ml-auto grid grid-cols-[auto_auto] justify-end gap-x-[1em] gap-y-[0.15em] pt-[0.3em]">
             {props.meta.map((row) => (
@@ -214,6 +223,15 @@ export function A4Document(props: A4DocumentProps) {
           ))}
         </dl>
       </div>
+
+      {props.amountInWords ? (
+        <p
+          className="border border-black bg-slate-100 px-[0.8em] py-[0.3em] text-center font-semibold"
+          data-testid="a4-amount-in-words"
+        >
+          {props.amountInWords}
+        </p>
+      ) : null}
 
       <div
         className="mt-[2em] grid break-inside-avoid gap-[2em]"

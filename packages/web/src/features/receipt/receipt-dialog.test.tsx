@@ -87,7 +87,11 @@ const SALE = saleFixture({
   ],
 });
 
-function renderReceipt(sale: Sale, options: { showPaymentSummary?: boolean } = {}, settings: StoreSettings = SETTINGS) {
+function renderReceipt(
+  sale: Sale,
+  options: { showPaymentSummary?: boolean; canIssueTaxInvoice?: boolean } = {},
+  settings: StoreSettings = SETTINGS,
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(settingsKeys.store, settings);
   const onClose = vi.fn();
@@ -265,5 +269,26 @@ describe('ReceiptDialog', () => {
     renderReceipt({ ...SALE, till_id: null, till_name: null, shift_id: null });
     const doc = within(screen.getByRole('dialog')).getByTestId('receipt-document');
     expect(within(doc).queryByText('เครื่องขาย')).toBeNull();
+  });
+
+  it('offers the full tax invoice beside print, names one issued, and says on the receipt that it was replaced', () => {
+    renderReceipt(SALE);
+    const dialog = screen.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
+    expect(within(dialog).getByTestId('receipt-full-tax-invoice').textContent).toBe('ใบกำกับภาษีเต็มรูป');
+    cleanup();
+
+    // Who may not sell may not issue one, but sees one issued.
+    renderReceipt({ ...SALE, exclude_vat: true }, {});
+    expect(screen.queryByTestId('receipt-full-tax-invoice')).toBeNull();
+    cleanup();
+    renderReceipt(SALE, { canIssueTaxInvoice: false });
+    expect(screen.queryByTestId('receipt-full-tax-invoice')).toBeNull();
+    cleanup();
+    renderReceipt({ ...SALE, tax_invoice_id: 3, tax_invoice_number: 'INV2569-000003' }, { canIssueTaxInvoice: false });
+    const issued = screen.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
+    expect(within(issued).getByTestId('receipt-full-tax-invoice').textContent).toBe('ใบกำกับภาษีเต็มรูป INV2569-000003');
+    expect(within(issued).getByTestId('receipt-replaced-by').textContent).toBe(
+      'ถูกแทนที่ด้วยใบกำกับภาษีเต็มรูปเลขที่ INV2569-000003',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import './receipt-print.css';
 import type { Sale } from '@pos/core';
-import { FileBadge, Printer } from 'lucide-react';
+import { FileText, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button';
@@ -14,37 +14,14 @@ import {
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
 import { useStoreSettings } from '../settings/settings.queries';
-import { receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
 import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
+import { isTaxInvoice, receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
 import { PaperChoice, paperPreviewClass, SegmentButton } from './paper-choice';
 import { ReceiptDocument } from './receipt-document';
+import { PRINTING_CLASS, printDocument } from './print-document';
 import { SalePaymentSummary } from './sale-payment-summary';
 
-export const PRINTING_CLASS = 'receipt-printing';
-const PAGE_STYLE_ID = 'receipt-roll-page';
-const PX_PER_MM = 96 / 25.4;
-
-/**
- * Prints the copy in `root` alone: the roll's page length is set to the
- * receipt's own height so a thermal printer cuts right after it.
- */
-export function printDocument(root: HTMLElement, paper: ReceiptPaper): void {
-  document.getElementById(PAGE_STYLE_ID)?.remove();
-  const style = document.createElement('style');
-  style.id = PAGE_STYLE_ID;
-  const lengthMm = Math.max(80, Math.ceil(root.scrollHeight / PX_PER_MM) + 6);
-  style.textContent = `@page receipt-roll { size: 80mm ${lengthMm}mm; margin: 0; }`;
-  document.head.appendChild(style);
-  root.dataset.paper = paper;
-  document.body.classList.add(PRINTING_CLASS);
-  const done = () => {
-    document.body.classList.remove(PRINTING_CLASS);
-    style.remove();
-    window.removeEventListener('afterprint', done);
-  };
-  window.addEventListener('afterprint', done);
-  window.print();
-}
+export { PRINTING_CLASS, printDocument } from './print-document';
 
 export interface ReceiptDialogProps {
   /** The sale to show; the dialog is open while it is set and `open` is not false. */
@@ -56,6 +33,8 @@ export interface ReceiptDialogProps {
   initialType?: ReceiptType;
   /** Right after a sale: total, received and change above the preview. */
   showPaymentSummary?: boolean;
+  /** May issue a full tax invoice (pos_process_sale, as everyone at the till); one issued is shown to all. */
+  canIssueTaxInvoice?: boolean;
 }
 
 /**
@@ -66,30 +45,37 @@ export interface ReceiptDialogProps {
  * every sale on the POS and from the sales history.
  */
 export function ReceiptDialog({
-  sale: saleAsGiven,
+  sale,
   open = true,
   onClose,
   onCloseAutoFocus,
   initialType,
   showPaymentSummary = false,
+  canIssueTaxInvoice = true,
 }: ReceiptDialogProps) {
   const t = useT();
   const settings = useStoreSettings();
   const [type, setType] = useState<ReceiptType>(initialType ?? 'receipt');
   const [paper, setPaper] = useState<ReceiptPaper>('roll');
   const printRoot = useRef<HTMLDivElement>(null);
-  const [fullInvoiceOpen, setFullInvoiceOpen] = useState(false);
-  // The full tax invoice issued from here: the sale this dialog was given was answered before it.
-  const [issued, setIssued] = useState<{ id: number; number: string } | null>(null);
-  const sale =
-    saleAsGiven && issued
-      ? { ...saleAsGiven, tax_invoice_id: issued.id, tax_invoice_number: issued.number }
-      : saleAsGiven;
   const isOpen = open && sale !== null;
+  // The full tax invoice (issue 36): its dialog open, and the one issued from here (the sale shown may be older).
+  const [fullOpen, setFullOpen] = useState(false);
+  const [issued, setIssued] = useState<{ saleId: number; id: number; number: string } | null>(null);
 
   const taxId = settings.data?.system.taxId ?? '';
   const types = sale ? receiptTypesFor(sale, taxId) : ['receipt'];
   const shownType: ReceiptType = types.includes(type) ? type : 'receipt';
+  const issuedHere = issued && sale && issued.saleId === sale.id ? issued : null;
+  const shownSale: Sale | null =
+    sale && issuedHere && sale.tax_invoice_id === null
+      ? { ...sale, tax_invoice_id: issuedHere.id, tax_invoice_number: issuedHere.number }
+      : sale;
+  // A sale with VAT and nothing returned may get one; one that has it shows it.
+  const fullInvoice =
+    shownSale &&
+    isTaxInvoice(shownSale, taxId) &&
+    (shownSale.tax_invoice_id !== null || (shownSale.status === 'completed' && canIssueTaxInvoice));
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
 
   // Never leave the app hidden if the dialog goes away mid-print.
@@ -129,7 +115,7 @@ export function ReceiptDialog({
               className="-mx-1 flex min-h-0 flex-1 items-start justify-center overflow-y-auto overscroll-contain rounded-lg bg-slate-100 p-3 focus-visible:outline-2 focus-visible:outline-blue-600"
             >
               <ReceiptDocument
-                sale={sale}
+                sale={shownSale ?? sale}
                 settings={settings.data}
                 type={shownType}
                 paper={paper}
@@ -139,24 +125,24 @@ export function ReceiptDialog({
             <PaperChoice paper={paper} onChange={setPaper} />
             {createPortal(
               <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
-                <ReceiptDocument sale={sale} settings={settings.data} type={shownType} paper={paper} />
+                <ReceiptDocument sale={shownSale ?? sale} settings={settings.data} type={shownType} paper={paper} />
               </div>,
               document.body,
             )}
           </>
         ) : null}
         <DialogFooter>
-          {sale && types.includes('tax-invoice') ? (
-            <Button variant="outline" onClick={() => setFullInvoiceOpen(true)} data-testid="receipt-full-tax-invoice">
-              <FileBadge aria-hidden />
-              {sale.tax_invoice_number
-                ? `${t('taxInvoice.action')} ${sale.tax_invoice_number}`
-                : t('taxInvoice.request')}
-            </Button>
-          ) : null}
           <Button variant="outline" onClick={onClose}>
             {t('common.close')}
           </Button>
+          {fullInvoice ? (
+            <Button variant="outline" onClick={() => setFullOpen(true)} data-testid="receipt-full-tax-invoice">
+              <FileText aria-hidden />
+              {shownSale.tax_invoice_number
+                ? t('taxInvoice.issuedButton', { number: shownSale.tax_invoice_number })
+                : t('taxInvoice.issueButton')}
+            </Button>
+          ) : null}
           <Button
             autoFocus
             onClick={() => {
@@ -167,14 +153,14 @@ export function ReceiptDialog({
             {t('receipt.print')}
           </Button>
         </DialogFooter>
-        {sale && fullInvoiceOpen ? (
-          <TaxInvoiceDialog
-            sale={sale}
-            onClose={() => setFullInvoiceOpen(false)}
-            onIssued={(invoice) => setIssued({ id: invoice.id, number: invoice.number })}
-          />
-        ) : null}
       </DialogContent>
+      {fullOpen && shownSale ? (
+        <TaxInvoiceDialog
+          sale={shownSale}
+          onClose={() => setFullOpen(false)}
+          onIssued={(invoice) => setIssued({ saleId: invoice.saleId, id: invoice.id, number: invoice.number })}
+        />
+      ) : null}
     </Dialog>
   );
 }

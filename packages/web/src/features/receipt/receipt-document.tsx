@@ -161,8 +161,13 @@ export function ReceiptDocument({
             ? [{ label: t('receipt.pointsBalance'), value: sale.final_loyalty_points.toLocaleString('th-TH') }]
             : []),
         ];
+  // Replaced by a full tax invoice (issue 36): the short one is kept, and says by which.
+  const replacedBy = sale.tax_invoice_number
+    ? t('taxInvoice.doc.replacedBy', { number: sale.tax_invoice_number })
+    : null;
   const notes = [
     ...heading.notes.map((note) => t(note)),
+    ...(replacedBy ? [replacedBy] : []),
     ...(sale.status === 'refunded' ? [t('receipt.refunded')] : []),
   ];
 
@@ -235,14 +240,13 @@ export function ReceiptDocument({
         {heading.notes.map((note) => (
           <p key={note}>{t(note)}</p>
         ))}
+        {replacedBy ? (
+          <p className="mt-1 border border-black px-2 font-bold" data-testid="receipt-replaced-by">
+            {replacedBy}
+          </p>
+        ) : null}
         {sale.status === 'refunded' ? (
           <p className="mt-1 inline-block border border-black px-2 font-bold">{t('receipt.refunded')}</p>
-        ) : null}
-        {/* The short invoice stays, marked as replaced by the full one issued for the sale (issue 36). */}
-        {sale.tax_invoice_number ? (
-          <p className="mt-1 inline-block border border-black px-2 font-bold" data-testid="receipt-replaced">
-            {t('receipt.replacedByFullInvoice', { number: sale.tax_invoice_number })}
-          </p>
         ) : null}
       </div>
       <div className="mt-1 space-y-0.5">

@@ -18,6 +18,7 @@ import { PaperChoice, paperPreviewClass } from '../receipt/paper-choice';
 import type { ReceiptPaper } from '../receipt/receipt';
 import { PRINTING_CLASS, printDocument } from '../receipt/receipt-dialog';
 import { useStoreSettings } from '../settings/settings.queries';
+import { useTaxInvoice } from '../tax-invoice/tax-invoice.queries';
 import { CreditNoteDocument } from './credit-note-document';
 
 /** The refund documents of a sale (newest first), each reprintable on the receipt roll or A4. */
@@ -29,6 +30,8 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
   const shown = refunds.find((r) => r.id === shownId) ?? refunds[0] ?? null;
   const printRoot = useRef<HTMLDivElement>(null);
   const [paper, setPaper] = useState<ReceiptPaper>('roll');
+  // A sale with a full tax invoice: its credit notes refer to it (read with reports_view; else the short one's).
+  const fullInvoice = useTaxInvoice(sale.tax_invoice_id).data ?? null;
 
   useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
 
@@ -72,6 +75,7 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
                 sale={sale}
                 refund={shown}
                 settings={settings.data}
+                taxInvoice={fullInvoice}
                 paper={paper}
                 className={paperPreviewClass(paper)}
               />
@@ -79,7 +83,13 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
             <PaperChoice paper={paper} onChange={setPaper} />
             {createPortal(
               <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
-                <CreditNoteDocument sale={sale} refund={shown} settings={settings.data} paper={paper} />
+                <CreditNoteDocument
+                  sale={sale}
+                  refund={shown}
+                  settings={settings.data}
+                  taxInvoice={fullInvoice}
+                  paper={paper}
+                />
               </div>,
               document.body,
             )}

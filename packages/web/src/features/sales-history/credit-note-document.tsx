@@ -1,4 +1,4 @@
-import type { Sale, SaleRefund, StoreSettings } from '@pos/core';
+import type { Sale, SaleRefund, StoreSettings, TaxInvoice } from '@pos/core';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { PAYMENT_METHOD_LOOK, paymentPartName } from '../payments/payment-methods';
@@ -7,6 +7,7 @@ import { documentDate, documentDateTime, documentT } from '../receipt/document-l
 import { formatAmount, printable, type ReceiptPaper } from '../receipt/receipt';
 import { ReceiptLinesTable } from '../receipt/receipt-lines-table';
 import { storeIdentity } from '../settings/settings.queries';
+import { branchText } from '../tax-invoice/tax-invoice-form';
 import { creditNoteFigures } from './credit-note';
 import { refundReasonText } from './refund-reason';
 
@@ -37,12 +38,15 @@ export function CreditNoteDocument({
   sale: saleAsStored,
   refund: refundAsStored,
   settings: settingsAsStored,
+  taxInvoice: invoiceAsStored = null,
   paper = 'roll',
   className,
 }: {
   sale: Sale;
   refund: SaleRefund;
   settings: StoreSettings | undefined;
+  /** The full tax invoice the sale got (issue 36): the note refers to it and names its buyer. */
+  taxInvoice?: TaxInvoice | null;
   paper?: ReceiptPaper;
   className?: string;
 }) {
@@ -55,10 +59,28 @@ export function CreditNoteDocument({
   const isCreditNote = refund.credit_note_number !== null && taxId !== '';
   const figures = creditNoteFigures(sale, refund);
   const rate = sale.tax_rate.toLocaleString('th-TH', { maximumFractionDigits: 2 });
-  const ref = { number: refund.original_document_number, date: documentDate(sale.created_at) };
+  const invoice = invoiceAsStored ? printable(invoiceAsStored) : null;
+  const ref = invoice
+    ? { number: invoice.number, date: documentDate(invoice.issuedAt) }
+    : { number: refund.original_document_number, date: documentDate(sale.created_at) };
+  // The credit note of a full invoice refers to it by number; a short one's keeps the short invoice's wording.
+  const refText = invoice
+    ? t('taxInvoice.doc.creditNoteRef', ref)
+    : isCreditNote
+      ? t('salesHistory.creditNoteRef', ref)
+      : t('salesHistory.refundRef', ref);
   const items = new Map(sale.items.map((item) => [item.id, item]));
   const title = isCreditNote ? t('salesHistory.creditNoteTitle') : t('salesHistory.refundNoteTitle');
-  const buyer = sale.customer_name?.trim() || t('receipt.generalCustomer');
+  const buyer = invoice?.buyer.name || sale.customer_name?.trim() || t('receipt.generalCustomer');
+  // The buyer's address, tax ID and branch as the full invoice has them, else the address the refund kept.
+  const buyerLines = invoice
+    ? [
+        invoice.buyer.address,
+        `${t('taxInvoice.doc.taxId', { taxId: invoice.buyer.taxId })} ${branchText(invoice.buyer.branch, t)}`,
+      ]
+    : refund.buyer_address
+      ? [refund.buyer_address]
+      : [];
   const lines = refund.lines.map((line) => {
     const item = items.get(line.sale_item_id);
     return {
@@ -112,7 +134,7 @@ export function CreditNoteDocument({
         testId="credit-note-document"
         className={className}
         title={title}
-        notes={[isCreditNote ? t('salesHistory.creditNoteRef', ref) : t('salesHistory.refundRef', ref)]}
+        notes={[refText]}
         seller={{
           name,
           logoUrl,
@@ -131,7 +153,7 @@ export function CreditNoteDocument({
         buyer={{
           heading: t('salesHistory.creditNoteBuyer'),
           name: buyer,
-          lines: refund.buyer_address ? [refund.buyer_address] : [],
+          lines: buyerLines,
         }}
         lines={lines.map((line) => ({
           id: line.id,
@@ -167,11 +189,17 @@ export function CreditNoteDocument({
           <p>{t('salesHistory.creditNoteNumber', { number: refund.credit_note_number })}</p>
         ) : null}
         <p>{t('salesHistory.creditNoteDate', { date: documentDateTime(refund.created_at) })}</p>
-        <p>{isCreditNote ? t('salesHistory.creditNoteRef', ref) : t('salesHistory.refundRef', ref)}</p>
+        <p>{refText}</p>
       </div>
       <div className="mt-1 space-y-0.5" data-testid="credit-note-buyer">
         <Line label={t('salesHistory.creditNoteBuyer')} value={buyer} />
-        {refund.buyer_address ? (
+        {invoice ? (
+          buyerLines.map((line) => (
+            <p key={line} className="break-words whitespace-pre-line">
+              {line}
+            </p>
+          ))
+        ) : refund.buyer_address ? (
           <p>
             {t('salesHistory.creditNoteBuyerAddress')}:{' '}
             <span className="whitespace-pre-line">{refund.buyer_address}</span>

@@ -1,5 +1,5 @@
 import { formatBaht, type Sale } from '@pos/core';
-import { ChevronDown, FileBadge, FileMinus, FileText, Pencil, ReceiptText, Undo2 } from 'lucide-react';
+import { ChevronDown, FileCheck, FileMinus, FileText, Pencil, ReceiptText, Undo2 } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -23,6 +23,8 @@ export type SaleAction = 'receipt' | 'tax-invoice' | 'full-tax-invoice' | 'credi
 export interface SaleRowProps {
   sale: Sale;
   canRefund: boolean;
+  /** May issue full tax invoices (pos_process_sale); anyone who reads the history may print one issued. */
+  canIssueTaxInvoice?: boolean;
   onAction: (action: SaleAction, sale: Sale) => void;
 }
 
@@ -60,6 +62,18 @@ function StatusCell({ sale, compact = false }: { sale: Sale; compact?: boolean }
           ) : null}
         </div>
       ))}
+      {sale.tax_invoice_number ? (
+        <p
+          className={cn('flex items-center gap-1 text-xs text-slate-600', compact && 'whitespace-nowrap')}
+          title={t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })}
+          data-testid="sale-full-tax-invoice"
+        >
+          {/* In the table the number alone shows (its column is narrow); the words are there for screen readers. */}
+          <FileCheck className="size-3.5 shrink-0" aria-hidden />
+          <span className={compact ? 'sr-only' : undefined}>{t('taxInvoice.historyIssuedLabel')} </span>
+          <span className="tabular-nums">{sale.tax_invoice_number}</span>
+        </p>
+      ) : null}
       {sale.replaced_by_document_number ? (
         <p className="text-xs text-slate-600">
           {t('salesHistory.replacedBy', { number: sale.replaced_by_document_number })}
@@ -171,18 +185,26 @@ interface ActionButton {
 }
 
 /** Receipt, tax invoice, credit notes, edit and refund (refund only with pos_refund, spec 001). */
-function actionsOf(sale: Sale, canRefund: boolean, t: ReturnType<typeof useI18n>['t']): ActionButton[] {
+function actionsOf(
+  sale: Sale,
+  canRefund: boolean,
+  canIssue: boolean,
+  t: ReturnType<typeof useI18n>['t'],
+): ActionButton[] {
   const open = sale.status !== 'refunded';
   const actions: ActionButton[] = [
     { action: 'receipt', label: t('salesHistory.viewReceipt'), icon: ReceiptText, shown: true },
     { action: 'tax-invoice', label: t('salesHistory.viewTaxInvoice'), icon: FileText, shown: !sale.exclude_vat },
+    // Issue 36: a sale with VAT and nothing returned may get a full tax invoice; one that has it shows it.
     {
       action: 'full-tax-invoice',
-      label: sale.tax_invoice_number ? `${t('taxInvoice.action')} ${sale.tax_invoice_number}` : t('taxInvoice.request'),
-      icon: FileBadge,
-      // A sale with VAT; once goods came back only the one already issued can be opened.
-      shown: !sale.exclude_vat && sale.tax > 0,
-      disabled: sale.tax_invoice_id === null && sale.status !== 'completed',
+      label: sale.tax_invoice_number
+        ? t('taxInvoice.historyIssued', { number: sale.tax_invoice_number })
+        : t('taxInvoice.historyIssue'),
+      icon: FileCheck,
+      shown:
+        sale.tax_invoice_id !== null ||
+        (canIssue && !sale.exclude_vat && sale.tax_rate > 0 && sale.status === 'completed'),
     },
     { action: 'credit-notes', label: t('salesHistory.creditNotes'), icon: FileMinus, shown: sale.refunds.length > 0 },
     { action: 'edit', label: t('salesHistory.edit'), icon: Pencil, shown: true, disabled: sale.status !== 'completed' },
@@ -192,7 +214,7 @@ function actionsOf(sale: Sale, canRefund: boolean, t: ReturnType<typeof useI18n>
 }
 
 /** On a phone's card: every action a labelled button. */
-function SaleActions({ sale, canRefund, onAction }: SaleRowProps) {
+function SaleActions({ sale, canRefund, canIssueTaxInvoice = false, onAction }: SaleRowProps) {
   const { t } = useI18n();
   return (
     <div
@@ -200,7 +222,7 @@ function SaleActions({ sale, canRefund, onAction }: SaleRowProps) {
       aria-label={t('salesHistory.actionsFor', { number: sale.document_number })}
       className="flex flex-wrap gap-1"
     >
-      {actionsOf(sale, canRefund, t).map(({ action, label, icon: Icon, disabled }) => (
+      {actionsOf(sale, canRefund, canIssueTaxInvoice, t).map(({ action, label, icon: Icon, disabled }) => (
         <Button
           key={action}
           variant={action === 'refund' ? 'destructive-outline' : 'outline'}
@@ -220,9 +242,9 @@ function SaleActions({ sale, canRefund, onAction }: SaleRowProps) {
  * In the table (issue 31: four look-alike icons before): the receipt as a labelled button, the
  * other actions in a labelled menu.
  */
-function SaleActionsMenu({ sale, canRefund, onAction }: SaleRowProps) {
+function SaleActionsMenu({ sale, canRefund, canIssueTaxInvoice = false, onAction }: SaleRowProps) {
   const { t } = useI18n();
-  const [receipt, ...more] = actionsOf(sale, canRefund, t);
+  const [receipt, ...more] = actionsOf(sale, canRefund, canIssueTaxInvoice, t);
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
       {receipt ? (

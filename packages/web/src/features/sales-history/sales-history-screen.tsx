@@ -46,6 +46,7 @@ export function SalesHistoryScreen() {
   const me = useCurrentUser();
   const canRefund = can(me.role, 'pos_refund');
   const canExport = can(me.role, 'reports_export');
+  const canIssueTaxInvoice = can(me.role, 'pos_process_sale');
   const [filterState, setFilterState] = useState<FilterState>(NO_FILTERS);
   const search = useDebouncedValue(filterState.search, 300);
   const filters: SalesFilters = useMemo(
@@ -182,6 +183,7 @@ export function SalesHistoryScreen() {
             <SalesTable
               sales={sales}
               canRefund={canRefund}
+              canIssueTaxInvoice={canIssueTaxInvoice}
               onAction={(action, sale) => setOpen({ action, saleId: sale.id })}
             />
             {history.hasNextPage ? (
@@ -201,7 +203,12 @@ export function SalesHistoryScreen() {
       </QueryStates>
 
       {openSale && (open?.action === 'receipt' || open?.action === 'tax-invoice') ? (
-        <ReceiptDialog sale={openSale} initialType={open.action} onClose={() => setOpen(null)} />
+        <ReceiptDialog
+          sale={openSale}
+          initialType={open.action}
+          canIssueTaxInvoice={canIssueTaxInvoice}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
       {openSale && open?.action === 'full-tax-invoice' ? (
         <TaxInvoiceDialog sale={openSale} onClose={() => setOpen(null)} />

@@ -87,6 +87,16 @@ describe('the last known settings', () => {
     expect(readCachedSettings()).toEqual(SETTINGS);
   });
 
+  it('read a copy kept before full tax invoices as the head office with e-Tax off (issue 36)', () => {
+    const { branch: _branch, ...system } = SETTINGS.system;
+    const { etax: _etax, ...older } = SETTINGS;
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify({ ...older, system }));
+    const read = readCachedSettings();
+    expect(read?.system.branch).toBe('00000');
+    expect(read?.etax).toEqual({ enabled: false });
+    expect(read).toEqual(SETTINGS);
+  });
+
   it('keep the settings read before a failed reload', () => {
     const older = { ...SETTINGS, categories: ['เก่า'] };
     expect(lastKnownSettings({ data: SETTINGS, isError: true }, () => older)).toEqual({

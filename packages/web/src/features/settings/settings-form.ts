@@ -1,4 +1,5 @@
 import {
+  EtaxSettingsInput,
   isMaskedSecret,
   LoyaltySettingsInput,
   NotificationSettingsInput,
@@ -23,6 +24,7 @@ export const SettingsForm = z.object({
     loyalty: LoyaltySettingsInput,
     notifications: NotificationSettingsInput,
     shifts: ShiftSettingsInput,
+    etax: EtaxSettingsInput,
   }),
 });
 export type SettingsFormInput = z.input<typeof SettingsForm>;
@@ -35,6 +37,7 @@ export const SETTINGS_FORM_FIELDS = [
   ...Object.keys(LoyaltySettingsInput.shape).map((k) => `settings.loyalty.${k}`),
   ...Object.keys(NotificationSettingsInput.shape).map((k) => `settings.notifications.${k}`),
   ...Object.keys(ShiftSettingsInput.shape).map((k) => `settings.shifts.${k}`),
+  ...Object.keys(EtaxSettingsInput.shape).map((k) => `settings.etax.${k}`),
 ] as Path<SettingsFormInput>[];
 
 /** A group's values as the form holds them: each field of its schema, as the server's settings show it. */
@@ -56,6 +59,7 @@ export function settingsFormValues(s: Settings): SettingsFormInput {
       loyalty: valuesOf(groups.loyalty, s.loyalty),
       notifications: { ...valuesOf(groups.notifications, s.notifications), lineChannelAccessToken: '' },
       shifts: valuesOf(groups.shifts, s.shifts),
+      etax: valuesOf(groups.etax, s.etax),
     },
   };
 }
@@ -71,7 +75,7 @@ export function newSecret(value: string): string | undefined {
 
 /** What PUT /api/settings gets from the form. */
 export function settingsRequest(values: SettingsFormOutput): UpdateSettingsRequest['settings'] {
-  const { system, payment, loyalty, notifications, shifts } = values.settings;
+  const { system, payment, loyalty, notifications, shifts, etax } = values.settings;
   const token = newSecret(notifications.lineChannelAccessToken);
   return {
     system,
@@ -83,6 +87,7 @@ export function settingsRequest(values: SettingsFormOutput): UpdateSettingsReque
       ...(token === undefined ? {} : { lineChannelAccessToken: token }),
     },
     shifts,
+    etax,
   };
 }
 

@@ -19,6 +19,7 @@ import { ApiError, CLIENT_ERROR_CODES, errorDetail, errorMessage } from '../../l
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { BarcodeTab } from './barcode-tab';
 import { CategoriesTab } from './categories-tab';
+import { EtaxTab } from './etax-tab';
 import { LoyaltyTab } from './loyalty-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PaymentTab } from './payment-tab';
@@ -49,10 +50,11 @@ const TAB_LABEL: Record<SettingsTab, MessageKey> = {
   loyalty: 'settings.tab.loyalty',
   notifications: 'settings.tab.notifications',
   shifts: 'settings.tab.shifts',
+  etax: 'settings.tab.etax',
 };
 
 /** The tabs whose fields are all in the settings form (the others save on their own; shifts holds its own form). */
-const FORM_TABS: ReadonlySet<SettingsTab> = new Set(['store', 'system', 'payment', 'loyalty', 'notifications']);
+const FORM_TABS: ReadonlySet<SettingsTab> = new Set(['store', 'system', 'payment', 'loyalty', 'notifications', 'etax']);
 
 const ID = 'settings';
 
@@ -195,6 +197,8 @@ function SettingsEditor({ saved }: { saved: Settings }) {
         return <CategoriesTab readOnly={!canEdit} />;
       case 'barcode':
         return <BarcodeTab readOnly={!canEdit} />;
+      case 'etax':
+        return <EtaxTab control={control} passwordConfigured={saved.etax.smtpPasswordConfigured} />;
       case 'shifts':
         return <ShiftsTab control={control} readOnly={!canEdit} onSubmit={submit} />;
     }

@@ -10,6 +10,7 @@ export const SETTINGS_TABS = [
   'loyalty',
   'notifications',
   'shifts',
+  'etax',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -21,6 +22,7 @@ export function settingsTabOf(value: string | null): SettingsTab {
 export function tabOfField(path: string): SettingsTab {
   const [, group, field = ''] = path.split('.');
   if (group === 'system') return SYSTEM_TAB_FIELDS.has(field) ? 'system' : 'store';
-  if (group === 'payment' || group === 'loyalty' || group === 'notifications' || group === 'shifts') return group;
+  if (group === 'payment' || group === 'loyalty' || group === 'notifications' || group === 'shifts' || group === 'etax')
+    return group;
   return 'store';
 }

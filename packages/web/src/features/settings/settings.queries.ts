@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_NAME, StoreSettingsResponse, type StoreSettings } from '@pos/core';
+import { DEFAULT_STORE_NAME, HEAD_OFFICE_BRANCH, StoreSettingsResponse, type StoreSettings } from '@pos/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
@@ -15,14 +15,22 @@ export const SETTINGS_UPDATED_EVENTS = ['settings_updated', 'settings-updated'] 
 const StoreSettingsShape = StoreSettingsResponse.shape.settings;
 
 /**
- * A copy kept before the server said whether it has its Stripe key reads as one that has it, as the
- * till behaved then (core's schema requires the field of the server's answers).
+ * Fills in what an older kept copy lacks, as the till behaved then (core's schema requires the fields of the
+ * server's answers): a copy kept before the server said whether it has its Stripe key reads as one that has it;
+ * one kept before full tax invoices (issue 36) has no seller branch (the head office) and no e-Tax (off).
  */
 function withOlderCopiesFilledIn(copy: unknown): unknown {
-  if (typeof copy !== 'object' || copy === null || !('payment' in copy)) return copy;
-  const { payment } = copy;
-  if (typeof payment !== 'object' || payment === null || 'stripeSecretConfigured' in payment) return copy;
-  return { ...copy, payment: { ...payment, stripeSecretConfigured: true } };
+  if (typeof copy !== 'object' || copy === null) return copy;
+  let filled: Record<string, unknown> = { ...copy };
+  const { payment, system } = filled;
+  if (typeof payment === 'object' && payment !== null && !('stripeSecretConfigured' in payment)) {
+    filled = { ...filled, payment: { ...payment, stripeSecretConfigured: true } };
+  }
+  if (typeof system === 'object' && system !== null && !('branch' in system)) {
+    filled = { ...filled, system: { ...system, branch: HEAD_OFFICE_BRANCH } };
+  }
+  if ('system' in filled && !('etax' in filled)) filled = { ...filled, etax: { enabled: false } };
+  return filled;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BranchField } from '../../components/form/branch-field';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { TextField } from '../../components/form/text-field';
 import { useT } from '../../i18n';
@@ -13,9 +14,13 @@ export const SYSTEM_TAB_FIELDS: ReadonlySet<string> = new Set([
   'pricesIncludeVat',
   'vatExclusionNeedsApproval',
   'posRegistrationNumber',
+  'branch',
 ]);
 
-/** VAT registration, tax rate and mode, VAT-exclusion approval, and the POS registration number. */
+/**
+ * VAT registration, tax rate and mode, VAT-exclusion approval, the POS registration number, and the shop's
+ * branch as its full tax invoices state it (issue 36).
+ */
 export function SystemTab({ control, canSwitchApproval }: { control: SettingsControl; canSwitchApproval: boolean }) {
   const t = useT();
   return (
@@ -58,6 +63,16 @@ export function SystemTab({ control, canSwitchApproval }: { control: SettingsCon
         label={t('settings.system.posNumber')}
         hint={t('settings.system.posNumberHint')}
         className="max-w-md"
+      />
+      <BranchField
+        control={control}
+        name="settings.system.branch"
+        id="settings-branch"
+        label={t('settings.system.branch')}
+        hint={t('settings.system.branchHint')}
+        headOfficeLabel={t('settings.system.headOffice')}
+        branchLabel={t('settings.system.branchOption')}
+        numberLabel={t('settings.system.branchNumber')}
       />
     </div>
   );

@@ -1,10 +1,8 @@
-import { CreateTaxInvoiceRequest, HEAD_OFFICE_BRANCH, type Customer, type Sale, type TaxInvoice } from '@pos/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { type Customer, type Sale, type TaxInvoice } from '@pos/core';
+import { Printer, UserCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { CheckboxField } from '../../components/form/checkbox-field';
+import { BranchField } from '../../components/form/branch-field';
 import { TextAreaField, TextField } from '../../components/form/text-field';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -18,335 +16,366 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { SearchInput } from '../../components/ui/search-input';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
-import { downloadBlob } from '../../lib/download';
-import { cn } from '../../lib/utils';
-import { customerKeys, customersApi } from '../customers/customers.queries';
-import { useStoreSettings } from '../settings/settings.queries';
-import { taxInvoicesApi, useIssueTaxInvoice, useTaxInvoice } from './tax-invoice.queries';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { customersApi, customerKeys, useCustomers } from '../customers/customers.queries';
+import { PRINTING_CLASS } from '../receipt/print-document';
+import { saleKeys, salesApi } from '../pos/pos.queries';
+import { storeIdentity, useStoreSettings } from '../settings/settings.queries';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  buyerFromCustomer,
+  EMPTY_BUYER,
+  hasTaxDetails,
+  TAX_INVOICE_FORM_FIELDS,
+  TaxInvoiceForm,
+  taxInvoiceRequest,
+  type TaxInvoiceFormOutput,
+} from './tax-invoice-form';
+import { TaxInvoiceFiles } from './tax-invoice-files';
+import { useTaxInvoicePrint } from './tax-invoice-print';
+import { useIssueTaxInvoice, useTaxInvoice } from './tax-invoice.queries';
 
-const TaxInvoiceForm = z.object({
-  buyer: z.object({
-    name: z.string(),
-    address: z.string(),
-    taxId: z.string(),
-    branch: z.string(),
-    email: z.string(),
-  }),
-  office: z.enum(['head', 'branch']),
-  saveToCustomer: z.boolean(),
-});
-type TaxInvoiceFormValues = z.input<typeof TaxInvoiceForm>;
-
-/** The request the form stands for: the head office is branch 00000; no e-mail is none. */
-export function taxInvoiceRequestOf(values: TaxInvoiceFormValues, customerId: number | null): CreateTaxInvoiceRequest {
-  return {
-    buyer: {
-      ...values.buyer,
-      branch: values.office === 'head' ? HEAD_OFFICE_BRANCH : values.buyer.branch,
-      email: values.buyer.email.trim() === '' ? undefined : values.buyer.email,
-    },
-    saveToCustomer: customerId !== null && values.saveToCustomer,
-  };
-}
-
-/** The form's values from a customer's kept tax details (their name and address when none are kept). */
-export function valuesFromCustomer(customer: Customer | null): TaxInvoiceFormValues {
-  const branch = customer?.tax_branch ?? HEAD_OFFICE_BRANCH;
-  return {
-    buyer: {
-      name: customer?.tax_name ?? customer?.name ?? '',
-      address: customer?.address ?? '',
-      taxId: customer?.tax_id ?? '',
-      branch: branch === HEAD_OFFICE_BRANCH ? '' : branch,
-      email: customer?.email ?? '',
-    },
-    office: branch === HEAD_OFFICE_BRANCH ? 'head' : 'branch',
-    saveToCustomer: customer !== null,
-  };
-}
-
-interface TaxInvoiceDialogProps {
+export interface TaxInvoiceDialogProps {
   sale: Sale;
   onClose: () => void;
-  /** Told of the invoice once issued (a screen holding the sale as it was answered marks it replaced). */
+  /** After an invoice was issued (the till's receipt dialog then names it). */
   onIssued?: (invoice: TaxInvoice) => void;
 }
 
 /**
- * A sale's full tax invoice (86/4): the form that issues it in place of the short one, or, once issued, the
- * invoice with its A4 PDF (original and copy) and its e-Tax XML. At the till after payment and in the history.
+ * "ใบกำกับภาษีเต็มรูป" (issue 36): a sale without one gets the buyer's form (picked from the customers in one
+ * click, or typed), then the issued invoice to print; a sale with one shows it to print. Keyboard only: Tab
+ * through the fields, Enter issues, Esc closes.
  */
 export function TaxInvoiceDialog({ sale, onClose, onIssued }: TaxInvoiceDialogProps) {
-  const [issuedId, setIssuedId] = useState<number | null>(sale.tax_invoice_id);
+  const t = useT();
+  const [invoiceId, setInvoiceId] = useState<number | null>(sale.tax_invoice_id);
+  const [notice, setNotice] = useState<string | null>(null);
+  const existing = useTaxInvoice(invoiceId);
+  const settings = useStoreSettings();
+  const { logoUrl } = storeIdentity(settings.data);
+  const invoice = existing.data ?? null;
+  const { view, print } = useTaxInvoicePrint(invoice, logoUrl);
+
+  // Never leave the app hidden if the dialog goes away mid-print.
+  useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
+
+  const showing = invoiceId !== null;
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="flex max-h-[90dvh] max-w-xl flex-col overflow-y-auto" data-testid="tax-invoice-dialog">
-        {issuedId === null ? (
-          <IssueForm
-            sale={sale}
-            onIssued={(invoice) => {
-              setIssuedId(invoice.id);
-              onIssued?.(invoice);
-            }}
-            onClose={onClose}
-          />
+      <DialogContent
+        className={showing ? 'flex max-w-md flex-col overflow-hidden' : 'max-w-lg'}
+        data-testid="tax-invoice-dialog"
+      >
+        <DialogHeader>
+          <DialogTitle>
+            {invoice ? t('taxInvoice.printTitle', { number: invoice.number }) : t('taxInvoice.dialogTitle')}
+          </DialogTitle>
+          <DialogDescription>
+            {showing
+              ? t('taxInvoice.printDescription', { number: sale.document_number })
+              : t('taxInvoice.dialogDescription', { number: sale.document_number })}
+          </DialogDescription>
+        </DialogHeader>
+        {showing ? (
+          <>
+            {notice ? <ErrorAlert>{notice}</ErrorAlert> : null}
+            {existing.isError ? (
+              <ErrorAlert>{errorMessage(existing.error, t('taxInvoice.loadError'))}</ErrorAlert>
+            ) : invoice ? (
+              <>
+                <EmailStatus invoice={invoice} />
+                <TaxInvoiceFiles id={invoice.id} number={invoice.number} />
+                {view}
+              </>
+            ) : (
+              <div className="flex justify-center py-8">
+                <Spinner />
+              </div>
+            )}
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+              <Button autoFocus disabled={!invoice} onClick={print}>
+                <Printer aria-hidden />
+                {t('receipt.print')}
+              </Button>
+            </DialogFooter>
+          </>
         ) : (
-          <IssuedInvoice id={issuedId} sale={sale} onClose={onClose} />
+          <BuyerForm
+            sale={sale}
+            onCancel={onClose}
+            onIssued={(issued) => {
+              onIssued?.(issued);
+              setInvoiceId(issued.id);
+            }}
+            onExists={(id, message) => {
+              setNotice(message);
+              setInvoiceId(id);
+            }}
+          />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function IssueForm({
+/** Where the e-Tax e-mail stands, when the buyer gave an address and the shop sends them. */
+function EmailStatus({ invoice }: { invoice: TaxInvoice }) {
+  const t = useT();
+  const email = invoice.email;
+  if (!email) return null;
+  const text =
+    email.status === 'sent'
+      ? t('taxInvoice.emailSent', { to: email.to })
+      : email.status === 'failed'
+        ? t('taxInvoice.emailFailed', { to: email.to, reason: email.lastError ?? '' })
+        : t('taxInvoice.emailQueued', { to: email.to });
+  return (
+    <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+      {text}
+    </p>
+  );
+}
+
+function BuyerForm({
   sale,
+  onCancel,
   onIssued,
-  onClose,
+  onExists,
 }: {
   sale: Sale;
+  onCancel: () => void;
   onIssued: (invoice: TaxInvoice) => void;
-  onClose: () => void;
+  onExists: (invoiceId: number, message: string) => void;
 }) {
   const t = useT();
-  const issue = useIssueTaxInvoice(sale.id);
   const settings = useStoreSettings();
+  // A copy of the settings kept before e-Tax existed has no `etax`: off.
   const etaxEnabled = settings.data?.etax?.enabled === true;
-  const customer = useQuery({
+  const issue = useIssueTaxInvoice();
+  const queryClient = useQueryClient();
+  const { form, control, serverError, submit, fail, reset } = useFormDialog({
+    schema: TaxInvoiceForm,
+    defaultValues: { buyer: EMPTY_BUYER },
+    serverFields: TAX_INVOICE_FORM_FIELDS,
+    errorFallback: t('taxInvoice.issueError'),
+    mode: 'onTouched',
+  });
+  const [picked, setPicked] = useState<Customer | null>(null);
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  const [save, setSave] = useState(false);
+
+  // The sale's own customer, if any: its details are filled in at once.
+  const ownCustomer = useQuery({
     queryKey: customerKeys.detail(sale.customer_id ?? 0),
     queryFn: ({ signal }) => customersApi.get(sale.customer_id ?? 0, signal),
     enabled: sale.customer_id !== null,
   });
-  const schema = useMemo(
-    () =>
-      TaxInvoiceForm.transform((values) => taxInvoiceRequestOf(values, sale.customer_id)).pipe(CreateTaxInvoiceRequest),
-    [sale.customer_id],
-  );
-  const { form, control, serverError, submit, fail, reset } = useFormDialog({
-    schema,
-    defaultValues: valuesFromCustomer(null),
-    serverFields: ['buyer.name', 'buyer.address', 'buyer.taxId', 'buyer.branch', 'buyer.email'],
-    errorFallback: t('taxInvoice.issueFailed'),
-  });
-  // The sale's customer's kept details fill the form once, as soon as they are known.
-  const filled = useRef(false);
+  const prefilled = useRef(false);
   useEffect(() => {
-    if (filled.current || !customer.data) return;
-    filled.current = true;
-    if (!form.formState.isDirty) reset(valuesFromCustomer(customer.data));
-  }, [customer.data, form.formState.isDirty, reset]);
-  const office = useWatch({ control, name: 'office' });
+    const customer = ownCustomer.data;
+    if (!customer || prefilled.current || form.formState.isDirty) return;
+    prefilled.current = true;
+    fill(customer);
+    // fill is stable in effect: it only sets form values and local state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ownCustomer.data]);
 
-  const onSubmit = submit((body) => {
-    issue.mutate(body, {
-      onSuccess: (invoice) => {
-        toast.success(t('taxInvoice.issued', { number: invoice.number }));
-        onIssued(invoice);
-      },
-      onError: (error) => {
-        fail(error);
-      },
-    });
-  });
+  function fill(customer: Customer) {
+    const buyer = buyerFromCustomer(customer);
+    reset({ buyer });
+    setPicked(customer);
+    setFilledFrom(customer.name);
+    setSave(false);
+  }
 
+  const target = picked ?? ownCustomer.data ?? null;
+
+  const onValid = (values: TaxInvoiceFormOutput) => {
+    const body = taxInvoiceRequest(values.buyer, { etaxEnabled, saveTo: save && target ? target.id : null });
+    issue.mutate(
+      { saleId: sale.id, body },
+      {
+        onSuccess: (invoice) => {
+          toast.success(t('taxInvoice.issued'), {
+            description: t('taxInvoice.issuedMessage', { number: invoice.number }),
+          });
+          onIssued(invoice);
+        },
+        onError: async (error) => {
+          // Issued already (here or at another till): the answer leads to that invoice.
+          if (error instanceof ApiError && error.code === 'TAX_INVOICE_EXISTS') {
+            const message = errorMessage(error, t('taxInvoice.issueError'));
+            try {
+              const fresh = await salesApi.get(sale.id);
+              queryClient.setQueryData(saleKeys.detail(sale.id), fresh);
+              void queryClient.invalidateQueries({ queryKey: saleKeys.all });
+              if (fresh.tax_invoice_id !== null) {
+                onExists(fresh.tax_invoice_id, message);
+                return;
+              }
+            } catch {
+              // Shown as a refusal below.
+            }
+          }
+          fail(error);
+        },
+      },
+    );
+  };
+
+  const pending = issue.isPending;
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{t('taxInvoice.title')}</DialogTitle>
-        <DialogDescription>{t('taxInvoice.description', { number: sale.document_number })}</DialogDescription>
-      </DialogHeader>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        {customer.data?.tax_id ? (
-          <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="tax-invoice-prefilled">
-            {t('taxInvoice.filledFromCustomer', { name: customer.data.name })}
-          </p>
-        ) : null}
+    <form onSubmit={submit(onValid)} noValidate className="space-y-4">
+      {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+      <CustomerPick onPick={fill} />
+      {filledFrom ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-green-800">
+          <UserCheck className="size-4" aria-hidden />
+          {t('taxInvoice.filledFrom', { name: filledFrom })}
+        </p>
+      ) : null}
+      <TextField
+        control={control}
+        name="buyer.name"
+        id="tax-invoice-name"
+        label={t('taxInvoice.fieldName')}
+        autoComplete="off"
+      />
+      <TextAreaField
+        control={control}
+        name="buyer.address"
+        id="tax-invoice-address"
+        label={t('taxInvoice.fieldAddress')}
+        hint={t('taxInvoice.fieldAddressHint')}
+        rows={3}
+      />
+      <TextField
+        control={control}
+        name="buyer.taxId"
+        id="tax-invoice-tax-id"
+        label={t('taxInvoice.fieldTaxId')}
+        hint={t('taxInvoice.fieldTaxIdHint')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={17}
+        className="max-w-xs"
+      />
+      <BranchField
+        control={control}
+        name="buyer.branch"
+        id="tax-invoice-branch"
+        label={t('taxInvoice.fieldBranch')}
+        headOfficeLabel={t('taxInvoice.headOffice')}
+        branchLabel={t('taxInvoice.branch')}
+        numberLabel={t('taxInvoice.fieldBranchNumber')}
+      />
+      {etaxEnabled ? (
         <TextField
           control={control}
-          name="buyer.name"
-          id="tax-invoice-name"
-          label={t('taxInvoice.buyerName')}
-          autoComplete="organization"
-          autoFocus
-        />
-        <TextAreaField
-          control={control}
-          name="buyer.address"
-          id="tax-invoice-address"
-          label={t('taxInvoice.address')}
-          rows={3}
-        />
-        <TextField
-          control={control}
-          name="buyer.taxId"
-          id="tax-invoice-tax-id"
-          label={t('taxInvoice.taxId')}
-          hint={t('taxInvoice.taxIdHint')}
-          inputMode="numeric"
+          name="buyer.email"
+          id="tax-invoice-email"
+          label={t('taxInvoice.fieldEmail')}
+          labelNote={t('common.optional')}
+          hint={t('taxInvoice.fieldEmailHint')}
+          type="email"
+          inputMode="email"
           autoComplete="off"
         />
-        <fieldset className="space-y-2">
-          <legend className="mb-1.5 text-sm font-medium text-slate-900">{t('taxInvoice.office')}</legend>
-          <div className="flex flex-wrap gap-2">
-            {(['head', 'branch'] as const).map((choice) => (
-              <label
-                key={choice}
-                htmlFor={`tax-invoice-office-${choice}`}
-                className={cn(
-                  'flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-blue-600',
-                  office === choice ? 'border-blue-600 bg-blue-50 text-blue-900' : 'border-slate-300 text-slate-700',
-                )}
-              >
-                <input
-                  id={`tax-invoice-office-${choice}`}
-                  type="radio"
-                  name="office"
-                  className="sr-only"
-                  checked={office === choice}
-                  onChange={() => form.setValue('office', choice)}
-                />
-                {t(choice === 'head' ? 'taxInvoice.headOffice' : 'taxInvoice.branch')}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {office === 'branch' ? (
-          <TextField
-            control={control}
-            name="buyer.branch"
-            id="tax-invoice-branch"
-            label={t('taxInvoice.branchNumber')}
-            inputMode="numeric"
-            maxLength={5}
-          />
-        ) : null}
-        {etaxEnabled ? (
-          <TextField
-            control={control}
-            name="buyer.email"
-            id="tax-invoice-email"
-            type="email"
-            label={t('taxInvoice.email')}
-            hint={t('taxInvoice.emailHint')}
-            autoComplete="email"
-          />
-        ) : null}
-        {sale.customer_id !== null && customer.data ? (
-          <CheckboxField
-            control={control}
-            name="saveToCustomer"
+      ) : null}
+      {target ? (
+        <div className="flex min-h-11 items-start gap-3 py-1">
+          <input
             id="tax-invoice-save"
-            label={t('taxInvoice.saveToCustomer', { name: customer.data.name })}
+            type="checkbox"
+            checked={save}
+            onChange={(event) => setSave(event.target.checked)}
+            aria-describedby="tax-invoice-save-hint"
+            className="mt-1 size-5 shrink-0 cursor-pointer accent-blue-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
           />
-        ) : null}
-        <DialogFormFooter pending={issue.isPending} submitLabel={t('taxInvoice.issue')} onCancel={onClose} />
-      </form>
-    </>
+          <div className="min-w-0 space-y-0.5">
+            <label htmlFor="tax-invoice-save" className="cursor-pointer text-sm font-medium text-slate-900">
+              {t('taxInvoice.saveToCustomer', { name: target.name })}
+            </label>
+            <p id="tax-invoice-save-hint" className="text-sm text-slate-500">
+              {t('taxInvoice.saveToCustomerHint')}
+            </p>
+          </div>
+        </div>
+      ) : null}
+      <DialogFormFooter pending={pending} submitLabel={t('taxInvoice.submit')} onCancel={onCancel} />
+    </form>
   );
 }
 
-function IssuedInvoice({ id, sale, onClose }: { id: number; sale: Sale; onClose: () => void }) {
+/**
+ * "Pick a customer": a search box and the matching customers, each one button; Enter in the box takes the first.
+ * A customer with saved tax details says so (one click fills everything).
+ */
+function CustomerPick({ onPick }: { onPick: (customer: Customer) => void }) {
   const t = useT();
-  const invoice = useTaxInvoice(id);
-  const [opening, setOpening] = useState<'pdf' | 'xml' | null>(null);
-
-  const open = async (kind: 'pdf' | 'xml') => {
-    setOpening(kind);
-    try {
-      const file = await taxInvoicesApi.file(id, kind);
-      const name = `${invoice.data?.number ?? sale.document_number}.${kind}`;
-      if (kind === 'pdf') {
-        const url = URL.createObjectURL(file);
-        // The browser's PDF viewer prints the A4 original and copy; a blocked window falls back to a download.
-        if (!window.open(url, '_blank')) downloadBlob(name, file);
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      } else {
-        downloadBlob(name, file);
-      }
-    } catch (error) {
-      toast.error(t('taxInvoice.fileFailed'), { description: errorMessage(error, t('taxInvoice.fileFailed')) });
-    } finally {
-      setOpening(null);
-    }
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search, 250).trim();
+  const customers = useCustomers(term);
+  const found = term === '' ? [] : (customers.data ?? []).slice(0, 5);
+  const pick = (customer: Customer) => {
+    onPick(customer);
+    setSearch('');
   };
-
-  if (invoice.isPending) {
-    return (
-      <div className="flex items-center gap-2 py-8 text-slate-700" role="status">
-        <Spinner /> {t('taxInvoice.loading')}
-      </div>
-    );
-  }
-  if (invoice.isError) {
-    return (
-      <>
-        <DialogHeader>
-          <DialogTitle>{t('taxInvoice.action')}</DialogTitle>
-          <DialogDescription>{t('taxInvoice.loadFailed')}</DialogDescription>
-        </DialogHeader>
-        <ErrorAlert>{errorMessage(invoice.error, t('taxInvoice.loadFailed'))}</ErrorAlert>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t('taxInvoice.close')}
-          </Button>
-        </DialogFooter>
-      </>
-    );
-  }
-  const data = invoice.data;
-  const email = data.email;
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{t('taxInvoice.issuedTitle', { number: data.number })}</DialogTitle>
-        <DialogDescription>
-          {t('taxInvoice.issuedDescription', { number: data.replacesNumber, buyer: data.buyer.name })}
-        </DialogDescription>
-      </DialogHeader>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="tax-invoice-issued">
-        <dt className="text-slate-600">{t('taxInvoice.buyerName')}</dt>
-        <dd className="font-medium text-slate-900">{data.buyer.name}</dd>
-        <dt className="text-slate-600">{t('taxInvoice.taxId')}</dt>
-        <dd className="text-slate-900 tabular-nums">
-          {data.buyer.taxId} ·{' '}
-          {data.buyer.branch === HEAD_OFFICE_BRANCH
-            ? t('taxInvoice.headOffice')
-            : `${t('taxInvoice.branch')} ${data.buyer.branch}`}
-        </dd>
-        <dt className="text-slate-600">{t('taxInvoice.address')}</dt>
-        <dd className="whitespace-pre-line text-slate-900">{data.buyer.address}</dd>
-      </dl>
-      {email ? (
-        <p
-          className={cn(
-            'rounded-md px-3 py-2 text-sm',
-            email.status === 'failed' ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-800',
-          )}
-        >
-          {email.status === 'sent'
-            ? t('taxInvoice.emailSent', { to: email.to })
-            : email.status === 'failed'
-              ? t('taxInvoice.emailFailed', { to: email.to, reason: email.lastError ?? '' })
-              : t('taxInvoice.emailPending', { to: email.to })}
-        </p>
+    <section aria-labelledby="tax-invoice-pick-title" className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <h3 id="tax-invoice-pick-title" className="text-sm font-medium text-slate-900">
+        {t('taxInvoice.pickCustomer')}
+      </h3>
+      <SearchInput
+        id="tax-invoice-pick"
+        label={t('taxInvoice.pickCustomerSearch')}
+        hint={t('taxInvoice.pickCustomerHint')}
+        placeholder={t('taxInvoice.pickCustomerSearch')}
+        value={search}
+        onValueChange={setSearch}
+        autoComplete="off"
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          // Enter here picks the first match; it must not issue the invoice.
+          event.preventDefault();
+          const first = found[0];
+          if (first) pick(first);
+        }}
+      />
+      {term !== '' && customers.isSuccess && found.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('taxInvoice.pickCustomerNone')}</p>
       ) : null}
-      <DialogFooter className="flex-wrap gap-2">
-        <Button variant="outline" onClick={onClose}>
-          {t('taxInvoice.close')}
-        </Button>
-        <Button variant="outline" onClick={() => void open('xml')} disabled={opening !== null}>
-          {opening === 'xml' ? <Spinner /> : null}
-          {t('taxInvoice.downloadXml')}
-        </Button>
-        <Button onClick={() => void open('pdf')} disabled={opening !== null} data-testid="tax-invoice-pdf">
-          {opening === 'pdf' ? <Spinner /> : null}
-          {t('taxInvoice.printA4')}
-        </Button>
-      </DialogFooter>
-    </>
+      {found.length > 0 ? (
+        <ul className="space-y-1" data-testid="tax-invoice-customers">
+          {found.map((customer) => (
+            <li key={customer.id}>
+              <Button
+                variant="outline"
+                className="h-auto w-full justify-start py-2 text-left"
+                aria-label={t('taxInvoice.pickCustomerUse', { name: customer.name })}
+                onClick={() => pick(customer)}
+              >
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{customer.name}</span>
+                  <span className="block truncate text-xs text-slate-600">
+                    {hasTaxDetails(customer)
+                      ? t('taxInvoice.pickCustomerTaxId', { taxId: customer.tax_id ?? '' })
+                      : t('taxInvoice.pickCustomerNoTax')}
+                  </span>
+                </span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

@@ -1,19 +1,21 @@
-import { TaxInvoiceResponse, type CreateTaxInvoiceRequest } from '@pos/core';
+import { TaxInvoiceResponse, type CreateTaxInvoiceRequest, type TaxInvoice } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { customerKeys } from '../customers/customers.queries';
 import { saleKeys } from '../pos/pos.queries';
 
-/** The tax-invoice routes' cache entries (docs/development.md: one per endpoint). */
 export const taxInvoiceKeys = {
-  detail: (id: number) => ['tax-invoices', 'detail', id] as const,
+  all: ['tax-invoices'] as const,
+  detail: (id: number) => [...taxInvoiceKeys.all, id] as const,
 };
 
-export const taxInvoicesApi = {
+/** The calls of issue 36's full tax invoices. */
+export const taxInvoiceApi = {
   issue: (saleId: number, body: CreateTaxInvoiceRequest) =>
     api.post(`/sales/${saleId}/tax-invoice`, body, { schema: TaxInvoiceResponse }).then((r) => r.taxInvoice),
   get: (id: number, signal?: AbortSignal) =>
     api.get(`/tax-invoices/${id}`, { schema: TaxInvoiceResponse, signal }).then((r) => r.taxInvoice),
-  /** The invoice's PDF/A-3 (A4, original and copy) or its ETDA XML, as a file. */
+  /** The invoice's e-Tax files: the PDF/A-3 (A4, original and copy, XML attached) or the ETDA XML. */
   file: (id: number, kind: 'pdf' | 'xml') =>
     api.get<Blob>(`/tax-invoices/${id}/${kind}`, {
       asBlob: true,
@@ -21,22 +23,26 @@ export const taxInvoicesApi = {
     }),
 };
 
+/** A full tax invoice by id (reports_view), when `id` is set; issued ones never change. */
 export function useTaxInvoice(id: number | null) {
   return useQuery({
     queryKey: taxInvoiceKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => taxInvoicesApi.get(id ?? 0, signal),
+    queryFn: ({ signal }) => taxInvoiceApi.get(id ?? 0, signal),
     enabled: id !== null,
+    staleTime: Infinity,
   });
 }
 
-/** Issues a sale's full tax invoice; the sale (history, receipt) then shows it replaced its short one. */
-export function useIssueTaxInvoice(saleId: number) {
-  const client = useQueryClient();
+/** Issues a sale's full tax invoice; the sale (now marked replaced) and a customer given the details reload. */
+export function useIssueTaxInvoice() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTaxInvoiceRequest) => taxInvoicesApi.issue(saleId, body),
-    onSuccess: (invoice) => {
-      client.setQueryData(taxInvoiceKeys.detail(invoice.id), invoice);
-      void client.invalidateQueries({ queryKey: saleKeys.all });
+    mutationFn: ({ saleId, body }: { saleId: number; body: CreateTaxInvoiceRequest }) =>
+      taxInvoiceApi.issue(saleId, body),
+    onSuccess: (invoice: TaxInvoice, { body }) => {
+      queryClient.setQueryData(taxInvoiceKeys.detail(invoice.id), invoice);
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all });
+      if (body.saveToCustomer) void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
   });
 }

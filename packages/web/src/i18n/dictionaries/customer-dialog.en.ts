@@ -17,6 +17,13 @@ export const customerDialog: EnglishOf<typeof thai> = {
   'customerDialog.fieldAddress': 'Address',
   'customerDialog.fieldPoints': 'Loyalty points',
   'customerDialog.fieldPointsHint': 'Points change only through sales and refunds; they cannot be edited here',
+  'customerDialog.taxSection': 'Details for full tax invoices',
+  'customerDialog.taxSectionHint': 'Optional. Kept here, a full tax invoice for this customer takes one click',
+  'customerDialog.fieldTaxName': 'Name on tax invoices',
+  'customerDialog.fieldTaxNameHint': "A company's name, for example, when it differs from the customer's",
+  'customerDialog.fieldTaxId': 'Tax ID (13 digits)',
+  'customerDialog.fieldTaxBranch': 'Branch (5 digits)',
+  'customerDialog.fieldTaxBranchHint': '00000 is the head office',
   'customerDialog.fillSample': 'Fill in sample data',
   'customerDialog.sampleTooltip':
     'Demo helper: fills in a made-up name and address; no ID card is read (no card reader is connected)',

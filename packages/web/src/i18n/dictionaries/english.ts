@@ -25,13 +25,13 @@ import { customerDialog } from './customer-dialog.en';
 import { customerHistory } from './customer-history.en';
 import { salesHistory } from './sales-history.en';
 import { shiftList } from './shift-list.en';
-import { taxInvoice } from './tax-invoice.en';
 import { validation } from './validation.en';
 import { settings } from './settings.en';
 import { storage } from './storage.en';
 import { reports } from './reports.en';
 import { shifts } from './shifts.en';
 import { dashboard } from './dashboard.en';
+import { taxInvoice } from './tax-invoice.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
 export const EN_NAMESPACES = [

@@ -25,7 +25,6 @@ export const receipt: EnglishOf<typeof thai> = {
   'receipt.copyMark': 'Copy',
   'receipt.copyNote': 'A copy of the document with the same number already given to the customer; not a new receipt',
   'receipt.refunded': 'Refunded',
-  'receipt.replacedByFullInvoice': 'Replaced by full tax invoice {number}',
   'receipt.phone': 'Tel. {phone}',
   'receipt.email': 'Email {email}',
   'receipt.taxId': 'Tax ID {taxId}',

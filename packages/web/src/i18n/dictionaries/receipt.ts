@@ -23,7 +23,6 @@ export const receipt = defineMessages({
   'receipt.copyMark': 'สำเนา',
   'receipt.copyNote': 'สำเนาของเอกสารเลขที่เดียวกันที่ออกให้ลูกค้าแล้ว ไม่ใช่ใบเสร็จรับเงินฉบับใหม่',
   'receipt.refunded': 'คืนเงินแล้ว',
-  'receipt.replacedByFullInvoice': 'ถูกแทนที่ด้วยใบกำกับภาษีเต็มรูปเลขที่ {number}',
   'receipt.phone': 'โทร {phone}',
   'receipt.email': 'อีเมล {email}',
   'receipt.taxId': 'เลขประจำตัวผู้เสียภาษี {taxId}',
