@@ -218,6 +218,7 @@ export const VALIDATION_MESSAGES = {
   'taxInvoice.buyerNameRequired': 'กรุณากรอกชื่อผู้ซื้อ (บุคคลหรือบริษัท)',
   'taxInvoice.buyerAddressRequired': 'กรุณากรอกที่อยู่ของผู้ซื้อ',
   'taxInvoice.buyerPostcodeRequired': 'กรุณากรอกที่อยู่ให้ครบถึงรหัสไปรษณีย์ 5 หลัก',
+  'eReceipt.emailRequired': 'กรุณากรอกอีเมลที่จะส่งใบเสร็จไป',
   // Refusals the server words itself, beyond the request schemas.
   'server.quantityInvalid': 'จำนวนสินค้าต้องเป็นจำนวนเต็มมากกว่า 0',
   'server.priceInvalid': 'ราคาสินค้าไม่ถูกต้อง',

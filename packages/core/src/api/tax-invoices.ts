@@ -118,10 +118,12 @@ export type TaxInvoiceResponse = z.infer<typeof TaxInvoiceResponse>;
 /** An e-Tax e-mail on the managers' list: what it carries, to whom, and how sending went. */
 export const EtaxEmail = z.object({
   id: z.number(),
-  kind: z.enum(['tax_invoice', 'credit_note']),
-  /** The document sent: the invoice's number, or the credit note's. */
+  /** A full tax invoice, a credit note of its refund, or a sale's e-Receipt (ใบเสร็จรับเงิน, ETDA T01). */
+  kind: z.enum(['tax_invoice', 'credit_note', 'receipt']),
+  /** The document sent: the invoice's number, the credit note's, or the sale's own for a receipt. */
   documentNumber: z.string(),
-  taxInvoiceId: z.number(),
+  /** The full tax invoice sent or corrected; null for a receipt. */
+  taxInvoiceId: z.number().nullable(),
   saleId: z.number(),
   to: z.string(),
   status: z.enum(ETAX_EMAIL_STATUSES),
@@ -140,6 +142,24 @@ export type ListEtaxEmailsQuery = z.input<typeof ListEtaxEmailsQuery>;
 
 export const EtaxEmailsResponse = z.object({ emails: z.array(EtaxEmail) });
 export const EtaxEmailResponse = z.object({ email: EtaxEmail });
+
+/**
+ * `POST /api/sales/:id/e-receipt`: e-mail the sale's e-Receipt (ใบเสร็จรับเงิน, ETDA T01, its PDF/A-3 with the XML
+ * inside) to this address, ETDA's time-stamp address in copy. Asked again, it is sent again.
+ */
+export const SendEReceiptRequest = z.object({
+  email: SingleLineText(msg('email.invalid'))
+    .min(1, msg('eReceipt.emailRequired'))
+    .max(254, msg('value.tooLong', { label: 'email' }))
+    .refine((v) => v === '' || z.email().safeParse(v).success, msg('email.invalid')),
+});
+export type SendEReceiptRequest = z.input<typeof SendEReceiptRequest>;
+
+/** The e-Receipt's e-mail just queued (202), or each one sent of a sale (`GET /api/sales/:id/e-receipt`). */
+export const EReceiptEmailResponse = z.object({ email: TaxDocumentEmail });
+export type EReceiptEmailResponse = z.infer<typeof EReceiptEmailResponse>;
+export const EReceiptEmailsResponse = z.object({ emails: z.array(TaxDocumentEmail) });
+export type EReceiptEmailsResponse = z.infer<typeof EReceiptEmailsResponse>;
 
 /** A credit note of an invoiced sale's refund: `GET /api/tax-invoices/:id/credit-notes/:refundId/{xml,pdf}`. */
 export const CreditNoteParams = z.object({

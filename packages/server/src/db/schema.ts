@@ -319,9 +319,11 @@ export interface TaxInvoicesTable {
 /** An e-Tax Invoice by Email waiting to be sent, written with the invoice or refund it carries. */
 export interface EtaxEmailsTable {
   id: Generated<number>;
-  /** tax_invoice or credit_note. */
+  /** tax_invoice, credit_note or receipt (a sale's e-Receipt, ETDA T01). */
   kind: string;
-  tax_invoice_id: number;
+  /** The invoice sent or corrected; null for a receipt. */
+  tax_invoice_id: number | null;
+  sale_id: number;
   refund_id: number | null;
   recipient: string;
   message_id: string;
@@ -334,6 +336,8 @@ export interface EtaxEmailsTable {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  /** A receipt's ReceiptDocument as sent (JSON, satang): frozen; null for an invoice's or credit note's. */
+  document: string | null;
 }
 
 export interface StockMovementsTable {

@@ -24,6 +24,7 @@ const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const ROOTS = {
   tax_invoice: 'TaxInvoice',
   credit_note: 'DebitCreditNote',
+  receipt: 'Receipt',
 } as const;
 export type EtdaDocumentKind = keyof typeof ROOTS;
 

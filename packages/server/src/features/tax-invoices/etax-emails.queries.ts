@@ -1,10 +1,13 @@
 import type { DbExecutor } from '../../db/executor';
 
-/** Outbox rows by id, with their invoice's number, sale and frozen document, oldest first. */
+/**
+ * Outbox rows by id, oldest first, with the frozen document they carry: the invoice's (number and document) for an
+ * invoice or a credit note, the row's own for a receipt.
+ */
 export function findEtaxEmailRows(db: DbExecutor, ids: number[]) {
   return db
     .selectFrom('etax_emails')
-    .innerJoin('tax_invoices', 'tax_invoices.id', 'etax_emails.tax_invoice_id')
+    .leftJoin('tax_invoices', 'tax_invoices.id', 'etax_emails.tax_invoice_id')
     .select([
       'etax_emails.id',
       'etax_emails.kind',
@@ -12,8 +15,9 @@ export function findEtaxEmailRows(db: DbExecutor, ids: number[]) {
       'etax_emails.recipient',
       'etax_emails.message_id',
       'etax_emails.attempts',
-      'tax_invoices.id as tax_invoice_id',
-      'tax_invoices.sale_id',
+      'etax_emails.tax_invoice_id',
+      'etax_emails.sale_id',
+      'etax_emails.document as receipt_document',
       'tax_invoices.number as invoice_number',
       'tax_invoices.document',
     ])
@@ -27,7 +31,8 @@ export type EtaxEmailRow = Awaited<ReturnType<typeof findEtaxEmailRows>>[number]
 export function listEtaxEmailRows(db: DbExecutor, filter: { status?: string; id?: number; limit: number }) {
   return db
     .selectFrom('etax_emails')
-    .innerJoin('tax_invoices', 'tax_invoices.id', 'etax_emails.tax_invoice_id')
+    .innerJoin('sales', 'sales.id', 'etax_emails.sale_id')
+    .leftJoin('tax_invoices', 'tax_invoices.id', 'etax_emails.tax_invoice_id')
     .leftJoin('refunds', 'refunds.id', 'etax_emails.refund_id')
     .select([
       'etax_emails.id',
@@ -38,8 +43,9 @@ export function listEtaxEmailRows(db: DbExecutor, filter: { status?: string; id?
       'etax_emails.last_error',
       'etax_emails.created_at',
       'etax_emails.finished_at',
-      'tax_invoices.id as tax_invoice_id',
-      'tax_invoices.sale_id',
+      'etax_emails.tax_invoice_id',
+      'etax_emails.sale_id',
+      'sales.document_number',
       'tax_invoices.number as invoice_number',
       'refunds.credit_note_number',
     ])
@@ -60,6 +66,17 @@ export async function requeueFailedEtaxEmail(db: DbExecutor, id: number, now: st
     .where('status', '=', 'failed')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A sale's receipt e-mails, oldest first (the first one's document is the receipt as first given out). */
+export function findReceiptEmailsOfSale(db: DbExecutor, saleId: number) {
+  return db
+    .selectFrom('etax_emails')
+    .select(['id', 'kind', 'refund_id', 'recipient', 'status', 'attempts', 'last_error', 'finished_at', 'document'])
+    .where('sale_id', '=', saleId)
+    .where('kind', '=', 'receipt')
+    .orderBy('id')
+    .execute();
 }
 
 export function findEtaxEmailStatus(db: DbExecutor, id: number) {

@@ -12,11 +12,17 @@ import {
 /** The managers' list shows this many, newest first. */
 const LIST_LIMIT = 200;
 
+/** The number of the document an e-mail carries: a credit note's, the invoice's, or a receipt's (the sale's own). */
+function documentNumberOf(row: EtaxEmailListRow): string {
+  if (row.kind === 'credit_note' && row.credit_note_number) return row.credit_note_number;
+  return row.invoice_number ?? row.document_number;
+}
+
 function toApiEtaxEmail(row: EtaxEmailListRow): EtaxEmail {
   return {
     id: row.id,
-    kind: row.kind === 'credit_note' ? 'credit_note' : 'tax_invoice',
-    documentNumber: row.kind === 'credit_note' ? (row.credit_note_number ?? row.invoice_number) : row.invoice_number,
+    kind: row.kind === 'credit_note' || row.kind === 'receipt' ? row.kind : 'tax_invoice',
+    documentNumber: documentNumberOf(row),
     taxInvoiceId: row.tax_invoice_id,
     saleId: row.sale_id,
     to: row.recipient,

@@ -7,7 +7,7 @@ import { claimDueRows, finishRow, retryRowLater } from '../outbox/outbox.queries
 import { backoffMs, createOutboxWorker, type OutboxWorker } from '../outbox/outbox-runner';
 import { readStoredSettings } from '../settings/settings.service';
 import { findEtaxEmailRows, type EtaxEmailRow } from './etax-emails.queries';
-import type { TaxDocument, TaxInvoiceDocument } from './tax-document';
+import type { ReceiptDocument, TaxDocument, TaxInvoiceDocument } from './tax-document';
 import { taxDocumentFiles } from './tax-document-files';
 import { creditNoteDocument } from './tax-invoice-document';
 import { findCreditNoteRefunds } from './tax-invoices.queries';
@@ -73,6 +73,8 @@ function notSendable(settings: StoredSettings): string | null {
 }
 
 async function documentOf(deps: WorkerDeps, row: EtaxEmailRow): Promise<TaxDocument> {
+  if (row.kind === 'receipt' && row.receipt_document) return JSON.parse(row.receipt_document) as ReceiptDocument;
+  if (row.invoice_number === null || row.document === null) throw new Error(`e-mail ${row.id} carries no document`);
   const invoice = { number: row.invoice_number, document: JSON.parse(row.document) as TaxInvoiceDocument };
   if (row.kind !== 'credit_note' || row.refund_id === null) return invoice.document;
   const note = creditNoteDocument(invoice, await findCreditNoteRefunds(deps.db.kysely, row.sale_id), row.refund_id);
@@ -82,11 +84,12 @@ async function documentOf(deps: WorkerDeps, row: EtaxEmailRow): Promise<TaxDocum
 
 /** The subject and text of the message, in Thai: what the document is, its number, and who sends it. */
 function messageOf(doc: TaxDocument): { subject: string; text: string } {
-  const title = doc.kind === 'credit_note' ? 'ใบลดหนี้' : 'ใบเสร็จรับเงิน/ใบกำกับภาษี';
+  const title = { credit_note: 'ใบลดหนี้', tax_invoice: 'ใบเสร็จรับเงิน/ใบกำกับภาษี', receipt: 'ใบเสร็จรับเงิน' }[doc.kind];
+  const walkIn = doc.kind === 'receipt' && doc.walkIn;
   return {
     subject: `${title} เลขที่ ${doc.number} จาก ${doc.seller.name}`,
     text: [
-      `เรียน ${doc.buyer.name}`,
+      walkIn ? 'เรียน ลูกค้า' : `เรียน ${doc.buyer.name}`,
       '',
       `${doc.seller.name} ขอส่ง${title}อิเล็กทรอนิกส์ (e-Tax Invoice by Email) เลขที่ ${doc.number}`,
       'ตามไฟล์ PDF และ XML ที่แนบมา ฉบับนี้ส่งสำเนาถึงระบบประทับรับรองเวลาของ สพธอ. (ETDA)',

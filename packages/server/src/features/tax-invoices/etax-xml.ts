@@ -1,7 +1,14 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { divideRoundHalfUp, HEAD_OFFICE_BRANCH, zonedClock } from '@pos/core';
-import type { CreditNoteDocument, TaxDocument, TaxDocumentLine, TaxInvoiceDocument, TaxParty } from './tax-document';
+import type {
+  CreditNoteDocument,
+  ReceiptDocument,
+  TaxDocument,
+  TaxDocumentLine,
+  TaxInvoiceDocument,
+  TaxParty,
+} from './tax-document';
 
 /**
  * ETDA's e-Tax Invoice & Receipt XML (v2.0) of our tax documents: a full tax invoice as
@@ -21,6 +28,11 @@ const NS = {
     rsm: 'urn:etda:uncefact:data:standard:DebitCreditNote_CrossIndustryInvoice:2',
     ram: 'urn:etda:uncefact:data:standard:DebitCreditNote_ReusableAggregateBusinessInformationEntity:2',
     root: 'DebitCreditNote_CrossIndustryInvoice',
+  },
+  receipt: {
+    rsm: 'urn:etda:uncefact:data:standard:Receipt_CrossIndustryInvoice:2',
+    ram: 'urn:etda:uncefact:data:standard:Receipt_ReusableAggregateBusinessInformationEntity:2',
+    root: 'Receipt_CrossIndustryInvoice',
   },
 } as const;
 
@@ -118,7 +130,13 @@ export function netLines(
   return { nets, allowance: 0 };
 }
 
-function lineItems(parent: XMLBuilder, lines: readonly TaxDocumentLine[], nets: number[], vatRateBp: number): void {
+function lineItems(
+  parent: XMLBuilder,
+  lines: readonly TaxDocumentLine[],
+  nets: number[],
+  vatRateBp: number,
+  withVat = true,
+): void {
   lines.forEach((line, i) => {
     const net = nets[i]!;
     const vat = divideRoundHalfUp(net * vatRateBp, 10_000);
@@ -137,11 +155,13 @@ function lineItems(parent: XMLBuilder, lines: readonly TaxDocumentLine[], nets: 
       .txt((net / 100 / line.quantity).toFixed(4).replace(/\.?0+$/, ''));
     item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: 'AS' }).txt(String(line.quantity));
     const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
-    const tax = settlement.ele('ram:ApplicableTradeTax');
-    tax.ele('ram:TypeCode').txt('VAT');
-    tax.ele('ram:CalculatedRate').txt(rate(vatRateBp));
-    tax.ele('ram:BasisAmount').txt(baht(net));
-    tax.ele('ram:CalculatedAmount').txt(baht(vat));
+    if (withVat) {
+      const tax = settlement.ele('ram:ApplicableTradeTax');
+      tax.ele('ram:TypeCode').txt('VAT');
+      tax.ele('ram:CalculatedRate').txt(rate(vatRateBp));
+      tax.ele('ram:BasisAmount').txt(baht(net));
+      tax.ele('ram:CalculatedAmount').txt(baht(vat));
+    }
     const sum = settlement.ele('ram:SpecifiedTradeSettlementLineMonetarySummation');
     sum.ele('ram:TaxTotalAmount', { currencyID: 'THB' }).txt(baht(vat));
     sum.ele('ram:NetLineTotalAmount', { currencyID: 'THB' }).txt(baht(net));
@@ -263,7 +283,79 @@ function creditNoteXml(doc: CreditNoteDocument): string {
   return root.end({ prettyPrint: true });
 }
 
+/**
+ * A receipt's buyer as ETDA's receipt rules allow: a customer's tax ID when they keep one (TXID/NIDN, as on an
+ * invoice), else the registration ETDA names for "none" (OTHR, N/A); the name when a customer is known; the address
+ * only when it holds a postcode (ETDA asks one of a Thai address). A walk-in buyer is the registration alone.
+ */
+function receiptBuyer(parent: XMLBuilder, doc: ReceiptDocument): void {
+  const buyer = doc.buyer;
+  const node = parent.ele('ram:BuyerTradeParty');
+  if (!doc.walkIn) node.ele('ram:Name').txt(buyer.name.slice(0, 256));
+  const registration = buyer.taxId === '' ? { scheme: 'OTHR', id: 'N/A' } : taxRegistration(buyer, false);
+  node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: registration.scheme }).txt(registration.id);
+  if (buyer.email) {
+    node.ele('ram:DefinedTradeContact').ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(buyer.email);
+  }
+  if (buyer.postcode && buyer.address.trim() !== '') {
+    const address = node.ele('ram:PostalTradeAddress');
+    address.ele('ram:PostcodeCode').txt(buyer.postcode);
+    address.ele('ram:LineOne').txt(lineOne(buyer.address));
+    address.ele('ram:CountryID', { schemeID: '3166-1 alpha-2' }).txt('TH');
+  }
+}
+
+/**
+ * A sale's e-Receipt as `Receipt_CrossIndustryInvoice` (T01 ใบเสร็จรับเงิน): the sale's number, date and figures,
+ * seller and lines as an invoice writes them. A sale without VAT states no tax (the receipt's schema allows none).
+ */
+function receiptXml(doc: ReceiptDocument): string {
+  const root = documentRoot('receipt');
+  const exchanged = root.ele('rsm:ExchangedDocument');
+  exchanged.ele('ram:ID').txt(doc.number);
+  exchanged.ele('ram:Name').txt('ใบเสร็จรับเงิน');
+  exchanged.ele('ram:TypeCode').txt('T01');
+  exchanged.ele('ram:IssueDateTime').txt(localDateTime(doc.issuedAt, doc.timeZone));
+  exchanged.ele('ram:CreationDateTime').txt(localDateTime(doc.issuedAt, doc.timeZone));
+
+  const trade = root.ele('rsm:SupplyChainTradeTransaction');
+  const agreement = trade.ele('ram:ApplicableHeaderTradeAgreement');
+  party(agreement, 'SellerTradeParty', doc.seller);
+  receiptBuyer(agreement, doc);
+  trade
+    .ele('ram:ApplicableHeaderTradeDelivery')
+    .ele('ram:ActualDeliverySupplyChainEvent')
+    .ele('ram:OccurrenceDateTime')
+    .txt(localDateTime(doc.issuedAt, doc.timeZone));
+
+  const withVat = doc.vatRateBp > 0;
+  const { nets, allowance } = netLines(doc.lines, {
+    pricesIncludeVat: doc.pricesIncludeVat && withVat,
+    vatRateBp: doc.vatRateBp,
+    valueBeforeVat: doc.valueBeforeVat,
+    hasDiscount: doc.discount > 0,
+  });
+  const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
+  if (withVat) headerTax(settlement, doc.vatRateBp, doc.valueBeforeVat, doc.vat);
+  else settlement.ele('ram:InvoiceCurrencyCode', { listID: 'ISO 4217 3A' }).txt('THB');
+  if (allowance > 0) {
+    const discount = settlement.ele('ram:SpecifiedTradeAllowanceCharge');
+    discount.ele('ram:ChargeIndicator').txt('false');
+    discount.ele('ram:ActualAmount').txt(baht(allowance));
+    discount.ele('ram:Reason').txt('ส่วนลดจากแต้มสะสม');
+  }
+  const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
+  sum.ele('ram:LineTotalAmount').txt(baht(nets.reduce((a, b) => a + b, 0)));
+  sum.ele('ram:AllowanceTotalAmount').txt(baht(allowance));
+  sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.valueBeforeVat));
+  sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
+  sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
+  lineItems(trade, doc.lines, nets, doc.vatRateBp, withVat);
+  return root.end({ prettyPrint: true });
+}
+
 /** The document's ETDA XML, UTF-8 text with its declaration. */
 export function etaxXml(doc: TaxDocument): string {
+  if (doc.kind === 'receipt') return receiptXml(doc);
   return doc.kind === 'tax_invoice' ? taxInvoiceXml(doc) : creditNoteXml(doc);
 }

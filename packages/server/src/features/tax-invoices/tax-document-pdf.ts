@@ -80,6 +80,7 @@ function branchText(branch: string): string {
 }
 
 function titleOf(doc: TaxDocument): string {
+  if (doc.kind === 'receipt') return 'ใบเสร็จรับเงิน';
   if (doc.kind === 'credit_note') return 'ใบลดหนี้';
   return doc.paid ? 'ใบเสร็จรับเงิน/ใบกำกับภาษี' : 'ใบกำกับภาษี';
 }
@@ -87,8 +88,10 @@ function titleOf(doc: TaxDocument): string {
 function partyBlock(pdf: Doc, label: string, party: TaxParty, x: number, y: number, width: number): number {
   pdf.font(FONT_BOLD).fontSize(SIZE.body).fillColor('black').text(label, x, y, { width });
   pdf.font(FONT_BOLD).text(party.name, { width });
-  pdf.font(FONT).text(party.address, { width });
-  pdf.text(`เลขประจำตัวผู้เสียภาษี ${party.taxId}  ${branchText(party.branch)}`, { width });
+  pdf.font(FONT);
+  // A receipt's buyer may be known by name alone (or be a walk-in one): no address or tax ID to print.
+  if (party.address !== '') pdf.text(party.address, { width });
+  if (party.taxId !== '') pdf.text(`เลขประจำตัวผู้เสียภาษี ${party.taxId}  ${branchText(party.branch)}`, { width });
   const contact = [party.phone && `โทร ${party.phone}`, party.email && `อีเมล ${party.email}`].filter(Boolean);
   if (contact.length > 0) pdf.fillColor(GREY).text(contact.join('  '), { width }).fillColor('black');
   return pdf.y;
@@ -141,7 +144,7 @@ function header(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'ส
       y,
       { width: WIDTH },
     );
-  } else {
+  } else if (doc.kind === 'credit_note') {
     pdf.text(
       `อ้างอิงใบกำกับภาษีเลขที่ ${doc.invoice.number} ลงวันที่ ${thaiDate(doc.invoice.issuedAt, doc.timeZone)}`,
       PAGE.margin,
@@ -184,9 +187,11 @@ function rowHeight(pdf: Doc, cells: string[]): number {
 /** The totals and words under the table; how tall they are is known before drawing (they never split). */
 function totalsOf(doc: TaxDocument): [string, string][] {
   const rate = `${doc.vatRateBp / 100}%`;
-  if (doc.kind === 'tax_invoice') {
+  if (doc.kind !== 'credit_note') {
     const rows: [string, string][] = [['รวมเป็นเงิน', money(doc.subtotal)]];
     if (doc.discount > 0) rows.push(['ส่วนลด', money(doc.discount)]);
+    // A receipt of a sale without VAT states none.
+    if (doc.kind === 'receipt' && doc.vatRateBp === 0) return [...rows, ['จำนวนเงินรวมทั้งสิ้น', money(doc.total)]];
     rows.push(
       ['มูลค่าสินค้าก่อนภาษีมูลค่าเพิ่ม', money(doc.valueBeforeVat)],
       [`ภาษีมูลค่าเพิ่ม ${rate}`, money(doc.vat)],
@@ -228,7 +233,7 @@ function totals(pdf: Doc, doc: TaxDocument, y: number): void {
     .text(`(${bahtText(doc.total)})`, PAGE.margin, y + 6, { width: WIDTH * 0.44 })
     .font(FONT);
   const signY = Math.max(rowY, pdf.y) + 50;
-  const signatures = doc.kind === 'tax_invoice' ? ['ผู้รับเงิน', 'ผู้รับสินค้า'] : ['ผู้อนุมัติ', 'ผู้รับใบลดหนี้'];
+  const signatures = doc.kind !== 'credit_note' ? ['ผู้รับเงิน', 'ผู้รับสินค้า'] : ['ผู้อนุมัติ', 'ผู้รับใบลดหนี้'];
   signatures.forEach((who, i) => {
     const x = PAGE.margin + i * (WIDTH / 2) + 20;
     const w = WIDTH / 2 - 40;

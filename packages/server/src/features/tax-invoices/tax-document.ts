@@ -86,4 +86,22 @@ export interface CreditNoteDocument extends TaxDocumentBase {
   total: number;
 }
 
-export type TaxDocument = TaxInvoiceDocument | CreditNoteDocument;
+/**
+ * A sale's e-Receipt (ใบเสร็จรับเงิน, ETDA T01) for a sale without a full tax invoice: the sale's own number and
+ * figures, to whoever the sale was made to. The buyer is the sale's customer (their tax ID when they keep one,
+ * as the Easy E-Receipt deduction asks), or a walk-in one: ETDA's rules ask a receipt's buyer no more than
+ * "no tax ID" (`taxId` '' here), and the PDF calls them ลูกค้าทั่วไป.
+ */
+export interface ReceiptDocument extends TaxDocumentBase {
+  kind: 'receipt';
+  /** No customer known: the XML names no buyer, the PDF says ลูกค้าทั่วไป. */
+  walkIn: boolean;
+  /** Satang, as the sale recorded them; valueBeforeVat + vat = total (vat 0 for a sale without VAT). */
+  subtotal: number;
+  discount: number;
+  valueBeforeVat: number;
+  vat: number;
+  total: number;
+}
+
+export type TaxDocument = TaxInvoiceDocument | CreditNoteDocument | ReceiptDocument;

@@ -91,7 +91,7 @@ export function taxInvoiceDocument(input: {
 }
 
 /** A line's name as documents show it: the product with the size and colour sold. */
-function lineName(line: { product_name: string; size: string | null; color: string | null }): string {
+export function lineName(line: { product_name: string; size: string | null; color: string | null }): string {
   return [line.product_name, line.size, line.color].filter((part) => part).join(' ');
 }
 

@@ -1,10 +1,13 @@
 import {
   CreateTaxInvoiceRequest,
   CreditNoteParams,
+  EReceiptEmailResponse,
+  EReceiptEmailsResponse,
   EtaxEmailResponse,
   EtaxEmailsResponse,
   IdParams,
   ListEtaxEmailsQuery,
+  SendEReceiptRequest,
   TaxInvoiceResponse,
 } from '@pos/core';
 import type { FastifyReply } from 'fastify';
@@ -13,6 +16,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../http/request-user';
 import { needs } from '../../http/route-access';
+import { listEReceiptEmails, sendEReceipt } from './e-receipt.service';
 import { listEtaxEmails, resendEtaxEmail } from './etax-emails.service';
 import type { TaxDocumentFile } from './tax-document-files';
 import { creditNoteFiles, getTaxInvoice, issueTaxInvoice, taxInvoiceFiles } from './tax-invoices.service';
@@ -43,6 +47,23 @@ export function taxInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req, reply) =>
         reply.code(201).send({ taxInvoice: await issueTaxInvoice(deps, currentUser(req), req.params.id, req.body) }),
+    );
+    // The e-Receipt of a sale without a full invoice: sent by whoever may issue that invoice, 202 as it is queued.
+    app.post(
+      '/sales/:id/e-receipt',
+      {
+        config: { access: needs('pos_process_sale'), errors: [404, 409] },
+        schema: { tags, params: IdParams, body: SendEReceiptRequest, response: { 202: EReceiptEmailResponse } },
+      },
+      async (req, reply) => reply.code(202).send({ email: await sendEReceipt(deps, req.params.id, req.body) }),
+    );
+    app.get(
+      '/sales/:id/e-receipt',
+      {
+        config: { access: needs('reports_view') },
+        schema: { tags, params: IdParams, response: { 200: EReceiptEmailsResponse } },
+      },
+      async (req) => ({ emails: await listEReceiptEmails(deps, req.params.id) }),
     );
     app.get(
       '/tax-invoices/:id',

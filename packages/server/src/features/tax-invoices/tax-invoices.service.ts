@@ -100,7 +100,12 @@ export async function issueTaxInvoice(
         document: JSON.stringify(document),
       });
       if (settings.etax.enabled && input.buyer.email) {
-        await queueEtaxEmail(trx, { kind: 'tax_invoice', taxInvoiceId: id, refundId: null }, input.buyer.email, now);
+        await queueEtaxEmail(
+          trx,
+          { kind: 'tax_invoice', saleId, taxInvoiceId: id, refundId: null },
+          input.buyer.email,
+          now,
+        );
       }
       return readTaxInvoice(trx, id);
     });
@@ -116,17 +121,25 @@ export async function issueTaxInvoice(
   }
 }
 
-/** Writes a document's e-Tax e-mail into the outbox, in the transaction that issues the document. */
+/**
+ * Writes a document's e-Tax e-mail into the outbox, in the transaction that issues the document. A receipt's
+ * e-mail carries its document (JSON) as sent; an invoice's and a credit note's are built from the invoice's.
+ */
 export async function queueEtaxEmail(
   trx: DbExecutor,
-  document: { kind: 'tax_invoice' | 'credit_note'; taxInvoiceId: number; refundId: number | null },
+  document:
+    | { kind: 'tax_invoice' | 'credit_note'; saleId: number; taxInvoiceId: number; refundId: number | null }
+    | { kind: 'receipt'; saleId: number; receipt: string },
   recipient: string,
   now: Date,
-): Promise<void> {
-  await insertEtaxEmail(trx, {
+): Promise<number> {
+  const invoice = document.kind === 'receipt' ? null : document;
+  return insertEtaxEmail(trx, {
     kind: document.kind,
-    tax_invoice_id: document.taxInvoiceId,
-    refund_id: document.refundId,
+    sale_id: document.saleId,
+    tax_invoice_id: invoice?.taxInvoiceId ?? null,
+    refund_id: invoice?.refundId ?? null,
+    document: document.kind === 'receipt' ? document.receipt : null,
     recipient,
     message_id: `<${randomUUID()}@etax.pos>`,
     next_attempt_at: now.toISOString(),
@@ -152,10 +165,15 @@ export async function queueCreditNoteEmail(
   if (!invoice?.buyer_email) return;
   const settings = await readSettingsShared(trx);
   if (!settings.etax.enabled) return;
-  await queueEtaxEmail(trx, { kind: 'credit_note', taxInvoiceId: invoice.id, refundId }, invoice.buyer_email, now);
+  await queueEtaxEmail(
+    trx,
+    { kind: 'credit_note', saleId, taxInvoiceId: invoice.id, refundId },
+    invoice.buyer_email,
+    now,
+  );
 }
 
-function toApiEmail(row: Awaited<ReturnType<typeof findEtaxEmailsOf>>[number]): TaxDocumentEmail {
+export function toApiEmail(row: Awaited<ReturnType<typeof findEtaxEmailsOf>>[number]): TaxDocumentEmail {
   const status = (ETAX_EMAIL_STATUSES as readonly string[]).includes(row.status)
     ? (row.status as TaxDocumentEmail['status'])
     : 'failed';

@@ -130,6 +130,10 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.TAX_INVOICE_NO_VAT': 'This sale carries no VAT (VAT excluded), so it cannot have a tax invoice',
   'apiErrors.TAX_INVOICE_SALE_REFUNDED':
     'Goods of this sale were returned, so a full tax invoice can no longer replace its short one',
+  'apiErrors.ETAX_DISABLED': 'The shop does not send e-Tax documents by e-mail. Switch it on in the system settings',
+  'apiErrors.E_RECEIPT_HAS_TAX_INVOICE':
+    'This sale has a full tax invoice, so its receipt cannot be e-mailed (send the full tax invoice instead)',
+  'apiErrors.E_RECEIPT_SALE_REFUNDED': 'Goods of this sale were returned, so its receipt cannot be e-mailed',
   'apiErrors.TILL_NOT_FOUND': 'Till not found',
   'apiErrors.TILL_NAME_TAKEN': 'A till with this name already exists',
   'apiErrors.TILL_INACTIVE': 'This till has been switched off. Please choose another till',
@@ -171,6 +175,8 @@ export const apiErrors: EnglishOf<typeof thai> = {
     'Till "{tillName}" already has an open shift. Close it before opening a new one',
   'apiErrors.detailed.TAX_INVOICE_EXISTS':
     'This sale already has full tax invoice {number}; it cannot be issued twice (print a copy of the one issued)',
+  'apiErrors.detailed.E_RECEIPT_HAS_TAX_INVOICE':
+    'This sale has full tax invoice {number}, so its receipt cannot be e-mailed (send the full tax invoice instead)',
   'apiErrors.detailed.SHIFT_REQUIRED':
     'No shift is open on till "{tillName}". Open a shift (count the opening float) before selling or refunding cash',
   'apiErrors.detailed.SHIFT_DIFFERENCE_APPROVAL_REQUIRED':

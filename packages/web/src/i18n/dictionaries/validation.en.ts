@@ -93,6 +93,7 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.taxInvoice.buyerNameRequired': "Please enter the buyer's name (a person or a company)",
   'validation.taxInvoice.buyerAddressRequired': "Please enter the buyer's address",
   'validation.taxInvoice.buyerPostcodeRequired': 'Please enter the whole address, down to its 5-digit postcode',
+  'validation.eReceipt.emailRequired': 'Please enter the e-mail address to send the receipt to',
   'validation.sale.approverPasswordRequired': "Please enter the approver's password",
   'validation.sale.dateRange': 'The start date must not be after the end date',
   'validation.sale.refundLinesEmpty': 'No items to refund',
