@@ -1,6 +1,6 @@
 import './receipt-print.css';
 import type { Sale } from '@pos/core';
-import { FileText, Printer } from 'lucide-react';
+import { FileText, Mail, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button';
@@ -15,6 +15,7 @@ import {
 import { useT } from '../../i18n';
 import { useStoreSettings } from '../settings/settings.queries';
 import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
+import { EReceiptDialog } from './e-receipt-dialog';
 import { isTaxInvoice, receiptTypesFor, type ReceiptPaper, type ReceiptType } from './receipt';
 import { PaperChoice, paperPreviewClass, SegmentButton } from './paper-choice';
 import { ReceiptDocument } from './receipt-document';
@@ -76,6 +77,15 @@ export function ReceiptDialog({
     shownSale &&
     isTaxInvoice(shownSale, taxId) &&
     (shownSale.tax_invoice_id !== null || (shownSale.status === 'completed' && canIssueTaxInvoice));
+  // The e-Receipt by e-mail: while the shop sends e-Tax documents, for a sale left as it was without a full invoice
+  // (that invoice is what a buyer is e-mailed), by whoever may sell.
+  const [eReceiptOpen, setEReceiptOpen] = useState(false);
+  const eReceipt =
+    shownSale !== null &&
+    settings.data?.etax?.enabled === true &&
+    shownSale.tax_invoice_id === null &&
+    shownSale.status === 'completed' &&
+    canIssueTaxInvoice;
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
 
   // Never leave the app hidden if the dialog goes away mid-print.
@@ -135,6 +145,12 @@ export function ReceiptDialog({
           <Button variant="outline" onClick={onClose}>
             {t('common.close')}
           </Button>
+          {eReceipt ? (
+            <Button variant="outline" onClick={() => setEReceiptOpen(true)} data-testid="receipt-e-receipt">
+              <Mail aria-hidden />
+              {t('eReceipt.button')}
+            </Button>
+          ) : null}
           {fullInvoice ? (
             <Button variant="outline" onClick={() => setFullOpen(true)} data-testid="receipt-full-tax-invoice">
               <FileText aria-hidden />
@@ -154,6 +170,7 @@ export function ReceiptDialog({
           </Button>
         </DialogFooter>
       </DialogContent>
+      {eReceiptOpen && shownSale ? <EReceiptDialog sale={shownSale} onClose={() => setEReceiptOpen(false)} /> : null}
       {fullOpen && shownSale ? (
         <TaxInvoiceDialog
           sale={shownSale}

@@ -60,4 +60,21 @@ export const receipt = defineMessages({
   'receipt.addedCharge': 'ส่วนที่เรียกเก็บเพิ่ม',
   'receipt.signatureReceiver': 'ผู้รับเงิน',
   'receipt.signatureDate': 'วันที่ ........../........../..........',
+  // The e-Receipt by e-mail (issue 36).
+  'eReceipt.button': 'ส่งใบเสร็จทางอีเมล (e-Receipt)',
+  'eReceipt.dialogTitle': 'ส่งใบเสร็จทางอีเมล (e-Receipt)',
+  'eReceipt.dialogDescription':
+    'ใบเสร็จรับเงินเลขที่ {number} เป็นไฟล์ PDF พร้อม XML ส่งสำเนาถึงระบบประทับรับรองเวลาของ สพธอ. (ETDA) ด้วย',
+  'eReceipt.fieldEmail': 'อีเมลผู้รับ',
+  'eReceipt.fieldEmailHint': 'กด Enter เพื่อส่ง',
+  'eReceipt.filledFrom': 'ใช้อีเมลของลูกค้า {name}',
+  'eReceipt.submit': 'ส่งใบเสร็จ',
+  'eReceipt.sendAgain': 'ส่งอีกครั้ง',
+  'eReceipt.statusTitle': 'การส่งใบเสร็จนี้',
+  'eReceipt.queued': 'จะส่งไปที่ {to}',
+  'eReceipt.sent': 'ส่งไปที่ {to} แล้ว',
+  'eReceipt.failed': 'ส่งไปที่ {to} ไม่สำเร็จ: {reason}',
+  'eReceipt.queuedToast': 'รับคำขอส่งใบเสร็จแล้ว',
+  'eReceipt.sendError': 'ส่งใบเสร็จทางอีเมลไม่สำเร็จ',
+  'eReceipt.loadError': 'อ่านสถานะการส่งใบเสร็จไม่สำเร็จ',
 });
