@@ -22,9 +22,10 @@ export interface Shop {
  * The shop a describe's tests run against: before them the real app on a fresh data folder and a browser
  * (and, with `fakeStripe`, a fake Stripe started first, which the server's configuration points at); after
  * them all closed and the folder removed. The describe's own data (users, products, sales) goes in a
- * `beforeAll` declared after `useShop`: hooks run in the order they are declared.
+ * `beforeAll` declared after `useShop`: hooks run in the order they are declared. `env` adds the server's
+ * configuration (e.g. ETAX_SMTP_PASSWORD).
  */
-export function useShop(options: { fakeStripe?: boolean } = {}): Shop {
+export function useShop(options: { fakeStripe?: boolean; env?: Record<string, string> } = {}): Shop {
   let stripe: FakeStripe | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -50,7 +51,7 @@ export function useShop(options: { fakeStripe?: boolean } = {}): Shop {
 
   beforeAll(async () => {
     if (options.fakeStripe) stripe = await startFakeStripe();
-    server = await startServer(stripe ? stripeEnvOf(stripe) : {});
+    server = await startServer({ ...(stripe ? stripeEnvOf(stripe) : {}), ...options.env });
     browser = await launchBrowser();
   });
   afterAll(async () => {

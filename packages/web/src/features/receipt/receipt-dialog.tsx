@@ -141,16 +141,22 @@ export function ReceiptDialog({
             )}
           </>
         ) : null}
+        {/* Its own row: beside close, the full invoice and print the footer would have no room at 1280 px. */}
+        {eReceipt ? (
+          <Button
+            variant="outline"
+            className="w-full"
+            onClick={() => setEReceiptOpen(true)}
+            data-testid="receipt-e-receipt"
+          >
+            <Mail aria-hidden />
+            {t('eReceipt.button')}
+          </Button>
+        ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {t('common.close')}
           </Button>
-          {eReceipt ? (
-            <Button variant="outline" onClick={() => setEReceiptOpen(true)} data-testid="receipt-e-receipt">
-              <Mail aria-hidden />
-              {t('eReceipt.button')}
-            </Button>
-          ) : null}
           {fullInvoice ? (
             <Button variant="outline" onClick={() => setFullOpen(true)} data-testid="receipt-full-tax-invoice">
               <FileText aria-hidden />
