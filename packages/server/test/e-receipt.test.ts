@@ -193,6 +193,14 @@ describe.each(ENGINES)('the e-Receipt by e-mail on %s', (engine) => {
       expect([bad.status, bad.body.code], JSON.stringify(email)).toEqual([400, 'VALIDATION_FAILED']);
     }
     expect((await send(999_999, 'x@example.com')).status).toBe(404);
+    // Sent by whoever may sell; a viewer reads how it went but sends nothing.
+    const viewer = (await t.buildUser({ role: 'viewer' })).token;
+    const forbidden = await t.request<Refusal>('POST', `/api/sales/${sale.id}/e-receipt`, {
+      token: viewer,
+      body: { email: 'x@example.com' },
+    });
+    expect(forbidden.status).toBe(403);
+    expect((await t.request('GET', `/api/sales/${sale.id}/e-receipt`, { token: viewer })).status).toBe(200);
 
     const invoiced = await sell();
     const invoice = await t.request<{ taxInvoice: { number: string } }>(
