@@ -415,6 +415,14 @@ describe('full tax invoices', () => {
     const noteText = await creditNote.innerText();
     expect(noteText).toContain(COMPANY.tax_name);
     expect(noteText).toContain(`เลขประจำตัวผู้เสียภาษี ${COMPANY.tax_id} สาขาที่ 00002`);
+    // Its e-Tax XML (ETDA's credit note, 81) comes from the server, named by its number.
+    const noteXml = page.waitForEvent('download');
+    await notes
+      .getByRole('group', { name: 'ไฟล์ใบกำกับภาษีอิเล็กทรอนิกส์' })
+      .getByRole('button', { name: 'XML (e-Tax)' })
+      .click();
+    expect((await noteXml).suggestedFilename()).toMatch(/^CN.*\.xml$/);
+    await expectNoSeriousA11yViolations(page, 'credit note of a full invoice');
     await context.close();
   }, 180_000);
 

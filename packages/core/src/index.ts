@@ -23,3 +23,4 @@ export * from './ean13';
 export * from './thai-tax-id';
 export * from './baht-text';
 export * from './thai-address';
+export * from './sale-document';

@@ -272,6 +272,24 @@ describe.concurrent('npm run demo', () => {
             .select(['amount', 'points_taken_back', 'points_returned'])
             .execute();
           expect(refunds.filter((r) => r.points_taken_back + r.points_returned > 0).length).toBeGreaterThan(0);
+          // Company buyers got full tax invoices in place of short ones (issue 36): numbered without a gap per
+          // series, each to the sale's own customer with its kept tax details, none for a sale without VAT.
+          const invoices = await k
+            .selectFrom('tax_invoices')
+            .innerJoin('sales', 'sales.id', 'tax_invoices.sale_id')
+            .innerJoin('customers', 'customers.id', 'sales.customer_id')
+            .select(['tax_invoices.number', 'tax_invoices.buyer_tax_id', 'customers.tax_id', 'sales.tax'])
+            .orderBy('tax_invoices.id')
+            .execute();
+          expect(invoices.length).toBe(result.taxInvoices);
+          expect(result.taxInvoices).toBeGreaterThan(20);
+          expect(invoices.filter((i) => i.buyer_tax_id !== i.tax_id || Number(i.tax) <= 0)).toEqual([]);
+          const lastInSeries = new Map<string, number>();
+          for (const { number } of invoices) {
+            const [, series, n] = /^(.*)-(\d+)$/.exec(number)!;
+            expect(Number(n), number).toBe((lastInSeries.get(series!) ?? 0) + 1);
+            lastInSeries.set(series!, Number(n));
+          }
           const images = await k.selectFrom('products').select('image_url').execute();
           if (engine === 'sqlite' || !config.cloudinary) {
             for (const { image_url } of images)

@@ -104,7 +104,7 @@ describe.each(ENGINES)('the sales export on %s', (engine) => {
     const sessionUser = { ...seller, id: seller.id } as never;
     await bulkSales(
       t.built.deps.db,
-      { admin: sessionUser, sellers: [sessionUser], products, customers: [] },
+      { admin: sessionUser, sellers: [sessionUser], products, customers: [], companies: [] },
       { count, days: 30, today, timeZone: 'Asia/Bangkok', seed: 7, taxRateBp: 0 },
     );
     const range = { startDate: addDays(today, -31), endDate: today };

@@ -211,6 +211,8 @@ describe.each(ENGINES)('settings API on %s', (engine) => {
         shifts: full.shifts,
         // Whether to offer the buyer's e-mail for an e-Tax invoice; never the SMTP server or its user.
         etax: { enabled: full.etax.enabled },
+        // Which printer each till has and how it prints; never a printer's address.
+        printing: { printers: [], tills: {} },
         categories: full.categories,
       });
       // The logo changes only through its own calls (POST/DELETE /api/settings/logo).

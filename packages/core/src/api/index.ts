@@ -14,3 +14,4 @@ export * from './reports';
 export * from './payments';
 export * from './shifts';
 export * from './tax-invoices';
+export * from './printing';

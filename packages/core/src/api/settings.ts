@@ -3,6 +3,7 @@ import { hasAtMostTwoDecimals } from '../money';
 import { HEAD_OFFICE_BRANCH, isBranchNumber } from '../thai-tax-id';
 import { grouped, msg, type ValidationLabel } from '../validation';
 import { Flag, MultiLineText, OptionalEmail, SingleLineText, type TextKind } from './common';
+import { PrinterList, PrinterView, PRINTER_LANGUAGES, PRINTER_TYPES, TillPrinters } from './printing';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'promptpay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -298,6 +299,19 @@ const ETAX_FIELDS = {
 
 export const EtaxSettingsInput = inputsOf(ETAX_FIELDS);
 
+/**
+ * Receipt printers (issue 37), configured by admins only (settings_manage): the printers, each till's printer,
+ * and whether a network printer may be outside the shop's private network (off: the server connects only to
+ * private and loopback addresses, so the setting cannot reach other services).
+ */
+const PRINTING_FIELDS = {
+  printers: setting(PrinterList, z.array(PrinterView), []),
+  tills: setting(TillPrinters, z.record(z.string(), z.string()), {}),
+  allowPublicAddresses: setting(Flag, z.boolean(), false),
+};
+
+export const PrintingSettingsInput = inputsOf(PRINTING_FIELDS);
+
 /** `PUT /api/settings`: any subset of groups and fields; what is sent is validated and merged. */
 export const UpdateSettingsRequest = z.object({
   settings: z.strictObject(
@@ -308,6 +322,7 @@ export const UpdateSettingsRequest = z.object({
       notifications: NotificationSettingsInput.partial().optional(),
       shifts: ShiftSettingsInput.partial().optional(),
       etax: EtaxSettingsInput.partial().optional(),
+      printing: PrintingSettingsInput.partial().optional(),
     },
     { error: msg('settings.unknownGroup') },
   ),
@@ -320,6 +335,7 @@ export type LoyaltySettings = z.output<typeof LoyaltySettingsInput>;
 export type NotificationSettings = z.output<typeof NotificationSettingsInput>;
 export type ShiftSettings = z.output<typeof ShiftSettingsInput>;
 export type EtaxSettings = z.output<typeof EtaxSettingsInput>;
+export type PrintingSettings = z.output<typeof PrintingSettingsInput>;
 
 export interface StoredSettings {
   system: SystemSettings;
@@ -328,6 +344,7 @@ export interface StoredSettings {
   notifications: NotificationSettings;
   shifts: ShiftSettings;
   etax: EtaxSettings;
+  printing: PrintingSettings;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -337,6 +354,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   notifications: defaultsOf(NOTIFICATION_FIELDS),
   shifts: defaultsOf(SHIFT_FIELDS),
   etax: defaultsOf(ETAX_FIELDS),
+  printing: defaultsOf(PRINTING_FIELDS),
 };
 
 const SystemSettingsView = viewsOf(SYSTEM_FIELDS);
@@ -367,6 +385,7 @@ export const SettingsResponse = z.object({
       /** Whether ETAX_SMTP_PASSWORD is set on the server (never the password). */
       smtpPasswordConfigured: z.boolean(),
     }),
+    printing: viewsOf(PRINTING_FIELDS),
     categories: z.array(z.string()),
   }),
 });
@@ -392,6 +411,23 @@ export const StoreSettingsResponse = z.object({
     shifts: ShiftSettingsView,
     /** Whether issuing a tax document with the buyer's e-mail sends it as an e-Tax invoice. */
     etax: z.object({ enabled: z.boolean() }),
+    /**
+     * The printers as a till needs them (no network addresses): a network printer is driven by the server, a
+     * USB or serial one by the till's browser; `tills` says which printer each till uses.
+     */
+    printing: z.object({
+      printers: z.array(
+        z.object({
+          name: z.string(),
+          type: z.enum(PRINTER_TYPES),
+          width: z.number(),
+          language: z.enum(PRINTER_LANGUAGES),
+          thaiCodePage: z.boolean(),
+          cashDrawer: z.boolean(),
+        }),
+      ),
+      tills: z.record(z.string(), z.string()),
+    }),
     categories: z.array(z.string()),
   }),
 });

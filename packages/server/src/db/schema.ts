@@ -340,6 +340,43 @@ export interface EtaxEmailsTable {
   document: string | null;
 }
 
+/**
+ * A document for a network printer (issue 37), written in the transaction of what it prints (a sale) and sent
+ * by the print worker; its outcome is shown at the till with "print again".
+ */
+export interface PrintJobsTable {
+  id: Generated<number>;
+  /** receipt, test or drawer (a drawer pulse alone). */
+  kind: string;
+  printer_name: string;
+  till_id: number | null;
+  sale_id: number | null;
+  /** 1: the job ends with the cash drawer's pulse. */
+  open_drawer: number;
+  /** pending, sent (printed) or failed. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  claim_token: string | null;
+  /** A PrintFailure code (PRINTER_OFFLINE, …) with what the printer or network said. */
+  last_error: string | null;
+  created_by: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The cash drawer opened without a sale or refund: who, when, at which till and shift, and why. */
+export interface DrawerOpeningsTable {
+  id: Generated<number>;
+  till_id: number;
+  shift_id: number | null;
+  user_id: number;
+  reason: string;
+  print_job_id: number;
+  created_at: string;
+}
+
 export interface StockMovementsTable {
   id: Generated<number>;
   product_id: number;
@@ -539,6 +576,8 @@ export interface DB {
   customers: CustomersTable;
   tax_invoices: TaxInvoicesTable;
   etax_emails: EtaxEmailsTable;
+  print_jobs: PrintJobsTable;
+  drawer_openings: DrawerOpeningsTable;
   sale_items: SaleItemsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;

@@ -73,7 +73,7 @@ try {
       `Demo shop ready in ${seconds} s (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}): ` +
         `${result.products} products, ${result.customers} customers, ` +
         `${result.sales.toLocaleString('en-US')} sales from ${addDays(today, -days)} to ${addDays(today, -1)}, ` +
-        `${result.refunds} refunds` +
+        `${result.refunds} refunds, ${result.taxInvoices} full tax invoices` +
         (result.shifts > 0 ? `, ${result.shifts} closed shifts at two tills and today's open on the first.` : '.'),
     );
     console.log('Start the app on it with `npm start` (same DATA_DIR / DATABASE_URL); sign in as admin.');

@@ -27,7 +27,15 @@ export interface DemoRunOptions {
 
 export type DemoRunResult =
   | { refused: true; existingSales: number }
-  | { refused: false; products: number; customers: number; sales: number; refunds: number; shifts: number };
+  | {
+      refused: false;
+      products: number;
+      customers: number;
+      sales: number;
+      refunds: number;
+      taxInvoices: number;
+      shifts: number;
+    };
 
 /** The demo shop: catalogue and customers through the services, then the sales (services, or bulk). */
 export async function runDemo(
@@ -74,6 +82,7 @@ export async function runDemo(
       customers: shop.customers.length,
       sales: options.bulkSales,
       refunds: Math.floor(options.bulkSales / 200),
+      taxInvoices: 0,
       // Bulk sales are made at no till.
       shifts: 0,
     };
@@ -84,5 +93,10 @@ export async function runDemo(
     { days: options.days, salesPerDay: 25, seed: options.seed, today: options.today, now: options.now },
     progress,
   );
-  return { refused: false, products: shop.products.length, customers: shop.customers.length, ...run };
+  return {
+    refused: false,
+    products: shop.products.length,
+    customers: shop.customers.length,
+    ...run,
+  };
 }

@@ -210,10 +210,14 @@ export class DemoTillDay {
     return { tillId: shift.till.id, cashier: shift.cashier };
   }
 
-  /** Till 1, where refunds are made (any till may take one back; cash goes out of its drawer). */
-  async refundAt(at: number): Promise<number> {
+  /**
+   * Till 1, where refunds are made (any till may take one back; cash goes out of its drawer), and the cash its
+   * drawer holds then (satang): a refund of more is not paid from it (the drawer went to the bank at 17:30).
+   */
+  async refundAt(at: number): Promise<{ tillId: number; drawerCash: number }> {
     await this.until(at);
-    return this.open[0]!.till.id;
+    const shift = this.open[0]!;
+    return { tillId: shift.till.id, drawerCash: bahtToSatang(await this.expectedOf(shift)) };
   }
 
   /** After the last customer: each drawer counted and its shift closed, till 2 first; how many closed. */

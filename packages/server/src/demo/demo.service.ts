@@ -34,6 +34,7 @@ import { DEMO_BRANDS, DEMO_COLOURS, DEMO_KINDS, pick, seededRandom, thaiName, th
 import { demoProductImage } from './demo-images';
 import { customerPoints, firstAdmin, variantsSellable } from './demo.queries';
 import { DemoTillDay, largeDifferenceOn, openTodaysShift, setUpDemoTills } from './demo-shifts';
+import { addDemoCompanies, issueDemoTaxInvoice } from './demo-tax-invoices';
 
 /** The demo cashiers' password (the README gives it; it passes the password rule). */
 export const DEMO_CASHIER_PASSWORD = 'demo-till-2569';
@@ -48,6 +49,8 @@ export interface DemoShop {
   sellers: SessionUser[];
   products: ProductWithVariants[];
   customers: Customer[];
+  /** Company buyers with their tax details kept, who ask for full tax invoices. */
+  companies: Customer[];
 }
 
 export interface DemoOptions {
@@ -88,6 +91,14 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
       taxId: '0105561234560',
       taxRate: 7,
       pricesIncludeVat: true,
+      // Its full tax invoices state the head office and the address in ETDA's parts (issue 36).
+      branch: '00000',
+      address: '1 ถนนพระราม 1 แขวงวังใหม่ เขตปทุมวัน กรุงเทพมหานคร 10330',
+      addressBuildingNumber: '1',
+      addressSubdistrict: '100702',
+      addressDistrict: '1007',
+      addressProvince: '10',
+      postcode: '10330',
     }),
     payment: PaymentSettingsInput.partial().parse({
       promptpayEnabled: true,
@@ -175,7 +186,8 @@ export async function buildDemoShop(deps: DemoDeps, options: DemoOptions): Promi
     });
     customers.push(await createCustomer(deps, input));
   }
-  return { admin, sellers, products, customers };
+  const companies = await addDemoCompanies(deps, options.seed, options.customers);
+  return { admin, sellers, products, customers, companies };
 }
 
 /** Sales an hour of the day gets, relatively: quiet mornings, busy evenings (10:00 to 21:00). */
@@ -203,6 +215,8 @@ function dayFactor(day: string, random: () => number): number {
 export interface SalesRunResult {
   sales: number;
   refunds: number;
+  /** Full tax invoices issued in place of short ones. */
+  taxInvoices: number;
   /** Closed shifts. */
   shifts: number;
 }
@@ -224,6 +238,8 @@ export async function sellDemoDays(
   const random = seededRandom(options.seed + 1);
   // The tills' own draws (who sells where, pay-ins and outs, miscounts), apart from the sales' own.
   const tillRandom = seededRandom(options.seed + 3);
+  // Which sales a company makes (and gets a full tax invoice for), apart from the sales' own draws.
+  const invoiceRandom = seededRandom(options.seed + 5);
   const settings = pricingSettingsOf(await readStoredSettings(deps.db.kysely));
   const tz = deps.config.shopTimezone;
   const tills = await setUpDemoTills(deps, options.seed);
@@ -231,6 +247,7 @@ export async function sellDemoDays(
   if (!first || !second) throw new Error('the demo shop needs two cashiers');
   let sales = 0;
   let refunds = 0;
+  let taxInvoices = 0;
   let shifts = 0;
   for (let d = options.days; d >= 1; d--) {
     const day = addDays(options.today, -d);
@@ -274,7 +291,8 @@ export async function sellDemoDays(
           lines.set(line.product.id, line);
       }
       if (lines.size === 0) continue;
-      const customer = random() < 0.45 ? pick(random, shop.customers) : null;
+      const company = invoiceRandom() < 0.03 ? pick(invoiceRandom, shop.companies) : null;
+      const customer = company ?? (random() < 0.45 ? pick(random, shop.customers) : null);
       // The balance the till shows: refunds change it too, so it is read, never tracked here.
       const balance = customer ? await customerPoints(deps.db.kysely, customer.id) : 0;
       const cart = [...lines.values()];
@@ -308,26 +326,35 @@ export async function sellDemoDays(
       const answer = await createSale(deps, at.cashier, input, randomUUID());
       made.push(answer.sale.id);
       sales += 1;
+      if (company && answer.sale.tax > 0) {
+        await issueDemoTaxInvoice(deps, at.cashier, answer.sale.id, company);
+        taxInvoices += 1;
+      }
     }
     // Now and then a customer brings something back before closing time.
     if (made.length > 0 && random() < 0.35) {
-      const tillId = await tillDay.refundAt(midnight + 21.5 * 3_600_000);
+      const { tillId, drawerCash } = await tillDay.refundAt(midnight + 21.5 * 3_600_000);
       deps.setNow(new Date(midnight + 21.5 * 3_600_000));
       const saleId = pick(random, made);
+      const sale = await getSale(deps, saleId);
       // Half give everything back, half one unit of the first line (a wrong size).
-      const first = random() < 0.5 ? null : (await getSale(deps, saleId)).items[0];
+      const first = random() < 0.5 ? null : sale.items[0];
       const input = RefundSaleRequest.parse(
         first
           ? { reason: 'wrong_item', lines: [{ saleItemId: first.id, quantity: 1 }], tillId }
           : { reason: 'customer_request', tillId },
       );
-      // Demo sales are never paid by card, so nothing is asked of Stripe (or logged).
-      await refundSale(deps, shop.admin, saleId, input, undefined);
-      refunds += 1;
+      // Cash back only as far as the drawer holds it: a shop would not hand out what it has not got.
+      const cashOut = sale.payment_method !== 'cash' ? 0 : bahtToSatang(first ? first.price : sale.total);
+      if (cashOut <= drawerCash) {
+        // Demo sales are never paid by card, so nothing is asked of Stripe (or logged).
+        await refundSale(deps, shop.admin, saleId, input, undefined);
+        refunds += 1;
+      }
     }
     shifts += await tillDay.close(midnight + (moments.at(-1) ?? 21 * 3_600_000));
     if (done % 10 === 0 || d === 1) progress(`sales: day ${done} of ${options.days} (${day})`);
   }
   await openTodaysShift(deps, tills, first, Date.parse(shopDayStart(options.today, tz)), options.now);
-  return { sales, refunds, shifts };
+  return { sales, refunds, taxInvoices, shifts };
 }

@@ -1,7 +1,13 @@
 import { DEFAULT_SETTINGS, type StoreSettings } from '@pos/core';
 
-/** A shop's settings as GET /api/settings/store answers them: the defaults, with `system` changed. */
-export function storeSettingsFixture(system: Partial<StoreSettings['system']> = {}): StoreSettings {
+/**
+ * A shop's settings as GET /api/settings/store answers them: the defaults, with `system` changed and any other
+ * group replaced (one place that knows every group, so a new setting changes no test that does not use it).
+ */
+export function storeSettingsFixture(
+  system: Partial<StoreSettings['system']> = {},
+  groups: Partial<Omit<StoreSettings, 'system'>> = {},
+): StoreSettings {
   const d = structuredClone(DEFAULT_SETTINGS);
   const merged = { ...d.system, ...system };
   return {
@@ -16,7 +22,9 @@ export function storeSettingsFixture(system: Partial<StoreSettings['system']> = 
     loyalty: d.loyalty,
     shifts: d.shifts,
     etax: { enabled: d.etax.enabled },
+    printing: { printers: [], tills: {} },
     categories: [],
+    ...groups,
   };
 }
 

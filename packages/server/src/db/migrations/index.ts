@@ -31,6 +31,7 @@ import { saleUnits } from './2026112801-sale-units';
 import { productVariants } from './2026112811-product-variants';
 import { taxInvoices } from './2026112831-tax-invoices';
 import { eReceipts } from './2026112861-e-receipts';
+import { printing } from './2026112905-printing';
 import { tillsShifts } from './2026112821-tills-shifts';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -68,5 +69,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112821-tills-shifts': tillsShifts(engine),
     '2026112831-tax-invoices': taxInvoices(engine),
     '2026112861-e-receipts': eReceipts(engine),
+    '2026112905-printing': printing(engine),
   };
 }

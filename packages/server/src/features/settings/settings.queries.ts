@@ -44,3 +44,8 @@ export async function writeSettingGroup(
     .onConflict((oc) => oc.column('group_name').doUpdateSet({ value: json, updated_at: now, updated_by: userId }))
     .execute();
 }
+
+/** Every till's id (live or not): a till may be given a printer before it is switched on. */
+export async function listTillIds(db: DbExecutor): Promise<number[]> {
+  return (await db.selectFrom('tills').select('id').execute()).map((row) => row.id);
+}

@@ -8,6 +8,7 @@ import {
   maskSecret,
   NotificationSettingsInput,
   PaymentSettingsInput,
+  PrintingSettingsInput,
   ShiftSettingsInput,
   SystemSettingsInput,
   type PublicShop,
@@ -24,6 +25,7 @@ import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
 import { listActiveCategoryNames } from '../categories/categories.queries';
 import { isPlaceChain } from './etda-places';
+import { assertPrintingSettings } from './printing-settings';
 import { LIVE_TILLS_ROW, readSettingRows, writeSettingGroup } from './settings.queries';
 
 const GROUP_SCHEMAS = {
@@ -33,6 +35,7 @@ const GROUP_SCHEMAS = {
   notifications: NotificationSettingsInput,
   shifts: ShiftSettingsInput,
   etax: EtaxSettingsInput,
+  printing: PrintingSettingsInput,
 } as const;
 type GroupName = keyof typeof GROUP_SCHEMAS;
 const GROUPS = Object.keys(GROUP_SCHEMAS) as GroupName[];
@@ -152,6 +155,11 @@ export async function getStoreSettings(deps: Pick<Deps, 'db' | 'config'>): Promi
     loyalty: s.loyalty,
     shifts: s.shifts,
     etax: { enabled: s.etax.enabled },
+    printing: {
+      // A till's view of its printer: never the network addresses.
+      printers: s.printing.printers.map(({ host: _host, port: _port, ...printer }) => printer),
+      tills: s.printing.tills,
+    },
     categories: await listActiveCategoryNames(deps.db.kysely),
   };
 }
@@ -175,6 +183,7 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Se
     },
     shifts: s.shifts,
     etax: { ...s.etax, smtpPasswordConfigured: deps.config.etaxSmtpPassword !== null },
+    printing: s.printing,
     categories: await listActiveCategoryNames(deps.db.kysely),
   };
 }
@@ -250,6 +259,11 @@ export async function updateSettings(
     assertTaxIdWhenVatRegistered(system);
     assertKnownPlace(system);
     assertEtaxSendable(system, { ...current.etax, ...input.etax });
+    if (input.printing) {
+      // Printers make the server open connections: admins only (settings_manage), and only to allowed addresses.
+      if (!can(actor.role, 'settings_manage')) throw new AppError({ status: 403, code: 'PRINTING_SETTINGS_FORBIDDEN' });
+      await assertPrintingSettings(trx, { ...current.printing, ...input.printing });
+    }
     const now = deps.now().toISOString();
     for (const group of GROUPS) {
       const changes = group === 'system' ? withoutLogo(input.system) : input[group];

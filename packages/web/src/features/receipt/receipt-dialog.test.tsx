@@ -1,4 +1,3 @@
-import { DEFAULT_SETTINGS } from '@pos/core';
 import type { Sale, StoreSettings } from '@pos/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -6,49 +5,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';
 import { settingsKeys } from '../settings/settings.queries';
 import { saleFixture } from '../../test-fixtures/sale';
+import { storeSettingsFixture } from '../../test-fixtures/store-settings';
 import { ReceiptDialog } from './receipt-dialog';
 
-const SETTINGS: StoreSettings = {
-  system: {
-    storeName: 'ร้านแต่งตัวดี',
-    taxRate: 7,
-    tax_rate: 7,
-    vatRegistered: true,
-    vatApplies: true,
-    pricesIncludeVat: true,
-    vatExclusionNeedsApproval: false,
-    logo_url: '',
-    logo: '',
-    address: '99/1 ถนนสุขุมวิท',
-    phone: '02-123-4567',
-    email: 'shop@example.com',
-    website: '',
-    taxId: '0105560123456',
-    posRegistrationNumber: '',
-    branch: '00000',
-    addressBuildingNumber: '',
-    addressSubdistrict: '',
-    addressDistrict: '',
-    addressProvince: '',
-    postcode: '',
-  },
-  payment: {
-    stripeSecretConfigured: false,
-    cashEnabled: true,
-    transferEnabled: true,
-    promptpayEnabled: false,
-    promptpayId: '',
-    stripeEnabled: false,
-    stripePublishableKey: '',
-    stripePriceId: '',
-    defaultPaymentMethod: 'cash',
-    allowMultiplePaymentMethods: false,
-  },
-  loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
-  shifts: DEFAULT_SETTINGS.shifts,
-  etax: { enabled: false },
-  categories: [],
-};
+const SETTINGS = storeSettingsFixture({
+  storeName: 'ร้านแต่งตัวดี',
+  taxRate: 7,
+  vatRegistered: true,
+  pricesIncludeVat: true,
+  address: '99/1 ถนนสุขุมวิท',
+  phone: '02-123-4567',
+  email: 'shop@example.com',
+  taxId: '0105560123456',
+});
 
 const SALE = saleFixture({
   document_number: 'R2569-000042',

@@ -2,7 +2,9 @@
  * What a receipt or short tax invoice shows for a sale (spec 001 "Receipt and
  * tax invoice dialog"; Revenue Code section 86/6 for the short tax invoice).
  */
-import { printableText, type Sale } from '@pos/core';
+import { isTaxInvoice, printableText, type DocumentSale } from '@pos/core';
+
+export { isTaxInvoice, vatStatement, type DocumentSale, type VatStatement } from '@pos/core';
 import type { MessageKey } from '../../i18n';
 
 /**
@@ -15,18 +17,6 @@ export type ReceiptType = 'receipt' | 'tax-invoice';
 
 /** Paper the print stylesheet lays the document out for. */
 export type ReceiptPaper = 'roll' | 'a4';
-
-/** The sale fields that decide what kind of document it gets. */
-export type DocumentSale = Pick<Sale, 'exclude_vat' | 'prices_include_vat' | 'tax_rate'>;
-
-/**
- * Whether the sale's document is a tax invoice: the sale carried VAT and the seller has a tax id,
- * which every tax invoice must show (Revenue Code 86/4, 86/6). Without it the document is a plain
- * receipt that presents no VAT as tax, whatever the sale recorded.
- */
-export function isTaxInvoice(sale: DocumentSale, sellerTaxId: string): boolean {
-  return !sale.exclude_vat && sale.tax_rate > 0 && sellerTaxId.trim() !== '';
-}
 
 /** A sale without a tax invoice gets a receipt only; the tax-invoice copy needs a tax invoice. */
 export function receiptTypesFor(sale: DocumentSale, sellerTaxId: string): ReceiptType[] {
@@ -55,27 +45,6 @@ export function documentHeading(sale: DocumentSale, type: ReceiptType, sellerTax
     return { title: 'receipt.titleTaxInvoiceReceipt', copy: true, notes: [vatNote, 'receipt.copyNote'] };
   }
   return { title: 'receipt.titleTaxInvoiceReceipt', copy: false, notes: [vatNote] };
-}
-
-/**
- * How the totals state VAT: included in the prices (86/6 wording) or as a separate amount on a tax
- * invoice; excluded at the till; or nothing at all. `added` is a sale recorded with VAT on top
- * before the shop had its tax id: the money added is shown, but not as tax.
- */
-export type VatStatement =
-  | { kind: 'none' }
-  | { kind: 'excluded' }
-  | { kind: 'added' }
-  | { kind: 'included'; rate: number }
-  | { kind: 'separate'; rate: number };
-
-export function vatStatement(sale: DocumentSale & Pick<Sale, 'tax'>, sellerTaxId: string): VatStatement {
-  if (sale.exclude_vat) return { kind: 'excluded' };
-  if (!isTaxInvoice(sale, sellerTaxId))
-    return sale.tax > 0 && !sale.prices_include_vat ? { kind: 'added' } : { kind: 'none' };
-  return sale.prices_include_vat
-    ? { kind: 'included', rate: sale.tax_rate }
-    : { kind: 'separate', rate: sale.tax_rate };
 }
 
 const amountFormatter = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -18,7 +18,8 @@ import { PaperChoice, paperPreviewClass } from '../receipt/paper-choice';
 import type { ReceiptPaper } from '../receipt/receipt';
 import { PRINTING_CLASS, printDocument } from '../receipt/receipt-dialog';
 import { useStoreSettings } from '../settings/settings.queries';
-import { useTaxInvoice } from '../tax-invoice/tax-invoice.queries';
+import { TaxInvoiceFiles } from '../tax-invoice/tax-invoice-files';
+import { taxDocumentPath, useTaxInvoice } from '../tax-invoice/tax-invoice.queries';
 import { CreditNoteDocument } from './credit-note-document';
 
 /** The refund documents of a sale (newest first), each reprintable on the receipt roll or A4. */
@@ -65,6 +66,12 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
         ) : null}
         {shown ? (
           <>
+            {fullInvoice && shown.credit_note_number ? (
+              <TaxInvoiceFiles
+                documentPath={taxDocumentPath(fullInvoice.id, shown.id)}
+                number={shown.credit_note_number}
+              />
+            ) : null}
             <div
               role="region"
               aria-label={t('receipt.preview')}

@@ -1,50 +1,20 @@
 import { DEFAULT_SETTINGS } from '@pos/core';
-import type { StoreSettings } from '@pos/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { storeSettingsFixture } from '../../test-fixtures/store-settings';
 import { lastKnownSettings, readCachedSettings } from './settings.queries';
 
-const SETTINGS: StoreSettings = {
-  system: {
-    storeName: 'ร้านทดสอบ',
-    taxRate: 7,
-    tax_rate: 7,
-    vatRegistered: null,
-    vatApplies: false,
-    pricesIncludeVat: false,
-    vatExclusionNeedsApproval: false,
-    logo_url: '',
-    logo: '',
-    address: '',
-    phone: '',
-    email: '',
-    website: '',
-    taxId: '',
-    posRegistrationNumber: '',
-    branch: '00000',
-    addressBuildingNumber: '',
-    addressSubdistrict: '',
-    addressDistrict: '',
-    addressProvince: '',
-    postcode: '',
+const SETTINGS = storeSettingsFixture(
+  { storeName: 'ร้านทดสอบ', taxRate: 7 },
+  {
+    payment: {
+      ...DEFAULT_SETTINGS.payment,
+      stripeSecretConfigured: true,
+      cashEnabled: false,
+      defaultPaymentMethod: 'transfer',
+    },
   },
-  payment: {
-    stripeSecretConfigured: true,
-    cashEnabled: false,
-    transferEnabled: true,
-    promptpayEnabled: false,
-    promptpayId: '',
-    stripeEnabled: false,
-    stripePublishableKey: '',
-    stripePriceId: '',
-    defaultPaymentMethod: 'transfer',
-    allowMultiplePaymentMethods: false,
-  },
-  loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
-  shifts: DEFAULT_SETTINGS.shifts,
-  etax: { enabled: false },
-  categories: [],
-};
+);
 
 afterEach(() => localStorage.clear());
 
@@ -95,6 +65,12 @@ describe('the last known settings', () => {
     expect(read?.system.branch).toBe('00000');
     expect(read?.etax).toEqual({ enabled: false });
     expect(read).toEqual(SETTINGS);
+  });
+
+  it('read a copy kept before printers as a shop with none (issue 37)', () => {
+    const { printing: _printing, ...older } = SETTINGS;
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(older));
+    expect(readCachedSettings()).toEqual(SETTINGS);
   });
 
   it('keep the settings read before a failed reload', () => {

@@ -43,6 +43,7 @@ const SETTINGS: Settings = {
   loyalty: { purchaseAmountForOnePoint: 100, onePointValueInBaht: 1 },
   shifts: DEFAULT_SETTINGS.shifts,
   etax: { ...DEFAULT_SETTINGS.etax, smtpPasswordConfigured: false },
+  printing: DEFAULT_SETTINGS.printing,
   notifications: {
     lineChannelAccessToken: '••••WXYZ',
     lineChannelAccessTokenSet: true,

@@ -30,6 +30,7 @@ function withOlderCopiesFilledIn(copy: unknown): unknown {
     filled = { ...filled, system: { ...system, branch: HEAD_OFFICE_BRANCH } };
   }
   if ('system' in filled && !('etax' in filled)) filled = { ...filled, etax: { enabled: false } };
+  if ('system' in filled && !('printing' in filled)) filled = { ...filled, printing: { printers: [], tills: {} } };
   return filled;
 }
 

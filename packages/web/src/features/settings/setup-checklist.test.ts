@@ -1,17 +1,10 @@
 import { DEFAULT_SETTINGS, type StoreSettings } from '@pos/core';
 import { describe, expect, it } from 'vitest';
+import { storeSettingsFixture } from '../../test-fixtures/store-settings';
 import { checklistHref, checklistItems } from './setup-checklist';
 
 function storeSettings(change: (s: StoreSettings) => void = () => undefined): StoreSettings {
-  const d = structuredClone(DEFAULT_SETTINGS);
-  const s: StoreSettings = {
-    system: { ...d.system, tax_rate: d.system.taxRate, vatApplies: false, logo: d.system.logo_url },
-    payment: { ...d.payment, stripeSecretConfigured: false },
-    loyalty: d.loyalty,
-    shifts: d.shifts,
-    etax: { enabled: false },
-    categories: [],
-  };
+  const s = storeSettingsFixture({}, { payment: { ...DEFAULT_SETTINGS.payment, stripeSecretConfigured: false } });
   change(s);
   return s;
 }

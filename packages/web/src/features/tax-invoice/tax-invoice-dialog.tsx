@@ -37,7 +37,7 @@ import {
 } from './tax-invoice-form';
 import { TaxInvoiceFiles } from './tax-invoice-files';
 import { useTaxInvoicePrint } from './tax-invoice-print';
-import { useIssueTaxInvoice, useTaxInvoice } from './tax-invoice.queries';
+import { taxDocumentPath, useIssueTaxInvoice, useTaxInvoice } from './tax-invoice.queries';
 
 export interface TaxInvoiceDialogProps {
   sale: Sale;
@@ -89,7 +89,7 @@ export function TaxInvoiceDialog({ sale, onClose, onIssued }: TaxInvoiceDialogPr
             ) : invoice ? (
               <>
                 <EmailStatus invoice={invoice} />
-                <TaxInvoiceFiles id={invoice.id} number={invoice.number} />
+                <TaxInvoiceFiles documentPath={taxDocumentPath(invoice.id)} number={invoice.number} />
                 {view}
               </>
             ) : (

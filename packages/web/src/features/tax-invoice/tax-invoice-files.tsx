@@ -11,17 +11,18 @@ import { taxInvoiceApi } from './tax-invoice.queries';
 type FileKind = 'pdf' | 'xml';
 
 /**
- * The issued invoice's e-Tax files from the server: the PDF/A-3 the buyer is e-mailed (opened in the browser's
- * viewer, a download when a pop-up is blocked) and the ETDA XML (a download), for a buyer who asks for them again.
+ * An e-Tax document's files from the server (a full invoice's, or a credit note's): the PDF/A-3 the buyer is
+ * e-mailed (opened in the browser's viewer, a download when a pop-up is blocked) and the ETDA XML (a download),
+ * for a buyer who asks for them again. `documentPath` from taxDocumentPath; `number` names the files.
  */
-export function TaxInvoiceFiles({ id, number }: { id: number; number: string }) {
+export function TaxInvoiceFiles({ documentPath, number }: { documentPath: string; number: string }) {
   const t = useT();
   const [opening, setOpening] = useState<FileKind | null>(null);
 
   const open = async (kind: FileKind) => {
     setOpening(kind);
     try {
-      const file = await taxInvoiceApi.file(id, kind);
+      const file = await taxInvoiceApi.file(documentPath, kind);
       const name = `${number}.${kind}`;
       if (kind === 'pdf') {
         const url = URL.createObjectURL(file);

@@ -4,6 +4,13 @@ import { api } from '../../lib/api';
 import { customerKeys } from '../customers/customers.queries';
 import { saleKeys } from '../pos/pos.queries';
 
+/** Where the server keeps an e-Tax document: a full invoice, or the credit note of one of its sale's refunds. */
+export function taxDocumentPath(taxInvoiceId: number, refundId?: number): string {
+  return refundId === undefined
+    ? `/tax-invoices/${taxInvoiceId}`
+    : `/tax-invoices/${taxInvoiceId}/credit-notes/${refundId}`;
+}
+
 export const taxInvoiceKeys = {
   all: ['tax-invoices'] as const,
   detail: (id: number) => [...taxInvoiceKeys.all, id] as const,
@@ -15,9 +22,9 @@ export const taxInvoiceApi = {
     api.post(`/sales/${saleId}/tax-invoice`, body, { schema: TaxInvoiceResponse }).then((r) => r.taxInvoice),
   get: (id: number, signal?: AbortSignal) =>
     api.get(`/tax-invoices/${id}`, { schema: TaxInvoiceResponse, signal }).then((r) => r.taxInvoice),
-  /** The invoice's e-Tax files: the PDF/A-3 (A4, original and copy, XML attached) or the ETDA XML. */
-  file: (id: number, kind: 'pdf' | 'xml') =>
-    api.get<Blob>(`/tax-invoices/${id}/${kind}`, {
+  /** An e-Tax document's files (see taxDocumentPath): the PDF/A-3 (A4, original and copy, XML attached) or the XML. */
+  file: (documentPath: string, kind: 'pdf' | 'xml') =>
+    api.get<Blob>(`${documentPath}/${kind}`, {
       asBlob: true,
       headers: { Accept: kind === 'pdf' ? 'application/pdf' : 'application/xml' },
     }),

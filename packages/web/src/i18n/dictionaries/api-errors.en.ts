@@ -127,6 +127,19 @@ export const apiErrors: EnglishOf<typeof thai> = {
     "The shop's sub-district, district and province do not match, or are not on ETDA's list. Please choose them again",
   'apiErrors.ETAX_SETTINGS_INCOMPLETE':
     'e-Tax by e-mail can be switched on once the shop is registered for VAT and its structured address (house number, sub-district, district, province, postcode), SMTP server and sender address are filled in',
+  'apiErrors.PRINTING_SETTINGS_FORBIDDEN': 'Only administrators may set up printers',
+  'apiErrors.PRINTER_NAME_TAKEN': 'There is already a printer with this name; give each printer its own name',
+  'apiErrors.PRINTER_NOT_FOUND': 'There is no printer of this name in the printer settings',
+  'apiErrors.PRINTER_TILL_NOT_FOUND': 'The till given a printer was not found',
+  'apiErrors.PRINTER_ADDRESS_NOT_ALLOWED':
+    "The printer's address must be on the shop's own network (such as 192.168.x.x or 10.x.x.x). To use another, first allow addresses outside the shop's network",
+  'apiErrors.PRINTER_OFFLINE': 'The printer could not be reached. Check that it is on and connected, then print again',
+  'apiErrors.PRINTER_PAPER_OUT': 'The printer is out of paper. Put in a new roll, then print again',
+  'apiErrors.PRINT_JOB_NOT_FOUND': 'Print job not found',
+  'apiErrors.PRINT_JOB_NOT_FAILED':
+    'Only a print job that failed can be printed again; this one printed or is printing',
+  'apiErrors.TILL_NO_PRINTER': 'This till has no printer chosen yet (set it in Settings, Printers tab)',
+  'apiErrors.PRINTER_NO_CASH_DRAWER': "This till's printer has no cash drawer",
   'apiErrors.TAX_INVOICE_NO_VAT': 'This sale carries no VAT (VAT excluded), so it cannot have a tax invoice',
   'apiErrors.TAX_INVOICE_SALE_REFUNDED':
     'Goods of this sale were returned, so a full tax invoice can no longer replace its short one',
