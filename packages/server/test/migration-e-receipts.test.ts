@@ -48,7 +48,8 @@ describe.each(ENGINES)('the e-receipts migration on %s', (engine) => {
         at.db.kysely,
       );
 
-      const { error } = await at.migrator.migrateToLatest();
+      // Up to this migration only: later ones are undone first on the way down.
+      const { error } = await at.migrator.migrateTo('2026112861-e-receipts');
       if (error) throw error;
       const kept = await at.db.kysely.selectFrom('etax_emails').selectAll().execute();
       expect(kept).toEqual([
