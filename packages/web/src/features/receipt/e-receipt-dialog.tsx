@@ -26,9 +26,9 @@ export interface EReceiptDialogProps {
 
 /** One e-mail's state, in words: waiting, sent, or failed with the server's reason. */
 export function eReceiptStatusText(t: Translate, email: TaxDocumentEmail): string {
-  if (email.status === 'sent') return t('eReceipt.sent', { to: email.to });
-  if (email.status === 'failed') return t('eReceipt.failed', { to: email.to, reason: email.lastError ?? '' });
-  return t('eReceipt.queued', { to: email.to });
+  if (email.status === 'sent') return t('receipt.eReceipt.sent', { to: email.to });
+  if (email.status === 'failed') return t('receipt.eReceipt.failed', { to: email.to, reason: email.lastError ?? '' });
+  return t('receipt.eReceipt.queued', { to: email.to });
 }
 
 /**
@@ -43,7 +43,7 @@ export function EReceiptDialog({ sale, onClose }: EReceiptDialogProps) {
     schema: SendEReceiptRequest,
     defaultValues: { email: '' },
     serverFields: ['email'],
-    errorFallback: t('eReceipt.sendError'),
+    errorFallback: t('receipt.eReceipt.sendError'),
   });
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
 
@@ -65,7 +65,8 @@ export function EReceiptDialog({ sale, onClose }: EReceiptDialogProps) {
   const sent = emails.data ?? [];
   const onValid = (values: { email: string }) => {
     send.mutate(values, {
-      onSuccess: (email) => toast.success(t('eReceipt.queuedToast'), { description: eReceiptStatusText(t, email) }),
+      onSuccess: (email) =>
+        toast.success(t('receipt.eReceipt.queuedToast'), { description: eReceiptStatusText(t, email) }),
       onError: (error) => fail(error),
     });
   };
@@ -74,8 +75,10 @@ export function EReceiptDialog({ sale, onClose }: EReceiptDialogProps) {
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-md" data-testid="e-receipt-dialog">
         <DialogHeader>
-          <DialogTitle>{t('eReceipt.dialogTitle')}</DialogTitle>
-          <DialogDescription>{t('eReceipt.dialogDescription', { number: sale.document_number })}</DialogDescription>
+          <DialogTitle>{t('receipt.eReceipt.dialogTitle')}</DialogTitle>
+          <DialogDescription>
+            {t('receipt.eReceipt.dialogDescription', { number: sale.document_number })}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit(onValid)} noValidate className="space-y-4">
           {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
@@ -83,8 +86,8 @@ export function EReceiptDialog({ sale, onClose }: EReceiptDialogProps) {
             control={control}
             name="email"
             id="e-receipt-email"
-            label={t('eReceipt.fieldEmail')}
-            hint={t('eReceipt.fieldEmailHint')}
+            label={t('receipt.eReceipt.fieldEmail')}
+            hint={t('receipt.eReceipt.fieldEmailHint')}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -93,14 +96,14 @@ export function EReceiptDialog({ sale, onClose }: EReceiptDialogProps) {
           {filledFrom ? (
             <p className="flex items-center gap-2 text-sm text-green-800">
               <UserCheck className="size-4 shrink-0" aria-hidden />
-              {t('eReceipt.filledFrom', { name: filledFrom })}
+              {t('receipt.eReceipt.filledFrom', { name: filledFrom })}
             </p>
           ) : null}
           {/* A live region from the start, so a new e-mail's state is read out as it comes. */}
           <div role="status" className="space-y-2" data-testid="e-receipt-status">
             {sent.length > 0 ? (
               <>
-                <h3 className="text-sm font-medium text-slate-900">{t('eReceipt.statusTitle')}</h3>
+                <h3 className="text-sm font-medium text-slate-900">{t('receipt.eReceipt.statusTitle')}</h3>
                 <ul className="space-y-1">
                   {[...sent].reverse().map((email) => (
                     <li
@@ -119,10 +122,12 @@ export function EReceiptDialog({ sale, onClose }: EReceiptDialogProps) {
               </>
             ) : null}
           </div>
-          {emails.isError ? <ErrorAlert>{errorMessage(emails.error, t('eReceipt.loadError'))}</ErrorAlert> : null}
+          {emails.isError ? (
+            <ErrorAlert>{errorMessage(emails.error, t('receipt.eReceipt.loadError'))}</ErrorAlert>
+          ) : null}
           <DialogFormFooter
             pending={send.isPending}
-            submitLabel={sent.length > 0 ? t('eReceipt.sendAgain') : t('eReceipt.submit')}
+            submitLabel={sent.length > 0 ? t('receipt.eReceipt.sendAgain') : t('receipt.eReceipt.submit')}
             onCancel={onClose}
             cancelLabel={t('common.close')}
           />

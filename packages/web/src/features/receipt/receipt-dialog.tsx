@@ -150,7 +150,7 @@ export function ReceiptDialog({
             data-testid="receipt-e-receipt"
           >
             <Mail aria-hidden />
-            {t('eReceipt.button')}
+            {t('receipt.eReceipt.button')}
           </Button>
         ) : null}
         <DialogFooter>
