@@ -155,6 +155,7 @@ export async function benchConfig(size: number): Promise<{ config: Config; today
         imageStore: await imageStoreFor(config),
         notifications: { wake: () => {} },
         etaxEmails: { wake: () => {} },
+        printJobs: { wake: () => {} },
         log: console,
       },
       { days: 365, bulkSales: size, products: 300, customers: 150, seed: 1, force: false, today },

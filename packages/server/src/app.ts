@@ -24,6 +24,8 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { shiftsRoutes } from './features/shifts/shifts.routes';
+import { createPrintWorker, type PrintWorker } from './features/printing/print-worker';
+import { printingRoutes } from './features/printing/printing.routes';
 import { createEtaxWorker, type EtaxWorker } from './features/tax-invoices/etax-worker';
 import { taxInvoicesRoutes } from './features/tax-invoices/tax-invoices.routes';
 import { storageRoutes } from './features/storage/storage.routes';
@@ -53,6 +55,8 @@ export interface BuiltApp {
   notifications: NotificationWorker;
   /** The e-Tax e-mail outbox's sender; startServer starts it with the LINE one. */
   etaxEmails: EtaxWorker;
+  /** The network printers' job sender; startServer starts it with the outboxes. */
+  printJobs: PrintWorker;
 }
 
 export interface BuildOptions {
@@ -105,9 +109,12 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
   });
   const notifications = createNotificationWorker({ db, config, now }, app.log.child({ module: 'line-outbox' }));
   const etaxEmails = createEtaxWorker({ db, config, now }, app.log.child({ module: 'etax-outbox' }));
-  const deps: Deps = { db, config, now, sleep, imageStore, notifications, etaxEmails, log: app.log };
+  const printJobs = createPrintWorker({ db, config, now }, app.log.child({ module: 'print-jobs' }));
+  const deps: Deps = { db, config, now, sleep, imageStore, notifications, etaxEmails, printJobs, log: app.log };
   // Before onClose (which closes the database): a drain under way finishes its writes first.
-  app.addHook('preClose', () => Promise.all([notifications.stop(), etaxEmails.stop()]).then(() => undefined));
+  app.addHook('preClose', () =>
+    Promise.all([notifications.stop(), etaxEmails.stop(), printJobs.stop()]).then(() => undefined),
+  );
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -155,6 +162,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(paymentsRoutes(deps));
       await api.register(shiftsRoutes(deps));
       await api.register(taxInvoicesRoutes(deps));
+      await api.register(printingRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },
@@ -163,7 +171,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
   if (config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await registerSpa(app, config.webDistDir);
   }
-  return { app, deps, routes, notifications, etaxEmails };
+  return { app, deps, routes, notifications, etaxEmails, printJobs };
 }
 
 /**

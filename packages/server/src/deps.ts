@@ -16,6 +16,8 @@ export interface Deps {
   notifications: { wake(): void };
   /** The e-Tax e-mail outbox's worker: issuing a document that queued an e-mail wakes it after commit. */
   etaxEmails: { wake(): void };
+  /** The network printers' job queue: a sale or a till that queued a job wakes it after commit. */
+  printJobs: { wake(): void };
   /**
    * Where a service tells the owner what went wrong outside the request's answer (Stripe's failures, a
    * card refund it could not record): the app's logger; a route passes its request's (`req.log`).

@@ -14,7 +14,7 @@ export interface StartOptions extends Omit<BuildOptions, 'db'> {
   /**
    * `background` (the default): the LINE notification and e-Tax e-mail outboxes are sent by workers from
    * start-up to stop. `manual`: nothing is sent until someone calls `built.notifications.drainOnce()` or
-   * `built.etaxEmails.drainOnce()` (tests).
+   * `built.etaxEmails.drainOnce()` or `built.printJobs.drainOnce()` (tests).
    */
   notificationWorker?: 'background' | 'manual';
 }
@@ -71,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (notificationWorker === 'background') {
     built.notifications.start();
     built.etaxEmails.start();
+    built.printJobs.start();
   }
   return { built, url, port, seededFirstAdmin, stop: () => built.app.close() };
 }

@@ -420,11 +420,11 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
   const t = useTestApp(engine);
 
   it('sells through the services at its tills (stock and totals hold), refuses a second run, adds a second lot at tills of its own and bulk sales a till can follow', async () => {
-    const { db, config, imageStore, notifications, etaxEmails, log } = t.built.deps;
+    const { db, config, imageStore, notifications, etaxEmails, printJobs, log } = t.built.deps;
     const today = shopToday(new Date(), config.shopTimezone);
     // Seed 3: its three days include a refund, whose reason is checked below.
     const options = { days: 3, products: 12, customers: 6, seed: 3, force: false, today, now: new Date() };
-    const first = await runDemo({ db, config, imageStore, notifications, etaxEmails, log }, options);
+    const first = await runDemo({ db, config, imageStore, notifications, etaxEmails, printJobs, log }, options);
     expect(first).toMatchObject({ refused: false, products: 12, customers: 6 });
     if (first.refused) return;
     expect(first.sales).toBeGreaterThan(20);
@@ -472,7 +472,7 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
     for (const { reason } of refunds) expect(REFUND_REASONS).toContain(reason);
     expect(summary.body.dailySales.filter((d) => d.count > 0)).toHaveLength(3);
 
-    expect(await runDemo({ db, config, imageStore, notifications, etaxEmails, log }, options)).toEqual({
+    expect(await runDemo({ db, config, imageStore, notifications, etaxEmails, printJobs, log }, options)).toEqual({
       refused: true,
       existingSales: sales.length,
     });
@@ -480,7 +480,7 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
     // A second lot through the services (--force, another seed) sells at tills of its own, named after its seed:
     // the first lot's tills are busy on the same days, and its shift of today stays open.
     const second = await runDemo(
-      { db, config, imageStore, notifications, etaxEmails, log },
+      { db, config, imageStore, notifications, etaxEmails, printJobs, log },
       { ...options, seed: 4, force: true, days: 1 },
     );
     expect(second).toMatchObject({ refused: false });
@@ -502,7 +502,7 @@ describe.each(ENGINES)('the demo shop on %s', (engine) => {
 
     // Bulk sales beside them (another seed), then a till's sale: ids and document numbers carry on.
     const bulk = await runDemo(
-      { db, config, imageStore, notifications, etaxEmails, log },
+      { db, config, imageStore, notifications, etaxEmails, printJobs, log },
       { ...options, seed: 2, force: true, bulkSales: 450, days: 30 },
     );
     expect(bulk).toMatchObject({ refused: false, sales: 450 });

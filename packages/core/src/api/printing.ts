@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../validation';
-import { Flag, SingleLineText } from './common';
+import { Flag, Id, SingleLineText } from './common';
 
 /**
  * Printers and print jobs (issue 37). A shop's receipt printers are configured by an admin; each till picks one.
@@ -127,8 +127,8 @@ export const PrintJobListResponse = z.object({ jobs: z.array(PrintJob) });
 
 /** `GET /api/print-jobs?tillId=&saleId=&status=`: a till's latest jobs, newest first. */
 export const PrintJobListQuery = z.object({
-  tillId: z.coerce.number().int().positive().optional(),
-  saleId: z.coerce.number().int().positive().optional(),
+  tillId: Id().optional(),
+  saleId: Id().optional(),
   status: z.enum(PRINT_JOB_STATUSES).optional(),
 });
 

@@ -83,6 +83,7 @@ async function fill(
       imageStore: await imageStoreFor(stagingConfig),
       notifications: { wake: () => {} },
       etaxEmails: { wake: () => {} },
+      printJobs: { wake: () => {} },
       // The demo runs from the command line: what a service logs goes to the terminal.
       log: console,
     },

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/executor';
  * The outboxes (LINE notifications, e-Tax e-mails) share their columns for claiming and finishing rows: a row
  * is written in the transaction of what it tells of, then claimed by one worker at a time under a lease.
  */
-export type OutboxTable = 'notification_outbox' | 'etax_emails';
+export type OutboxTable = 'notification_outbox' | 'etax_emails' | 'print_jobs';
 
 /**
  * Takes up to `limit` due rows for this worker: pending, due, and not leased to another worker (or leased by

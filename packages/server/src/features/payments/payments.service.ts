@@ -216,7 +216,7 @@ function cardSaleKey(sessionId: string): string {
  * flagged with what changed.
  */
 async function recordPaidCheckout(
-  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'log'>,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'printJobs' | 'log'>,
   row: CardCheckoutRow,
   session: PaymentView,
 ): Promise<CreateSaleResponse> {
@@ -265,7 +265,7 @@ class AlreadyRecorded extends Error {}
  * cashier learns at once what the manager will be asked to look at.
  */
 export async function confirmCardPayment(
-  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'log'>,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'printJobs' | 'log'>,
   sessionId: string,
 ): Promise<ConfirmCardPaymentResponse> {
   const row = await findCheckoutBySession(deps.db.kysely, sessionId);
@@ -292,7 +292,7 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
  * SDK's tolerance) is believed; a paid checkout of ours is recorded if the return has not done it.
  */
 export async function handleStripeWebhook(
-  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'log'>,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'notifications' | 'printJobs' | 'log'>,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<void> {

@@ -4,6 +4,7 @@ import { compilableOn, isSqlite, type DbExecutor } from '../../db/executor';
 import { prepared } from '../../db/prepared';
 import type { DB, PaymentsTable, SaleItemsTable } from '../../db/schema';
 import { outboxMessageInsert, type OutboxMessage } from '../notifications/notifications.queries';
+import { printJobInsert, type PrintJobValues } from '../printing/print-jobs.queries';
 import { nextInSeries, seriesAdvance } from '../sale-records/document-counters.queries';
 import { stockMovementsInsert, withDeltas, type StockMovementValues } from '../products/products.queries';
 import { approvalLinked } from './vat-approvals.queries';
@@ -138,6 +139,8 @@ export interface SaleRowValues {
   approvalTokenHash: string | null;
   /** The LINE message to queue for it. */
   notification: Omit<OutboxMessage, 'sale_id'> | null;
+  /** The receipt to print on its till's network printer. */
+  printJob: Omit<PrintJobValues, 'sale_id'> | null;
 }
 
 /**
@@ -164,6 +167,7 @@ export async function writeSaleRows(
     movements: rows.movements.map((row) => ({ sale_id: saleId, ...row })),
   });
   if (rows.notification) await outboxMessageInsert(db, { sale_id: saleId, ...rows.notification }).execute();
+  if (rows.printJob) await printJobInsert(db, { sale_id: saleId, ...rows.printJob }).execute();
   return { saleId, itemIds };
 }
 
@@ -189,7 +193,7 @@ class SaleRows implements CommitBatch<DB> {
   /** The sale first: the other rows refer to it (checked at the end of the statement). */
   statements(trx: Transaction<DB>): Compilable<unknown>[] {
     const { saleId, itemIds } = this.ids;
-    const { sale, items, payments, movements, approvalTokenHash, notification } = this.rows;
+    const { sale, items, payments, movements, approvalTokenHash, notification, printJob } = this.rows;
     return [
       trx.insertInto('sales').values({ id: saleId, ...sale }),
       trx.insertInto('sale_items').values(items.map((row, i) => ({ id: itemIds[i]!, sale_id: saleId, ...row }))),
@@ -201,6 +205,7 @@ class SaleRows implements CommitBatch<DB> {
         : []),
       ...(approvalTokenHash ? [approvalLinked(trx, approvalTokenHash, saleId)] : []),
       ...(notification ? [outboxMessageInsert(trx, { sale_id: saleId, ...notification })] : []),
+      ...(printJob ? [printJobInsert(trx, { sale_id: saleId, ...printJob })] : []),
     ];
   }
 }

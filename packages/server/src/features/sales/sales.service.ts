@@ -26,8 +26,8 @@ import { writeSale } from './write-sale';
  * document number assigned. A retry with the same Idempotency-Key gets the
  * first answer; the same key with a different body is refused.
  */
-/** What recording a sale uses: the database, the clock, the shop's settings and the LINE worker to wake. */
-export type SaleDeps = Pick<Deps, 'db' | 'now' | 'config' | 'notifications'>;
+/** What recording a sale uses: the database, the clock, the shop's settings and the workers to wake. */
+export type SaleDeps = Pick<Deps, 'db' | 'now' | 'config' | 'notifications' | 'printJobs'>;
 
 export async function createSale(
   deps: SaleDeps,
@@ -55,6 +55,7 @@ export async function createSaleAnswer(
 ): Promise<{ json: string | Buffer; body?: CreateSaleResponse }> {
   const hash = requestHash(input);
   let notificationQueued = false;
+  let printQueued = false;
   const answer = await deps.db.writeTransaction(async (trx, beforeCommit) => {
     // One clock reading: the key is claimed at the sale's own time.
     const now = deps.now();
@@ -62,13 +63,15 @@ export async function createSaleAnswer(
     if (claim.replay !== undefined) return { json: claim.replay };
     const written = await writeSale(trx, beforeCommit, deps, seller, input, mode, now);
     notificationQueued = written.notificationQueued;
+    printQueued = written.printQueued;
     await mode.onRecorded?.(trx, written.body);
     const json = utf8Answer(saleAnswerJson(written.body));
     await claim.remember(trx, beforeCommit, 201, json);
     return { json, body: written.body };
   });
-  // After the commit: the worker sends it in the background; the sale's answer never waits for LINE.
+  // After the commit: the workers send in the background; the sale's answer never waits for LINE or a printer.
   if (notificationQueued) deps.notifications.wake();
+  if (printQueued) deps.printJobs.wake();
   await purgeExpiredIdempotencyKeysIfDue(deps).catch(() => {
     // The sale is recorded and must be answered; the next pass deletes what this one could not.
   });

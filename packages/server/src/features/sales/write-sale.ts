@@ -18,7 +18,7 @@ import { policyOf } from './sale-steps/sale-policy';
 import { joinShift } from './sale-steps/shift.step';
 import { checkStock } from './sale-steps/stock.step';
 import { useVatApproval } from './sale-steps/vat-approval.step';
-import { addRollups, outboxMessage, writeRecords } from './sale-steps/write.step';
+import { addRollups, outboxMessage, receiptPrintJob, writeRecords } from './sale-steps/write.step';
 
 /**
  * Every check and write of a sale, inside the caller's transaction, as named steps in the order they
@@ -36,7 +36,7 @@ export async function writeSale(
   input: SaleInput,
   mode: SaleMode,
   now: Date = deps.now(),
-): Promise<{ body: CreateSaleResponse; notificationQueued: boolean; terms: CheckoutTerms }> {
+): Promise<{ body: CreateSaleResponse; notificationQueued: boolean; printQueued: boolean; terms: CheckoutTerms }> {
   const shop = await readSettingsForSale(trx);
   const sale: SaleContext = {
     trx,
@@ -82,7 +82,8 @@ export async function writeSale(
     shift,
   });
   const notification = outboxMessage(sale, records);
-  const { saleId, itemIds } = await writeRecords(sale, beforeCommit, records, notification, held);
+  const printJob = receiptPrintJob(sale, records);
+  const { saleId, itemIds } = await writeRecords(sale, beforeCommit, records, { notification, printJob }, held);
   addRollups(sale, beforeCommit, records);
 
   // Built from what was written rather than read back (issue 17); a test holds it equal to GET /sales/:id.
@@ -126,5 +127,5 @@ export async function writeSale(
       original_price: product.original_price,
     })),
   };
-  return { body, notificationQueued: notification !== null, terms };
+  return { body, notificationQueued: notification !== null, printQueued: printJob !== null, terms };
 }

@@ -64,6 +64,9 @@ export async function sendEReceipt(
 
 /** The e-mails of a sale's e-Receipt so far, oldest first: where each stands. */
 export async function listEReceiptEmails(deps: Pick<Deps, 'db'>, saleId: number): Promise<TaxDocumentEmail[]> {
+  // A sale that does not exist has no list, not an empty one.
+  const [sale] = await findSaleHeads(deps.db.kysely, [saleId]);
+  if (!sale) throw notFound('SALE_NOT_FOUND');
   const rows = await findReceiptEmailsOfSale(deps.db.kysely, saleId);
   return rows.map(toApiEmail);
 }

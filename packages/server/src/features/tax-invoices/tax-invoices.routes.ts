@@ -60,7 +60,7 @@ export function taxInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/sales/:id/e-receipt',
       {
-        config: { access: needs('reports_view') },
+        config: { access: needs('reports_view'), errors: [404] },
         schema: { tags, params: IdParams, response: { 200: EReceiptEmailsResponse } },
       },
       async (req) => ({ emails: await listEReceiptEmails(deps, req.params.id) }),

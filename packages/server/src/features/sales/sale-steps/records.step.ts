@@ -40,7 +40,7 @@ export interface SaleDecided {
 }
 
 /** The sale's rows as they will be written (the outbox message is added by the write step), and the customer's name shown. */
-export type SaleRecords = Omit<SaleRowValues, 'notification'> & { customerName: string | null };
+export type SaleRecords = Omit<SaleRowValues, 'notification' | 'printJob'> & { customerName: string | null };
 
 /** Step: the sale's rows (sale, lines, payments, stock movements) as they will be written, amounts in satang. */
 export function saleRecords({ seller, input, mode, nowIso }: SaleContext, d: SaleDecided): SaleRecords {

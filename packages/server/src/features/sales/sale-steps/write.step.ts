@@ -2,6 +2,8 @@ import type { BeforeCommit } from '../../../db/before-commit';
 import type { DB } from '../../../db/schema';
 import { saleNotification } from '../../notifications/notifications.service';
 import type { OutboxMessage } from '../../notifications/notifications.queries';
+import type { PrintJobValues } from '../../printing/print-jobs.queries';
+import { saleReceiptJob } from '../../printing/print-jobs.service';
 import { RollupChanges } from '../../reports/rollups.service';
 import { writeSaleRows } from '../sale-writes.queries';
 import type { SaleRecords } from './records.step';
@@ -26,16 +28,35 @@ export function outboxMessage(
   );
 }
 
+/**
+ * Step: the receipt the sale prints on its till's network printer, queued in its own transaction (issue 37);
+ * the cash drawer opens with it when any of the payment was cash.
+ */
+export function receiptPrintJob(
+  { settings, seller, nowIso }: SaleContext,
+  records: SaleRecords,
+): Omit<PrintJobValues, 'sale_id'> | null {
+  return saleReceiptJob(settings.printing, {
+    tillId: records.sale.till_id,
+    sellerId: seller.id,
+    paidInCash: records.payments.some((payment) => payment.method === 'cash'),
+    nowIso,
+  });
+}
+
 /** Step: writes the sale's rows (on PostgreSQL a counter sale's go just before the commit: writeSaleRows). */
 export async function writeRecords(
   { trx }: SaleContext,
   beforeCommit: BeforeCommit<DB>,
   records: SaleRecords,
-  notification: Omit<OutboxMessage, 'sale_id'> | null,
+  queued: {
+    notification: Omit<OutboxMessage, 'sale_id'> | null;
+    printJob: Omit<PrintJobValues, 'sale_id'> | null;
+  },
   held: Pick<SaleHeld, 'ids'>,
 ): Promise<{ saleId: number; itemIds: number[] }> {
   const { customerName: _shown, ...rows } = records;
-  return writeSaleRows(trx, beforeCommit, { ...rows, notification }, held.ids);
+  return writeSaleRows(trx, beforeCommit, { ...rows, ...queued }, held.ids);
 }
 
 /** Step: the report rollups the sale adds to, written with the commit (one statement for all of them). */

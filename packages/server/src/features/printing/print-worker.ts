@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { PRINTER_DOTS, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../deps';
+import { PrinterError, sendToRawPrinter } from '../../integrations/printer/raw-printer';
+import { claimDueRows, finishRow, retryRowLater } from '../outbox/outbox.queries';
+import { backoffMs, createOutboxWorker, type OutboxWorker } from '../outbox/outbox-runner';
+import { readSale } from '../sale-records/sale-read-model';
+import { readStoredSettings } from '../settings/settings.service';
+import { findPrintJobRows, type PrintJobRow } from './print-jobs.queries';
+import { printerBytes } from './printer-bytes';
+import { rasterize } from './raster';
+import { receiptBlocks, testPageBlocks } from './receipt-layout';
+
+/**
+ * How print jobs are worked (docs/operations.md tells the same figures). A receipt is wanted now or not at all:
+ * a printer that is off is tried a few times over some seconds, then the job shows as failed at the till with
+ * "print again", never printed by surprise an hour later.
+ */
+export const PRINT_OUTBOX = {
+  batch: 10,
+  leaseMs: 60_000,
+  pollMs: 3_000,
+  firstRetryMs: 1_000,
+  maxRetryMs: 4_000,
+  maxAttempts: 3,
+} as const;
+
+export interface PrintDrainReport {
+  printed: number;
+  retried: number;
+  failed: number;
+}
+
+export type PrintWorker = OutboxWorker<PrintDrainReport>;
+type WorkerDeps = Pick<Deps, 'db' | 'config' | 'now'>;
+
+/** The background printer of network print jobs. One per server process; any number may share a database. */
+export function createPrintWorker(deps: WorkerDeps, log: FastifyBaseLogger): PrintWorker {
+  return createOutboxWorker({ drain: () => drain(deps, log), pollMs: PRINT_OUTBOX.pollMs, log, name: 'print jobs' });
+}
+
+async function drain(deps: WorkerDeps, log: FastifyBaseLogger): Promise<PrintDrainReport> {
+  const report: PrintDrainReport = { printed: 0, retried: 0, failed: 0 };
+  const db = deps.db.kysely;
+  const claimToken = randomUUID();
+  for (;;) {
+    const now = deps.now();
+    const ids = await claimDueRows(db, 'print_jobs', {
+      token: claimToken,
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + PRINT_OUTBOX.leaseMs).toISOString(),
+      limit: PRINT_OUTBOX.batch,
+    });
+    if (ids.length > 0) {
+      // Read when printing: the admin may have fixed the printer's address since the job was queued.
+      const settings = await readStoredSettings(db);
+      for (const row of await findPrintJobRows(db, ids)) {
+        report[await printOne(deps, log, row, claimToken, settings)] += 1;
+      }
+    }
+    if (ids.length < PRINT_OUTBOX.batch) break;
+  }
+  return report;
+}
+
+/** The job's bytes for its printer: the document as a picture at the printer's width, the drawer, the cut. */
+async function jobBytes(deps: WorkerDeps, row: PrintJobRow, printer: PrinterConfig, settings: StoredSettings) {
+  const dots = PRINTER_DOTS[printer.width as PrinterWidth];
+  const printable = { language: printer.language, dots };
+  const openDrawer = row.open_drawer === 1 && printer.cashDrawer;
+  if (row.kind === 'drawer') return printerBytes({ raster: null, openDrawer, cut: false }, printable);
+  if (row.kind === 'test') {
+    const raster = await rasterize(testPageBlocks(printer.name, settings.system.storeName, printer.width), dots);
+    return printerBytes({ raster, openDrawer: false, cut: true }, printable);
+  }
+  const sale = row.sale_id === null ? undefined : await readSale(deps.db.kysely, row.sale_id);
+  if (!sale) throw new Error(`print job ${row.id}: sale ${row.sale_id} not found`);
+  const raster = await rasterize(receiptBlocks(sale, settings, deps.config.shopTimezone), dots);
+  return printerBytes({ raster, openDrawer, cut: true }, printable);
+}
+
+async function printOne(
+  deps: WorkerDeps,
+  log: FastifyBaseLogger,
+  row: PrintJobRow,
+  claimToken: string,
+  settings: StoredSettings,
+): Promise<'printed' | 'retried' | 'failed'> {
+  const db = deps.db.kysely;
+  const facts = { printJobId: row.id, printer: row.printer_name, attempt: row.attempts };
+  const fail = async (error: string) => {
+    await finishRow(db, 'print_jobs', {
+      id: row.id,
+      claimToken,
+      status: 'failed',
+      error,
+      now: deps.now().toISOString(),
+    });
+    log.warn({ ...facts, error }, 'print job failed; the till may print it again');
+    return 'failed' as const;
+  };
+  const key = row.printer_name.toLowerCase();
+  const printer = settings.printing.printers.find((p) => p.name.toLowerCase() === key);
+  if (!printer || printer.type !== 'network')
+    return fail(`PRINTER_NOT_FOUND: no network printer named ${row.printer_name}`);
+  try {
+    const bytes = await jobBytes(deps, row, printer, settings);
+    await sendToRawPrinter(
+      {
+        host: printer.host,
+        port: printer.port,
+        allowPublicAddresses: settings.printing.allowPublicAddresses,
+        // Only ESC/POS printers answer DLE EOT; StarPRNT has its own status protocol.
+        askStatus: printer.language === 'esc-pos',
+      },
+      bytes,
+    );
+  } catch (err) {
+    if (!(err instanceof PrinterError)) {
+      log.error({ ...facts, err }, 'print job: unexpected error');
+      return fail(`PRINTER_OFFLINE: ${err instanceof Error ? err.message : 'unexpected error'}`);
+    }
+    const error = `${err.failure}: ${err.message}`;
+    if (err.failure !== 'PRINTER_OFFLINE' || row.attempts >= PRINT_OUTBOX.maxAttempts) return fail(error);
+    const delay = backoffMs(row.attempts, PRINT_OUTBOX.firstRetryMs, PRINT_OUTBOX.maxRetryMs);
+    await retryRowLater(db, 'print_jobs', {
+      id: row.id,
+      claimToken,
+      error,
+      nextAttemptAt: new Date(deps.now().getTime() + delay).toISOString(),
+    });
+    return 'retried';
+  }
+  await finishRow(db, 'print_jobs', {
+    id: row.id,
+    claimToken,
+    status: 'sent',
+    error: null,
+    now: deps.now().toISOString(),
+  });
+  return 'printed';
+}
