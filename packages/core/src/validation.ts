@@ -210,6 +210,7 @@ export const VALIDATION_MESSAGES = {
   // Printers.
   'printing.nameRequired': 'กรุณาตั้งชื่อเครื่องพิมพ์',
   'printing.hostRequired': 'กรุณากรอกที่อยู่ IP ของเครื่องพิมพ์เครือข่าย',
+  'display.codeInvalid': 'รหัสจับคู่ต้องเป็นตัวเลข 6 หลักที่แสดงบนเครื่องขาย',
   // Sales and refunds.
   'sale.cartEmpty': 'ไม่มีสินค้าในตะกร้า',
   'sale.approverUsernameRequired': 'กรุณากรอกชื่อผู้ใช้ของผู้อนุมัติ',

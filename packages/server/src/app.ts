@@ -24,6 +24,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { shiftsRoutes } from './features/shifts/shifts.routes';
+import { displayRoutes } from './features/display/display.routes';
 import { createPrintWorker, type PrintWorker } from './features/printing/print-worker';
 import { printingRoutes } from './features/printing/printing.routes';
 import { createEtaxWorker, type EtaxWorker } from './features/tax-invoices/etax-worker';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(shiftsRoutes(deps));
       await api.register(taxInvoicesRoutes(deps));
       await api.register(printingRoutes(deps));
+      await api.register(displayRoutes(deps));
       await api.register(storageRoutes(deps));
     },
     { prefix: '/api' },

@@ -15,3 +15,4 @@ export * from './payments';
 export * from './shifts';
 export * from './tax-invoices';
 export * from './printing';
+export * from './display';

@@ -377,6 +377,34 @@ export interface DrawerOpeningsTable {
   created_at: string;
 }
 
+/** A pairing code a till showed for a customer display (issue 37): hashed, short-lived, used once. */
+export interface DisplayPairingsTable {
+  id: Generated<number>;
+  till_id: number;
+  code_hash: string;
+  expires_at: string;
+  created_by: number;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A paired customer display: its key (hashed) reads its till's screen only. */
+export interface DisplaySessionsTable {
+  id: Generated<number>;
+  till_id: number;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** What a till's customer display shows now (DisplayState JSON, baht) and its version. */
+export interface TillDisplaysTable {
+  till_id: number;
+  state: string;
+  version: number;
+  updated_at: string;
+}
+
 export interface StockMovementsTable {
   id: Generated<number>;
   product_id: number;
@@ -577,6 +605,9 @@ export interface DB {
   tax_invoices: TaxInvoicesTable;
   etax_emails: EtaxEmailsTable;
   print_jobs: PrintJobsTable;
+  display_pairings: DisplayPairingsTable;
+  display_sessions: DisplaySessionsTable;
+  till_displays: TillDisplaysTable;
   drawer_openings: DrawerOpeningsTable;
   sale_items: SaleItemsTable;
   payments: PaymentsTable;

@@ -32,6 +32,7 @@ import { productVariants } from './2026112811-product-variants';
 import { taxInvoices } from './2026112831-tax-invoices';
 import { eReceipts } from './2026112861-e-receipts';
 import { printing } from './2026112905-printing';
+import { customerDisplay } from './2026112906-customer-display';
 import { tillsShifts } from './2026112821-tills-shifts';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -70,5 +71,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112831-tax-invoices': taxInvoices(engine),
     '2026112861-e-receipts': eReceipts(engine),
     '2026112905-printing': printing(engine),
+    '2026112906-customer-display': customerDisplay(engine),
   };
 }

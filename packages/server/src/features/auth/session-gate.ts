@@ -6,7 +6,7 @@ import type { RouteAccessEntry } from '../../http/route-access';
 import { findSessionUser } from './sessions.queries';
 import { hashToken } from './tokens';
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -140,6 +140,9 @@ export const apiErrors: EnglishOf<typeof thai> = {
     'Only a print job that failed can be printed again; this one printed or is printing',
   'apiErrors.TILL_NO_PRINTER': 'This till has no printer chosen yet (set it in Settings, Printers tab)',
   'apiErrors.PRINTER_NO_CASH_DRAWER': "This till's printer has no cash drawer",
+  'apiErrors.DISPLAY_CODE_INVALID': 'The pairing code is wrong or has expired. Ask the till for a new one',
+  'apiErrors.DISPLAY_PAIRING_THROTTLED': 'Too many wrong pairing codes. Wait a moment, then try again',
+  'apiErrors.DISPLAY_NOT_PAIRED': 'This display is not paired with a till, or its pairing was removed',
   'apiErrors.TAX_INVOICE_NO_VAT': 'This sale carries no VAT (VAT excluded), so it cannot have a tax invoice',
   'apiErrors.TAX_INVOICE_SALE_REFUNDED':
     'Goods of this sale were returned, so a full tax invoice can no longer replace its short one',

@@ -86,6 +86,7 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.settings.unknownGroup': 'There is a settings group the system does not know',
   'validation.printing.nameRequired': 'Give the printer a name',
   'validation.printing.hostRequired': "Enter the network printer's IP address",
+  'validation.display.codeInvalid': 'The pairing code is the 6 digits the till shows',
   'validation.sale.cartEmpty': 'The cart is empty',
   'validation.sale.approverUsernameRequired': "Please enter the approver's username",
   'validation.shift.tillNameRequired': 'Please enter the till name',
