@@ -214,7 +214,6 @@ export function EtaxAddressFields({ control }: { control: SettingsControl }) {
         label={t('settings.etax.address.postcode')}
         hint={postcodeHint}
         error={postcode.error}
-        className="max-w-[12rem]"
       >
         <Input
           {...postcode.aria}
@@ -226,6 +225,7 @@ export function EtaxAddressFields({ control }: { control: SettingsControl }) {
           inputMode="numeric"
           autoComplete="off"
           maxLength={5}
+          className="max-w-[12rem]"
         />
       </FormField>
     </section>

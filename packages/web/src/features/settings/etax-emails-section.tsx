@@ -124,43 +124,46 @@ function EtaxEmailRow({ email }: { email: EtaxEmail }) {
   };
 
   return (
-    <li className="grid gap-2 px-4 py-3" data-testid={`etax-email-${email.id}`}>
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1 space-y-1">
-          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-semibold break-all text-slate-900">{email.documentNumber}</span>
-            <span className="text-sm text-slate-600">{kind}</span>
-            <Badge tone={STATUS_TONE[email.status]}>{t(STATUS_TEXT[email.status].option)}</Badge>
+    <li
+      className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:justify-between"
+      data-testid={`etax-email-${email.id}`}
+    >
+      {/* On a phone the button goes under the facts, so they keep the whole width. */}
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold break-all text-slate-900">{email.documentNumber}</span>
+          <span className="text-sm text-slate-600">{kind}</span>
+          <Badge tone={STATUS_TONE[email.status]}>{t(STATUS_TEXT[email.status].option)}</Badge>
+        </p>
+        <p className="text-sm break-all text-slate-700">{t('settings.etaxEmails.to', { to: email.to })}</p>
+        <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
+          <span>{t(whenKey(email.status), { when: formatDateTime(when) })}</span>
+          <span aria-hidden>·</span>
+          <span className="whitespace-nowrap">{t('settings.etaxEmails.attempts', { n: email.attempts })}</span>
+        </p>
+        {email.lastError ? (
+          <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm break-words text-slate-800">
+            <span className="font-medium">{t('settings.etaxEmails.reason')}</span> {email.lastError}
           </p>
-          <p className="text-sm break-all text-slate-700">{t('settings.etaxEmails.to', { to: email.to })}</p>
-          <p className="text-sm text-slate-600">
-            {t(whenKey(email.status), { when: formatDateTime(when) })}
-            {' · '}
-            {t('settings.etaxEmails.attempts', { n: email.attempts })}
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
           </p>
-        </div>
-        {email.status === 'failed' ? (
-          <Button
-            type="button"
-            variant="outline"
-            onClick={onResend}
-            disabled={resend.isPending}
-            aria-label={t('settings.etaxEmails.resendLabel', { number: email.documentNumber, to: email.to })}
-          >
-            <Send aria-hidden />
-            {t('settings.etaxEmails.resend')}
-          </Button>
         ) : null}
       </div>
-      {email.lastError ? (
-        <p className="rounded-lg bg-slate-50 p-2 text-sm break-words text-slate-800">
-          <span className="font-medium">{t('settings.etaxEmails.reason')}</span> {email.lastError}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
+      {email.status === 'failed' ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="self-start"
+          onClick={onResend}
+          disabled={resend.isPending}
+          aria-label={t('settings.etaxEmails.resendLabel', { number: email.documentNumber, to: email.to })}
+        >
+          <Send aria-hidden />
+          {t('settings.etaxEmails.resend')}
+        </Button>
       ) : null}
     </li>
   );
