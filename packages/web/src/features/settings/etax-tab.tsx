@@ -1,18 +1,55 @@
 import { CheckCircle2, KeyRound } from 'lucide-react';
+import type { FormEvent } from 'react';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { TextField } from '../../components/form/text-field';
 import { useT } from '../../i18n';
+import { EtaxAddressFields } from './etax-address-fields';
+import { EtaxEmailsSection } from './etax-emails-section';
 import type { SettingsControl } from './settings-form';
 
 /**
- * e-Tax Invoice by Email (issue 36): on/off, the shop's SMTP server and sender, and ETDA's time-stamp address.
+ * e-Tax Invoice by Email (issue 36): on/off, the seller's address in ETDA's parts, the shop's SMTP server and
+ * sender, and ETDA's time-stamp address, saved with the other settings by the header's button; below them the
+ * managers' list of e-mails (failed ones first, each with "send again"), each resend its own call. Two parts side
+ * by side, never nested: the list's buttons are no part of the settings form.
  * The SMTP password is never asked for here: the server reads it from ETAX_SMTP_PASSWORD (as the Stripe key), and
  * this tab only says whether it is set.
  */
-export function EtaxTab({ control, passwordConfigured }: { control: SettingsControl; passwordConfigured: boolean }) {
+export function EtaxTab({
+  control,
+  passwordConfigured,
+  readOnly,
+  onSubmit,
+}: {
+  control: SettingsControl;
+  passwordConfigured: boolean;
+  /** Without settings_edit: the settings shown greyed, and no e-mail list (the server keeps it for editors). */
+  readOnly: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <div className="grid max-w-2xl gap-8">
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={readOnly} className="grid min-w-0 gap-8">
+          <EtaxSwitch control={control} />
+          <EtaxAddressFields control={control} />
+          <EtaxServerFields control={control} passwordConfigured={passwordConfigured} />
+        </fieldset>
+      </form>
+      {readOnly ? null : (
+        <div className="border-t border-slate-200 pt-6">
+          <EtaxEmailsSection />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The introduction and the switch (a refusal to switch on, ETAX_SETTINGS_INCOMPLETE, shows under it). */
+function EtaxSwitch({ control }: { control: SettingsControl }) {
   const t = useT();
   return (
-    <div className="grid max-w-2xl gap-4">
+    <div className="grid gap-4">
       <p className="text-sm text-slate-600">{t('settings.etax.intro')}</p>
       <CheckboxField
         control={control}
@@ -21,6 +58,18 @@ export function EtaxTab({ control, passwordConfigured }: { control: SettingsCont
         label={t('settings.etax.enabled')}
         hint={t('settings.etax.enabledHint')}
       />
+    </div>
+  );
+}
+
+/** Where the e-mails go out from: the SMTP server, its user (the password only in the environment), the sender. */
+function EtaxServerFields({ control, passwordConfigured }: { control: SettingsControl; passwordConfigured: boolean }) {
+  const t = useT();
+  return (
+    <section className="grid gap-4" aria-labelledby="settings-etax-server-title">
+      <h3 id="settings-etax-server-title" className="text-base font-semibold text-slate-900">
+        {t('settings.etax.serverTitle')}
+      </h3>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <TextField
           control={control}
@@ -88,6 +137,6 @@ export function EtaxTab({ control, passwordConfigured }: { control: SettingsCont
         inputMode="email"
         autoComplete="off"
       />
-    </div>
+    </section>
   );
 }

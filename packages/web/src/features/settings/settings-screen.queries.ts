@@ -2,12 +2,16 @@ import {
   CategoriesResponse,
   CategoryResponse,
   DeleteCategoryResponse,
+  EtaxEmailResponse,
+  EtaxEmailsResponse,
+  EtdaPlacesResponse,
   LOGO_FORM_FIELD,
   LogoResponse,
   OkResponse,
   SettingsResponse,
   TillResponse,
   type CreateTillRequest,
+  type EtaxEmail,
   type Settings,
   type UpdateTillRequest,
   type UpdateSettingsRequest,
@@ -20,9 +24,18 @@ import { retryOnTimeout } from './retry-on-timeout';
 import { settingsKeys, SETTINGS_UPDATED_EVENTS } from './settings.queries';
 
 /** Keys of the settings screen's own reads, under settingsKeys.all so a settings-updated event refreshes them. */
+export type EtaxEmailStatus = EtaxEmail['status'];
+
 export const settingsScreenKeys = {
   full: [...settingsKeys.all, 'full'] as const,
   categories: [...settingsKeys.all, 'categories'] as const,
+  /**
+   * ETDA's place list and the e-Tax e-mails stay outside settingsKeys.all: a settings save changes neither, and the
+   * place list (9,000 names) is read once.
+   */
+  places: ['settings-places'] as const,
+  etaxEmails: ['etax-emails'] as const,
+  etaxEmailsOf: (status: EtaxEmailStatus) => ['etax-emails', status] as const,
 };
 
 /** Tells every screen the settings changed (spec 000 §2): the app's listener reloads them (see useSettingsUpdatedListener). */
@@ -50,6 +63,11 @@ export const settingsScreenApi = {
   addTill: (body: CreateTillRequest) => api.post('/tills', body, { schema: TillResponse }).then((r) => r.till),
   updateTill: (id: number, body: UpdateTillRequest) =>
     api.patch(`/tills/${id}`, body, { schema: TillResponse }).then((r) => r.till),
+  places: (signal?: AbortSignal) => api.get('/settings/places', { schema: EtdaPlacesResponse, signal }),
+  etaxEmails: (status: EtaxEmailStatus, signal?: AbortSignal) =>
+    api.get(`/etax/emails?status=${status}`, { schema: EtaxEmailsResponse, signal }).then((r) => r.emails),
+  resendEtaxEmail: (id: number) =>
+    api.post(`/etax/emails/${id}/resend`, undefined, { schema: EtaxEmailResponse }).then((r) => r.email),
   /** The LINE test (server side: branch h/line). Left-out fields mean "the saved ones". */
   testNotification: (body: { lineChannelAccessToken?: string; lineUserId?: string }) =>
     api.post('/settings/notifications/test', body, { schema: OkResponse }),
@@ -142,5 +160,35 @@ export function useUpdateTill() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateTillRequest }) => settingsScreenApi.updateTill(id, body),
     onSuccess: () => changed(),
+  });
+}
+
+/** ETDA's provinces, districts and sub-districts for the shop's e-Tax address: the same until a new release. */
+export function useEtdaPlaces() {
+  return useQuery({
+    queryKey: settingsScreenKeys.places,
+    queryFn: ({ signal }) => settingsScreenApi.places(signal),
+    staleTime: Infinity,
+  });
+}
+
+/** How often a list of e-mails waiting to go out is read again: the worker sends them within seconds. */
+export const PENDING_EMAILS_REFRESH_MS = 15_000;
+
+/** The e-Tax e-mails of one status, newest first (settings_edit). */
+export function useEtaxEmails(status: EtaxEmailStatus) {
+  return useQuery({
+    queryKey: settingsScreenKeys.etaxEmailsOf(status),
+    queryFn: ({ signal }) => settingsScreenApi.etaxEmails(status, signal),
+    refetchInterval: status === 'pending' ? PENDING_EMAILS_REFRESH_MS : false,
+  });
+}
+
+/** "Send again" for a failed e-mail: it leaves the failed list for the pending one, so every status reloads. */
+export function useResendEtaxEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => settingsScreenApi.resendEtaxEmail(id),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsScreenKeys.etaxEmails }),
   });
 }

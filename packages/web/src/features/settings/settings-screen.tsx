@@ -53,8 +53,14 @@ const TAB_LABEL: Record<SettingsTab, MessageKey> = {
   etax: 'settings.tab.etax',
 };
 
-/** The tabs whose fields are all in the settings form (the others save on their own; shifts holds its own form). */
-const FORM_TABS: ReadonlySet<SettingsTab> = new Set(['store', 'system', 'payment', 'loyalty', 'notifications', 'etax']);
+/**
+ * The tabs whose fields are all in the settings form (the others save on their own; shifts and e-Tax hold their
+ * own form beside their lists).
+ */
+const FORM_TABS: ReadonlySet<SettingsTab> = new Set(['store', 'system', 'payment', 'loyalty', 'notifications']);
+
+/** Refusals without a field of their own, shown at the field they are about. */
+const CODE_TO_FIELD = { ETAX_SETTINGS_INCOMPLETE: 'settings.etax.enabled' } as const;
 
 const ID = 'settings';
 
@@ -148,7 +154,7 @@ function SettingsEditor({ saved }: { saved: Settings }) {
         onError: (error) => {
           const timedOut = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.timeout;
           const message = errorMessage(error, timedOut ? t('settings.saveTimeout') : t('settings.saveError'));
-          if (applyServerFieldErrors(error, form.setError, SETTINGS_FORM_FIELDS)) {
+          if (applyServerFieldErrors(error, form.setError, SETTINGS_FORM_FIELDS, CODE_TO_FIELD)) {
             showFirstError(firstErrorPath(form.formState.errors));
           }
           setServerError(message);
@@ -198,7 +204,14 @@ function SettingsEditor({ saved }: { saved: Settings }) {
       case 'barcode':
         return <BarcodeTab readOnly={!canEdit} />;
       case 'etax':
-        return <EtaxTab control={control} passwordConfigured={saved.etax.smtpPasswordConfigured} />;
+        return (
+          <EtaxTab
+            control={control}
+            passwordConfigured={saved.etax.smtpPasswordConfigured}
+            readOnly={!canEdit}
+            onSubmit={submit}
+          />
+        );
       case 'shifts':
         return <ShiftsTab control={control} readOnly={!canEdit} onSubmit={submit} />;
     }

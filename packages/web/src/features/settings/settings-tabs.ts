@@ -1,3 +1,4 @@
+import { ETAX_TAB_SYSTEM_FIELDS } from './etax-address-fields';
 import { SYSTEM_TAB_FIELDS } from './system-tab';
 
 /** The settings screen's tabs, in spec 001 order; `?tab=` in the address picks one (the checklist links there). */
@@ -21,7 +22,11 @@ export function settingsTabOf(value: string | null): SettingsTab {
 /** The tab holding a form field (`settings.<group>.<field>`), to show the first refused one. */
 export function tabOfField(path: string): SettingsTab {
   const [, group, field = ''] = path.split('.');
-  if (group === 'system') return SYSTEM_TAB_FIELDS.has(field) ? 'system' : 'store';
+  if (group === 'system') {
+    if (SYSTEM_TAB_FIELDS.has(field)) return 'system';
+    // The structured seller's address is asked for only by e-Tax, so it lives in that tab.
+    return ETAX_TAB_SYSTEM_FIELDS.has(field) ? 'etax' : 'store';
+  }
   if (group === 'payment' || group === 'loyalty' || group === 'notifications' || group === 'shifts' || group === 'etax')
     return group;
   return 'store';
