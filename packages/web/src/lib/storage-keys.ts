@@ -19,6 +19,10 @@ export const STORAGE_KEYS = {
   sessionRefreshedAt: 'pos_session_refreshed_at',
   /** The till this browser sells at (issue 35), its id; the app's own. */
   tillId: 'pos_till_id',
+  /** On a customer display: its key for the till it is paired with (issue 37); the app's own. */
+  displayKey: 'pos_display_key',
+  /** On a till: the till id whose customer display this browser keeps up to date (issue 37); the app's own. */
+  customerDisplayTill: 'pos_customer_display_till',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

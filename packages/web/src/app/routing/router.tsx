@@ -36,8 +36,24 @@ const SCREENS: Readonly<Record<ScreenId, LazyExoticComponent<ComponentType>>> = 
   settings: lazy(() => import('../../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen }))),
 };
 
+const DisplayScreen = lazy(() =>
+  import('../../features/display/display-screen').then((m) => ({ default: m.DisplayScreen })),
+);
+
+/** The customer display (issue 37): outside the signed-in app, paired with a till instead. */
+export const DISPLAY_PATH = '/display';
+
 export function createAppRouter() {
   return createBrowserRouter([
+    {
+      path: DISPLAY_PATH,
+      errorElement: <RouteErrorScreen />,
+      element: (
+        <Suspense fallback={<LoadingScreen />}>
+          <DisplayScreen />
+        </Suspense>
+      ),
+    },
     {
       element: <RootGuard />,
       errorElement: <RouteErrorScreen />,

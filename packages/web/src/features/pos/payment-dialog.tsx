@@ -48,6 +48,8 @@ export interface PaymentDialogProps {
   notice: string | null;
   onConfirm: (choice: PaymentChoice) => void;
   onClose: () => void;
+  /** The method whose view is shown (null: the list, or a split), for the customer display. */
+  onMethodShown?: (method: PaymentMethod | null) => void;
 }
 
 const WARNING_TEXT: Record<PaymentWarning, MessageKey> = {
@@ -65,6 +67,10 @@ export function PaymentDialog(props: PaymentDialogProps) {
   const t = useT();
   const { open, pending, onClose } = props;
   const [view, setView] = useState<View>('options');
+  const { onMethodShown } = props;
+  useEffect(() => {
+    onMethodShown?.(view === 'options' || view === 'split' ? null : view);
+  }, [view, onMethodShown]);
   const choose = (next: View) => {
     setView(next);
     // Card has no view to fill in: choosing it starts the checkout (spec 000: loading, then redirect).

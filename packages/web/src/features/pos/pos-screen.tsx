@@ -5,6 +5,7 @@ import {
   onlyVariant,
   type CardSaleFlag,
   type Customer,
+  type PaymentMethod,
   type PosProduct,
   type PosVariant,
   type Sale,
@@ -57,6 +58,8 @@ import { cartNoticeText, pointsErrorText } from './pos-messages';
 import type { PosCatalogueHandle } from './pos-catalogue';
 import { useCartSelector, useCartStore } from './use-cart';
 import { CatalogueWithCart, PosCart } from './pos-cart';
+import { CustomerDisplayButton } from './customer-display-dialog';
+import { CustomerDisplaySync, syncsCustomerDisplay } from './customer-display-sync';
 import { useCardReturn } from './use-card-return';
 import { useCheckout } from './use-checkout';
 import { CardFlagsNotice } from '../payments/card-flags-notice';
@@ -85,6 +88,14 @@ export function PosScreen() {
   const [customerDialogOpen, setCustomerDialogOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [receipt, setReceipt] = useState<Sale | null>(null);
+  // The customer display (issue 37): whether this browser keeps its till's display up to date, and the method
+  // the payment dialog is on (a PromptPay QR shows on the display too).
+  const [displaySynced, setDisplaySynced] = useState(false);
+  const [payingMethod, setPayingMethod] = useState<PaymentMethod | null>(null);
+  const displaySyncing = useMemo(
+    () => displaySynced || syncsCustomerDisplay(posShift.tillId),
+    [displaySynced, posShift.tillId],
+  );
   /** What was flagged on the last card sale (null: nothing to tell). */
   const [cardFlags, setCardFlags] = useState<readonly CardSaleFlag[] | null>(null);
   const [vatApproval, setVatApproval] = useState<{ token: string; approverName: string } | null>(null);
@@ -421,7 +432,20 @@ export function PosScreen() {
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-6">
         <section aria-label={t('pos.productsLabel')} className="min-w-0 space-y-4">
           {/* Above the products, not the whole screen: the desktop cart keeps its full height, pay button in view. */}
-          <PosShiftBar pos={posShift} settings={known.settings} />
+          <PosShiftBar
+            pos={posShift}
+            settings={known.settings}
+            tillActions={(till) => <CustomerDisplayButton till={till} onSyncChange={setDisplaySynced} />}
+          />
+          {displaySyncing && posShift.tillId !== null ? (
+            <CustomerDisplaySync
+              tillId={posShift.tillId}
+              store={cartStore}
+              pricing={pricing}
+              paying={payment ? { method: payingMethod } : null}
+              sold={receipt}
+            />
+          ) : null}
           <CatalogueWithCart
             cartStore={cartStore}
             ref={catalogueRef}
@@ -464,6 +488,7 @@ export function PosScreen() {
                 notice={payment.notice}
                 onConfirm={checkout.confirm}
                 onClose={checkout.close}
+                onMethodShown={setPayingMethod}
               />
             ) : null}
           </Suspense>

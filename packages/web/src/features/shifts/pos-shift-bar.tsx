@@ -7,7 +7,7 @@ import {
   SquareArrowDownRight,
   SquareArrowUpRight,
 } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import {
@@ -96,7 +96,16 @@ function TillChoiceDialog({ pos, onClose }: { pos: PosShift; onClose: () => void
  * The strip above the POS: the till (with a way to change it) and its shift: open (who and when, and a
  * menu: pay in/out, X report, close), or a banner with "open shift" when the shop requires one to sell.
  */
-export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreSettings | undefined }) {
+export function PosShiftBar({
+  pos,
+  settings,
+  tillActions,
+}: {
+  pos: PosShift;
+  settings: StoreSettings | undefined;
+  /** More for the chosen till beside "change till" (the customer display's button). */
+  tillActions?: (till: { id: number; name: string }) => ReactNode;
+}) {
   const t = useT();
   const { till, current, dialog, setDialog } = pos;
   const closeDialog = () => setDialog(null);
@@ -126,6 +135,7 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
           <span className="min-w-0 flex-1 font-medium break-words" data-testid="pos-till-name">
             {chosen ? t('shifts.tillCurrent', { name: chosen.name }) : t('shifts.tillNone')}
           </span>
+          {chosen && tillActions ? tillActions(chosen) : null}
           <Button variant="outline" className="shrink-0" onClick={() => setDialog({ kind: 'till' })}>
             {chosen ? t('shifts.tillChange') : t('shifts.tillChoose')}
           </Button>

@@ -31,6 +31,7 @@ import { storage } from './storage.en';
 import { reports } from './reports.en';
 import { shifts } from './shifts.en';
 import { dashboard } from './dashboard.en';
+import { display } from './display.en';
 import { taxInvoice } from './tax-invoice.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
@@ -64,6 +65,7 @@ export const EN_NAMESPACES = [
   salesHistory,
   shiftList,
   taxInvoice,
+  display,
   settings,
   storage,
   reports,

@@ -31,6 +31,7 @@ import { storage } from './storage';
 import { reports } from './reports';
 import { shifts } from './shifts';
 import { dashboard } from './dashboard';
+import { display } from './display';
 import { taxInvoice } from './tax-invoice';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
@@ -69,4 +70,5 @@ export const NAMESPACES = [
   dashboard,
   shifts,
   taxInvoice,
+  display,
 ] as const;
