@@ -11,6 +11,7 @@ export const SETTINGS_TABS = [
   'notifications',
   'shifts',
   'etax',
+  'printers',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -24,5 +25,6 @@ export function tabOfField(path: string): SettingsTab {
   if (group === 'system') return SYSTEM_TAB_FIELDS.has(field) ? 'system' : 'store';
   if (group === 'payment' || group === 'loyalty' || group === 'notifications' || group === 'shifts' || group === 'etax')
     return group;
+  if (group === 'printing') return 'printers';
   return 'store';
 }

@@ -1,6 +1,8 @@
 import type { CashMovementType, StoreSettings } from '@pos/core';
+import { printerOfTill } from '@pos/core';
 import {
   ChevronDown,
+  Inbox,
   LockKeyhole,
   MonitorSmartphone,
   Receipt,
@@ -19,6 +21,7 @@ import {
 import { useT } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
+import { OpenDrawerDialog } from '../printing/open-drawer-dialog';
 import { CashMovementDialog } from './cash-movement-dialog';
 import { CloseShiftDialog } from './close-shift-dialog';
 import { OpenShiftDialog } from './open-shift-dialog';
@@ -31,7 +34,8 @@ type ShiftDialog =
   | { kind: 'open' }
   | { kind: 'movement'; type: CashMovementType }
   | { kind: 'report' }
-  | { kind: 'close'; shiftId: number };
+  | { kind: 'close'; shiftId: number }
+  | { kind: 'drawer' };
 
 /**
  * The POS's till and shift (issue 35): this browser's till, its open shift, and the dialogs that work on
@@ -109,6 +113,10 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
   const shift = current.data ?? null;
   const required = requiresShift(settings);
   const chosen = till.till;
+  // The till's network printer has a cash drawer: it can be opened without a sale (issue 37).
+  const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
+  const printer = chosen && printing ? printerOfTill(printing, chosen.id) : null;
+  const drawer = printer?.type === 'network' && printer.cashDrawer;
   const warn = chosen === null || (shift === null && required && current.isSuccess);
 
   return (
@@ -126,6 +134,17 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
           <span className="min-w-0 flex-1 font-medium break-words" data-testid="pos-till-name">
             {chosen ? t('shifts.tillCurrent', { name: chosen.name }) : t('shifts.tillNone')}
           </span>
+          {drawer ? (
+            <Button
+              variant="outline"
+              className="shrink-0"
+              onClick={() => setDialog({ kind: 'drawer' })}
+              data-testid="pos-open-drawer"
+            >
+              <Inbox aria-hidden />
+              {t('printing.drawer.open')}
+            </Button>
+          ) : null}
           <Button variant="outline" className="shrink-0" onClick={() => setDialog({ kind: 'till' })}>
             {chosen ? t('shifts.tillChange') : t('shifts.tillChoose')}
           </Button>
@@ -196,6 +215,7 @@ export function PosShiftBar({ pos, settings }: { pos: PosShift; settings: StoreS
       </section>
 
       {dialog?.kind === 'till' ? <TillChoiceDialog pos={pos} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'drawer' && chosen ? <OpenDrawerDialog till={chosen} onClose={closeDialog} /> : null}
       {dialog?.kind === 'open' && chosen ? <OpenShiftDialog open till={chosen} onClose={closeDialog} /> : null}
       {dialog?.kind === 'movement' && shift ? (
         <CashMovementDialog

@@ -32,6 +32,7 @@ import { reports } from './reports.en';
 import { shifts } from './shifts.en';
 import { dashboard } from './dashboard.en';
 import { taxInvoice } from './tax-invoice.en';
+import { printing } from './printing.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
 export const EN_NAMESPACES = [
@@ -69,4 +70,5 @@ export const EN_NAMESPACES = [
   reports,
   dashboard,
   shifts,
+  printing,
 ] as const;

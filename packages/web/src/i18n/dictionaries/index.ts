@@ -32,6 +32,7 @@ import { reports } from './reports';
 import { shifts } from './shifts';
 import { dashboard } from './dashboard';
 import { taxInvoice } from './tax-invoice';
+import { printing } from './printing';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
 export const NAMESPACES = [
@@ -69,4 +70,5 @@ export const NAMESPACES = [
   dashboard,
   shifts,
   taxInvoice,
+  printing,
 ] as const;
