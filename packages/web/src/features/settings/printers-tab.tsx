@@ -206,7 +206,7 @@ export function PrintersTab({ saved }: { saved: PrintingDraft }) {
 
       <TillPrinters draft={draft} errors={tillErrors} onChange={change} />
 
-      <section className="grid gap-2" aria-labelledby="printers-public-label">
+      <section className="grid gap-2">
         <div className="flex min-h-11 items-start gap-3 py-1">
           <input
             id="printers-public"
