@@ -158,7 +158,8 @@ export function ReceiptDialog({
           </Button>
         ) : null}
         <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
+          {/* The till's printer prints it by itself: Enter closes rather than printing a second copy. */}
+          <Button variant="outline" onClick={onClose} autoFocus={networkPrinter !== null}>
             {t('common.close')}
           </Button>
           {fullInvoice ? (
@@ -170,7 +171,8 @@ export function ReceiptDialog({
             </Button>
           ) : null}
           <Button
-            autoFocus
+            autoFocus={networkPrinter === null}
+            variant={networkPrinter === null ? 'primary' : 'outline'}
             onClick={() => {
               if (printRoot.current) printDocument(printRoot.current, paper);
             }}

@@ -138,7 +138,7 @@ describe('the printers tab', () => {
     expect(row.textContent).toContain('เครือข่าย 8.8.8.8:9100');
     expect(row.textContent).toContain('58 มม.');
     // Not saved yet: the server prints only what is saved.
-    expect(within(row).getByRole('button', { name: 'พิมพ์ทดสอบที่ หน้าร้าน' }).hasAttribute('disabled')).toBe(true);
+    expect(within(row).getByRole('button', { name: 'พิมพ์ทดสอบ หน้าร้าน' }).hasAttribute('disabled')).toBe(true);
 
     fireEvent.click(screen.getByTestId('printers-save'));
     const host = await screen.findByLabelText('ที่อยู่ IP');
@@ -170,7 +170,7 @@ describe('the printers tab', () => {
     expect(puts[1]!.settings.printing).toMatchObject({ printers: [{ host: '192.168.1.50' }] });
     // Saved as shown: the test page may be printed now.
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'พิมพ์ทดสอบที่ หน้าร้าน' }).hasAttribute('disabled')).toBe(false),
+      expect(screen.getByRole('button', { name: 'พิมพ์ทดสอบ หน้าร้าน' }).hasAttribute('disabled')).toBe(false),
     );
   });
 
