@@ -76,7 +76,8 @@ describe('receipt printers', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(String(printer.port));
-    await page.keyboard.press('Enter');
+    await look(page, 'settings-printer-form');
+    await page.getByLabel('พอร์ต').press('Enter');
     await form.waitFor({ state: 'detached' });
     const row = tab.getByTestId('printer-row');
     await row.getByText(`เครือข่าย 127.0.0.1:${printer.port}`).waitFor();

@@ -162,8 +162,10 @@ export function PrintersTab({ saved }: { saved: PrintingDraft }) {
           </h3>
           <p className="text-sm text-slate-500">{t('printing.printersHint')}</p>
         </div>
-        {draft.printers.length === 0 && editing?.index !== 'new' ? (
-          <EmptyState title={t('printing.emptyTitle')} message={t('printing.emptyMessage')} />
+        {draft.printers.length === 0 ? (
+          editing?.index === 'new' ? null : (
+            <EmptyState title={t('printing.emptyTitle')} message={t('printing.emptyMessage')} />
+          )
         ) : (
           <ul
             aria-label={t('printing.listLabel')}
