@@ -14,6 +14,7 @@ import { useShop } from '../support/shop';
  */
 
 const OWNER = { username: 'owner', password: 'owner-pass-123', name: 'เจ้าของร้าน', role: 'admin' as const };
+const MANAGER = { username: 'somchai', password: 'somchai-pass-123', name: 'สมชาย ผู้จัดการ', role: 'manager' as const };
 const CASHIER = { username: 'kaew', password: 'kaew-pass-123', name: 'แก้ว แคชเชียร์', role: 'cashier' as const };
 const BAG = { name: 'กระเป๋าผ้าลายช้าง', sku: 'BAG-37', price: 250, stock: 20 };
 const TILL = 'เคาน์เตอร์ 1';
@@ -48,7 +49,7 @@ describe('receipt printers', () => {
   beforeAll(async () => {
     const admin = await shop.adminToken();
     await api(shop, admin, 'POST', '/products', { ...BAG, category: 'กระเป๋า' });
-    for (const user of [OWNER, CASHIER]) await createUser(shop.url, user);
+    for (const user of [OWNER, MANAGER, CASHIER]) await createUser(shop.url, user);
     ({ till } = await api<{ till: Till }>(shop, admin, 'POST', '/tills', { name: TILL }));
     const cashier = await apiLogin(shop.url, CASHIER.username, CASHIER.password);
     await api(shop, cashier, 'POST', '/shifts', { tillId: till.id, openingFloat: 1000 });
@@ -114,6 +115,18 @@ describe('receipt printers', () => {
     await look(page, 'settings-printers');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
+    await context.close();
+  });
+
+  it('a manager edits settings but never sees the printers tab, even asked for it by address', async () => {
+    const { context, page } = await newPage(shop.browser, shop.url);
+    await signIn(page, MANAGER.username, MANAGER.password, /\/dashboard$/);
+    await page.goto('/settings?tab=printers');
+    const tabs = page.getByRole('tablist', { name: 'หมวดการตั้งค่า' });
+    await tabs.getByRole('tab', { name: 'ข้อมูลร้าน' }).waitFor();
+    expect(await tabs.getByRole('tab', { name: 'ข้อมูลร้าน' }).getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.getByRole('tab', { name: 'เครื่องพิมพ์' }).count()).toBe(0);
+    expect(await page.getByTestId('printers-tab').count()).toBe(0);
     await context.close();
   });
 
