@@ -194,6 +194,26 @@ describe.each(ENGINES)('printing receipts on %s', (engine) => {
     expect((await t.request('POST', `/api/tills/${tillId}/drawer`, { token: viewer, body: {} })).status).toBe(403);
   });
 
+  it('follows one job by its id: a test page pending, then printed; an unknown id is 404', async () => {
+    const before = printer.jobs.length;
+    const queued = await t.request<{ job: PrintJob }>('POST', '/api/printers/test', {
+      token: admin,
+      body: { name: 'เคาน์เตอร์' },
+    });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+    const path = `/api/print-jobs/${queued.body.job.id}`;
+    const pending = await t.request<{ job: PrintJob }>('GET', path, { token: admin });
+    expect([pending.status, pending.body.job.status, pending.body.job.kind]).toEqual([200, 'pending', 'test']);
+    await t.built.printJobs.drainOnce();
+    await printer.waitForJobs(before + 1);
+    const printed = await t.request<{ job: PrintJob }>('GET', path, { token: cashier });
+    expect(printed.body.job).toMatchObject({ id: queued.body.job.id, status: 'printed', failure: null });
+    const missing = await t.request<Refusal>('GET', '/api/print-jobs/999999', { token: admin });
+    expect([missing.status, missing.body.code]).toEqual([404, 'PRINT_JOB_NOT_FOUND']);
+    const viewer = (await t.buildUser({ role: 'viewer' })).token;
+    expect((await t.request('GET', path, { token: viewer })).status).toBe(403);
+  });
+
   it('prints nothing for a till without a printer', async () => {
     const shift = await t.request('POST', '/api/shifts', {
       token: cashier,

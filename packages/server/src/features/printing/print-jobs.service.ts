@@ -80,6 +80,12 @@ export async function listPrintJobs(
   return rows.map(toApiPrintJob);
 }
 
+export async function getPrintJob(deps: Pick<Deps, 'db'>, id: number): Promise<PrintJob> {
+  const row = await findPrintJobRow(deps.db.kysely, id);
+  if (!row) throw notFound('PRINT_JOB_NOT_FOUND');
+  return toApiPrintJob(row);
+}
+
 /** "Print again": a failed job back in the queue (the printer's current address is used). */
 export async function reprintJob(deps: PrintDeps, id: number): Promise<PrintJob> {
   const db = deps.db.kysely;

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../http/request-user';
 import { needs } from '../../http/route-access';
-import { listPrintJobs, openDrawer, printTestPage, reprintJob } from './print-jobs.service';
+import { getPrintJob, listPrintJobs, openDrawer, printTestPage, reprintJob } from './print-jobs.service';
 
 /**
  * Network printing (issue 37): the till reads its jobs' outcome and prints a failed one again; whoever runs a
@@ -26,6 +26,15 @@ export function printingRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: PrintJobListQuery, response: { 200: PrintJobListResponse } },
       },
       async (req) => ({ jobs: await listPrintJobs(deps, req.query) }),
+    );
+    // One job, for a screen following the job it just queued (a test page) until it has printed or failed.
+    app.get(
+      '/print-jobs/:id',
+      {
+        config: { access: needs('pos_process_sale'), errors: [404] },
+        schema: { tags, params: IdParams, response: { 200: PrintJobResponse } },
+      },
+      async (req) => ({ job: await getPrintJob(deps, req.params.id) }),
     );
     app.post(
       '/print-jobs/:id/reprint',

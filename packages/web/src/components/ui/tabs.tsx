@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
 export interface TabItem<K extends string> {
@@ -28,6 +28,18 @@ export function TabList<K extends string>({
   className?: string;
 }) {
   const refs = useRef(new Map<K, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+  // The selected tab in view when the list scrolls sideways (a link straight to the last tab), without
+  // scrolling the page itself as scrollIntoView would.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current.get(value);
+    if (!list || !tab) return;
+    const outer = list.getBoundingClientRect();
+    const inner = tab.getBoundingClientRect();
+    if (inner.right > outer.right) list.scrollLeft += inner.right - outer.right;
+    else if (inner.left < outer.left) list.scrollLeft -= outer.left - inner.left;
+  }, [value]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.key === value);
     const last = tabs.length - 1;
@@ -53,6 +65,7 @@ export function TabList<K extends string>({
   };
   return (
     <div
+      ref={listRef}
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}

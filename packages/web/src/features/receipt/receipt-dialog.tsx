@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
+import { SalePrintStatus, salePrinter } from '../printing/sale-print-status';
 import { useStoreSettings } from '../settings/settings.queries';
 import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
 import { EReceiptDialog } from './e-receipt-dialog';
@@ -86,6 +87,8 @@ export function ReceiptDialog({
     shownSale.tax_invoice_id === null &&
     shownSale.status === 'completed' &&
     canIssueTaxInvoice;
+  // Right after a sale at a till with a network printer the server prints it: its progress shows here.
+  const networkPrinter = showPaymentSummary && sale ? salePrinter(sale, settings.data) : null;
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
 
   // Never leave the app hidden if the dialog goes away mid-print.
@@ -103,6 +106,7 @@ export function ReceiptDialog({
         {sale ? (
           <>
             {showPaymentSummary ? <SalePaymentSummary sale={sale} /> : null}
+            {networkPrinter ? <SalePrintStatus key={sale.id} sale={sale} printerName={networkPrinter.name} /> : null}
             {types.length > 1 ? (
               <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('receipt.typeLabel')}>
                 <SegmentButton active={shownType === 'receipt'} onClick={() => setType('receipt')}>
@@ -154,7 +158,8 @@ export function ReceiptDialog({
           </Button>
         ) : null}
         <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
+          {/* The till's printer prints it by itself: Enter closes rather than printing a second copy. */}
+          <Button variant="outline" onClick={onClose} autoFocus={networkPrinter !== null}>
             {t('common.close')}
           </Button>
           {fullInvoice ? (
@@ -166,7 +171,8 @@ export function ReceiptDialog({
             </Button>
           ) : null}
           <Button
-            autoFocus
+            autoFocus={networkPrinter === null}
+            variant={networkPrinter === null ? 'primary' : 'outline'}
             onClick={() => {
               if (printRoot.current) printDocument(printRoot.current, paper);
             }}

@@ -23,6 +23,7 @@ import { EtaxTab } from './etax-tab';
 import { LoyaltyTab } from './loyalty-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PaymentTab } from './payment-tab';
+import { PrintersTab } from './printers-tab';
 import {
   SETTINGS_FORM_FIELDS,
   SettingsForm,
@@ -51,6 +52,7 @@ const TAB_LABEL: Record<SettingsTab, MessageKey> = {
   notifications: 'settings.tab.notifications',
   shifts: 'settings.tab.shifts',
   etax: 'settings.tab.etax',
+  printers: 'settings.tab.printers',
 };
 
 /**
@@ -119,8 +121,12 @@ function SettingsEditor({ saved }: { saved: Settings }) {
   const t = useT();
   const me = useCurrentUser();
   const canEdit = can(me.role, 'settings_edit');
+  // Printers make the server open connections: only admins see and change them (issue 37).
+  const canManagePrinters = can(me.role, 'settings_manage');
+  const tabs = SETTINGS_TABS.filter((key) => key !== 'printers' || canManagePrinters);
   const [params, setParams] = useSearchParams();
-  const tab = settingsTabOf(params.get('tab'));
+  const asked = settingsTabOf(params.get('tab'));
+  const tab = tabs.includes(asked) ? asked : 'store';
   const setTab = (next: SettingsTab) =>
     setParams(
       (current) => {
@@ -214,6 +220,8 @@ function SettingsEditor({ saved }: { saved: Settings }) {
         );
       case 'shifts':
         return <ShiftsTab control={control} readOnly={!canEdit} onSubmit={submit} />;
+      case 'printers':
+        return <PrintersTab saved={saved.printing} />;
     }
   })();
 
@@ -227,7 +235,7 @@ function SettingsEditor({ saved }: { saved: Settings }) {
       <PageHeader
         title={t('settings.title')}
         description={form.formState.isDirty ? t('settings.unsaved') : t('settings.subtitle')}
-        actions={saveButton}
+        actions={tab === 'printers' ? null : saveButton}
       />
       {canEdit ? (
         <SetupChecklist
@@ -259,7 +267,7 @@ function SettingsEditor({ saved }: { saved: Settings }) {
           label={t('settings.tabsLabel')}
           value={tab}
           onChange={setTab}
-          tabs={SETTINGS_TABS.map((key) => ({
+          tabs={tabs.map((key) => ({
             key,
             label: t(TAB_LABEL[key]),
             badge: groupHasError(key) ? <span className="size-2 rounded-full bg-red-600" aria-hidden /> : undefined,

@@ -12,6 +12,7 @@ export const SETTINGS_TABS = [
   'notifications',
   'shifts',
   'etax',
+  'printers',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -29,5 +30,6 @@ export function tabOfField(path: string): SettingsTab {
   }
   if (group === 'payment' || group === 'loyalty' || group === 'notifications' || group === 'shifts' || group === 'etax')
     return group;
+  if (group === 'printing') return 'printers';
   return 'store';
 }

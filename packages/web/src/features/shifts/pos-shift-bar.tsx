@@ -1,6 +1,8 @@
 import type { CashMovementType, StoreSettings } from '@pos/core';
+import { printerOfTill } from '@pos/core';
 import {
   ChevronDown,
+  Inbox,
   LockKeyhole,
   MonitorSmartphone,
   Receipt,
@@ -19,6 +21,7 @@ import {
 import { useT } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
+import { OpenDrawerDialog } from '../printing/open-drawer-dialog';
 import { CashMovementDialog } from './cash-movement-dialog';
 import { CloseShiftDialog } from './close-shift-dialog';
 import { OpenShiftDialog } from './open-shift-dialog';
@@ -31,7 +34,8 @@ type ShiftDialog =
   | { kind: 'open' }
   | { kind: 'movement'; type: CashMovementType }
   | { kind: 'report' }
-  | { kind: 'close'; shiftId: number };
+  | { kind: 'close'; shiftId: number }
+  | { kind: 'drawer' };
 
 /**
  * The POS's till and shift (issue 35): this browser's till, its open shift, and the dialogs that work on
@@ -118,6 +122,10 @@ export function PosShiftBar({
   const shift = current.data ?? null;
   const required = requiresShift(settings);
   const chosen = till.till;
+  // The till's network printer has a cash drawer: it can be opened without a sale (issue 37).
+  const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
+  const printer = chosen && printing ? printerOfTill(printing, chosen.id) : null;
+  const drawer = printer?.type === 'network' && printer.cashDrawer;
   const warn = chosen === null || (shift === null && required && current.isSuccess);
 
   return (
@@ -130,12 +138,23 @@ export function PosShiftBar({
           warn ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-slate-200 bg-white text-slate-800',
         )}
       >
-        <div className="flex min-w-0 items-center gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
           <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
-          <span className="min-w-0 flex-1 font-medium break-words" data-testid="pos-till-name">
+          <span className="min-w-0 flex-1 basis-40 font-medium break-words" data-testid="pos-till-name">
             {chosen ? t('shifts.tillCurrent', { name: chosen.name }) : t('shifts.tillNone')}
           </span>
           {chosen && tillActions ? tillActions(chosen) : null}
+          {drawer ? (
+            <Button
+              variant="outline"
+              className="shrink-0"
+              onClick={() => setDialog({ kind: 'drawer' })}
+              data-testid="pos-open-drawer"
+            >
+              <Inbox aria-hidden />
+              {t('printing.drawer.open')}
+            </Button>
+          ) : null}
           <Button variant="outline" className="shrink-0" onClick={() => setDialog({ kind: 'till' })}>
             {chosen ? t('shifts.tillChange') : t('shifts.tillChoose')}
           </Button>
@@ -206,6 +225,7 @@ export function PosShiftBar({
       </section>
 
       {dialog?.kind === 'till' ? <TillChoiceDialog pos={pos} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'drawer' && chosen ? <OpenDrawerDialog till={chosen} onClose={closeDialog} /> : null}
       {dialog?.kind === 'open' && chosen ? <OpenShiftDialog open till={chosen} onClose={closeDialog} /> : null}
       {dialog?.kind === 'movement' && shift ? (
         <CashMovementDialog

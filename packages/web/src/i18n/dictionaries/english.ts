@@ -33,6 +33,7 @@ import { shifts } from './shifts.en';
 import { dashboard } from './dashboard.en';
 import { display } from './display.en';
 import { taxInvoice } from './tax-invoice.en';
+import { printing } from './printing.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
 export const EN_NAMESPACES = [
@@ -71,4 +72,5 @@ export const EN_NAMESPACES = [
   reports,
   dashboard,
   shifts,
+  printing,
 ] as const;

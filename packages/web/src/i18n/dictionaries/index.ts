@@ -33,6 +33,7 @@ import { shifts } from './shifts';
 import { dashboard } from './dashboard';
 import { display } from './display';
 import { taxInvoice } from './tax-invoice';
+import { printing } from './printing';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
 export const NAMESPACES = [
@@ -71,4 +72,5 @@ export const NAMESPACES = [
   shifts,
   taxInvoice,
   display,
+  printing,
 ] as const;

@@ -147,6 +147,7 @@ export const settings: EnglishOf<typeof thai> = {
   'settings.barcode.backgroundName': 'Background {color}',
   'settings.tab.shifts': 'Tills and shifts',
   'settings.tab.etax': 'e-Tax Invoice',
+  'settings.tab.printers': 'Printers',
   'settings.etax.intro':
     "e-Tax Invoice by Email (ETDA), for shops with revenue up to 30 million baht a year: a full tax invoice issued with the buyer's e-mail is sent as a PDF with its XML to the buyer, with a copy to ETDA's time-stamp address.",
   'settings.etax.enabled': 'Send e-Tax invoices by e-mail',

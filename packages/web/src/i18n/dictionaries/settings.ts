@@ -144,6 +144,7 @@ export const settings = defineMessages({
   'settings.barcode.backgroundName': 'พื้น {color}',
   'settings.tab.shifts': 'เครื่องขายและกะ',
   'settings.tab.etax': 'e-Tax Invoice',
+  'settings.tab.printers': 'เครื่องพิมพ์',
   'settings.etax.intro':
     'ส่งใบกำกับภาษีอิเล็กทรอนิกส์ทางอีเมล (e-Tax Invoice by Email ของ สพธอ.) สำหรับร้านที่มีรายได้ไม่เกิน 30 ล้านบาทต่อปี: เมื่อออกใบกำกับภาษีเต็มรูปพร้อมอีเมลผู้ซื้อ ระบบส่ง PDF พร้อมไฟล์ XML ให้ผู้ซื้อ และสำเนาไปยังที่อยู่ประทับรับรองเวลาของ สพธอ.',
   'settings.etax.enabled': 'ส่ง e-Tax Invoice ทางอีเมล',

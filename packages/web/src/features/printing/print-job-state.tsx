@@ -1,0 +1,71 @@
+import type { PrintJob } from '@pos/core';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { useT } from '../../i18n';
+import type { MessageKey } from '../../i18n/types';
+import { cn } from '../../lib/utils';
+
+/** Whether `until` (ms since the epoch) has passed; turns true by itself when it does. */
+export function usePassed(until: number): boolean {
+  const [passed, setPassed] = useState(() => Date.now() >= until);
+  useEffect(() => {
+    const left = until - Date.now();
+    if (left <= 0) {
+      setPassed(true);
+      return;
+    }
+    setPassed(false);
+    const timer = setTimeout(() => setPassed(true), left);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return passed;
+}
+
+/** Why a job failed, in the reader's words (the server's failure codes are API error codes too). */
+export function failureText(t: ReturnType<typeof useT>, job: PrintJob): string {
+  return t(`apiErrors.${job.failure ?? 'PRINTER_OFFLINE'}`);
+}
+
+export type PrintPhase = 'pending' | 'printed' | 'failed' | 'unknown';
+
+/** Where a followed job stands: still printing, done, failed, or no answer within the time it was followed. */
+export function printPhase(job: PrintJob | null | undefined, passed: boolean): PrintPhase {
+  if (job?.status === 'printed') return 'printed';
+  if (job?.status === 'failed') return 'failed';
+  return passed ? 'unknown' : 'pending';
+}
+
+const PHASE_TEXT: Record<Exclude<PrintPhase, 'failed'>, MessageKey> = {
+  pending: 'printing.status.pending',
+  printed: 'printing.status.printed',
+  unknown: 'printing.status.unknown',
+};
+
+/** A job's state as one line: a spinner while printing, a tick once printed, the reason when it failed. */
+export function PrintPhaseLine({
+  phase,
+  text,
+  className,
+}: {
+  phase: PrintPhase;
+  /** The words to show; the phase's own when left out. */
+  text?: string;
+  className?: string;
+}) {
+  const t = useT();
+  const words = text ?? (phase === 'failed' ? t('printing.status.failed') : t(PHASE_TEXT[phase]));
+  const tone = phase === 'printed' ? 'text-emerald-800' : phase === 'pending' ? 'text-slate-700' : 'text-red-700';
+  return (
+    <span className={cn('inline-flex min-w-0 items-start gap-1.5', tone, className)} data-phase={phase}>
+      {phase === 'pending' ? (
+        <Spinner className="mt-0.5 size-4 shrink-0" />
+      ) : phase === 'printed' ? (
+        <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+      ) : (
+        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      )}
+      <span className="min-w-0 break-words">{words}</span>
+    </span>
+  );
+}
