@@ -37,13 +37,39 @@ type Doc = PDFKit.PDFDocument;
  */
 const THAI_FEATURES = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
-/** Every text call of `pdf` (drawing and measuring) uses THAI_FEATURES unless it names its own. */
+/** The fontkit font pdfkit is using now (the one text is measured and drawn in). */
+function currentFont(pdf: Doc): { hasGlyphForCodePoint(codePoint: number): boolean } | undefined {
+  return (pdf as unknown as { _font?: { font?: { hasGlyphForCodePoint(codePoint: number): boolean } } })._font?.font;
+}
+
+/**
+ * The text the font can draw: a character it has no glyph for (an emoji, Chinese in a product's name) would
+ * be drawn as the font's empty .notdef glyph, which PDF/A forbids, so it prints as `?`; invisible format
+ * characters (a pasted zero-width space) are dropped and other control characters become spaces.
+ */
+function printable(pdf: Doc, text: string): string {
+  const font = currentFont(pdf);
+  let out = '';
+  for (const char of text) {
+    if (/\p{Cf}/u.test(char)) continue;
+    if (/\p{Cc}/u.test(char)) out += char === '\n' ? char : ' ';
+    else if (font && !font.hasGlyphForCodePoint(char.codePointAt(0)!)) out += '?';
+    else out += char;
+  }
+  return out;
+}
+
+/**
+ * Every text call of `pdf` (drawing and measuring) uses THAI_FEATURES unless it names its own, and only
+ * characters the font has.
+ */
 function withThaiLayout(pdf: Doc): Doc {
   const withFeatures = (args: unknown[]): unknown[] => {
-    const index = args.findIndex((a, i) => i > 0 && typeof a === 'object' && a !== null);
-    if (index === -1) return [...args, { features: THAI_FEATURES }];
-    const options = args[index] as PDFKit.Mixins.TextOptions;
-    return args.map((a, i) => (i === index ? { features: THAI_FEATURES, ...options } : a));
+    const clean = args.map((a, i) => (i === 0 && typeof a === 'string' ? printable(pdf, a) : a));
+    const index = clean.findIndex((a, i) => i > 0 && typeof a === 'object' && a !== null);
+    if (index === -1) return [...clean, { features: THAI_FEATURES }];
+    const options = clean[index] as PDFKit.Mixins.TextOptions;
+    return clean.map((a, i) => (i === index ? { features: THAI_FEATURES, ...options } : a));
   };
   const text = pdf.text.bind(pdf) as (...args: unknown[]) => Doc;
   const heightOfString = pdf.heightOfString.bind(pdf) as (...args: unknown[]) => number;
@@ -53,6 +79,25 @@ function withThaiLayout(pdf: Doc): Doc {
     heightOfString: (...args: unknown[]) => heightOfString(...withFeatures(args)),
     widthOfString: (...args: unknown[]) => widthOfString(...withFeatures(args)),
   });
+  return pdf;
+}
+
+const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/**
+ * pdfkit copies the Info entries into the XMP as they are, so a seller named "A&B" would make the XMP packet
+ * malformed XML (not PDF/A). The Info dictionary is written first, from the plain values; the XMP, written
+ * after it, gets them escaped, so both say the same.
+ */
+function withEscapedXmp(pdf: Doc): Doc {
+  const target = pdf as unknown as { info: Record<string, unknown>; endMetadata(): void };
+  const endMetadata = target.endMetadata.bind(pdf);
+  target.endMetadata = () => {
+    for (const [key, value] of Object.entries(target.info)) {
+      if (typeof value === 'string') target.info[key] = value.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
+    }
+    endMetadata();
+  };
   return pdf;
 }
 
@@ -286,25 +331,27 @@ export async function taxDocumentPdf(
 ): Promise<Buffer> {
   // Loaded on first use: a server start never reads it (and it reads its own data files, so it stays unbundled).
   const { default: PDFDocument } = await import('pdfkit');
-  const pdf = withThaiLayout(
-    new PDFDocument({
-      size: 'A4',
-      // The layout breaks its own pages (header repeated): pdfkit's bottom margin is kept out of the way, so it
-      // never starts a page of its own in the middle of a row.
-      margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 0 },
-      subset: 'PDF/A-3b',
-      pdfVersion: '1.7',
-      tagged: true,
-      lang: 'th-TH',
-      font: FONT,
-      displayTitle: true,
-      info: {
-        Title: `${titleOf(doc)} ${doc.number}`,
-        Author: doc.seller.name,
-        Subject: `${titleOf(doc)} เลขที่ ${doc.number}`,
-        CreationDate: new Date(doc.issuedAt),
-      },
-    }),
+  const pdf = withEscapedXmp(
+    withThaiLayout(
+      new PDFDocument({
+        size: 'A4',
+        // The layout breaks its own pages (header repeated): pdfkit's bottom margin is kept out of the way, so it
+        // never starts a page of its own in the middle of a row.
+        margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 0 },
+        subset: 'PDF/A-3b',
+        pdfVersion: '1.7',
+        tagged: true,
+        lang: 'th-TH',
+        font: FONT,
+        displayTitle: true,
+        info: {
+          Title: `${titleOf(doc)} ${doc.number}`,
+          Author: doc.seller.name,
+          Subject: `${titleOf(doc)} เลขที่ ${doc.number}`,
+          CreationDate: new Date(doc.issuedAt),
+        },
+      }),
+    ),
   );
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
