@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etaxXml, netLines } from '../src/features/tax-invoices/etax-xml';
+import { allocate, etaxXml } from '../src/features/tax-invoices/etax-xml';
 import type { CreditNoteDocument, TaxInvoiceDocument, TaxParty } from '../src/features/tax-invoices/tax-document';
 import { etdaProblems } from './helpers/etda-validate';
 
@@ -174,23 +174,199 @@ describe('ETDA e-Tax XML', () => {
     expect(await etdaProblems(wrongRoot, 'tax_invoice')).not.toEqual([]);
   });
 
-  it('takes VAT-inclusive lines apart so they add up to the value before VAT, rounding left on the largest line', () => {
-    const lines = [1, 2, 3].map((q) => ({
-      name: 'x',
-      code: null,
-      quantity: q,
-      unitPrice: 1_001,
-      lineTotal: 1_001 * q,
-    }));
-    const total = 6_006;
-    const vat = Math.round((total * 700) / 10_700);
-    const { nets, allowance } = netLines(lines, {
-      pricesIncludeVat: true,
-      vatRateBp: 700,
-      valueBeforeVat: total - vat,
-      hasDiscount: false,
+  it('shares an amount among lines in proportion, to the satang, the rounding spread over the largest remainders', () => {
+    expect(allocate(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(
+      allocate(
+        187,
+        Array.from({ length: 40 }, () => 5),
+      ).sort(),
+    ).toEqual([...Array.from({ length: 27 }, () => 5), ...Array.from({ length: 13 }, () => 4)].sort());
+    expect(allocate(5, [0, 0])).toEqual([3, 2]);
+    expect(allocate(0, [3, 7])).toEqual([0, 0]);
+    expect(allocate(7, [])).toEqual([]);
+  });
+});
+
+/**
+ * An invoice priced the way the till prices a sale (core's priceSale): VAT-inclusive prices give total =
+ * subtotal − discount and VAT = total × rate / (100 + rate); prices before VAT put the rate on subtotal − discount.
+ */
+function pricedInvoice(
+  lines: { unitPrice: number; quantity: number }[],
+  options: { discount?: number; pricesIncludeVat: boolean; vatRateBp?: number },
+): TaxInvoiceDocument {
+  const rate = options.vatRateBp ?? 700;
+  const discount = options.discount ?? 0;
+  const docLines = lines.map((l, i) => ({
+    name: `สินค้า ${i + 1}`,
+    code: null,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    lineTotal: l.unitPrice * l.quantity,
+  }));
+  const subtotal = docLines.reduce((s, l) => s + l.lineTotal, 0);
+  const after = subtotal - discount;
+  const vat = options.pricesIncludeVat
+    ? Math.floor((2 * after * rate + 10_000 + rate) / (2 * (10_000 + rate)))
+    : Math.floor((2 * after * rate + 10_000) / 20_000);
+  const total = options.pricesIncludeVat ? after : after + vat;
+  return paidInvoice({
+    lines: docLines,
+    pricesIncludeVat: options.pricesIncludeVat,
+    vatRateBp: rate,
+    subtotal,
+    discount,
+    valueBeforeVat: total - vat,
+    vat,
+    total,
+  });
+}
+
+const satang = (text: string | undefined) => Math.round(Number(text) * 100);
+
+/** Every line item's amounts, in satang. */
+function lineAmounts(
+  xml: string,
+): { net: number; vat: number; gross: number; basis: number; lineVat: number; unit: number }[] {
+  return [
+    ...xml.matchAll(/<ram:IncludedSupplyChainTradeLineItem>([\s\S]*?)<\/ram:IncludedSupplyChainTradeLineItem>/g),
+  ].map(([, item]) => ({
+    net: satang(textOf(item!, 'NetLineTotalAmount')),
+    vat: satang(
+      /<ram:SpecifiedTradeSettlementLineMonetarySummation>\s*<ram:TaxTotalAmount[^>]*>([^<]*)</.exec(item!)?.[1],
+    ),
+    gross: satang(textOf(item!, 'NetIncludingTaxesLineTotalAmount')),
+    basis: satang(textOf(item!, 'BasisAmount')),
+    lineVat: satang(textOf(item!, 'CalculatedAmount')),
+    unit: Number(textOf(item!, 'ChargeAmount')),
+  }));
+}
+
+/** The header's sums, in satang. */
+function headerAmounts(xml: string) {
+  const summation =
+    /<ram:SpecifiedTradeSettlementHeaderMonetarySummation>([\s\S]*?)<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>/.exec(
+      xml,
+    )![1]!;
+  return {
+    lines: satang(textOf(summation, 'LineTotalAmount')),
+    allowance: satang(textOf(summation, 'AllowanceTotalAmount')),
+    basis: satang(textOf(summation, 'TaxBasisTotalAmount')),
+    vat: satang(textOf(summation, 'TaxTotalAmount')),
+    total: satang(textOf(summation, 'GrandTotalAmount')),
+  };
+}
+
+describe('ETDA e-Tax XML with awkward figures', () => {
+  const cases: [string, TaxInvoiceDocument][] = [
+    [
+      '3 × ฿33.33, 10 % off the bill, VAT in the prices',
+      pricedInvoice(
+        [33_33, 33_33, 33_33].map((p) => ({ unitPrice: p, quantity: 1 })),
+        { discount: 1_000, pricesIncludeVat: true },
+      ),
+    ],
+    [
+      '3 × ฿33.33, 10 % off the bill, VAT on top',
+      pricedInvoice(
+        [33_33, 33_33, 33_33].map((p) => ({ unitPrice: p, quantity: 1 })),
+        { discount: 1_000, pricesIncludeVat: false },
+      ),
+    ],
+    ['7 × ฿0.01, VAT in the prices', pricedInvoice([{ unitPrice: 1, quantity: 7 }], { pricesIncludeVat: true })],
+    ['7 × ฿0.01, VAT on top', pricedInvoice([{ unitPrice: 1, quantity: 7 }], { pricesIncludeVat: false })],
+    [
+      '40 lines of ฿0.05, VAT in the prices',
+      pricedInvoice(
+        Array.from({ length: 40 }, () => ({ unitPrice: 5, quantity: 1 })),
+        { pricesIncludeVat: true },
+      ),
+    ],
+    [
+      '10 lines of ฿0.08, 1 satang off, VAT in the prices',
+      pricedInvoice(
+        Array.from({ length: 10 }, () => ({ unitPrice: 8, quantity: 1 })),
+        { discount: 1, pricesIncludeVat: true },
+      ),
+    ],
+    [
+      '40 mixed lines, ฿17 off, VAT in the prices',
+      pricedInvoice(
+        Array.from({ length: 40 }, (_, i) => ({ unitPrice: 1_999 + i * 37, quantity: 1 + (i % 3) })),
+        { discount: 1_700, pricesIncludeVat: true },
+      ),
+    ],
+    [
+      '40 mixed lines, ฿17 off, VAT on top at 3.5 %',
+      pricedInvoice(
+        Array.from({ length: 40 }, (_, i) => ({ unitPrice: 1_999 + i * 37, quantity: 1 + (i % 3) })),
+        { discount: 1_700, pricesIncludeVat: false, vatRateBp: 350 },
+      ),
+    ],
+  ];
+
+  it.each(cases)('%s: valid, and the lines, discount, VAT and total add up', async (_name, doc) => {
+    const xml = etaxXml(doc);
+    expect(await etdaProblems(xml, 'tax_invoice')).toEqual([]);
+    const head = headerAmounts(xml);
+    const lines = lineAmounts(xml);
+    expect(head).toEqual({
+      lines: head.lines,
+      allowance: head.lines - doc.valueBeforeVat,
+      basis: doc.valueBeforeVat,
+      vat: doc.vat,
+      total: doc.total,
     });
-    expect(allowance).toBe(0);
-    expect(nets.reduce((a, b) => a + b, 0)).toBe(total - vat);
+    expect(head.allowance).toBeGreaterThanOrEqual(0);
+    expect(lines.reduce((s, l) => s + l.net, 0)).toBe(head.lines);
+    for (const [i, line] of lines.entries()) {
+      expect(line.net, `line ${i + 1}`).toBeGreaterThanOrEqual(0);
+      expect(line.basis).toBe(line.net);
+      expect(line.lineVat).toBe(line.vat);
+      expect(line.gross).toBe(line.net + line.vat);
+      // The price per unit before VAT, to ETDA's five decimals.
+      expect(Math.abs(line.unit * doc.lines[i]!.quantity * 100 - line.net)).toBeLessThan(
+        0.001 * doc.lines[i]!.quantity,
+      );
+      // What the line was charged: its price with the VAT in it, or its price before VAT.
+      if (doc.pricesIncludeVat) expect(line.gross, `line ${i + 1}`).toBe(doc.lines[i]!.lineTotal);
+      else expect(line.net, `line ${i + 1}`).toBe(doc.lines[i]!.lineTotal);
+      // Each line's share of the split is within a satang of its exact share.
+      const exact = doc.pricesIncludeVat
+        ? (doc.lines[i]!.lineTotal * 10_000) / (10_000 + doc.vatRateBp)
+        : (doc.lines[i]!.lineTotal * doc.vatRateBp) / 10_000;
+      expect(Math.abs((doc.pricesIncludeVat ? line.net : line.vat) - exact), `line ${i + 1}`).toBeLessThan(1.5);
+    }
+    // Without a discount the lines' VAT is the invoice's VAT.
+    if (doc.discount === 0) expect(lines.reduce((s, l) => s + l.vat, 0)).toBe(doc.vat);
+  });
+
+  it('writes a credit note of many small lines whose nets and VAT add up to the difference and its VAT', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => ({
+      name: `สินค้า ${i + 1}`,
+      code: null,
+      quantity: 1,
+      unitPrice: 5 + (i % 4),
+      lineTotal: 5 + (i % 4),
+    }));
+    const total = lines.reduce((s, l) => s + l.lineTotal, 0);
+    const vat = Math.round((total * 700) / 10_700);
+    const doc = creditNote({
+      lines,
+      total,
+      vat,
+      difference: total - vat,
+      correctValue: 123_271 - (total - vat),
+    });
+    const xml = etaxXml(doc);
+    expect(await etdaProblems(xml, 'credit_note')).toEqual([]);
+    const items = lineAmounts(xml);
+    expect(items.reduce((s, l) => s + l.net, 0)).toBe(doc.difference);
+    expect(items.reduce((s, l) => s + l.vat, 0)).toBe(doc.vat);
+    items.forEach((line, i) => {
+      expect(line.net).toBeGreaterThanOrEqual(0);
+      expect(line.gross).toBe(lines[i]!.lineTotal);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { divideRoundHalfUp, HEAD_OFFICE_BRANCH, zonedClock } from '@pos/core';
+import { HEAD_OFFICE_BRANCH, shareOf, zonedClock } from '@pos/core';
 import type {
   CreditNoteDocument,
   ReceiptDocument,
@@ -109,37 +109,90 @@ function party(parent: XMLBuilder, name: 'SellerTradeParty' | 'BuyerTradeParty',
   }
 }
 
+/** One line in ETDA's terms, satang: its value before VAT and the VAT on it. */
+export interface EtaxLine {
+  net: number;
+  vat: number;
+}
+
 /**
- * Each line's value before VAT, in satang, adding up with `allowance` (the discount before VAT) to the document's
- * value before VAT exactly: prices that include VAT are taken apart line by line, and what rounding leaves over
- * goes to the largest line (or, with a discount, into the discount's value before VAT).
+ * `total` split in proportion to `weights` (equal parts when they are all 0): each part rounded down, the satang
+ * left over given to the largest remainders, so the parts add up to `total` exactly and each is within a satang
+ * of its exact share (never one line taking all the rounding, which could turn it negative).
  */
-export function netLines(
-  lines: readonly TaxDocumentLine[],
-  options: { pricesIncludeVat: boolean; vatRateBp: number; valueBeforeVat: number; hasDiscount: boolean },
-): { nets: number[]; allowance: number } {
-  const nets = lines.map((l) =>
-    options.pricesIncludeVat ? divideRoundHalfUp(l.lineTotal * 10_000, 10_000 + options.vatRateBp) : l.lineTotal,
-  );
-  const sum = nets.reduce((a, b) => a + b, 0);
-  if (options.hasDiscount) return { nets, allowance: sum - options.valueBeforeVat };
-  if (nets.length > 0 && sum !== options.valueBeforeVat) {
-    const largest = nets.indexOf(Math.max(...nets));
-    nets[largest] = nets[largest]! + options.valueBeforeVat - sum;
+export function allocate(total: number, weights: readonly number[]): number[] {
+  if (weights.length === 0) return [];
+  const whole = weights.reduce((a, b) => a + b, 0);
+  const basis = whole > 0 ? weights : weights.map(() => 1);
+  const divisor = BigInt(whole > 0 ? whole : weights.length);
+  const exact = basis.map((weight) => BigInt(total) * BigInt(weight));
+  const parts = exact.map((value) => Number(value / divisor));
+  const order = exact
+    .map((value, index) => ({ index, remainder: value % divisor }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  for (let k = 0; left > 0; left--, k++) parts[order[k % order.length]!.index]! += 1;
+  return parts;
+}
+
+/**
+ * The invoice's lines before VAT and the discount before VAT (AllowanceTotalAmount), in satang, so that the
+ * lines' value (LineTotalAmount) less the discount is the invoice's value before VAT exactly and no amount is
+ * negative (ETDA's schema refuses one). Prices with VAT in them: the lines are worth the subtotal without its
+ * VAT (the invoice's own value when there is no discount), never less than the invoice's value however it
+ * rounds, shared in proportion to what each line was charged, each keeping its price as charged (net + VAT).
+ * Prices before VAT: the lines are already net; their VAT (the invoice's, or the rate on the subtotal when a
+ * discount comes after) is shared the same way.
+ */
+export function invoiceLines(
+  doc: Pick<TaxInvoiceDocument, 'lines' | 'pricesIncludeVat' | 'discount' | 'valueBeforeVat' | 'vatRateBp' | 'vat'>,
+): { lines: EtaxLine[]; lineTotal: number; allowance: number } {
+  const charged = doc.lines.map((l) => l.lineTotal);
+  const subtotal = charged.reduce((a, b) => a + b, 0);
+  if (doc.pricesIncludeVat) {
+    const lineTotal =
+      doc.discount === 0
+        ? doc.valueBeforeVat
+        : Math.max(doc.valueBeforeVat, shareOf(subtotal, 10_000, 10_000 + doc.vatRateBp));
+    const nets = allocate(lineTotal, charged);
+    const lines = nets.map((net, i) => ({ net, vat: charged[i]! - net }));
+    return { lines, lineTotal, allowance: lineTotal - doc.valueBeforeVat };
   }
-  return { nets, allowance: 0 };
+  const linesVat = doc.discount === 0 ? doc.vat : shareOf(subtotal, doc.vatRateBp, 10_000);
+  const vats = allocate(linesVat, charged);
+  const lines = charged.map((net, i) => ({ net, vat: vats[i]! }));
+  return { lines, lineTotal: subtotal, allowance: Math.max(0, subtotal - doc.valueBeforeVat) };
+}
+
+/**
+ * The credit note's lines: the difference (before VAT) and its VAT shared among the lines refunded in proportion
+ * to the money each gave back, adding up to both exactly; a line keeps what it gave back (net + VAT) whenever
+ * the lines add up to the note's total.
+ */
+export function creditNoteLines(doc: CreditNoteDocument): EtaxLine[] {
+  const given = doc.lines.map((l) => l.lineTotal);
+  const nets = allocate(doc.difference, given);
+  if (given.reduce((a, b) => a + b, 0) === doc.total) return nets.map((net, i) => ({ net, vat: given[i]! - net }));
+  const vats = allocate(doc.vat, given);
+  return nets.map((net, i) => ({ net, vat: vats[i]! }));
+}
+
+/** Satang ÷ quantity as baht to ETDA's five decimals, in integers (a line's price per unit before VAT). */
+function unitBaht(satang: number, quantity: number): string {
+  const text = String(shareOf(satang, 1_000, quantity)).padStart(6, '0');
+  return `${text.slice(0, -5)}.${text.slice(-5)}`.replace(/\.?0+$/, '');
 }
 
 function lineItems(
   parent: XMLBuilder,
   lines: readonly TaxDocumentLine[],
-  nets: number[],
+  amounts: EtaxLine[],
   vatRateBp: number,
+  /** A receipt of a sale without VAT states no tax on its lines. */
   withVat = true,
 ): void {
   lines.forEach((line, i) => {
-    const net = nets[i]!;
-    const vat = divideRoundHalfUp(net * vatRateBp, 10_000);
+    const { net, vat } = amounts[i]!;
     const item = parent.ele('ram:IncludedSupplyChainTradeLineItem');
     item
       .ele('ram:AssociatedDocumentLineDocument')
@@ -152,7 +205,7 @@ function lineItems(
       .ele('ram:SpecifiedLineTradeAgreement')
       .ele('ram:GrossPriceProductTradePrice')
       .ele('ram:ChargeAmount')
-      .txt((net / 100 / line.quantity).toFixed(4).replace(/\.?0+$/, ''));
+      .txt(unitBaht(net, line.quantity));
     item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: 'AS' }).txt(String(line.quantity));
     const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
     if (withVat) {
@@ -217,12 +270,7 @@ function taxInvoiceXml(doc: TaxInvoiceDocument): string {
     .ele('ram:OccurrenceDateTime')
     .txt(localDateTime(doc.suppliedAt, doc.timeZone));
 
-  const { nets, allowance } = netLines(doc.lines, {
-    pricesIncludeVat: doc.pricesIncludeVat,
-    vatRateBp: doc.vatRateBp,
-    valueBeforeVat: doc.valueBeforeVat,
-    hasDiscount: doc.discount > 0,
-  });
+  const { lines, lineTotal, allowance } = invoiceLines(doc);
   const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
   headerTax(settlement, doc.vatRateBp, doc.valueBeforeVat, doc.vat);
   if (allowance > 0) {
@@ -232,12 +280,12 @@ function taxInvoiceXml(doc: TaxInvoiceDocument): string {
     discount.ele('ram:Reason').txt('ส่วนลดจากแต้มสะสม');
   }
   const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
-  sum.ele('ram:LineTotalAmount').txt(baht(nets.reduce((a, b) => a + b, 0)));
+  sum.ele('ram:LineTotalAmount').txt(baht(lineTotal));
   sum.ele('ram:AllowanceTotalAmount').txt(baht(allowance));
   sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.valueBeforeVat));
   sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
   sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
-  lineItems(trade, doc.lines, nets, doc.vatRateBp);
+  lineItems(trade, doc.lines, lines, doc.vatRateBp);
   return root.end({ prettyPrint: true });
 }
 
@@ -263,12 +311,6 @@ function creditNoteXml(doc: CreditNoteDocument): string {
   reference.ele('ram:ReferenceTypeCode').txt(doc.invoice.typeCode);
   trade.ele('ram:ApplicableHeaderTradeDelivery');
 
-  const { nets } = netLines(doc.lines, {
-    pricesIncludeVat: doc.pricesIncludeVat,
-    vatRateBp: doc.vatRateBp,
-    valueBeforeVat: doc.difference,
-    hasDiscount: false,
-  });
   const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
   headerTax(settlement, doc.vatRateBp, doc.difference, doc.vat);
   const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
@@ -279,10 +321,11 @@ function creditNoteXml(doc: CreditNoteDocument): string {
   sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.difference));
   sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
   sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
-  lineItems(trade, doc.lines, nets, doc.vatRateBp);
+  lineItems(trade, doc.lines, creditNoteLines(doc), doc.vatRateBp);
   return root.end({ prettyPrint: true });
 }
 
+/** The document's ETDA XML, UTF-8 text with its declaration. */
 /**
  * A receipt's buyer as ETDA's receipt rules allow: a customer's tax ID when they keep one (TXID/NIDN, as on an
  * invoice), else the registration ETDA names for "none" (OTHR, N/A); the name when a customer is known; the address
@@ -329,12 +372,7 @@ function receiptXml(doc: ReceiptDocument): string {
     .txt(localDateTime(doc.issuedAt, doc.timeZone));
 
   const withVat = doc.vatRateBp > 0;
-  const { nets, allowance } = netLines(doc.lines, {
-    pricesIncludeVat: doc.pricesIncludeVat && withVat,
-    vatRateBp: doc.vatRateBp,
-    valueBeforeVat: doc.valueBeforeVat,
-    hasDiscount: doc.discount > 0,
-  });
+  const { lines, lineTotal, allowance } = invoiceLines({ ...doc, pricesIncludeVat: doc.pricesIncludeVat && withVat });
   const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
   if (withVat) headerTax(settlement, doc.vatRateBp, doc.valueBeforeVat, doc.vat);
   else settlement.ele('ram:InvoiceCurrencyCode', { listID: 'ISO 4217 3A' }).txt('THB');
@@ -345,12 +383,12 @@ function receiptXml(doc: ReceiptDocument): string {
     discount.ele('ram:Reason').txt('ส่วนลดจากแต้มสะสม');
   }
   const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
-  sum.ele('ram:LineTotalAmount').txt(baht(nets.reduce((a, b) => a + b, 0)));
+  sum.ele('ram:LineTotalAmount').txt(baht(lineTotal));
   sum.ele('ram:AllowanceTotalAmount').txt(baht(allowance));
   sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.valueBeforeVat));
   sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
   sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
-  lineItems(trade, doc.lines, nets, doc.vatRateBp, withVat);
+  lineItems(trade, doc.lines, lines, doc.vatRateBp, withVat);
   return root.end({ prettyPrint: true });
 }
 

@@ -37,22 +37,138 @@ type Doc = PDFKit.PDFDocument;
  */
 const THAI_FEATURES = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
-/** Every text call of `pdf` (drawing and measuring) uses THAI_FEATURES unless it names its own. */
+/** The fontkit font pdfkit is using now (the one text is measured and drawn in). */
+function currentFont(pdf: Doc): { hasGlyphForCodePoint(codePoint: number): boolean } | undefined {
+  return (pdf as unknown as { _font?: { font?: { hasGlyphForCodePoint(codePoint: number): boolean } } })._font?.font;
+}
+
+/**
+ * The text the font can draw: a character it has no glyph for (an emoji, Chinese in a product's name) would
+ * be drawn as the font's empty .notdef glyph, which PDF/A forbids, so it prints as `?`; invisible format
+ * characters (a pasted zero-width space) are dropped and other control characters become spaces.
+ */
+function printable(pdf: Doc, text: string): string {
+  const font = currentFont(pdf);
+  let out = '';
+  for (const char of text) {
+    if (/\p{Cf}/u.test(char)) continue;
+    if (/\p{Cc}/u.test(char)) out += char === '\n' ? char : ' ';
+    else if (font && !font.hasGlyphForCodePoint(char.codePointAt(0)!)) out += '?';
+    else out += char;
+  }
+  return out;
+}
+
+const THAI_WORDS = new Intl.Segmenter('th', { granularity: 'word' });
+const GRAPHEMES = new Intl.Segmenter('th', { granularity: 'grapheme' });
+
+/**
+ * The pieces a line may break between: Thai words (Thai writes no spaces between them, and pdfkit would break
+ * a long run anywhere, even inside a word), and whole tokens of anything else (INV2569-000001, an e-mail
+ * address), each with the spaces after it. Brackets and punctuation stay with their word: "(มหาชน)" never
+ * breaks after "(".
+ */
+function breakable(paragraph: string): string[] {
+  const pieces: string[] = [];
+  let opening = '';
+  for (const token of paragraph.split(/(?<=\s)(?=\S)/)) {
+    const segments = /[\u0E00-\u0E7F]/.test(token) ? Array.from(THAI_WORDS.segment(token), (s) => s.segment) : [token];
+    for (const segment of segments) {
+      if (/^[([{"“‘<]+$/.test(segment)) opening += segment;
+      else if (/^[)\]}"”’>.,:;!?%]+\s*$/.test(segment) && pieces.length > 0 && opening === '')
+        pieces[pieces.length - 1] += segment;
+      else {
+        pieces.push(opening + segment);
+        opening = '';
+      }
+    }
+  }
+  if (opening) pieces.push(opening);
+  return pieces;
+}
+
+/**
+ * `text` broken into lines no wider than `width` (by `measure`), between the pieces above; a piece wider than a
+ * line on its own is broken between characters, never inside one (a consonant keeps its vowels and tone marks).
+ */
+function wrapLines(text: string, width: number, measure: (text: string) => number): string {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const piece of breakable(paragraph)) {
+      if (measure((line + piece).trimEnd()) <= width) {
+        line += piece;
+        continue;
+      }
+      if (line.trim() !== '') lines.push(line.trimEnd());
+      line = piece.trimStart();
+      while (measure(line.trimEnd()) > width) {
+        let head = '';
+        for (const { segment } of GRAPHEMES.segment(line)) {
+          if (head !== '' && measure(head + segment) > width) break;
+          head += segment;
+        }
+        lines.push(head);
+        line = line.slice(head.length);
+      }
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Every text call of `pdf` (drawing and measuring) uses THAI_FEATURES unless it names its own, only characters
+ * the font has, and, when it wraps in a width, the lines broken between words as above (pdfkit then finds
+ * every line already fits).
+ */
 function withThaiLayout(pdf: Doc): Doc {
-  const withFeatures = (args: unknown[]): unknown[] => {
-    const index = args.findIndex((a, i) => i > 0 && typeof a === 'object' && a !== null);
-    if (index === -1) return [...args, { features: THAI_FEATURES }];
-    const options = args[index] as PDFKit.Mixins.TextOptions;
-    return args.map((a, i) => (i === index ? { features: THAI_FEATURES, ...options } : a));
-  };
   const text = pdf.text.bind(pdf) as (...args: unknown[]) => Doc;
   const heightOfString = pdf.heightOfString.bind(pdf) as (...args: unknown[]) => number;
   const widthOfString = pdf.widthOfString.bind(pdf) as (...args: unknown[]) => number;
+  const withFeatures = (args: unknown[]): unknown[] => {
+    const index = args.findIndex((a, i) => i > 0 && typeof a === 'object' && a !== null);
+    const options = { features: THAI_FEATURES, ...(index === -1 ? {} : (args[index] as PDFKit.Mixins.TextOptions)) };
+    let content = typeof args[0] === 'string' ? printable(pdf, args[0]) : args[0];
+    const fits = (line: string) => widthOfString(line, { features: options.features }) <= (options.width ?? 0);
+    if (
+      typeof content === 'string' &&
+      options.width !== undefined &&
+      options.lineBreak !== false &&
+      (content.includes('\n') || !fits(content))
+    ) {
+      const width = options.width;
+      // Measured as pdfkit's wrapper measures it, the line break included (the font gives it a width), with
+      // half a point to spare, so pdfkit never breaks a line again.
+      content = wrapLines(content, width - 0.5, (line) => widthOfString(`${line}\n`, { features: options.features }));
+    }
+    const rest = args.slice(1).map((a, i) => (i + 1 === index ? options : a));
+    return index === -1 ? [content, ...rest, options] : [content, ...rest];
+  };
   Object.assign(pdf, {
     text: (...args: unknown[]) => text(...withFeatures(args)),
     heightOfString: (...args: unknown[]) => heightOfString(...withFeatures(args)),
     widthOfString: (...args: unknown[]) => widthOfString(...withFeatures(args)),
   });
+  return pdf;
+}
+
+const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/**
+ * pdfkit copies the Info entries into the XMP as they are, so a seller named "A&B" would make the XMP packet
+ * malformed XML (not PDF/A). The Info dictionary is written first, from the plain values; the XMP, written
+ * after it, gets them escaped, so both say the same.
+ */
+function withEscapedXmp(pdf: Doc): Doc {
+  const target = pdf as unknown as { info: Record<string, unknown>; endMetadata(): void };
+  const endMetadata = target.endMetadata.bind(pdf);
+  target.endMetadata = () => {
+    for (const [key, value] of Object.entries(target.info)) {
+      if (typeof value === 'string') target.info[key] = value.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
+    }
+    endMetadata();
+  };
   return pdf;
 }
 
@@ -97,33 +213,26 @@ function partyBlock(pdf: Doc, label: string, party: TaxParty, x: number, y: numb
   return pdf.y;
 }
 
-/** The top of a further page of a long document: the title, which copy and page, and the number. */
-function continuationHeader(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'สำเนา', page: number): number {
-  const top = PAGE.margin;
-  pdf.font(FONT_BOLD).fontSize(SIZE.heading).fillColor('black');
-  pdf.text(`${titleOf(doc)} เลขที่ ${doc.number}`, PAGE.margin, top, { width: WIDTH * 0.7 });
-  pdf.text(`${copy} (หน้า ${page})`, PAGE.margin + WIDTH * 0.7, top, { width: WIDTH * 0.3, align: 'right' });
-  const y = pdf.y + 6;
-  pdf
-    .moveTo(PAGE.margin, y)
-    .lineTo(PAGE.margin + WIDTH, y)
-    .strokeColor(LINE)
-    .stroke();
-  return y + 8;
-}
+type Copy = 'ต้นฉบับ' | 'สำเนา';
 
-/** The top of a page: seller, title, copy mark, number and dates, buyer. Answers where the table starts. */
-function header(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'สำเนา', page: number): number {
-  if (page > 1) return continuationHeader(pdf, doc, copy, page);
+/**
+ * The top of every page: seller, title, copy mark, the line left for the page of the set (filled in once the
+ * pages are counted), number and dates, buyer; a continued page repeats it whole, as the Revenue Department
+ * expects of a tax invoice of several sheets. Answers where the table starts and where the page line goes.
+ */
+function header(pdf: Doc, doc: TaxDocument, copy: Copy): { tableTop: number; pageLineY: number } {
   const top = PAGE.margin;
   const right = PAGE.margin + WIDTH * 0.55;
   const rightWidth = WIDTH * 0.45;
   const sellerEnd = partyBlock(pdf, 'ผู้ขาย', doc.seller, PAGE.margin, top, WIDTH * 0.52);
 
   pdf.font(FONT_BOLD).fontSize(SIZE.title).text(titleOf(doc), right, top, { width: rightWidth, align: 'right' });
-  pdf.fontSize(SIZE.heading).text(page > 1 ? `${copy} (หน้า ${page})` : copy, { width: rightWidth, align: 'right' });
-  pdf.font(FONT).fontSize(SIZE.body);
-  pdf.text(`เลขที่ ${doc.number}`, { width: rightWidth, align: 'right' });
+  pdf.fontSize(SIZE.heading).text(copy, { width: rightWidth, align: 'right' });
+  const pageLineY = pdf.y;
+  pdf.font(FONT).fontSize(SIZE.small);
+  pdf.y += pdf.currentLineHeight(true);
+  pdf.fontSize(SIZE.body);
+  pdf.text(`เลขที่ ${doc.number}`, right, pdf.y, { width: rightWidth, align: 'right' });
   pdf.text(`วันที่ ${thaiDate(doc.issuedAt, doc.timeZone)}`, { width: rightWidth, align: 'right' });
   if (doc.kind === 'tax_invoice' && !sameDay(doc.suppliedAt, doc.issuedAt, doc.timeZone)) {
     pdf.text(`วันที่ส่งมอบสินค้า ${thaiDate(doc.suppliedAt, doc.timeZone)}`, { width: rightWidth, align: 'right' });
@@ -135,7 +244,7 @@ function header(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'ส
     .strokeColor(LINE)
     .stroke();
 
-  let y = partyBlock(pdf, 'ผู้ซื้อ', doc.buyer, PAGE.margin, headEnd + 6, WIDTH) + 4;
+  const y = partyBlock(pdf, 'ผู้ซื้อ', doc.buyer, PAGE.margin, headEnd + 6, WIDTH) + 4;
   pdf.font(FONT).fontSize(SIZE.body).fillColor('black');
   if (doc.kind === 'tax_invoice') {
     pdf.text(
@@ -153,8 +262,21 @@ function header(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'ส
     );
     pdf.text(`เหตุที่ออกใบลดหนี้: ${doc.reason}`, { width: WIDTH });
   }
-  y = pdf.y + 8;
-  return y;
+  return { tableTop: pdf.y + 8, pageLineY };
+}
+
+/** Under the copy mark: which sheet of the set this is (original and copy are issued together). */
+function pageLine(pdf: Doc, y: number, page: number, pages: number): void {
+  pdf
+    .font(FONT)
+    .fontSize(SIZE.small)
+    .fillColor(GREY)
+    .text(`เอกสารออกเป็นชุด  หน้า ${page}/${pages}`, PAGE.margin + WIDTH * 0.55, y, {
+      width: WIDTH * 0.45,
+      align: 'right',
+      lineBreak: false,
+    })
+    .fillColor('black');
 }
 
 function tableHeader(pdf: Doc, y: number): number {
@@ -248,25 +370,38 @@ function totals(pdf: Doc, doc: TaxDocument, y: number): void {
   });
 }
 
-/** One copy (original or copy): header, the lines flowing over as many pages as they need, the totals. */
-function renderCopy(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 'สำเนา', first: boolean): void {
+/** Room kept under a page's last row for "มีต่อหน้าถัดไป". */
+const CONTINUED_HEIGHT = 20;
+
+/**
+ * One copy (original or copy): the header on every page, the lines flowing over as many pages as they need,
+ * "มีต่อหน้าถัดไป" under a page's last row when more follow, the totals after the last line (which goes with them
+ * to a new page rather than leave them alone there). Each page's "หน้า n/N" is written once the copy's pages
+ * are counted (the pages stay buffered).
+ */
+function renderCopy(pdf: Doc, doc: TaxDocument, copy: Copy, first: boolean): void {
   if (!first) pdf.addPage();
-  let page = 1;
-  let y = tableHeader(pdf, header(pdf, doc, copy, page));
   const bottom = PAGE.height - PAGE.margin;
+  const pageLines: { index: number; y: number }[] = [];
+  const startPage = (): number => {
+    const { tableTop, pageLineY } = header(pdf, doc, copy);
+    pageLines.push({ index: pdf.bufferedPageRange().start + pdf.bufferedPageRange().count - 1, y: pageLineY });
+    return tableHeader(pdf, tableTop);
+  };
+  let y = startPage();
   doc.lines.forEach((line, index) => {
     const cells = rowCells(index, line);
     const height = rowHeight(pdf, cells);
     const isLast = index === doc.lines.length - 1;
-    if (y + height + (isLast ? TOTALS_HEIGHT : 0) > bottom) {
+    if (y + height + (isLast ? TOTALS_HEIGHT : CONTINUED_HEIGHT) > bottom) {
       pdf
+        .font(FONT)
         .fontSize(SIZE.small)
         .fillColor(GREY)
-        .text('มีต่อหน้าถัดไป', PAGE.margin, bottom - 14, { width: WIDTH, align: 'right' });
+        .text('มีต่อหน้าถัดไป', PAGE.margin, y + 4, { width: WIDTH, align: 'right', lineBreak: false });
       pdf.fillColor('black');
       pdf.addPage();
-      page += 1;
-      y = tableHeader(pdf, header(pdf, doc, copy, page));
+      y = startPage();
     }
     pdf.font(FONT).fontSize(SIZE.body).fillColor('black');
     let x = PAGE.margin;
@@ -282,6 +417,12 @@ function renderCopy(pdf: Doc, doc: TaxDocument, copy: 'ต้นฉบับ' | 
       .stroke();
   });
   totals(pdf, doc, y + 4);
+  const last = pdf.bufferedPageRange().start + pdf.bufferedPageRange().count - 1;
+  pageLines.forEach(({ index, y: lineY }, n) => {
+    pdf.switchToPage(index);
+    pageLine(pdf, lineY, n + 1, pageLines.length);
+  });
+  pdf.switchToPage(last);
 }
 
 /** The PDF/A-3b of a tax document, the XML attached when given. */
@@ -291,25 +432,29 @@ export async function taxDocumentPdf(
 ): Promise<Buffer> {
   // Loaded on first use: a server start never reads it (and it reads its own data files, so it stays unbundled).
   const { default: PDFDocument } = await import('pdfkit');
-  const pdf = withThaiLayout(
-    new PDFDocument({
-      size: 'A4',
-      // The layout breaks its own pages (header repeated): pdfkit's bottom margin is kept out of the way, so it
-      // never starts a page of its own in the middle of a row.
-      margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 0 },
-      subset: 'PDF/A-3b',
-      pdfVersion: '1.7',
-      tagged: true,
-      lang: 'th-TH',
-      font: FONT,
-      displayTitle: true,
-      info: {
-        Title: `${titleOf(doc)} ${doc.number}`,
-        Author: doc.seller.name,
-        Subject: `${titleOf(doc)} เลขที่ ${doc.number}`,
-        CreationDate: new Date(doc.issuedAt),
-      },
-    }),
+  const pdf = withEscapedXmp(
+    withThaiLayout(
+      new PDFDocument({
+        size: 'A4',
+        // The layout breaks its own pages (header repeated): pdfkit's bottom margin is kept out of the way, so it
+        // never starts a page of its own in the middle of a row.
+        margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 0 },
+        // Kept until the end: each page's "หน้า n/N" is written once its copy's pages are counted.
+        bufferPages: true,
+        subset: 'PDF/A-3b',
+        pdfVersion: '1.7',
+        tagged: true,
+        lang: 'th-TH',
+        font: FONT,
+        displayTitle: true,
+        info: {
+          Title: `${titleOf(doc)} ${doc.number}`,
+          Author: doc.seller.name,
+          Subject: `${titleOf(doc)} เลขที่ ${doc.number}`,
+          CreationDate: new Date(doc.issuedAt),
+        },
+      }),
+    ),
   );
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
