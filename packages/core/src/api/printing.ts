@@ -145,13 +145,22 @@ export const PrinterTestRequest = z.object({
   name: SingleLineText(msg('printing.nameRequired')).trim().min(1, msg('printing.nameRequired')),
 });
 
+/** Printer names are one name whatever their case (a till names its printer; the list keeps them unique). */
+export function samePrinterName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** The printer of this name, if the list has one. */
+export function printerNamed<P extends { name: string }>(printers: readonly P[], name: string): P | null {
+  return printers.find((printer) => samePrinterName(printer.name, name)) ?? null;
+}
+
 /** The printer a till prints on (settings `printing.tills`), if it has one. */
 export function printerOfTill<P extends { name: string }>(
   printing: { printers: readonly P[]; tills: Readonly<Record<string, string>> },
   tillId: number | null,
 ): P | null {
   if (tillId === null) return null;
-  const name = printing.tills[String(tillId)]?.toLowerCase();
-  if (name === undefined) return null;
-  return printing.printers.find((printer) => printer.name.toLowerCase() === name) ?? null;
+  const name = printing.tills[String(tillId)];
+  return name === undefined ? null : printerNamed(printing.printers, name);
 }

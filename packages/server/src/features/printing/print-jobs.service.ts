@@ -1,5 +1,6 @@
 import {
   PRINT_FAILURES,
+  printerNamed,
   printerOfTill,
   type PrintFailure,
   type PrintingSettings,
@@ -97,7 +98,7 @@ export async function reprintJob(deps: PrintDeps, id: number): Promise<PrintJob>
 }
 
 function networkPrinter(printing: PrintingSettings, name: string) {
-  const printer = printing.printers.find((p) => p.name.toLowerCase() === name.toLowerCase());
+  const printer = printerNamed(printing.printers, name);
   if (!printer) throw new AppError({ status: 404, code: 'PRINTER_NOT_FOUND' });
   return printer;
 }

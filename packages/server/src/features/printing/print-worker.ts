@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PRINTER_DOTS, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
+import { PRINTER_DOTS, printerNamed, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { PrinterError, sendToRawPrinter } from '../../integrations/printer/raw-printer';
@@ -100,8 +100,7 @@ async function printOne(
     log.warn({ ...facts, error }, 'print job failed; the till may print it again');
     return 'failed' as const;
   };
-  const key = row.printer_name.toLowerCase();
-  const printer = settings.printing.printers.find((p) => p.name.toLowerCase() === key);
+  const printer = printerNamed(settings.printing.printers, row.printer_name);
   if (!printer || printer.type !== 'network')
     return fail(`PRINTER_NOT_FOUND: no network printer named ${row.printer_name}`);
   try {

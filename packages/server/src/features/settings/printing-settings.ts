@@ -1,4 +1,4 @@
-import type { PrintingSettings } from '@pos/core';
+import { printerNamed, type PrintingSettings } from '@pos/core';
 import type { DbExecutor } from '../../db/executor';
 import { AppError } from '../../http/app-error';
 import { isAllowedHostSetting } from '../../integrations/printer/printer-address';
@@ -14,11 +14,10 @@ const refused = (
  * the server may connect to, and each till's printer one of the list, for a till that exists.
  */
 export async function assertPrintingSettings(db: DbExecutor, printing: PrintingSettings): Promise<void> {
-  const names = new Set<string>();
   for (const [i, printer] of printing.printers.entries()) {
-    const key = printer.name.toLowerCase();
-    if (names.has(key)) throw refused('PRINTER_NAME_TAKEN', `settings.printing.printers.${i}.name`);
-    names.add(key);
+    if (printerNamed(printing.printers.slice(0, i), printer.name)) {
+      throw refused('PRINTER_NAME_TAKEN', `settings.printing.printers.${i}.name`);
+    }
     if (printer.type === 'network' && !isAllowedHostSetting(printer.host, printing.allowPublicAddresses)) {
       throw refused('PRINTER_ADDRESS_NOT_ALLOWED', `settings.printing.printers.${i}.host`);
     }
@@ -28,6 +27,6 @@ export async function assertPrintingSettings(db: DbExecutor, printing: PrintingS
   const known = new Set((await listTillIds(db)).map(String));
   for (const [tillId, name] of tills) {
     if (!known.has(tillId)) throw refused('PRINTER_TILL_NOT_FOUND', `settings.printing.tills.${tillId}`);
-    if (!names.has(name.toLowerCase())) throw refused('PRINTER_NOT_FOUND', `settings.printing.tills.${tillId}`);
+    if (!printerNamed(printing.printers, name)) throw refused('PRINTER_NOT_FOUND', `settings.printing.tills.${tillId}`);
   }
 }

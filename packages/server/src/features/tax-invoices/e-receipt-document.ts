@@ -2,7 +2,7 @@ import { HEAD_OFFICE_BRANCH, postcodeOf, type SystemSettings } from '@pos/core';
 import type { SaleHeadRow, SaleLineRow } from '../sale-records/sale-columns';
 import type { CustomerRow } from '../customers/customers.queries';
 import type { ReceiptDocument, TaxParty } from './tax-document';
-import { lineName, sellerOf } from './tax-invoice-document';
+import { saleFigures, sellerOf } from './tax-invoice-document';
 
 /** What the PDF calls a buyer nobody named (ETDA's receipt names none). */
 export const WALK_IN_BUYER = 'ลูกค้าทั่วไป';
@@ -47,8 +47,6 @@ export function receiptDocument(input: {
   email: string;
 }): ReceiptDocument {
   const { sale } = input;
-  const tax = Number(sale.tax);
-  const total = Number(sale.total);
   return {
     kind: 'receipt',
     number: sale.document_number,
@@ -57,19 +55,7 @@ export function receiptDocument(input: {
     seller: sellerOf(input.system),
     ...receiptBuyer(sale, input.customer, input.email),
     vatRateBp: sale.exclude_vat === 1 ? 0 : Number(sale.tax_rate_bp),
-    pricesIncludeVat: sale.prices_include_vat === 1,
-    lines: input.lines.map((line) => ({
-      name: lineName(line),
-      code: line.sku ?? line.barcode ?? null,
-      quantity: Number(line.quantity),
-      unitPrice: Number(line.price),
-      lineTotal: Number(line.line_total),
-    })),
-    subtotal: Number(sale.subtotal),
-    discount: Number(sale.discount),
-    valueBeforeVat: total - tax,
-    vat: tax,
-    total,
+    ...saleFigures(sale, input.lines),
   };
 }
 

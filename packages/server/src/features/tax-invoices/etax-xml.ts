@@ -231,6 +231,26 @@ function headerTax(settlement: XMLBuilder, vatRateBp: number, basis: number, vat
   tax.ele('ram:CalculatedAmount').txt(baht(vat));
 }
 
+/** The document's discount (the points' value before VAT) and its totals, as an invoice and a receipt state them. */
+function settlementTotals(
+  settlement: XMLBuilder,
+  doc: { valueBeforeVat: number; vat: number; total: number },
+  amounts: { lineTotal: number; allowance: number },
+): void {
+  if (amounts.allowance > 0) {
+    const discount = settlement.ele('ram:SpecifiedTradeAllowanceCharge');
+    discount.ele('ram:ChargeIndicator').txt('false');
+    discount.ele('ram:ActualAmount').txt(baht(amounts.allowance));
+    discount.ele('ram:Reason').txt('ส่วนลดจากแต้มสะสม');
+  }
+  const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
+  sum.ele('ram:LineTotalAmount').txt(baht(amounts.lineTotal));
+  sum.ele('ram:AllowanceTotalAmount').txt(baht(amounts.allowance));
+  sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.valueBeforeVat));
+  sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
+  sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
+}
+
 function documentRoot(kind: TaxDocument['kind']): XMLBuilder {
   const ns = NS[kind];
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ns.rsm, `rsm:${ns.root}`, {
@@ -273,18 +293,7 @@ function taxInvoiceXml(doc: TaxInvoiceDocument): string {
   const { lines, lineTotal, allowance } = invoiceLines(doc);
   const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
   headerTax(settlement, doc.vatRateBp, doc.valueBeforeVat, doc.vat);
-  if (allowance > 0) {
-    const discount = settlement.ele('ram:SpecifiedTradeAllowanceCharge');
-    discount.ele('ram:ChargeIndicator').txt('false');
-    discount.ele('ram:ActualAmount').txt(baht(allowance));
-    discount.ele('ram:Reason').txt('ส่วนลดจากแต้มสะสม');
-  }
-  const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
-  sum.ele('ram:LineTotalAmount').txt(baht(lineTotal));
-  sum.ele('ram:AllowanceTotalAmount').txt(baht(allowance));
-  sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.valueBeforeVat));
-  sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
-  sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
+  settlementTotals(settlement, doc, { lineTotal, allowance });
   lineItems(trade, doc.lines, lines, doc.vatRateBp);
   return root.end({ prettyPrint: true });
 }
@@ -376,18 +385,7 @@ function receiptXml(doc: ReceiptDocument): string {
   const settlement = trade.ele('ram:ApplicableHeaderTradeSettlement');
   if (withVat) headerTax(settlement, doc.vatRateBp, doc.valueBeforeVat, doc.vat);
   else settlement.ele('ram:InvoiceCurrencyCode', { listID: 'ISO 4217 3A' }).txt('THB');
-  if (allowance > 0) {
-    const discount = settlement.ele('ram:SpecifiedTradeAllowanceCharge');
-    discount.ele('ram:ChargeIndicator').txt('false');
-    discount.ele('ram:ActualAmount').txt(baht(allowance));
-    discount.ele('ram:Reason').txt('ส่วนลดจากแต้มสะสม');
-  }
-  const sum = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
-  sum.ele('ram:LineTotalAmount').txt(baht(lineTotal));
-  sum.ele('ram:AllowanceTotalAmount').txt(baht(allowance));
-  sum.ele('ram:TaxBasisTotalAmount').txt(baht(doc.valueBeforeVat));
-  sum.ele('ram:TaxTotalAmount').txt(baht(doc.vat));
-  sum.ele('ram:GrandTotalAmount').txt(baht(doc.total));
+  settlementTotals(settlement, doc, { lineTotal, allowance });
   lineItems(trade, doc.lines, lines, doc.vatRateBp, withVat);
   return root.end({ prettyPrint: true });
 }

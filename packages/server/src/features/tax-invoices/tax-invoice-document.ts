@@ -37,6 +37,27 @@ export function sellerOf(system: SystemSettings): TaxParty {
   };
 }
 
+/** A sale's lines and figures (satang) as its tax documents state them, an invoice's or a receipt's alike. */
+export function saleFigures(sale: SaleHeadRow, lines: readonly SaleLineRow[]) {
+  const tax = Number(sale.tax);
+  const total = Number(sale.total);
+  return {
+    pricesIncludeVat: sale.prices_include_vat === 1,
+    lines: lines.map((line) => ({
+      name: lineName(line),
+      code: line.sku ?? line.barcode ?? null,
+      quantity: Number(line.quantity),
+      unitPrice: Number(line.price),
+      lineTotal: Number(line.line_total),
+    })),
+    subtotal: Number(sale.subtotal),
+    discount: Number(sale.discount),
+    valueBeforeVat: total - tax,
+    vat: tax,
+    total,
+  };
+}
+
 /**
  * The full tax invoice of a sale as issued: its lines and figures exactly as the sale recorded them (the
  * till's arithmetic, never worked out again), the seller and buyer as they are now, frozen from here on.
@@ -51,8 +72,6 @@ export function taxInvoiceDocument(input: {
   lines: SaleLineRow[];
 }): TaxInvoiceDocument {
   const { sale } = input;
-  const tax = Number(sale.tax);
-  const total = Number(sale.total);
   return {
     kind: 'tax_invoice',
     number: input.number,
@@ -70,23 +89,11 @@ export function taxInvoiceDocument(input: {
       place: null,
     },
     vatRateBp: Number(sale.tax_rate_bp),
-    pricesIncludeVat: sale.prices_include_vat === 1,
-    lines: input.lines.map((line) => ({
-      name: lineName(line),
-      code: line.sku ?? line.barcode ?? null,
-      quantity: Number(line.quantity),
-      unitPrice: Number(line.price),
-      lineTotal: Number(line.line_total),
-    })),
     // Every sale is recorded once paid: the invoice is also the receipt.
     paid: true,
     suppliedAt: sale.created_at,
     replaces: { number: sale.document_number, issuedAt: sale.created_at },
-    subtotal: Number(sale.subtotal),
-    discount: Number(sale.discount),
-    valueBeforeVat: total - tax,
-    vat: tax,
-    total,
+    ...saleFigures(sale, input.lines),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   PrinterConfig,
   type PrinterLanguage,
   type PrinterType,
+  samePrinterName,
 } from '@pos/core';
 import { Check, Info } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
@@ -119,7 +120,7 @@ export function PrinterForm({ printer, otherNames, serverError, onDone, onCancel
   }, [serverError, form]);
 
   const onSubmit = form.handleSubmit((values) => {
-    const taken = otherNames.some((name) => name.toLowerCase() === values.name.toLowerCase());
+    const taken = otherNames.some((name) => samePrinterName(name, values.name));
     if (taken) {
       form.setError('name', { type: 'taken', message: t('apiErrors.PRINTER_NAME_TAKEN') }, { shouldFocus: true });
       return;
