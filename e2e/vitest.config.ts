@@ -24,5 +24,8 @@ export default defineConfig({
     // Three files at a time slow the longest tests (the stock dialog's, 40 steps) to about a minute.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits on the browser (a list loading, a select enabled by a fetch). Vitest's 1 s suited a
+    // quiet machine; CI's, with three files at a time, once took longer for the e-Tax settings' places list.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
