@@ -106,6 +106,8 @@ export const VALIDATION_LABELS = {
   printerPort: 'พอร์ตเครื่องพิมพ์',
   printerWidth: 'ความกว้างกระดาษ',
   printerLanguage: 'ภาษาคำสั่งเครื่องพิมพ์',
+  printJobKind: 'เอกสารที่จะพิมพ์',
+  printOutcome: 'ผลการพิมพ์',
   printers: 'รายการเครื่องพิมพ์',
   tillPrinters: 'เครื่องพิมพ์ของเครื่องขาย',
   smtpPort: 'พอร์ต SMTP',

@@ -89,12 +89,28 @@ export const PrinterView = z.object({
   cashDrawer: z.boolean(),
 });
 
-/** What a print job prints. */
-export const PRINT_JOB_KINDS = ['receipt', 'test', 'drawer'] as const;
+/**
+ * What a print job prints: a sale's receipt (short tax invoice when VAT applies), a sale's full tax invoice, a
+ * refund's credit note (or refund receipt), a shift's report (X while open, Z once closed), a test page, or the
+ * drawer's pulse alone.
+ */
+export const PRINT_JOB_KINDS = ['receipt', 'tax_invoice', 'credit_note', 'shift_report', 'test', 'drawer'] as const;
 export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
 
 export const PRINT_JOB_STATUSES = ['pending', 'printed', 'failed'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
+
+/**
+ * Who sends a job's bytes to the printer: the server (a network printer) or the till's browser (a USB or
+ * serial printer, through WebUSB / Web Serial: it reads the bytes the server rendered and reports the outcome).
+ */
+export const PRINT_TRANSPORTS = ['server', 'till'] as const;
+export type PrintTransport = (typeof PRINT_TRANSPORTS)[number];
+
+/** Who sends to a printer of this type. */
+export function transportOf(type: PrinterType): PrintTransport {
+  return type === 'network' ? 'server' : 'till';
+}
 
 /** Why a job did not print, as a stable code the till words. */
 export const PRINT_FAILURES = [
@@ -109,9 +125,12 @@ export const PrintJob = z.object({
   id: z.number(),
   kind: z.enum(PRINT_JOB_KINDS),
   printerName: z.string(),
+  transport: z.enum(PRINT_TRANSPORTS),
   tillId: z.number().nullable(),
   saleId: z.number().nullable(),
-  /** The printed document's number (a sale's receipt), when there is one. */
+  refundId: z.number().nullable(),
+  shiftId: z.number().nullable(),
+  /** The printed document's number (a sale's receipt or invoice, a refund's credit note), when there is one. */
   documentNumber: z.string().nullable(),
   openDrawer: z.boolean(),
   status: z.enum(PRINT_JOB_STATUSES),
@@ -125,11 +144,39 @@ export type PrintJob = z.infer<typeof PrintJob>;
 export const PrintJobResponse = z.object({ job: PrintJob });
 export const PrintJobListResponse = z.object({ jobs: z.array(PrintJob) });
 
-/** `GET /api/print-jobs?tillId=&saleId=&status=`: a till's latest jobs, newest first. */
+/** `GET /api/print-jobs?tillId=&saleId=&refundId=&shiftId=&status=`: the latest jobs, newest first. */
 export const PrintJobListQuery = z.object({
   tillId: Id().optional(),
   saleId: Id().optional(),
+  refundId: Id().optional(),
+  shiftId: Id().optional(),
   status: z.enum(PRINT_JOB_STATUSES).optional(),
+});
+
+const kindMessage = msg('value.invalid', { label: 'printJobKind' });
+
+/**
+ * `POST /api/print-jobs`: print a document on a till's printer (what the screen's "print" does when the till
+ * has one; without one the browser's print dialog stays). Never opens the drawer: a reprint is not a payment.
+ */
+export const PrintDocumentRequest = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('receipt'), tillId: Id(), saleId: Id() }),
+    z.object({ kind: z.literal('tax_invoice'), tillId: Id(), saleId: Id() }),
+    z.object({ kind: z.literal('credit_note'), tillId: Id(), refundId: Id() }),
+    z.object({ kind: z.literal('shift_report'), tillId: Id(), shiftId: Id() }),
+  ],
+  { error: kindMessage },
+);
+export type PrintDocumentRequest = z.output<typeof PrintDocumentRequest>;
+
+/**
+ * `POST /api/print-jobs/:id/result`: the till's browser says how a job it sent to its USB or serial printer went
+ * (`GET /api/print-jobs/:id/bytes` gave it the bytes). Only for a job the till sends, once.
+ */
+export const PrintJobResultRequest = z.object({
+  outcome: z.enum(['printed', ...PRINT_FAILURES], { error: msg('value.invalid', { label: 'printOutcome' }) }),
 });
 
 /** `POST /api/tills/:id/drawer`: open the till's cash drawer without a sale (recorded). */

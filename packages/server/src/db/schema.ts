@@ -346,14 +346,24 @@ export interface EtaxEmailsTable {
  */
 export interface PrintJobsTable {
   id: Generated<number>;
-  /** receipt, test or drawer (a drawer pulse alone). */
+  /** A PrintJobKind: receipt, tax_invoice, credit_note, shift_report, test or drawer (a drawer pulse alone). */
   kind: string;
   printer_name: string;
+  /** server (the print worker sends it to a network printer) or till (the till's browser, to a USB/serial one). */
+  transport: Generated<string>;
   till_id: number | null;
+  /** The sale of a receipt or full tax invoice. */
   sale_id: number | null;
+  /** The refund of a credit note. */
+  refund_id: number | null;
+  /** The shift of a shift report. */
+  shift_id: number | null;
   /** 1: the job ends with the cash drawer's pulse. */
   open_drawer: number;
-  /** pending, sent (printed) or failed. */
+  /**
+   * pending (the worker's), till (waiting for the till's browser, which the worker never claims), sent (printed)
+   * or failed.
+   */
   status: Generated<string>;
   attempts: Generated<number>;
   next_attempt_at: string;

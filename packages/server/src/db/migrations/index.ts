@@ -33,6 +33,7 @@ import { taxInvoices } from './2026112831-tax-invoices';
 import { eReceipts } from './2026112861-e-receipts';
 import { printing } from './2026112905-printing';
 import { customerDisplay } from './2026112906-customer-display';
+import { printDocuments } from './2026112907-print-documents';
 import { tillsShifts } from './2026112821-tills-shifts';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -72,5 +73,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112861-e-receipts': eReceipts(engine),
     '2026112905-printing': printing(engine),
     '2026112906-customer-display': customerDisplay(engine),
+    '2026112907-print-documents': printDocuments(),
   };
 }

@@ -7,6 +7,7 @@ import {
   type PrintJob,
   type PrintJobKind,
   type PrintJobStatus,
+  type PrintTransport,
 } from '@pos/core';
 import type { z } from 'zod';
 import type { OpenDrawerRequest, PrintJobListQuery, PrinterTestRequest } from '@pos/core';
@@ -34,15 +35,38 @@ function failureOf(error: string | null): PrintFailure | null {
   return (PRINT_FAILURES as readonly string[]).includes(code ?? '') ? (code as PrintFailure) : 'PRINTER_OFFLINE';
 }
 
+function documentNumberOf(row: PrintJobRow): string | null {
+  switch (row.kind as PrintJobKind) {
+    case 'receipt':
+      return row.sale_number;
+    case 'tax_invoice':
+      return row.tax_invoice_number;
+    case 'credit_note':
+      return row.credit_note_number;
+    default:
+      return null;
+  }
+}
+
+/** The stored statuses behind each status the API shows (a job waiting for the till's browser is pending). */
+const STORED_STATUSES: Readonly<Record<PrintJobStatus, readonly string[]>> = {
+  pending: ['pending', 'till'],
+  printed: ['sent'],
+  failed: ['failed'],
+};
+
 export function toApiPrintJob(row: PrintJobRow): PrintJob {
   const status: PrintJobStatus = row.status === 'sent' ? 'printed' : row.status === 'failed' ? 'failed' : 'pending';
   return {
     id: row.id,
     kind: row.kind as PrintJobKind,
     printerName: row.printer_name,
+    transport: row.transport as PrintTransport,
     tillId: row.till_id,
     saleId: row.sale_id,
-    documentNumber: row.document_number,
+    refundId: row.refund_id,
+    shiftId: row.shift_id,
+    documentNumber: documentNumberOf(row),
     openDrawer: row.open_drawer === 1,
     status,
     failure: status === 'failed' ? failureOf(row.last_error) : null,
@@ -77,7 +101,9 @@ export async function listPrintJobs(
   deps: Pick<Deps, 'db'>,
   query: z.output<typeof PrintJobListQuery>,
 ): Promise<PrintJob[]> {
-  const rows = await listPrintJobRows(deps.db.kysely, { ...query, limit: 20 });
+  const { status, ...filter } = query;
+  const statuses = status === undefined ? undefined : STORED_STATUSES[status];
+  const rows = await listPrintJobRows(deps.db.kysely, { ...filter, statuses, limit: 20 });
   return rows.map(toApiPrintJob);
 }
 

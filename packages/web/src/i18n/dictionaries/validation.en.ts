@@ -213,6 +213,8 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.label.printerPort': 'Printer port',
   'validation.label.printerWidth': 'Paper width',
   'validation.label.printerLanguage': 'Printer command language',
+  'validation.label.printJobKind': 'Document to print',
+  'validation.label.printOutcome': 'Print outcome',
   'validation.label.printers': 'Printers',
   'validation.label.tillPrinters': "Tills' printers",
   'validation.label.smtpPort': 'SMTP port',
