@@ -365,7 +365,8 @@ describe('the tax document’s text on the page', () => {
   });
 
   it('continues 40 lines onto further pages, each with the header, its page of the set, and the notes; totals with the last lines', async () => {
-    const doc = longInvoice(40);
+    // A total whose words need two lines beside the totals.
+    const doc: TaxInvoiceDocument = { ...longInvoice(40), total: 1_126_502 };
     const { pages, items } = await read(await taxDocumentPdf(doc));
     const text = pages.map(squash);
     const originals = text.filter((p) => p.includes('ต้นฉบับ'));
@@ -387,6 +388,21 @@ describe('the tax document’s text on the page', () => {
       expect(page.includes('มีต่อหน้าถัดไป'), `page ${i + 1}`).toBe(n < count);
       expect(page.includes('จำนวนเงินรวมทั้งสิ้น'), `page ${i + 1}`).toBe(n === count);
     });
+    // The total in words wraps between words (pdfkit alone broke สอ|งสตางค์).
+    const words = `(${bahtText(doc.total)})`;
+    const boundaries = new Set([
+      0,
+      ...Array.from(
+        new Intl.Segmenter('th', { granularity: 'word' }).segment(words),
+        (w) => w.index + w.segment.length,
+      ),
+    ]);
+    const wordLines = items[count - 1]!.filter((item) => item.str.length > 2 && words.includes(item.str.trim()));
+    expect(wordLines.map((item) => item.str.trim()).join('')).toBe(words);
+    for (const item of wordLines) {
+      const at = words.indexOf(item.str.trim());
+      expect(boundaries.has(at) && boundaries.has(at + item.str.trim().length), item.str).toBe(true);
+    }
     // The totals' page carries the last line with them.
     expect(text[count - 1]).toContain('TS-040');
     for (const page of items) {
