@@ -1,6 +1,7 @@
 import type { PrintJob } from '@pos/core';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/types';
@@ -67,5 +68,65 @@ export function PrintPhaseLine({
       )}
       <span className="min-w-0 break-words">{words}</span>
     </span>
+  );
+}
+
+/**
+ * A followed job's state in a box: the phase line, the printer (or the reason it failed), and the way on: "print
+ * again" once failed, "check again" when no answer came in time. Both the sale's own receipt and a document
+ * printed from a screen show their job with it.
+ */
+export function PrintJobStatus({
+  job,
+  phase,
+  printerName,
+  label,
+  reprinting,
+  onReprint,
+  onCheckAgain,
+  testIds = { status: 'print-status', failure: 'print-failure' },
+}: {
+  job: PrintJob | null;
+  phase: PrintPhase;
+  printerName: string;
+  /** What is printing, for screen readers ("receipt printing"). */
+  label: string;
+  reprinting: boolean;
+  onReprint: (job: PrintJob) => void;
+  onCheckAgain: () => void;
+  testIds?: { status: string; failure: string };
+}) {
+  const t = useT();
+  return (
+    <section
+      aria-label={label}
+      data-testid={testIds.status}
+      data-phase={phase}
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
+    >
+      <Printer className="size-4 shrink-0 text-slate-500" aria-hidden />
+      <p role="status" className="min-w-0 flex-1 basis-40">
+        <PrintPhaseLine phase={phase} />
+        {phase === 'failed' && job ? (
+          <span className="block text-red-700" data-testid={testIds.failure}>
+            {failureText(t, job)}
+          </span>
+        ) : (
+          <span className="block break-words text-slate-500">
+            {t('printing.status.printer', { name: printerName })}
+          </span>
+        )}
+      </p>
+      {phase === 'failed' && job ? (
+        <Button variant="outline" className="shrink-0" disabled={reprinting} onClick={() => onReprint(job)}>
+          <RotateCcw aria-hidden />
+          {t('printing.reprint')}
+        </Button>
+      ) : phase === 'unknown' ? (
+        <Button variant="outline" className="shrink-0" onClick={onCheckAgain}>
+          {t('printing.status.checkAgain')}
+        </Button>
+      ) : null}
+    </section>
   );
 }

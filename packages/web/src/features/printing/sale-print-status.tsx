@@ -1,11 +1,9 @@
 import { printerOfTill, type Sale, type StoreSettings } from '@pos/core';
-import { Printer, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api';
-import { failureText, PrintPhaseLine, printPhase, usePassed } from './print-job-state';
+import { PrintJobStatus, printPhase, usePassed } from './print-job-state';
 import { PRINT_FOLLOW_MS, useReprint, useSalePrintJob } from './printing.queries';
 
 /** The network printer a sale's till prints on (the server prints it by itself), if it has one. */
@@ -25,53 +23,29 @@ export function SalePrintStatus({ sale, printerName }: { sale: Sale; printerName
   const t = useT();
   const [until, setUntil] = useState(() => Date.now() + PRINT_FOLLOW_MS);
   const job = useSalePrintJob(sale.id, until, true);
-  const reprint = useReprint(sale.id);
+  const reprint = useReprint();
   const passed = usePassed(until);
   const current = job.data ?? null;
-  const phase = printPhase(current, passed);
   const follow = () => {
     setUntil(Date.now() + PRINT_FOLLOW_MS);
     void job.refetch();
   };
 
   return (
-    <section
-      aria-label={t('printing.status.label')}
-      data-testid="sale-print-status"
-      data-phase={phase}
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
-    >
-      <Printer className="size-4 shrink-0 text-slate-500" aria-hidden />
-      <p role="status" className="min-w-0 flex-1 basis-40">
-        <PrintPhaseLine phase={phase} />
-        {phase === 'failed' && current ? (
-          <span className="block text-red-700" data-testid="sale-print-failure">
-            {failureText(t, current)}
-          </span>
-        ) : (
-          <span className="block text-slate-500">{t('printing.status.printer', { name: printerName })}</span>
-        )}
-      </p>
-      {phase === 'failed' && current ? (
-        <Button
-          variant="outline"
-          className="shrink-0"
-          disabled={reprint.isPending}
-          onClick={() =>
-            reprint.mutate(current.id, {
-              onSuccess: follow,
-              onError: (error) => toast.error(errorMessage(error, t('printing.reprintError'))),
-            })
-          }
-        >
-          <RotateCcw aria-hidden />
-          {t('printing.reprint')}
-        </Button>
-      ) : phase === 'unknown' ? (
-        <Button variant="outline" className="shrink-0" onClick={follow}>
-          {t('printing.status.checkAgain')}
-        </Button>
-      ) : null}
-    </section>
+    <PrintJobStatus
+      job={current}
+      phase={printPhase(current, passed)}
+      printerName={printerName}
+      label={t('printing.status.label')}
+      reprinting={reprint.isPending}
+      onReprint={(failed) =>
+        reprint.mutate(failed.id, {
+          onSuccess: follow,
+          onError: (error) => toast.error(errorMessage(error, t('printing.reprintError'))),
+        })
+      }
+      onCheckAgain={follow}
+      testIds={{ status: 'sale-print-status', failure: 'sale-print-failure' }}
+    />
   );
 }

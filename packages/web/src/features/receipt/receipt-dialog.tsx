@@ -1,6 +1,6 @@
 import './receipt-print.css';
 import type { Sale } from '@pos/core';
-import { FileText, Mail, Printer } from 'lucide-react';
+import { FileText, Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button';
@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
+import { useDocumentPrint } from '../printing/document-print';
 import { SalePrintStatus, salePrinter } from '../printing/sale-print-status';
 import { useStoreSettings } from '../settings/settings.queries';
 import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
@@ -89,6 +90,17 @@ export function ReceiptDialog({
     canIssueTaxInvoice;
   // Right after a sale at a till with a network printer the server prints it: its progress shows here.
   const networkPrinter = showPaymentSummary && sale ? salePrinter(sale, settings.data) : null;
+  // Elsewhere (the sales history, a receipt shown again) "print" goes to this device's till printer, if any.
+  const print = useDocumentPrint({
+    target: { kind: 'receipt', saleId: sale?.id ?? 0 },
+    onBrowserPrint: () => {
+      if (printRoot.current) printDocument(printRoot.current, paper);
+    },
+    direct: networkPrinter === null && paper === 'roll' && sale !== null,
+    autoFocus: networkPrinter === null,
+    variant: networkPrinter === null ? 'primary' : 'outline',
+    testId: 'receipt-print',
+  });
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
 
   // Never leave the app hidden if the dialog goes away mid-print.
@@ -137,6 +149,7 @@ export function ReceiptDialog({
               />
             </div>
             <PaperChoice paper={paper} onChange={setPaper} />
+            {print.status}
             {createPortal(
               <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
                 <ReceiptDocument sale={shownSale ?? sale} settings={settings.data} type={shownType} paper={paper} />
@@ -170,16 +183,8 @@ export function ReceiptDialog({
                 : t('taxInvoice.issueButton')}
             </Button>
           ) : null}
-          <Button
-            autoFocus={networkPrinter === null}
-            variant={networkPrinter === null ? 'primary' : 'outline'}
-            onClick={() => {
-              if (printRoot.current) printDocument(printRoot.current, paper);
-            }}
-          >
-            <Printer aria-hidden />
-            {t('receipt.print')}
-          </Button>
+          {print.browserButton}
+          {print.printButton}
         </DialogFooter>
       </DialogContent>
       {eReceiptOpen && shownSale ? <EReceiptDialog sale={shownSale} onClose={() => setEReceiptOpen(false)} /> : null}

@@ -1,6 +1,5 @@
 import '../receipt/receipt-print.css';
 import type { Sale } from '@pos/core';
-import { Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button';
@@ -14,6 +13,7 @@ import {
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
 import { cn } from '../../lib/utils';
+import { useDocumentPrint } from '../printing/document-print';
 import { PaperChoice, paperPreviewClass } from '../receipt/paper-choice';
 import type { ReceiptPaper } from '../receipt/receipt';
 import { PRINTING_CLASS, printDocument } from '../receipt/receipt-dialog';
@@ -33,6 +33,18 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
   const [paper, setPaper] = useState<ReceiptPaper>('roll');
   // A sale with a full tax invoice: its credit notes refer to it (read with reports_view; else the short one's).
   const fullInvoice = useTaxInvoice(sale.tax_invoice_id).data ?? null;
+
+  // The roll goes to this device's till printer when it has one (the credit note shown); A4 stays with the browser.
+  const print = useDocumentPrint({
+    target: { kind: 'credit_note', refundId: shown?.id ?? 0 },
+    onBrowserPrint: () => {
+      if (printRoot.current) printDocument(printRoot.current, paper);
+    },
+    direct: paper === 'roll' && shown !== null,
+    autoFocus: true,
+    disabled: !shown,
+    testId: 'credit-note-print',
+  });
 
   useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
 
@@ -88,6 +100,7 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
               />
             </div>
             <PaperChoice paper={paper} onChange={setPaper} />
+            {print.status}
             {createPortal(
               <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
                 <CreditNoteDocument
@@ -108,16 +121,8 @@ export function CreditNoteDialog({ sale, onClose }: { sale: Sale; onClose: () =>
           <Button variant="outline" onClick={onClose}>
             {t('common.close')}
           </Button>
-          <Button
-            autoFocus
-            disabled={!shown}
-            onClick={() => {
-              if (printRoot.current) printDocument(printRoot.current, paper);
-            }}
-          >
-            <Printer aria-hidden />
-            {t('receipt.print')}
-          </Button>
+          {print.browserButton}
+          {print.printButton}
         </DialogFooter>
       </DialogContent>
     </Dialog>

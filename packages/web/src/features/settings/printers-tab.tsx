@@ -1,4 +1,4 @@
-import type { PrinterConfig, Settings, Till } from '@pos/core';
+import { samePrinterName, type PrinterConfig, type Settings, type Till } from '@pos/core';
 import { Pencil, Plus, Printer, Save, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -59,23 +59,26 @@ export function printingRefusalOf(
 /** The draft after a printer is put at `index` (or added): a renamed printer keeps its tills. */
 export function withPrinter(draft: PrintingDraft, index: number | 'new', printer: PrinterConfig): PrintingDraft {
   if (index === 'new') return { ...draft, printers: [...draft.printers, printer] };
-  const before = draft.printers[index]?.name.toLowerCase();
+  const before = draft.printers[index]?.name;
+  const renamed = (name: string) => before !== undefined && samePrinterName(name, before);
   return {
     ...draft,
     printers: draft.printers.map((p, i) => (i === index ? printer : p)),
     tills: Object.fromEntries(
-      Object.entries(draft.tills).map(([till, name]) => [till, name.toLowerCase() === before ? printer.name : name]),
+      Object.entries(draft.tills).map(([till, name]) => [till, renamed(name) ? printer.name : name]),
     ),
   };
 }
 
 /** The draft without the printer at `index`, and without it as any till's printer. */
 export function withoutPrinter(draft: PrintingDraft, index: number): PrintingDraft {
-  const gone = draft.printers[index]?.name.toLowerCase();
+  const gone = draft.printers[index]?.name;
   return {
     ...draft,
     printers: draft.printers.filter((_, i) => i !== index),
-    tills: Object.fromEntries(Object.entries(draft.tills).filter(([, name]) => name.toLowerCase() !== gone)),
+    tills: Object.fromEntries(
+      Object.entries(draft.tills).filter(([, name]) => gone === undefined || !samePrinterName(name, gone)),
+    ),
   };
 }
 
@@ -397,8 +400,8 @@ function TillPrinters({
     onChange({ ...draft, tills: tillsNext });
   };
   const valueOf = (till: Till) => {
-    const name = draft.tills[String(till.id)]?.toLowerCase();
-    const index = draft.printers.findIndex((p) => p.name.toLowerCase() === name);
+    const name = draft.tills[String(till.id)];
+    const index = name === undefined ? -1 : draft.printers.findIndex((p) => samePrinterName(p.name, name));
     return index < 0 ? NO_PRINTER : String(index);
   };
 

@@ -135,6 +135,10 @@ function SettingsEditor({ saved }: { saved: Settings }) {
       },
       { replace: true },
     );
+  // The printers tab saves on its own: once opened it stays mounted (hidden behind another tab), so its unsaved
+  // list and an open printer form are kept while the other tabs are looked at, as the settings form's fields are.
+  const [printersKept, setPrintersKept] = useState(tab === 'printers');
+  if (tab === 'printers' && !printersKept) setPrintersKept(true);
   const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
     resolver: zodResolver(SettingsForm),
     defaultValues: settingsFormValues(saved),
@@ -221,7 +225,7 @@ function SettingsEditor({ saved }: { saved: Settings }) {
       case 'shifts':
         return <ShiftsTab control={control} readOnly={!canEdit} onSubmit={submit} />;
       case 'printers':
-        return <PrintersTab saved={saved.printing} />;
+        return null;
     }
   })();
 
@@ -283,6 +287,11 @@ function SettingsEditor({ saved }: { saved: Settings }) {
           ) : (
             panel
           )}
+          {printersKept && canManagePrinters ? (
+            <div hidden={tab !== 'printers'}>
+              <PrintersTab saved={saved.printing} />
+            </div>
+          ) : null}
         </TabPanel>
       </Card>
     </section>

@@ -122,10 +122,11 @@ export function PosShiftBar({
   const shift = current.data ?? null;
   const required = requiresShift(settings);
   const chosen = till.till;
-  // The till's network printer has a cash drawer: it can be opened without a sale (issue 37).
+  // The till's network printer has a cash drawer: it can be opened without a sale (issue 37), while a shift is
+  // open (the opening is recorded against it, and the drawer is counted at its close).
   const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
   const printer = chosen && printing ? printerOfTill(printing, chosen.id) : null;
-  const drawer = printer?.type === 'network' && printer.cashDrawer;
+  const drawer = printer?.type === 'network' && printer.cashDrawer && shift !== null;
   const warn = chosen === null || (shift === null && required && current.isSuccess);
 
   return (
@@ -225,7 +226,7 @@ export function PosShiftBar({
       </section>
 
       {dialog?.kind === 'till' ? <TillChoiceDialog pos={pos} onClose={closeDialog} /> : null}
-      {dialog?.kind === 'drawer' && chosen ? <OpenDrawerDialog till={chosen} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'drawer' && chosen && shift ? <OpenDrawerDialog till={chosen} onClose={closeDialog} /> : null}
       {dialog?.kind === 'open' && chosen ? <OpenShiftDialog open till={chosen} onClose={closeDialog} /> : null}
       {dialog?.kind === 'movement' && shift ? (
         <CashMovementDialog

@@ -1,12 +1,11 @@
 import '../receipt/receipt-print.css';
 import type { ShiftReport, StoreSettings } from '@pos/core';
-import { Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { useT } from '../../i18n';
 import { paymentMethodLabel } from '../payments/payment-methods';
+import { useDocumentPrint } from '../printing/document-print';
 import { documentDateTime, documentT } from '../receipt/document-language';
 import { PaperChoice, paperPreviewClass } from '../receipt/paper-choice';
 import { formatAmount, printable, type ReceiptPaper } from '../receipt/receipt';
@@ -223,14 +222,29 @@ export function ShiftReportDocument({ report: raw, settings, paper, printedAt, c
 }
 
 /**
- * The report previewed on its paper with the paper choice and a print button: the receipt's print path
- * (a copy portalled to <body> that alone prints). Used inside the X report dialog and the close result.
+ * The report previewed on its paper with the paper choice and a print button: to this device's till printer
+ * when it has one and the roll is chosen (the server prints X while open, Z once closed), else the receipt's
+ * print path (a copy portalled to <body> that alone prints). Used inside the X report dialog and the close result.
  */
 export function ShiftReportView({ report, settings }: { report: ShiftReport; settings: StoreSettings | undefined }) {
   const ui = useT();
   const [paper, setPaper] = useState<ReceiptPaper>('roll');
   const printRoot = useRef<HTMLDivElement>(null);
   const [printedAt, setPrintedAt] = useState(() => new Date());
+
+  const print = useDocumentPrint({
+    target: { kind: 'shift_report', shiftId: report.shiftId },
+    onBrowserPrint: () => {
+      setPrintedAt(new Date());
+      // The printed time is set just before printing; the copy re-renders on the next frame.
+      requestAnimationFrame(() => {
+        if (printRoot.current) printDocument(printRoot.current, paper);
+      });
+    },
+    direct: paper === 'roll',
+    label: ui('shifts.print'),
+    testId: 'shift-report-print',
+  });
 
   // Never leave the app hidden if the view goes away mid-print.
   useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
@@ -252,19 +266,11 @@ export function ShiftReportView({ report, settings }: { report: ShiftReport; set
         />
       </div>
       <PaperChoice paper={paper} onChange={setPaper} />
-      <Button
-        onClick={() => {
-          setPrintedAt(new Date());
-          // The printed time is set just before printing; the copy re-renders on the next frame.
-          requestAnimationFrame(() => {
-            if (printRoot.current) printDocument(printRoot.current, paper);
-          });
-        }}
-        data-testid="shift-report-print"
-      >
-        <Printer aria-hidden />
-        {ui('shifts.print')}
-      </Button>
+      {print.status}
+      <div className="grid gap-2 sm:auto-cols-fr sm:grid-flow-col">
+        {print.printButton}
+        {print.browserButton}
+      </div>
       {createPortal(
         <div ref={printRoot} className="receipt-print-root" data-paper={paper} aria-hidden>
           <ShiftReportDocument report={report} settings={settings} paper={paper} printedAt={printedAt} />

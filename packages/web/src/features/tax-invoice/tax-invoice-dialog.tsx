@@ -1,5 +1,5 @@
 import { type Customer, type Sale, type TaxInvoice } from '@pos/core';
-import { Printer, UserCheck } from 'lucide-react';
+import { UserCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { BranchField } from '../../components/form/branch-field';
@@ -22,6 +22,7 @@ import { useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { customersApi, customerKeys, useCustomers } from '../customers/customers.queries';
+import { useDocumentPrint } from '../printing/document-print';
 import { PRINTING_CLASS } from '../receipt/print-document';
 import { saleKeys, salesApi } from '../pos/pos.queries';
 import { storeIdentity, useStoreSettings } from '../settings/settings.queries';
@@ -59,7 +60,16 @@ export function TaxInvoiceDialog({ sale, onClose, onIssued }: TaxInvoiceDialogPr
   const settings = useStoreSettings();
   const { logoUrl } = storeIdentity(settings.data);
   const invoice = existing.data ?? null;
-  const { view, print } = useTaxInvoicePrint(invoice, logoUrl);
+  const { view, print, paper } = useTaxInvoicePrint(invoice, logoUrl);
+  // The roll goes to this device's till printer when it has one; A4 stays with the browser.
+  const printing = useDocumentPrint({
+    target: { kind: 'tax_invoice', saleId: sale.id },
+    onBrowserPrint: print,
+    direct: paper === 'roll',
+    autoFocus: true,
+    disabled: !invoice,
+    testId: 'tax-invoice-print-button',
+  });
 
   // Never leave the app hidden if the dialog goes away mid-print.
   useEffect(() => () => document.body.classList.remove(PRINTING_CLASS), []);
@@ -91,6 +101,7 @@ export function TaxInvoiceDialog({ sale, onClose, onIssued }: TaxInvoiceDialogPr
                 <EmailStatus invoice={invoice} />
                 <TaxInvoiceFiles documentPath={taxDocumentPath(invoice.id)} number={invoice.number} />
                 {view}
+                {printing.status}
               </>
             ) : (
               <div className="flex justify-center py-8">
@@ -101,10 +112,8 @@ export function TaxInvoiceDialog({ sale, onClose, onIssued }: TaxInvoiceDialogPr
               <Button variant="outline" onClick={onClose}>
                 {t('common.close')}
               </Button>
-              <Button autoFocus disabled={!invoice} onClick={print}>
-                <Printer aria-hidden />
-                {t('receipt.print')}
-              </Button>
+              {printing.browserButton}
+              {printing.printButton}
             </DialogFooter>
           </>
         ) : (

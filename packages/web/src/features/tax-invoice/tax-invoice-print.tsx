@@ -34,7 +34,7 @@ export function TaxInvoicePaper({
 /**
  * A full tax invoice's preview, its paper choice and what the print button prints: the receipt's own print
  * mechanism (a copy in `.receipt-print-root` under <body>, everything else hidden while printing).
- * `print` hands the button its action.
+ * `print` hands the button its action (the browser's dialog); `paper` is the one chosen.
  */
 export function useTaxInvoicePrint(invoice: TaxInvoice | null, logoUrl: string | null) {
   const t = useT();
@@ -62,5 +62,5 @@ export function useTaxInvoicePrint(invoice: TaxInvoice | null, logoUrl: string |
   const print = () => {
     if (root.current) printDocument(root.current, paper);
   };
-  return { view, print };
+  return { view, print, paper };
 }
