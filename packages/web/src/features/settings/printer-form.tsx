@@ -160,7 +160,8 @@ export function PrinterForm({ printer, otherNames, serverError, onDone, onCancel
         options={PRINTER_TYPES.map((value) => ({ value, label: t(TYPE_LABEL[value]) }))}
       />
       {type === 'network' || type === undefined ? (
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+        // The port's column as wide as its hint (never wrapped under a narrow field), at least 8rem.
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(8rem,max-content)]">
           <TextField
             control={control}
             name="host"
