@@ -103,23 +103,32 @@ describe('printing documents on the till printer', () => {
   });
   afterAll(() => printer.close());
 
-  it('reprints a receipt from the sales history on the till printer and shows it printed', async () => {
-    const { context, page } = await atTheTill();
-    await page.goto('/refund-history');
-    await page.getByTestId(`sale-row-${sold.document_number}`).getByRole('button', { name: 'ใบเสร็จ' }).click();
-    const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
-    const print = receipt.getByTestId('receipt-print');
-    expect(await print.getAttribute('data-print-to')).toBe('till');
-    expect(await receipt.getByRole('button', { name: 'พิมพ์ผ่านเบราว์เซอร์' }).isVisible()).toBe(true);
+  it('reprints a receipt from the sales history on the till printer and shows it printed, at 1280 and 390 px', async () => {
+    for (const viewport of [undefined, MOBILE]) {
+      const { context, page } = await atTheTill(viewport);
+      await page.goto('/refund-history');
+      const row = viewport
+        ? page.getByRole('group', { name: new RegExp(sold.document_number) })
+        : page.getByTestId(`sale-row-${sold.document_number}`);
+      await row.getByRole('button', { name: 'ใบเสร็จ' }).click();
+      const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
+      const print = receipt.getByTestId('receipt-print');
+      expect(await print.getAttribute('data-print-to')).toBe('till');
+      expect(await receipt.getByRole('button', { name: 'พิมพ์ผ่านเบราว์เซอร์' }).isVisible()).toBe(true);
 
-    const before = await printedSoFar();
-    await print.click();
-    const status = receipt.getByTestId('print-status');
-    await status.getByText('พิมพ์แล้ว').waitFor({ timeout: 15_000 });
-    expect(await status.innerText()).toContain(`ที่เครื่องพิมพ์ ${PRINTER}`);
-    await expectPrinted(before);
-    await look(page, 'print-receipt-printed');
-    await context.close();
+      const before = await printedSoFar();
+      await print.click();
+      const status = receipt.getByTestId('print-status');
+      await status.getByText('พิมพ์แล้ว').waitFor({ timeout: 15_000 });
+      expect(await status.innerText()).toContain(`ที่เครื่องพิมพ์ ${PRINTER}`);
+      await expectPrinted(before);
+      await look(page, 'print-receipt-printed');
+      // A4 is not the till's roll: "print" goes back to the browser's dialog, and its second button goes.
+      await receipt.getByRole('button', { name: 'A4' }).click();
+      expect(await print.getAttribute('data-print-to')).toBe('browser');
+      expect(await receipt.getByRole('button', { name: 'พิมพ์ผ่านเบราว์เซอร์' }).count()).toBe(0);
+      await context.close();
+    }
   });
 
   it("prints a refund's credit note from the sales history, at 1280 and 390 px", async () => {
@@ -228,6 +237,25 @@ describe('printing documents on the till printer', () => {
     await page.reload();
     await bar.getByTestId('pos-no-shift').waitFor();
     expect(await bar.getByTestId('pos-open-drawer').count()).toBe(0);
+    await context.close();
+  });
+
+  it("prints the closed shift's Z report from the shift list", async () => {
+    const { context, page } = await atTheTill(MOBILE);
+    await page.goto('/shifts');
+    await page
+      .getByTestId(`shift-card-${shift.id}`)
+      .getByRole('button', { name: /ดูรายงาน/ })
+      .click();
+    const detail = page.getByRole('dialog');
+    const document = detail.getByTestId('shift-report-document');
+    await document.waitFor();
+    expect(await document.getAttribute('data-kind')).toBe('Z');
+    const before = await printedSoFar();
+    await detail.getByTestId('shift-report-print').click();
+    await detail.getByTestId('print-status').getByText('พิมพ์แล้ว').waitFor({ timeout: 15_000 });
+    await expectPrinted(before);
+    await look(page, 'print-z-report-printed');
     await context.close();
   });
 });
