@@ -34,6 +34,7 @@ describe('printing documents on the till printer', () => {
   let owner: string;
   let sold: Sale;
   let refunded: Sale;
+  let toRefund: Sale;
 
   /** Once no job is waiting (the sale's own receipt, a refund's), how many the printer has had. */
   async function printedSoFar(): Promise<number> {
@@ -100,6 +101,7 @@ describe('printing documents on the till printer', () => {
     sold = await sellByApi(shop, cashier, line, null, { tillId: till.id, cashReceived: 400 });
     refunded = await sellByApi(shop, cashier, line, null, { tillId: till.id, cashReceived: 400 });
     await api(shop, owner, 'POST', `/sales/${refunded.id}/refund`, { reason: 'defective', tillId: till.id });
+    toRefund = await sellByApi(shop, cashier, line, null, { tillId: till.id, cashReceived: 400 });
   });
   afterAll(() => printer.close());
 
@@ -142,6 +144,27 @@ describe('printing documents on the till printer', () => {
       await look(page, 'print-credit-note-printed');
       await context.close();
     }
+  });
+
+  it('refunds in the sales history, then prints the refund note from the notice', async () => {
+    const { context, page } = await atTheTill();
+    await page.goto('/refund-history');
+    await page.getByRole('button', { name: `จัดการ ${toRefund.document_number}` }).click();
+    await page.getByRole('menuitem', { name: 'คืนเงิน' }).click();
+    const refund = page.getByRole('dialog', { name: 'ยืนยันการคืนเงิน' });
+    await refund.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
+    await refund.waitFor({ state: 'detached' });
+    await page.locator('[data-sonner-toast]').getByRole('button', { name: 'พิมพ์ใบลดหนี้/ใบคืนเงิน' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ใบลดหนี้/ใบคืนเงิน' });
+    await dialog.getByText(`เอกสารการคืนเงินของรายการ ${toRefund.document_number}`).waitFor();
+    const before = await printedSoFar();
+    await dialog.getByTestId('credit-note-print').click();
+    await dialog.getByTestId('print-status').getByText('พิมพ์แล้ว').waitFor({ timeout: 15_000 });
+    await expectPrinted(before);
+    const { sale } = await api<{ sale: Sale }>(shop, owner, 'GET', `/sales/${toRefund.id}`);
+    const jobs = await api<{ jobs: PrintJob[] }>(shop, owner, 'GET', `/print-jobs?refundId=${sale.refunds[0]!.id}`);
+    expect(jobs.jobs.find((job) => job.kind === 'credit_note')).toMatchObject({ status: 'printed', openDrawer: false });
+    await context.close();
   });
 
   it("prints the open shift's X report from the POS", async () => {

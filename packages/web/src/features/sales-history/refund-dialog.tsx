@@ -52,7 +52,16 @@ const left = (item: Sale['items'][number]) => item.quantity - item.refunded_quan
  * amounts per part are changed. The server works out the amount, stock and points again; one
  * Idempotency-Key per opening so a retried click never refunds twice.
  */
-export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+export function RefundDialog({
+  sale,
+  onClose,
+  onPrintCreditNote,
+}: {
+  sale: Sale;
+  onClose: () => void;
+  /** Offered with the refund's notice: its credit note (or refund note), to print at the till or the browser. */
+  onPrintCreditNote?: () => void;
+}) {
   const { t } = useI18n();
   const refund = useRefundSale();
   const [key, setKey] = useState(newIdempotencyKey);
@@ -101,6 +110,11 @@ export function RefundDialog({ sale, onClose }: { sale: Sale; onClose: () => voi
       ]
         .filter(Boolean)
         .join(' · '),
+      // Long enough to reach its button: the refund's document is printed from there (issue 37).
+      ...(onPrintCreditNote && {
+        duration: 10_000,
+        action: { label: t('salesHistory.printCreditNote'), onClick: onPrintCreditNote },
+      }),
     });
     onClose();
   };

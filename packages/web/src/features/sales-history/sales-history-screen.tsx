@@ -216,7 +216,13 @@ export function SalesHistoryScreen() {
       {openSale && open?.action === 'credit-notes' ? (
         <CreditNoteDialog sale={openSale} onClose={() => setOpen(null)} />
       ) : null}
-      {openSale && open?.action === 'refund' ? <RefundDialog sale={openSale} onClose={() => setOpen(null)} /> : null}
+      {openSale && open?.action === 'refund' ? (
+        <RefundDialog
+          sale={openSale}
+          onClose={() => setOpen(null)}
+          onPrintCreditNote={() => setOpen({ action: 'credit-notes', saleId: openSale.id })}
+        />
+      ) : null}
       {openSale && open?.action === 'edit' ? <EditSaleDialog sale={openSale} onClose={() => setOpen(null)} /> : null}
     </section>
   );

@@ -75,6 +75,7 @@ export const salesHistory: EnglishOf<typeof thai> = {
   'salesHistory.refundConfirm': 'Refund',
   'salesHistory.refunding': 'Refunding…',
   'salesHistory.refundDone': 'Refunded',
+  'salesHistory.printCreditNote': 'Print the credit / refund note',
   'salesHistory.refundDoneMessage': '{amount} of sale {number} refunded',
   'salesHistory.refundShortfall': 'The customer already spent {points} of the points taken back',
   'salesHistory.refundError': 'Cannot refund, please try again',

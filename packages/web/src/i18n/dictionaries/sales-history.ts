@@ -73,6 +73,7 @@ export const salesHistory = defineMessages({
   'salesHistory.refundConfirm': 'ยืนยันคืนเงิน',
   'salesHistory.refunding': 'กำลังคืนเงิน…',
   'salesHistory.refundDone': 'คืนเงินสำเร็จ',
+  'salesHistory.printCreditNote': 'พิมพ์ใบลดหนี้/ใบคืนเงิน',
   'salesHistory.refundDoneMessage': 'คืนเงิน {amount} ของรายการ {number} แล้ว',
   'salesHistory.refundShortfall': 'ลูกค้าใช้แต้มไปแล้ว หักแต้มคืนไม่ได้ {points} แต้ม',
   'salesHistory.refundError': 'ไม่สามารถคืนเงินได้ กรุณาลองใหม่',
