@@ -2,7 +2,7 @@ import type { PrintJob, Product, Sale, Shift, Till } from '@pos/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEscPos, startFakePrinter, type FakePrinter } from '../../packages/server/test/helpers/fake-printer';
-import { api, apiLogin, createUser, sellByApi } from '../support/api';
+import { api, apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { useShop } from '../support/shop';
@@ -35,6 +35,7 @@ describe('printing documents on the till printer', () => {
   let sold: Sale;
   let refunded: Sale;
   let toRefund: Sale;
+  let product: Product;
 
   /** Once no job is waiting (the sale's own receipt, a refund's), how many the printer has had. */
   async function printedSoFar(): Promise<number> {
@@ -76,10 +77,10 @@ describe('printing documents on the till printer', () => {
 
   beforeAll(async () => {
     const admin = await shop.adminToken();
-    const { product } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
+    ({ product } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
       ...SCARF,
       category: 'เครื่องประดับ/อุปกรณ์เสริม',
-    });
+    }));
     for (const user of [OWNER, CASHIER]) await createUser(shop.url, user);
     owner = await apiLogin(shop.url, OWNER.username, OWNER.password);
     ({ till } = await api<{ till: Till }>(shop, admin, 'POST', '/tills', { name: TILL }));
@@ -119,8 +120,19 @@ describe('printing documents on the till printer', () => {
       expect(await receipt.getByRole('button', { name: 'พิมพ์ผ่านเบราว์เซอร์' }).isVisible()).toBe(true);
 
       const before = await printedSoFar();
+      // The request held until the pending state is pictured (a real printer answers too fast to see it).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/print-jobs', async (route) => {
+        await held;
+        await route.continue();
+      });
       await print.click();
       const status = receipt.getByTestId('print-status');
+      await receipt.locator('[data-testid="print-status"][data-phase="pending"]').waitFor();
+      expect(await print.isDisabled()).toBe(true);
+      await look(page, 'print-receipt-pending');
+      release();
       await status.getByText('พิมพ์แล้ว').waitFor({ timeout: 15_000 });
       expect(await status.innerText()).toContain(`ที่เครื่องพิมพ์ ${PRINTER}`);
       await expectPrinted(before);
@@ -280,5 +292,34 @@ describe('printing documents on the till printer', () => {
     await expectPrinted(before);
     await look(page, 'print-z-report-printed');
     await context.close();
+  });
+
+  it("keeps a VAT sale's receipt buttons (full invoice and both prints) inside the dialog", async () => {
+    await registerForVat(shop);
+    // A shift to sell in (the one of the tests above is closed by now).
+    const current = await api<{ shift: Shift | null }>(shop, owner, 'GET', `/shifts/current?tillId=${till.id}`);
+    if (!current.shift) await api(shop, owner, 'POST', '/shifts', { tillId: till.id, openingFloat: 500 });
+    const vatSale = await sellByApi(shop, owner, [{ product, quantity: 1 }], null, {
+      tillId: till.id,
+      cashReceived: 500,
+    });
+    for (const viewport of [undefined, MOBILE]) {
+      const { context, page } = await atTheTill(viewport);
+      await page.goto('/refund-history');
+      const row = viewport
+        ? page.getByRole('group', { name: new RegExp(vatSale.document_number) })
+        : page.getByTestId(`sale-row-${vatSale.document_number}`);
+      await row.getByRole('button', { name: 'ใบเสร็จ' }).click();
+      const receipt = page.getByRole('dialog', { name: /ใบกำกับภาษีอย่างย่อ|ใบเสร็จรับเงิน/ });
+      await receipt.getByTestId('receipt-full-tax-invoice').waitFor();
+      const box = (await receipt.boundingBox())!;
+      for (const button of await receipt.getByRole('button').all()) {
+        const b = (await button.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(box.x);
+        expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      }
+      await look(page, 'print-receipt-vat');
+      await context.close();
+    }
   });
 });

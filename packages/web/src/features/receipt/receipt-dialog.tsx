@@ -170,7 +170,8 @@ export function ReceiptDialog({
             {t('receipt.eReceipt.button')}
           </Button>
         ) : null}
-        <DialogFooter>
+        {/* Wraps: close, the full invoice and both prints (at a till with a printer) are too wide for one row. */}
+        <DialogFooter className="sm:flex-wrap">
           {/* The till's printer prints it by itself: Enter closes rather than printing a second copy. */}
           <Button variant="outline" onClick={onClose} autoFocus={networkPrinter !== null}>
             {t('common.close')}
