@@ -36,6 +36,7 @@ describe('printing documents on the till printer', () => {
   let refunded: Sale;
   let toRefund: Sale;
   let product: Product;
+  let vatSale: Sale;
 
   /** Once no job is waiting (the sale's own receipt, a refund's), how many the printer has had. */
   async function printedSoFar(): Promise<number> {
@@ -299,7 +300,7 @@ describe('printing documents on the till printer', () => {
     // A shift to sell in (the one of the tests above is closed by now).
     const current = await api<{ shift: Shift | null }>(shop, owner, 'GET', `/shifts/current?tillId=${till.id}`);
     if (!current.shift) await api(shop, owner, 'POST', '/shifts', { tillId: till.id, openingFloat: 500 });
-    const vatSale = await sellByApi(shop, owner, [{ product, quantity: 1 }], null, {
+    vatSale = await sellByApi(shop, owner, [{ product, quantity: 1 }], null, {
       tillId: till.id,
       cashReceived: 500,
     });
@@ -321,5 +322,30 @@ describe('printing documents on the till printer', () => {
       await look(page, 'print-receipt-vat');
       await context.close();
     }
+  });
+
+  it("prints a sale's full tax invoice on the roll at the till printer; A4 stays with the browser", async () => {
+    await api(shop, owner, 'POST', `/sales/${vatSale.id}/tax-invoice`, {
+      buyer: { name: 'บริษัท ผู้ซื้อ จำกัด', address: '1 ถนนสีลม กรุงเทพมหานคร 10500', taxId: '0105536112014', branch: '00000' },
+    });
+    const { context, page } = await atTheTill();
+    await page.goto('/refund-history');
+    await page.getByRole('button', { name: `จัดการ ${vatSale.document_number}` }).click();
+    await page.locator('[role="menuitem"][data-action="full-tax-invoice"]').click();
+    const dialog = page.getByTestId('tax-invoice-dialog');
+    const print = dialog.getByTestId('tax-invoice-print-button');
+    await print.waitFor();
+    // A4 first: the browser prints it.
+    expect(await print.getAttribute('data-print-to')).toBe('browser');
+    await dialog.getByRole('button', { name: 'ม้วน 80 มม.' }).click();
+    expect(await print.getAttribute('data-print-to')).toBe('till');
+    const before = await printedSoFar();
+    await print.click();
+    await dialog.getByTestId('print-status').getByText('พิมพ์แล้ว').waitFor({ timeout: 15_000 });
+    await expectPrinted(before);
+    const jobs = await api<{ jobs: PrintJob[] }>(shop, owner, 'GET', `/print-jobs?saleId=${vatSale.id}`);
+    expect(jobs.jobs[0]).toMatchObject({ kind: 'tax_invoice', status: 'printed', openDrawer: false });
+    await look(page, 'print-tax-invoice-printed');
+    await context.close();
   });
 });
