@@ -289,6 +289,56 @@ describe.each(ENGINES)('printing documents on %s', (engine) => {
     expect((await t.request('GET', '/api/print-jobs/999999/bytes', { token: cashier })).status).toBe(404);
   });
 
+  it('prints as text on the Thai code page of a printer that has one, with the drawer and the cut', async () => {
+    const thai = await startFakePrinter();
+    const thaiTill = await newTill('เคาน์เตอร์ 5');
+    const opened = await t.request('POST', '/api/shifts', {
+      token: cashier,
+      body: { tillId: thaiTill, openingFloat: 0 },
+    });
+    expect(opened.status).toBe(201);
+    const settings = await t.request<{ settings: Settings }>('GET', '/api/settings', { token: admin });
+    const { printers, tills } = settings.body.settings.printing;
+    const res = await t.request('PUT', '/api/settings', {
+      token: admin,
+      body: {
+        settings: {
+          printing: {
+            printers: [
+              ...printers,
+              {
+                name: 'ภาษาไทย',
+                type: 'network',
+                host: '127.0.0.1',
+                port: thai.port,
+                width: 58,
+                thaiCodePage: true,
+                thaiCodePageNumber: 26,
+              },
+            ],
+            tills: { ...tills, [thaiTill]: 'ภาษาไทย' },
+          },
+        },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    try {
+      const sale = await sell(thaiTill, { paymentMethod: 'cash' });
+      await t.built.printJobs.drainOnce();
+      const job = decodeEscPos((await thai.waitForJobs(1))[0]!);
+      expect([job.height, job.codePages, job.drawerPulses, job.cut, job.cutLast]).toEqual([0, [26], 1, true, true]);
+      // The receipt's words, read back from TIS-620, 32 columns across 58 mm paper.
+      const text = job.text.join('\n');
+      for (const words of ['ใบกำกับภาษีอย่างย่อ/ใบเสร็จรับเงิน', sale.document_number, 'เสื้อเชิ้ตลินิน', 'ยอดสุทธิ']) {
+        expect(text).toContain(words);
+      }
+      expect(job.text.find((line) => line.startsWith('ยอดสุทธิ'))).toMatch(/^ยอดสุทธิ +฿1,070\.00$/);
+      expect(job.text).toContain('-'.repeat(32));
+    } finally {
+      await thai.close();
+    }
+  });
+
   it('opens the drawer only during the till’s open shift', async () => {
     const closed = await t.request<{ shift: { id: number } | null }>('GET', `/api/shifts/current?tillId=${usbTill}`, {
       token: cashier,
