@@ -107,6 +107,7 @@ export const VALIDATION_LABELS = {
   printerWidth: 'ความกว้างกระดาษ',
   printerLanguage: 'ภาษาคำสั่งเครื่องพิมพ์',
   printJobKind: 'เอกสารที่จะพิมพ์',
+  thaiCodePageNumber: 'หมายเลขชุดอักขระภาษาไทย',
   printOutcome: 'ผลการพิมพ์',
   printers: 'รายการเครื่องพิมพ์',
   tillPrinters: 'เครื่องพิมพ์ของเครื่องขาย',

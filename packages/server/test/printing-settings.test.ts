@@ -34,7 +34,7 @@ describe.each(ENGINES)('printer settings on %s', (engine) => {
     const res = await put({ printers: [counter], tills: { [tillId]: 'หน้าร้าน' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.settings.printing).toEqual({
-      printers: [{ ...counter, language: 'esc-pos', thaiCodePage: false, cashDrawer: true }],
+      printers: [{ ...counter, language: 'esc-pos', thaiCodePage: false, thaiCodePageNumber: 21, cashDrawer: true }],
       tills: { [tillId]: 'หน้าร้าน' },
       allowPublicAddresses: false,
     });

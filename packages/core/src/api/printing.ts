@@ -25,6 +25,8 @@ export type PrinterLanguage = (typeof PRINTER_LANGUAGES)[number];
 export const RAW_PRINTING_PORT = 9100;
 export const PRINTER_NAME_MAX_LENGTH = 40;
 export const MAX_PRINTERS = 20;
+/** ESC t 21: Thai Character Code 11 (TIS-620), where Epson, Citizen and Sunmi printers keep Thai. */
+export const DEFAULT_THAI_CODE_PAGE = 21;
 
 export const PrinterConfig = z
   .object({
@@ -54,8 +56,18 @@ export const PrinterConfig = z
     language: z
       .enum(PRINTER_LANGUAGES, { error: msg('value.invalid', { label: 'printerLanguage' }) })
       .default('esc-pos'),
-    /** The printer has Thai in its character set (code page 255 / TIS-620): text prints as text, faster. */
+    /** The printer has Thai in its character set (TIS-620): documents print as text, faster than a picture. */
     thaiCodePage: Flag.default(false),
+    /**
+     * Which ESC t code page holds Thai on this printer: 21 (Thai Character Code 11) on Epson, Citizen and Sunmi;
+     * 26 (Code 18) on some Epson models, 255 on some Xprinters (the printer's self-test page lists them).
+     */
+    thaiCodePageNumber: z.coerce
+      .number({ error: msg('value.invalid', { label: 'thaiCodePageNumber' }) })
+      .int(msg('value.invalid', { label: 'thaiCodePageNumber' }))
+      .min(0, msg('value.invalid', { label: 'thaiCodePageNumber' }))
+      .max(255, msg('value.invalid', { label: 'thaiCodePageNumber' }))
+      .default(DEFAULT_THAI_CODE_PAGE),
     /** A cash drawer hangs off the printer (opened by its pulse for cash sales and refunds). */
     cashDrawer: Flag.default(true),
   })
@@ -86,6 +98,7 @@ export const PrinterView = z.object({
   width: z.number(),
   language: z.enum(PRINTER_LANGUAGES),
   thaiCodePage: z.boolean(),
+  thaiCodePageNumber: z.number(),
   cashDrawer: z.boolean(),
 });
 

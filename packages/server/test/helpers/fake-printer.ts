@@ -69,6 +69,14 @@ export interface DecodedJob {
   /** Cut after the image (nothing printed below the cut). */
   cutLast: boolean;
   drawerPulses: number;
+  /** Lines printed as text (TIS-620 read back as Thai), with the code pages chosen by ESC t. */
+  text: string[];
+  codePages: number[];
+}
+
+/** TIS-620: Thai letters at 0xA1–0xFB, in Unicode's order from U+0E01. */
+function tis620(byte: number): string {
+  return byte >= 0xa1 && byte <= 0xfb ? String.fromCodePoint(byte - 0xa0 + 0x0e00) : String.fromCharCode(byte);
 }
 
 /** Reads an ESC/POS job; a command it does not know fails the test rather than being skipped. */
@@ -78,11 +86,27 @@ export function decodeEscPos(bytes: Buffer): DecodedJob {
   let cut = false;
   let cutLast = false;
   let drawerPulses = 0;
+  const text: string[] = [];
+  const codePages: number[] = [];
+  let line: string | null = null;
   let i = 0;
   const at = (k: number) => bytes[i + k] ?? -1;
   while (i < bytes.length) {
     const b = at(0);
-    if (b === 0x0a || b === 0x0d) i += 1;
+    if (b === 0x0a) {
+      text.push(line ?? '');
+      line = null;
+      i += 1;
+    } else if (b === 0x0d) i += 1;
+    else if (b >= 0x20 && b !== 0x7f) {
+      line = (line ?? '') + tis620(b);
+      i += 1;
+      cutLast = false;
+    } else if (b === 0x1b && at(1) === 0x74) {
+      codePages.push(at(2)); // ESC t n code page
+      i += 3;
+    } else if ((b === 0x1b && at(1) === 0x45) || (b === 0x1d && at(1) === 0x21))
+      i += 3; // ESC E bold, GS ! size
     else if (b === 0x1b && at(1) === 0x40)
       i += 2; // ESC @ initialise
     else if (b === 0x1c && at(1) === 0x2e)
@@ -114,5 +138,5 @@ export function decodeEscPos(bytes: Buffer): DecodedJob {
   rows.forEach((row, y) => {
     for (let x = 0; x < width; x++) bits[y * width + x] = ((row[x >> 3] ?? 0) >> (7 - (x & 7))) & 1;
   });
-  return { width, height: rows.length, bits, cut, cutLast, drawerPulses };
+  return { width, height: rows.length, bits, cut, cutLast, drawerPulses, text, codePages };
 }

@@ -1,7 +1,8 @@
 import { PRINTER_DOTS, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
 import type { Deps } from '../../deps';
 import type { PrintJobRow } from '../printing/print-jobs.queries';
-import { printerBytes } from '../printing/printer-bytes';
+import { printerBytes, type PrintBody } from '../printing/printer-bytes';
+import { textLines } from '../printing/printer-text';
 import { rasterize, type PrintBlock } from '../printing/raster';
 import { readSale } from '../sale-records/sale-read-model';
 import { shiftReportToPrint } from '../shifts/shifts.service';
@@ -65,7 +66,8 @@ async function jobBlocks(
 
 /**
  * A job's bytes for its printer: the document as a picture at the printer's width (the app's Thai font, so any
- * printer prints Thai), the drawer's pulse when the job opens it, then the cut. The same bytes whether the
+ * printer prints Thai) or, when the settings say the printer has Thai, as text on its Thai code page; the
+ * drawer's pulse when the job opens it, then the cut. The same bytes whether the
  * server sends them (network) or the till's browser does (USB, serial).
  */
 export async function renderJobBytes(
@@ -78,6 +80,12 @@ export async function renderJobBytes(
   const printable = { language: printer.language, dots };
   const openDrawer = row.open_drawer === 1 && printer.cashDrawer;
   const blocks = await jobBlocks(deps, row, printer, settings);
-  if (blocks === null) return printerBytes({ raster: null, openDrawer, cut: false }, printable);
-  return printerBytes({ raster: await rasterize(blocks, dots), openDrawer, cut: true }, printable);
+  if (blocks === null) return printerBytes({ body: null, openDrawer, cut: false }, printable);
+  // A printer with Thai in its character set prints text: its test page too, which shows the code page is right.
+  // ESC/POS only: a StarPRNT printer picks its code page another way, and prints the picture.
+  const body: PrintBody =
+    printer.thaiCodePage && printer.language === 'esc-pos'
+      ? { text: textLines(blocks, Math.floor(dots / 12)), codePage: printer.thaiCodePageNumber }
+      : { raster: await rasterize(blocks, dots) };
+  return printerBytes({ body, openDrawer, cut: true }, printable);
 }

@@ -155,6 +155,7 @@ describe('the printers tab', () => {
           width: 58,
           language: 'esc-pos',
           thaiCodePage: false,
+          thaiCodePageNumber: 21,
           cashDrawer: true,
         },
       ],

@@ -214,6 +214,7 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.label.printerWidth': 'Paper width',
   'validation.label.printerLanguage': 'Printer command language',
   'validation.label.printJobKind': 'Document to print',
+  'validation.label.thaiCodePageNumber': 'Thai code page number',
   'validation.label.printOutcome': 'Print outcome',
   'validation.label.printers': 'Printers',
   'validation.label.tillPrinters': "Tills' printers",
