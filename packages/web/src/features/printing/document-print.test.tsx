@@ -229,4 +229,22 @@ describe('the print control of a document', () => {
       tillId: 3,
     });
   });
+
+  it("follows the sale's own receipt job after a sale at a till with a USB printer, printing no second copy", async () => {
+    saveChosenTillId(3);
+    const usb = { ...PRINTER, type: 'usb', host: '' } as const;
+    const settings: StoreSettings = { ...WITH_PRINTER, printing: { printers: [usb], tills: { '3': 'หน้าร้าน' } } };
+    const receiptJob = { ...job(8, 'printed'), kind: 'receipt' as const, transport: 'till' as const, saleId: 43 };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/api/print-jobs?saleId=43')
+        ? json({ jobs: [receiptJob] })
+        : json({ error: 'not here', code: 'ROUTE_NOT_FOUND' }, 404),
+    );
+    const sale = saleFixture({ id: 43, document_number: 'R2569-000043', till_id: 3, till_name: 'เคาน์เตอร์ 1' });
+    renderWith(settings, <ReceiptDialog sale={sale} onClose={() => undefined} showPaymentSummary />);
+    const status = await screen.findByTestId('sale-print-status');
+    await waitFor(() => expect(status.getAttribute('data-phase')).toBe('printed'));
+    expect(screen.getByTestId('receipt-print').getAttribute('data-print-to')).toBe('browser');
+    expect(screen.queryByRole('button', { name: 'พิมพ์ผ่านเบราว์เซอร์' })).toBeNull();
+  });
 });

@@ -88,17 +88,17 @@ export function ReceiptDialog({
     shownSale.tax_invoice_id === null &&
     shownSale.status === 'completed' &&
     canIssueTaxInvoice;
-  // Right after a sale at a till with a network printer the server prints it: its progress shows here.
-  const networkPrinter = showPaymentSummary && sale ? salePrinter(sale, settings.data) : null;
+  // Right after a sale at a till with a printer the sale's receipt prints by itself: its progress shows here.
+  const tillPrinter = showPaymentSummary && sale ? salePrinter(sale, settings.data) : null;
   // Elsewhere (the sales history, a receipt shown again) "print" goes to this device's till printer, if any.
   const print = useDocumentPrint({
     target: { kind: 'receipt', saleId: sale?.id ?? 0 },
     onBrowserPrint: () => {
       if (printRoot.current) printDocument(printRoot.current, paper);
     },
-    direct: networkPrinter === null && paper === 'roll' && sale !== null,
-    autoFocus: networkPrinter === null,
-    variant: networkPrinter === null ? 'primary' : 'outline',
+    direct: tillPrinter === null && paper === 'roll' && sale !== null,
+    autoFocus: tillPrinter === null,
+    variant: tillPrinter === null ? 'primary' : 'outline',
     testId: 'receipt-print',
   });
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
@@ -118,7 +118,7 @@ export function ReceiptDialog({
         {sale ? (
           <>
             {showPaymentSummary ? <SalePaymentSummary sale={sale} /> : null}
-            {networkPrinter ? <SalePrintStatus key={sale.id} sale={sale} printerName={networkPrinter.name} /> : null}
+            {tillPrinter ? <SalePrintStatus key={sale.id} sale={sale} printerName={tillPrinter.name} /> : null}
             {types.length > 1 ? (
               <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('receipt.typeLabel')}>
                 <SegmentButton active={shownType === 'receipt'} onClick={() => setType('receipt')}>
@@ -173,7 +173,7 @@ export function ReceiptDialog({
         {/* Wraps: close, the full invoice and both prints (at a till with a printer) are too wide for one row. */}
         <DialogFooter className="sm:flex-wrap">
           {/* The till's printer prints it by itself: Enter closes rather than printing a second copy. */}
-          <Button variant="outline" onClick={onClose} autoFocus={networkPrinter !== null}>
+          <Button variant="outline" onClick={onClose} autoFocus={tillPrinter !== null}>
             {t('common.close')}
           </Button>
           {fullInvoice ? (

@@ -122,11 +122,12 @@ export function PosShiftBar({
   const shift = current.data ?? null;
   const required = requiresShift(settings);
   const chosen = till.till;
-  // The till's network printer has a cash drawer: it can be opened without a sale (issue 37), while a shift is
-  // open (the opening is recorded against it, and the drawer is counted at its close).
+  // The till's printer has a cash drawer: it can be opened without a sale (issue 37), while a shift is open (the
+  // opening is recorded against it, and the drawer is counted at its close). Any printer: a USB or serial one's
+  // pulse is sent by this browser.
   const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
   const printer = chosen && printing ? printerOfTill(printing, chosen.id) : null;
-  const drawer = printer?.type === 'network' && printer.cashDrawer && shift !== null;
+  const drawer = printer?.cashDrawer === true && shift !== null;
   const warn = chosen === null || (shift === null && required && current.isSuccess);
 
   return (
