@@ -32,6 +32,8 @@ export function failureOfDeviceError(error: unknown): DeviceFailure {
 export interface PrinterDevice {
   readonly label: string;
   write(bytes: Uint8Array): Promise<void>;
+  /** Lets go of the device (a new line speed, another printer chosen): the next write opens it afresh. */
+  release(): Promise<void>;
 }
 
 /** Whether the cashier closed the browser's device chooser without picking one (not an error to show). */

@@ -108,5 +108,9 @@ export function findSerialPrinter(ports: readonly SerialPort[], memory: SerialPr
 }
 
 export function serialPrinterDevice(port: SerialPort, memory: SerialPrinterMemory): PrinterDevice {
-  return { label: memory.name, write: (bytes) => writeToSerialPrinter(port, bytes, memory.baudRate) };
+  return {
+    label: memory.name,
+    write: (bytes) => writeToSerialPrinter(port, bytes, memory.baudRate),
+    release: () => (port.writable ? port.close().catch(() => undefined) : Promise.resolve()),
+  };
 }

@@ -167,5 +167,9 @@ export function findUsbPrinter(devices: readonly UsbDevice[], memory: UsbPrinter
 }
 
 export function usbPrinterDevice(device: UsbDevice): PrinterDevice {
-  return { label: usbLabel(device), write: (bytes) => writeToUsbPrinter(device, bytes) };
+  return {
+    label: usbLabel(device),
+    write: (bytes) => writeToUsbPrinter(device, bytes),
+    release: () => (device.opened ? device.close().catch(() => undefined) : Promise.resolve()),
+  };
 }

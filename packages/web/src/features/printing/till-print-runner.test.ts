@@ -37,6 +37,7 @@ function harness(device: PrinterDevice | null = null) {
   let reportFails: ApiError | null = null;
   const printer: PrinterDevice = device ?? {
     label: 'Xprinter',
+    release: async () => undefined,
     write: async (bytes) => {
       printed.push(bytes[0]!);
     },
@@ -99,6 +100,7 @@ describe("the till's print runner", () => {
     const h = harness();
     h.state.device = {
       label: 'Xprinter',
+      release: async () => undefined,
       write: () => Promise.reject(new DOMException('The transfer failed.', 'NetworkError')),
     };
     await h.offer([job(4)]);
@@ -106,7 +108,11 @@ describe("the till's print runner", () => {
     await h.offerStale([job(4)]);
     expect(h.reports).toHaveLength(1);
 
-    h.state.device = { label: 'Xprinter', write: async (bytes) => void h.printed.push(bytes[0]!) };
+    h.state.device = {
+      label: 'Xprinter',
+      release: async () => undefined,
+      write: async (bytes) => void h.printed.push(bytes[0]!),
+    };
     await h.offer([job(4, { attempts: 1 })]);
     expect(h.printed).toEqual([4]);
     expect(h.reports).toEqual([
@@ -121,6 +127,7 @@ describe("the till's print runner", () => {
     await h.offer([job(2)]);
     h.state.device = {
       label: 'Xprinter',
+      release: async () => undefined,
       write: () => Promise.reject(new PrinterDeviceError('PRINTER_NOT_FOUND')),
     };
     await h.offer([job(3)]);

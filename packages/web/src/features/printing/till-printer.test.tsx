@@ -174,7 +174,7 @@ describe("the till's USB printer", () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'เชื่อมต่อเครื่องพิมพ์ USB' }));
     await waitFor(() => expect(screen.getByTestId('till-printer-state').getAttribute('data-state')).toBe('connected'));
-    expect(screen.getByRole('button', { name: 'เครื่องพิมพ์ที่ต่ออยู่: Xprinter POS-80' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Xprinter POS-80 (เครื่องพิมพ์ที่ต่ออยู่)' })).toBeTruthy();
     expect(rememberedPrinter(3)).toEqual({
       kind: 'usb',
       vendorId: 0x0416,

@@ -114,6 +114,13 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
     };
   }, [kind, refresh]);
 
+  /** Closes the device in use, so that what comes next (another speed, no printer) starts from a fresh open. */
+  const release = useCallback(async () => {
+    const device = deviceRef.current;
+    deviceRef.current = null;
+    await device?.release();
+  }, []);
+
   const connect = useCallback(async () => {
     if (tillId === null || kind === null) return;
     setConnecting(true);
@@ -131,6 +138,7 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
         const baudRate = before?.kind === 'serial' ? before.baudRate : DEFAULT_SERIAL_BAUD_RATE;
         memory = serialMemoryOf(await serial.requestPort(), baudRate);
       }
+      await release();
       rememberPrinter(tillId, memory);
       await refresh();
     } catch (error) {
@@ -138,13 +146,13 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
     } finally {
       setConnecting(false);
     }
-  }, [tillId, kind, refresh, t]);
+  }, [tillId, kind, release, refresh, t]);
 
   const forget = useCallback(() => {
     if (tillId === null) return;
     forgetPrinter(tillId);
-    void refresh();
-  }, [tillId, refresh]);
+    void release().then(refresh);
+  }, [tillId, release, refresh]);
 
   const setBaudRate = useCallback(
     (baudRate: number) => {
@@ -152,9 +160,9 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
       const memory = rememberedPrinter(tillId);
       if (memory?.kind !== 'serial') return;
       rememberPrinter(tillId, { ...memory, baudRate });
-      void refresh();
+      void release().then(refresh);
     },
-    [tillId, refresh],
+    [tillId, release, refresh],
   );
 
   useTillPrintRunner(

@@ -93,7 +93,7 @@ export const printing: EnglishOf<typeof thai> = {
   'printing.device.unsupported.serial':
     'This browser cannot drive a serial printer. Use Chrome or Edge on a computer; meanwhile receipts still print through the print dialog.',
   'printing.device.missing': 'Printer {name} not found. Check that it is plugged in and switched on.',
-  'printing.device.connectedLabel': 'Connected printer: {name}',
+  'printing.device.connectedLabel': '{name} (connected printer)',
   'printing.device.connectError': 'Could not connect the printer. Unplug it and plug it in again.',
   'printing.device.dialogTitle': "This computer's printer",
   'printing.device.dialogDescription':

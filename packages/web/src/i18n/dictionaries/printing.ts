@@ -89,7 +89,7 @@ export const printing = defineMessages({
   'printing.device.unsupported.serial':
     'เบราว์เซอร์นี้สั่งเครื่องพิมพ์ Serial โดยตรงไม่ได้ ให้ใช้ Chrome หรือ Edge บนคอมพิวเตอร์ ระหว่างนี้ยังพิมพ์ใบเสร็จผ่านหน้าต่างพิมพ์ได้',
   'printing.device.missing': 'ไม่พบเครื่องพิมพ์ {name} ตรวจว่าเสียบสายและเปิดเครื่องแล้ว',
-  'printing.device.connectedLabel': 'เครื่องพิมพ์ที่ต่ออยู่: {name}',
+  'printing.device.connectedLabel': '{name} (เครื่องพิมพ์ที่ต่ออยู่)',
   'printing.device.connectError': 'เชื่อมต่อเครื่องพิมพ์ไม่สำเร็จ ลองถอดสายแล้วเสียบใหม่',
   'printing.device.dialogTitle': 'เครื่องพิมพ์ที่ต่อกับคอมพิวเตอร์เครื่องนี้',
   'printing.device.dialogDescription':
