@@ -71,7 +71,7 @@ const SERVER_FEATURE_FLOORS = [
   ['categories', 'health', 'idempotency', 'images', 'outbox', 'reports', 'sale-records', 'users'],
   ['auth', 'customers', 'products', 'settings'],
   ['display', 'notifications', 'printing', 'shifts', 'storage', 'tax-invoices'],
-  ['logo', 'sales'],
+  ['logo', 'print-documents', 'sales'],
   ['payments'],
 ];
 

@@ -25,8 +25,9 @@ import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { shiftsRoutes } from './features/shifts/shifts.routes';
 import { displayRoutes } from './features/display/display.routes';
-import { createPrintWorker, type PrintWorker } from './features/printing/print-worker';
+import { createPrintWorker, type PrintWorker } from './features/print-documents/print-worker';
 import { printingRoutes } from './features/printing/printing.routes';
+import { printDocumentsRoutes } from './features/print-documents/print-documents.routes';
 import { createEtaxWorker, type EtaxWorker } from './features/tax-invoices/etax-worker';
 import { taxInvoicesRoutes } from './features/tax-invoices/tax-invoices.routes';
 import { storageRoutes } from './features/storage/storage.routes';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(shiftsRoutes(deps));
       await api.register(taxInvoicesRoutes(deps));
       await api.register(printingRoutes(deps));
+      await api.register(printDocumentsRoutes(deps));
       await api.register(displayRoutes(deps));
       await api.register(storageRoutes(deps));
     },

@@ -38,6 +38,7 @@ function printJobsWithDocument(db: DbExecutor) {
       'sales.document_number as sale_number',
       'tax_invoices.number as tax_invoice_number',
       'refunds.credit_note_number',
+      'refunds.sale_id as refund_sale_id',
     ]);
 }
 export type PrintJobRow = Awaited<ReturnType<ReturnType<typeof printJobsWithDocument>['execute']>>[number];

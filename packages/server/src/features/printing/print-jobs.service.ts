@@ -8,6 +8,7 @@ import {
   type PrintJobKind,
   type PrintJobStatus,
   type PrintTransport,
+  transportOf,
 } from '@pos/core';
 import type { z } from 'zod';
 import type { OpenDrawerRequest, PrintJobListQuery, PrinterTestRequest } from '@pos/core';
@@ -76,25 +77,62 @@ export function toApiPrintJob(row: PrintJobRow): PrintJob {
   };
 }
 
+/** What a job for a till's printer prints, and whether it ends with the drawer's pulse. */
+export interface TillDocument {
+  kind: PrintJobKind;
+  tillId: number | null;
+  userId: number;
+  nowIso: string;
+  openDrawer: boolean;
+  saleId?: number;
+  refundId?: number;
+  shiftId?: number;
+}
+
 /**
- * The receipt job a completed sale queues in its own transaction, when its till prints on a network printer:
- * the drawer opens with it when cash changed hands (a card, transfer or PromptPay-only sale never opens it).
+ * The job a document queues for its till's printer, or null when the till has none (the browser's dialog
+ * prints). A network printer's job is the print worker's; a USB or serial printer's waits for the till's
+ * browser (stored status `till`, never claimed by the worker). The drawer opens only where it hangs.
+ */
+export function tillPrintJob(printing: PrintingSettings, doc: TillDocument): PrintJobValues | null {
+  const printer = printerOfTill(printing, doc.tillId);
+  if (!printer) return null;
+  const transport = transportOf(printer.type);
+  return {
+    kind: doc.kind,
+    printer_name: printer.name,
+    transport,
+    status: transport === 'till' ? 'till' : 'pending',
+    till_id: doc.tillId,
+    sale_id: doc.saleId ?? null,
+    refund_id: doc.refundId ?? null,
+    shift_id: doc.shiftId ?? null,
+    open_drawer: doc.openDrawer && printer.cashDrawer ? 1 : 0,
+    next_attempt_at: doc.nowIso,
+    created_by: doc.userId,
+    created_at: doc.nowIso,
+  };
+}
+
+/**
+ * The receipt job a completed sale queues in its own transaction, when its till has a printer: the drawer
+ * opens with it when cash changed hands (a card, transfer or PromptPay-only sale never opens it).
  */
 export function saleReceiptJob(
   printing: PrintingSettings,
   sale: { tillId: number | null; sellerId: number; paidInCash: boolean; nowIso: string },
 ): Omit<PrintJobValues, 'sale_id'> | null {
-  const printer = printerOfTill(printing, sale.tillId);
-  if (!printer || printer.type !== 'network') return null;
-  return {
+  const job = tillPrintJob(printing, {
     kind: 'receipt',
-    printer_name: printer.name,
-    till_id: sale.tillId,
-    open_drawer: sale.paidInCash && printer.cashDrawer ? 1 : 0,
-    next_attempt_at: sale.nowIso,
-    created_by: sale.sellerId,
-    created_at: sale.nowIso,
-  };
+    tillId: sale.tillId,
+    userId: sale.sellerId,
+    nowIso: sale.nowIso,
+    openDrawer: sale.paidInCash,
+  });
+  if (!job) return null;
+  // The sale's id is known only once its row is written.
+  const { sale_id: _unknownYet, ...values } = job;
+  return values;
 }
 
 export async function listPrintJobs(
@@ -152,7 +190,10 @@ export async function printTestPage(
   return toApiPrintJob((await findPrintJobRow(deps.db.kysely, id))!);
 }
 
-/** "Open drawer" without a sale: through the till's printer, recorded with who, when, the shift and why. */
+/**
+ * "Open drawer" without a sale: through the till's printer, during the till's open shift, recorded with who,
+ * when, the shift and why.
+ */
 export async function openDrawer(
   deps: PrintDeps,
   user: SessionUser,
@@ -163,23 +204,18 @@ export async function openDrawer(
   if (!(await tillExists(db, tillId))) throw notFound('TILL_NOT_FOUND');
   const { printing } = await readSettingsShared(db);
   const printer = printerOfTill(printing, tillId);
-  if (!printer || printer.type !== 'network') throw conflict('TILL_NO_PRINTER');
+  if (!printer) throw conflict('TILL_NO_PRINTER');
   if (!printer.cashDrawer) throw conflict('PRINTER_NO_CASH_DRAWER');
+  // The drawer's cash belongs to the till's shift: opened outside one, nobody would answer for it.
+  const shiftId = await openShiftOfTill(db, tillId);
+  if (shiftId === null) throw conflict('SHIFT_REQUIRED');
+  const now = deps.now().toISOString();
+  const job = tillPrintJob(printing, { kind: 'drawer', tillId, userId: user.id, nowIso: now, openDrawer: true })!;
   const id = await db.transaction().execute(async (trx) => {
-    const now = deps.now().toISOString();
-    const jobId = await insertPrintJob(trx, {
-      kind: 'drawer',
-      printer_name: printer.name,
-      till_id: tillId,
-      sale_id: null,
-      open_drawer: 1,
-      next_attempt_at: now,
-      created_by: user.id,
-      created_at: now,
-    });
+    const jobId = await insertPrintJob(trx, job);
     await insertDrawerOpening(trx, {
       till_id: tillId,
-      shift_id: await openShiftOfTill(trx, tillId),
+      shift_id: shiftId,
       user_id: user.id,
       reason: input.reason,
       print_job_id: jobId,

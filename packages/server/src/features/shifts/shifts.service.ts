@@ -125,10 +125,31 @@ export async function shiftDetail(deps: ShiftDeps, user: SessionUser, id: number
   const row = await shiftOrRefuse(deps.db.kysely, id);
   const shift = toApiShift(row);
   if (row.status === 'open') return { shift, report: await xReport(deps.db.kysely, shift, deps.now().toISOString()) };
-  if (!can(user.role, 'shift_manage') && row.closed_by !== user.id) {
+  refuseClosedReport(user, row);
+  return { shift, report: JSON.parse(row.z_report!) as ShiftReport };
+}
+
+/** A closed shift's Z report is for managers and for who closed it. */
+function refuseClosedReport(user: SessionUser, row: { status: string; closed_by: number | null }): void {
+  if (row.status !== 'open' && !can(user.role, 'shift_manage') && row.closed_by !== user.id) {
     throw new AppError({ status: 403, code: 'FORBIDDEN', details: { permission: 'shift_manage' } });
   }
-  return { shift, report: JSON.parse(row.z_report!) as ShiftReport };
+}
+
+/** Refuses to print a shift's report to whoever may not read it (404 no such shift, 403 a Z not theirs). */
+export async function checkShiftReportPrint(db: DbExecutor, user: SessionUser, shiftId: number): Promise<void> {
+  refuseClosedReport(user, await shiftOrRefuse(db, shiftId));
+}
+
+/**
+ * A shift's report as the receipt printer prints it: the X report now while open, the kept Z once closed
+ * (checkShiftReportPrint decided who may ask); null when no such shift.
+ */
+export async function shiftReportToPrint(db: DbExecutor, shiftId: number, nowIso: string): Promise<ShiftReport | null> {
+  const row = await findShiftRow(db, shiftId);
+  if (!row) return null;
+  if (row.status === 'open') return xReport(db, toApiShift(row), nowIso);
+  return JSON.parse(row.z_report!) as ShiftReport;
 }
 
 /** A pay-in or pay-out: refused on a closed shift; raced with a close, it lands before it or is refused. */

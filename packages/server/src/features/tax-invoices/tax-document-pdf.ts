@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { bahtText, HEAD_OFFICE_BRANCH } from '@pos/core';
+import { bahtText } from '@pos/core';
 import { ASSETS_DIR } from '../../assets';
 import type { TaxDocument, TaxParty } from './tax-document';
+import { branchText, money, sameDay, thaiDate, titleOf, totalsOf } from './tax-document-text';
 
 /**
  * The PDF/A-3b of a tax document, as the buyer gets it by e-mail and the API serves it: A4, always in Thai, a
@@ -173,34 +174,6 @@ function withEscapedXmp(pdf: Doc): Doc {
 }
 
 /** Satang as the documents print it: 1,234.50. */
-function money(satang: number): string {
-  const sign = satang < 0 ? '-' : '';
-  const abs = Math.abs(satang);
-  const whole = Math.trunc(abs / 100).toLocaleString('en-US');
-  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** A Buddhist-era date in the shop's time zone: 28 พฤศจิกายน 2569. */
-function thaiDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('th-TH-u-ca-buddhist', { timeZone, day: 'numeric', month: 'long', year: 'numeric' })
-    .format(new Date(iso))
-    .replace(/^(\d+ \S+) (?:พ\.ศ\. )?(\d+)$/, '$1 $2');
-}
-
-function sameDay(a: string, b: string, timeZone: string): boolean {
-  return thaiDate(a, timeZone) === thaiDate(b, timeZone);
-}
-
-function branchText(branch: string): string {
-  return branch === HEAD_OFFICE_BRANCH ? 'สำนักงานใหญ่' : `สาขาที่ ${branch}`;
-}
-
-function titleOf(doc: TaxDocument): string {
-  if (doc.kind === 'receipt') return 'ใบเสร็จรับเงิน';
-  if (doc.kind === 'credit_note') return 'ใบลดหนี้';
-  return doc.paid ? 'ใบเสร็จรับเงิน/ใบกำกับภาษี' : 'ใบกำกับภาษี';
-}
-
 function partyBlock(pdf: Doc, label: string, party: TaxParty, x: number, y: number, width: number): number {
   pdf.font(FONT_BOLD).fontSize(SIZE.body).fillColor('black').text(label, x, y, { width });
   pdf.font(FONT_BOLD).text(party.name, { width });
@@ -304,30 +277,6 @@ function rowCells(index: number, line: TaxDocument['lines'][number]): string[] {
 function rowHeight(pdf: Doc, cells: string[]): number {
   pdf.font(FONT).fontSize(SIZE.body);
   return Math.max(...cells.map((cell, i) => pdf.heightOfString(cell, { width: COLUMNS[i]!.width - 8 }))) + 6;
-}
-
-/** The totals and words under the table; how tall they are is known before drawing (they never split). */
-function totalsOf(doc: TaxDocument): [string, string][] {
-  const rate = `${doc.vatRateBp / 100}%`;
-  if (doc.kind !== 'credit_note') {
-    const rows: [string, string][] = [['รวมเป็นเงิน', money(doc.subtotal)]];
-    if (doc.discount > 0) rows.push(['ส่วนลด', money(doc.discount)]);
-    // A receipt of a sale without VAT states none.
-    if (doc.kind === 'receipt' && doc.vatRateBp === 0) return [...rows, ['จำนวนเงินรวมทั้งสิ้น', money(doc.total)]];
-    rows.push(
-      ['มูลค่าสินค้าก่อนภาษีมูลค่าเพิ่ม', money(doc.valueBeforeVat)],
-      [`ภาษีมูลค่าเพิ่ม ${rate}`, money(doc.vat)],
-      ['จำนวนเงินรวมทั้งสิ้น', money(doc.total)],
-    );
-    return rows;
-  }
-  return [
-    ['มูลค่าสินค้าตามใบกำกับภาษีเดิม', money(doc.originalValue)],
-    ['มูลค่าสินค้าที่ถูกต้อง', money(doc.correctValue)],
-    ['ผลต่าง', money(doc.difference)],
-    [`ภาษีมูลค่าเพิ่ม ${rate}`, money(doc.vat)],
-    ['รวมเงินที่ลดหนี้ทั้งสิ้น', money(doc.total)],
-  ];
 }
 
 const TOTALS_HEIGHT = 6 * 20 + 30 + 90;

@@ -103,7 +103,7 @@ export function lineName(line: { product_name: string; size: string | null; colo
 }
 
 /** A refund's reason as the credit note states it, in Thai. */
-function reasonText(refund: Pick<CreditNoteRefund, 'reason' | 'edit_reason'>): string {
+export function reasonText(refund: Pick<CreditNoteRefund, 'reason' | 'edit_reason'>): string {
   const known = (REFUND_REASON_DOCUMENT_TEXT as Readonly<Record<string, string>>)[refund.reason];
   if (refund.reason === EDIT_SALE_REASON && refund.edit_reason) return `${known}: ${refund.edit_reason}`;
   return known ?? refund.reason;

@@ -17,13 +17,14 @@ import { nextInSeries } from '../sale-records/document-counters.queries';
 import { formatDocumentNumber } from '../sale-records/document-number';
 import { findSaleHeads, findSaleLineRows } from '../sale-records/sale-rows.queries';
 import { readSettingsShared } from '../settings/settings.service';
-import type { TaxInvoiceDocument } from './tax-document';
+import type { CreditNoteDocument, TaxInvoiceDocument } from './tax-document';
 import { taxDocumentFiles } from './tax-document-files';
 import { creditNoteDocument, taxInvoiceDocument, toApiTaxInvoice } from './tax-invoice-document';
 import { taxInvoiceSeries } from './tax-invoice-number';
 import {
   findCreditNoteRefunds,
   findEtaxEmailsOf,
+  findTaxInvoiceDocumentOfSale,
   findTaxInvoiceOfSale,
   findTaxInvoiceRow,
   insertEtaxEmail,
@@ -217,4 +218,29 @@ export async function creditNoteFiles(deps: Pick<Deps, 'db'>, id: number, refund
   const note = creditNoteDocument({ number: row.number, document }, refunds, refundId);
   if (!note) throw notFound('CREDIT_NOTE_NOT_FOUND');
   return taxDocumentFiles(note);
+}
+
+/** A sale's full tax invoice as issued, or null when it has only its short one (for the receipt printer). */
+export async function taxInvoiceDocumentOfSale(db: DbExecutor, saleId: number): Promise<TaxInvoiceDocument | null> {
+  const row = await findTaxInvoiceDocumentOfSale(db, saleId);
+  return row ? (JSON.parse(row.document) as TaxInvoiceDocument) : null;
+}
+
+/**
+ * The credit note (86/10) of a refund of a sale with a full tax invoice, or null when the sale has only its
+ * short one (the roll's refund note then states the refund against the receipt).
+ */
+export async function creditNoteDocumentOfRefund(
+  db: DbExecutor,
+  saleId: number,
+  refundId: number,
+): Promise<CreditNoteDocument | null> {
+  const invoice = await findTaxInvoiceDocumentOfSale(db, saleId);
+  if (!invoice) return null;
+  const refunds = await findCreditNoteRefunds(db, saleId);
+  return creditNoteDocument(
+    { number: invoice.number, document: JSON.parse(invoice.document) as TaxInvoiceDocument },
+    refunds,
+    refundId,
+  );
 }

@@ -1,8 +1,9 @@
 import type { Sale, SaleRefund, StoreSettings } from '@pos/core';
+import { creditNoteFigures } from '@pos/core';
 import { cleanup, render, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider, loadDictionary } from '../../i18n';
-import { creditNoteFigures } from './credit-note';
+
 import { CreditNoteDocument } from './credit-note-document';
 import { saleFixture } from '../../test-fixtures/sale';
 import { VAT_SHOP_SETTINGS } from '../../test-fixtures/store-settings';

@@ -1,4 +1,5 @@
 import type { Sale, SaleRefund, StoreSettings, TaxInvoice } from '@pos/core';
+import { creditNoteFigures } from '@pos/core';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
 import { PAYMENT_METHOD_LOOK, paymentPartName } from '../payments/payment-methods';
@@ -8,7 +9,7 @@ import { formatAmount, printable, type ReceiptPaper } from '../receipt/receipt';
 import { ReceiptLinesTable } from '../receipt/receipt-lines-table';
 import { storeIdentity } from '../settings/settings.queries';
 import { branchText } from '../tax-invoice/tax-invoice-form';
-import { creditNoteFigures } from './credit-note';
+
 import { refundReasonText } from './refund-reason';
 
 const t = documentT;

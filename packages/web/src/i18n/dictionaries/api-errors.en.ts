@@ -139,6 +139,9 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.PRINT_JOB_NOT_FAILED':
     'Only a print job that failed can be printed again; this one printed or is printing',
   'apiErrors.TILL_NO_PRINTER': 'This till has no printer chosen yet (set it in Settings, Printers tab)',
+  'apiErrors.PRINT_JOB_NOT_TILLS': 'The server sends this print job to its network printer; the till does not',
+  'apiErrors.PRINT_JOB_NOT_PENDING': 'The outcome of this print job is already recorded',
+  'apiErrors.REFUND_NOT_FOUND': 'Refund not found',
   'apiErrors.PRINTER_NO_CASH_DRAWER': "This till's printer has no cash drawer",
   'apiErrors.DISPLAY_CODE_INVALID': 'The pairing code is wrong or has expired. Ask the till for a new one',
   'apiErrors.DISPLAY_PAIRING_THROTTLED': 'Too many wrong pairing codes. Wait a moment, then try again',

@@ -1,5 +1,6 @@
-import { formatBaht, HEAD_OFFICE_BRANCH, isTaxInvoice, vatStatement, type Sale, type StoredSettings } from '@pos/core';
-import type { PrintBlock } from './raster';
+import { formatBaht, isTaxInvoice, vatStatement, type Sale, type StoredSettings } from '@pos/core';
+import { branchText } from '../tax-invoices/tax-document-text';
+import type { PrintBlock } from '../printing/raster';
 
 /**
  * A sale's receipt for the roll printer (issue 37): the same document the till's screen prints (short tax
@@ -7,9 +8,9 @@ import type { PrintBlock } from './raster';
  */
 
 const amount = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const figure = (baht: number) => amount.format(baht);
+export const figure = (baht: number) => amount.format(baht);
 
-const METHOD_NAMES: Record<string, string> = {
+export const METHOD_NAMES: Record<string, string> = {
   cash: 'เงินสด',
   card: 'บัตรเครดิต/เดบิต',
   transfer: 'โอนเงิน',
@@ -17,7 +18,7 @@ const METHOD_NAMES: Record<string, string> = {
   split: 'หลายวิธี',
 };
 
-function dateTime(iso: string, timeZone: string): string {
+export function dateTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
     timeZone,
     day: 'numeric',
@@ -28,13 +29,16 @@ function dateTime(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
-function sellerBlocks(system: StoredSettings['system'], taxInvoice: boolean): PrintBlock[] {
+export function sellerBlocks(system: StoredSettings['system'], taxInvoice: boolean): PrintBlock[] {
   const blocks: PrintBlock[] = [{ kind: 'text', text: system.storeName, align: 'centre', size: 'large', bold: true }];
   if (system.address) blocks.push({ kind: 'text', text: system.address, align: 'centre' });
   if (system.phone) blocks.push({ kind: 'text', text: `โทร ${system.phone}`, align: 'centre' });
   if (taxInvoice) {
-    const branch = system.branch === HEAD_OFFICE_BRANCH ? 'สำนักงานใหญ่' : `สาขาที่ ${system.branch}`;
-    blocks.push({ kind: 'text', text: `เลขประจำตัวผู้เสียภาษี ${system.taxId} ${branch}`, align: 'centre' });
+    blocks.push({
+      kind: 'text',
+      text: `เลขประจำตัวผู้เสียภาษี ${system.taxId} ${branchText(system.branch)}`,
+      align: 'centre',
+    });
     if (system.posRegistrationNumber) {
       blocks.push({ kind: 'text', text: `หมายเลขเครื่อง POS ${system.posRegistrationNumber}`, align: 'centre' });
     }

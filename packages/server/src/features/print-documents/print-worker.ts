@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PRINTER_DOTS, printerNamed, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
+import { printerNamed, type StoredSettings } from '@pos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { PrinterError, sendToRawPrinter } from '../../integrations/printer/raw-printer';
 import { claimDueRows, finishRow, retryRowLater } from '../outbox/outbox.queries';
 import { backoffMs, createOutboxWorker, type OutboxWorker } from '../outbox/outbox-runner';
-import { readSale } from '../sale-records/sale-read-model';
 import { readStoredSettings } from '../settings/settings.service';
-import { findPrintJobRows, type PrintJobRow } from './print-jobs.queries';
-import { printerBytes } from './printer-bytes';
-import { rasterize } from './raster';
-import { receiptBlocks, testPageBlocks } from './receipt-layout';
+import { findPrintJobRows, type PrintJobRow } from '../printing/print-jobs.queries';
+import { renderJobBytes } from './job-bytes';
 
 /**
  * How print jobs are worked (docs/operations.md tells the same figures). A receipt is wanted now or not at all:
@@ -64,22 +61,6 @@ async function drain(deps: WorkerDeps, log: FastifyBaseLogger): Promise<PrintDra
   return report;
 }
 
-/** The job's bytes for its printer: the document as a picture at the printer's width, the drawer, the cut. */
-async function jobBytes(deps: WorkerDeps, row: PrintJobRow, printer: PrinterConfig, settings: StoredSettings) {
-  const dots = PRINTER_DOTS[printer.width as PrinterWidth];
-  const printable = { language: printer.language, dots };
-  const openDrawer = row.open_drawer === 1 && printer.cashDrawer;
-  if (row.kind === 'drawer') return printerBytes({ raster: null, openDrawer, cut: false }, printable);
-  if (row.kind === 'test') {
-    const raster = await rasterize(testPageBlocks(printer.name, settings.system.storeName, printer.width), dots);
-    return printerBytes({ raster, openDrawer: false, cut: true }, printable);
-  }
-  const sale = row.sale_id === null ? undefined : await readSale(deps.db.kysely, row.sale_id);
-  if (!sale) throw new Error(`print job ${row.id}: sale ${row.sale_id} not found`);
-  const raster = await rasterize(receiptBlocks(sale, settings, deps.config.shopTimezone), dots);
-  return printerBytes({ raster, openDrawer, cut: true }, printable);
-}
-
 async function printOne(
   deps: WorkerDeps,
   log: FastifyBaseLogger,
@@ -104,7 +85,7 @@ async function printOne(
   if (!printer || printer.type !== 'network')
     return fail(`PRINTER_NOT_FOUND: no network printer named ${row.printer_name}`);
   try {
-    const bytes = await jobBytes(deps, row, printer, settings);
+    const bytes = await renderJobBytes(deps, row, printer, settings);
     await sendToRawPrinter(
       {
         host: printer.host,
