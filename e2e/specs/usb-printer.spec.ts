@@ -274,6 +274,33 @@ describe('USB and serial receipt printers at the till', () => {
       .waitFor();
     expect(await page.evaluate(() => window.__printerRequests)).toBe(0);
 
+    // On another screen the till's printer still prints: a receipt printed again (as the sales history does).
+    await page.getByRole('navigation').getByRole('link', { name: 'ประวัติการขาย' }).click();
+    await page.waitForURL(/\/refund-history/);
+    await page.evaluate(() => {
+      window.__printerBytes = [];
+    });
+    const copy = await api<{ job: PrintJob }>(shop, cashier, 'POST', '/print-jobs', {
+      kind: 'receipt',
+      tillId: tills[USB_TILL]!.id,
+      saleId: job.saleId,
+    });
+    await expect
+      .poll(async () => (await api<{ job: PrintJob }>(shop, cashier, 'GET', `/print-jobs/${copy.job.id}`)).job.status)
+      .toBe('printed');
+    const copyBytes = Buffer.from(
+      await (
+        await fetch(`${shop.url}/api/print-jobs/${copy.job.id}/bytes`, {
+          headers: { authorization: `Bearer ${cashier}` },
+        })
+      ).arrayBuffer(),
+    );
+    expect(Buffer.from(await page.evaluate(() => window.__printerBytes)).equals(copyBytes)).toBe(true);
+    // A copy opens no drawer.
+    expect(decodeEscPos(copyBytes).drawerPulses).toBe(0);
+    await page.getByRole('navigation').getByRole('link', { name: 'ขายสินค้า (POS)' }).click();
+    await page.waitForURL(/\/pos$/);
+
     // The printer fails mid-job: the receipt says so, and "print again" prints it once it is back.
     await page.evaluate(() => {
       window.__printerFailing = true;

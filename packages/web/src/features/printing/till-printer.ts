@@ -1,6 +1,6 @@
 import { printerOfTill, type StoreSettings } from '@pos/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../i18n';
 import { isChooserCancelled, type PrinterDevice } from '../../lib/printer-device';
@@ -176,8 +176,15 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
     useCallback(() => void queryClient.invalidateQueries({ queryKey: printingKeys.all }), [queryClient]),
   );
 
-  if (tillId === null || printer === null || kind === null) return null;
-  return { tillId, kind, printerName: printer.name, state, connecting, connect, forget, setBaudRate };
+  const printerName = printer?.name ?? null;
+  // One object while nothing changes: the screens that show it are not redrawn with every reading of the jobs.
+  return useMemo(
+    () =>
+      tillId === null || printerName === null || kind === null
+        ? null
+        : { tillId, kind, printerName, state, connecting, connect, forget, setBaudRate },
+    [tillId, kind, printerName, state, connecting, connect, forget, setBaudRate],
+  );
 }
 
 /**
