@@ -7,6 +7,7 @@ import { rememberedPrinter } from '../../lib/printer-memory';
 import type { Usb, UsbConfiguration, UsbDevice } from '../../lib/usb-printer';
 import { storeSettingsFixture } from '../../test-fixtures/store-settings';
 import { useTillPrinter } from './till-printer';
+import { TillPrinterProvider, useTillPrinterAt } from './till-printer-context';
 import { TillPrinterControl } from './till-printer-control';
 
 // A till whose printer is a USB one (issue 37), at a PC whose browser is faked: connecting it by the button,
@@ -247,5 +248,34 @@ describe("the till's USB printer", () => {
     );
     expect(screen.getByText('server prints')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('runs once for the whole app: the POS names the till, the layout prints its jobs', async () => {
+    const sent: number[][] = [];
+    const device = fakeDevice(sent);
+    setUsb(fakeUsb(device, [device]));
+    localStorage.setItem(
+      'pos_till_printer_devices',
+      JSON.stringify({
+        3: { kind: 'usb', vendorId: 0x0416, productId: 0x5011, serialNumber: 'XP-9', name: 'Xprinter' },
+      }),
+    );
+    const results = serveOneJob();
+    function Pos() {
+      const printer = useTillPrinterAt(3);
+      return printer ? <TillPrinterControl printer={printer} /> : <p>no till printer</p>;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nProvider initialLocale="th">
+          <TillPrinterProvider enabled initialTillId={null} settings={SETTINGS}>
+            <Pos />
+          </TillPrinterProvider>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('till-printer-state').getAttribute('data-state')).toBe('connected'));
+    await waitFor(() => expect(results).toEqual([{ outcome: 'printed' }]), { timeout: 3_000 });
+    expect(sent.flat()).toEqual([...BYTES]);
   });
 });
