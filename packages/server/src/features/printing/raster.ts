@@ -37,6 +37,16 @@ function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+const THAI_WORDS = new Intl.Segmenter('th', { granularity: 'word' });
+
+/**
+ * Thai writes no spaces between words, and the text engine sharp bundles breaks Thai lines between letters
+ * (วันที่ส่งมอบสิ|นค้า): a zero-width space between words lets a narrow roll wrap between words instead.
+ */
+function breakableThai(text: string): string {
+  return Array.from(THAI_WORDS.segment(text), (part) => part.segment).join('\u200b');
+}
+
 interface Piece {
   input: Buffer;
   width: number;
@@ -52,7 +62,7 @@ async function textPiece(
   const bold = options.bold ? 'Bold' : '';
   const { data, info } = await sharp({
     text: {
-      text: escapeMarkup(text),
+      text: escapeMarkup(breakableThai(text)),
       font: `Laksaman ${bold} ${POINTS[options.size]}`.replace(/\s+/g, ' '),
       fontfile: options.bold ? FONTS.bold : FONTS.normal,
       width: options.width,

@@ -12,6 +12,7 @@ import { refundAmount } from './refund-steps/amount.step';
 import { creditNote } from './refund-steps/credit-note.step';
 import { refundWay } from './refund-steps/method.step';
 import { customerPointsBack } from './refund-steps/points.step';
+import { refundPrintJob } from './refund-steps/print.step';
 import { writeRefundRecords } from './refund-steps/records.step';
 import type { RefundInput, RefundPlan, SaleForRefund } from './refund-steps/refund-context';
 import { refundShift } from './refund-steps/shift.step';
@@ -36,7 +37,8 @@ export async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: Re
  * Writes a checked refund, step by step in the order every writer takes its locks: stock back on the
  * shelf, the customer's points and totals, the credit note's number (for a sale that had a tax invoice),
  * the refund's records, the report rollups (at the commit), the stock movements and the sale's status; and
- * for a sale with a full tax invoice e-mailed as an e-Tax invoice, its credit note's e-mail.
+ * for a sale with a full tax invoice e-mailed as an e-Tax invoice, its credit note's e-mail; and the note on the
+ * refunding till's printer (with the drawer's pulse when cash goes back).
  * The customer may already have spent points this refund takes back: the balance never goes below 0, and
  * what could not be taken back is recorded on the refund as `points_shortfall`. Answers the refund's id.
  */
@@ -91,5 +93,6 @@ export async function writeRefund(
   const status: SaleStatus = fully ? 'refunded' : 'partially_refunded';
   await setSaleStatus(trx, sale.id, status);
   if (note.number !== null) await queueCreditNoteEmail(trx, sale.id, refundId, now);
+  await refundPrintJob(trx, { plan, input, user, refundId, nowIso });
   return refundId;
 }

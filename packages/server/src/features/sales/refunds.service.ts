@@ -28,7 +28,7 @@ import {
 import { loadSale } from './sales.service';
 
 /** What a refund needs; `log` tells the owner of Stripe's failures and of a card refund it could not record. */
-export type RefundDeps = Pick<Deps, 'db' | 'now' | 'config' | 'log'>;
+export type RefundDeps = Pick<Deps, 'db' | 'now' | 'config' | 'log' | 'printJobs'>;
 
 /** The sale, its row held for the transaction so refunds of one sale queue up. */
 async function lockSale(trx: DbExecutor, saleId: number): Promise<SaleForRefund> {
@@ -84,6 +84,21 @@ interface CardRefundClaim {
  * claim stays (503 CARD_REFUND_UNCONFIRMED) until the same refund is asked again.
  */
 export async function refundSale(
+  deps: RefundDeps,
+  user: SessionUser,
+  saleId: number,
+  input: RefundInput,
+  idempotencyKey: string | undefined,
+): Promise<RefundSaleResponse> {
+  try {
+    return await recordRefund(deps, user, saleId, input, idempotencyKey);
+  } finally {
+    // The refund's note may wait for the till's network printer: sent now, not at the worker's next look.
+    deps.printJobs.wake();
+  }
+}
+
+async function recordRefund(
   deps: RefundDeps,
   user: SessionUser,
   saleId: number,
