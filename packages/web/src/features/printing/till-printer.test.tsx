@@ -278,4 +278,45 @@ describe("the till's USB printer", () => {
     await waitFor(() => expect(results).toEqual([{ outcome: 'printed' }]), { timeout: 3_000 });
     expect(sent.flat()).toEqual([...BYTES]);
   });
+
+  it("another till chosen at this PC does not print on the first till's device", async () => {
+    const sent: number[][] = [];
+    const device = fakeDevice(sent);
+    setUsb(fakeUsb(device, [device]));
+    localStorage.setItem(
+      'pos_till_printer_devices',
+      JSON.stringify({
+        3: { kind: 'usb', vendorId: 0x0416, productId: 0x5011, serialNumber: 'XP-9', name: 'Xprinter' },
+      }),
+    );
+    const asked: string[] = [];
+    fetchMock.mockImplementation(async (input) => {
+      asked.push(String(input));
+      return json({ jobs: [{ ...job(12), tillId: 4 }] });
+    });
+    const settings = {
+      ...SETTINGS,
+      printing: { ...SETTINGS.printing, tills: { '3': 'หน้าร้าน USB', '4': 'หน้าร้าน USB' } },
+    };
+    function SomeTill({ tillId }: { tillId: number }) {
+      const printer = useTillPrinter(tillId, settings);
+      return printer ? <TillPrinterControl printer={printer} /> : null;
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = (tillId: number) => (
+      <QueryClientProvider client={client}>
+        <I18nProvider initialLocale="th">
+          <SomeTill tillId={tillId} />
+        </I18nProvider>
+      </QueryClientProvider>
+    );
+    fetchMock.mockImplementationOnce(async () => json({ jobs: [] }));
+    const { rerender } = render(view(3));
+    await waitFor(() => expect(screen.getByTestId('till-printer-state').getAttribute('data-state')).toBe('connected'));
+    rerender(view(4));
+    await waitFor(() => expect(screen.getByTestId('till-printer-state').getAttribute('data-state')).toBe('none'));
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(sent).toEqual([]);
+    expect(asked.some((url) => url.includes('tillId=4'))).toBe(false);
+  });
 });

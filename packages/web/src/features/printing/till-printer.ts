@@ -66,6 +66,8 @@ async function lookUp(memory: PrinterMemory): Promise<PrinterDevice | null> {
   return port ? serialPrinterDevice(port, memory) : null;
 }
 
+const CHECKING: TillPrinterState = { status: 'checking' };
+
 function stateOf(memory: PrinterMemory | null, device: PrinterDevice | null): TillPrinterState {
   if (memory === null) return { status: 'none' };
   if (device === null) return { status: 'missing', name: memory.name };
@@ -82,23 +84,39 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
   const kind = printer?.type ?? null;
   const t = useT();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<TillPrinterState>({ status: 'checking' });
+  // What was found, for which till and kind: another till chosen at this PC starts from "checking", and a
+  // look-up still under way for the previous one changes nothing.
+  const key = tillId === null || kind === null ? null : `${tillId}:${kind}`;
+  const [found, setFound] = useState<{ key: string; state: TillPrinterState } | null>(null);
+  const state = found !== null && found.key === key ? found.state : CHECKING;
   const [connecting, setConnecting] = useState(false);
-  const deviceRef = useRef<PrinterDevice | null>(null);
+  const deviceRef = useRef<{ key: string; device: PrinterDevice } | null>(null);
+  const keyRef = useRef(key);
+  useEffect(() => {
+    keyRef.current = key;
+  }, [key]);
 
   const refresh = useCallback(async () => {
     if (tillId === null || kind === null) return;
+    const forKey = `${tillId}:${kind}`;
     if (!supported(kind)) {
       deviceRef.current = null;
-      setState({ status: 'unsupported' });
+      setFound({ key: forKey, state: { status: 'unsupported' } });
       return;
     }
     const memory = rememberedPrinter(tillId);
     const mine = memory?.kind === kind ? memory : null;
     const device = mine ? await lookUp(mine).catch(() => null) : null;
-    deviceRef.current = device;
-    setState(stateOf(mine, device));
+    if (keyRef.current !== forKey) return;
+    deviceRef.current = device ? { key: forKey, device } : null;
+    setFound({ key: forKey, state: stateOf(mine, device) });
   }, [tillId, kind]);
+
+  /** The device of the till now chosen, if it has been found. */
+  const currentDevice = useCallback(() => {
+    const current = deviceRef.current;
+    return current !== null && current.key === keyRef.current ? current.device : null;
+  }, []);
 
   // Found again on every visit, and whenever a device comes or goes (plugged in, switched off).
   useEffect(() => {
@@ -116,7 +134,7 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
 
   /** Closes the device in use, so that what comes next (another speed, no printer) starts from a fresh open. */
   const release = useCallback(async () => {
-    const device = deviceRef.current;
+    const device = deviceRef.current?.device;
     deviceRef.current = null;
     await device?.release();
   }, []);
@@ -170,9 +188,9 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
     kind !== null && (state.status === 'connected' || state.status === 'missing'),
     useCallback(async () => {
       // Plugged in since the last look: found now rather than failing the job.
-      if (deviceRef.current === null) await refresh();
-      return deviceRef.current;
-    }, [refresh]),
+      if (currentDevice() === null) await refresh();
+      return currentDevice();
+    }, [refresh, currentDevice]),
     useCallback(() => void queryClient.invalidateQueries({ queryKey: printingKeys.all }), [queryClient]),
   );
 
