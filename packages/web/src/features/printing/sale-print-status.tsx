@@ -8,16 +8,18 @@ import { errorMessage } from '../../lib/api';
 import { failureText, PrintPhaseLine, printPhase, usePassed } from './print-job-state';
 import { PRINT_FOLLOW_MS, useReprint, useSalePrintJob } from './printing.queries';
 
-/** The network printer a sale's till prints on (the server prints it by itself), if it has one. */
+/**
+ * The printer a sale's till prints on, if it has one: a network printer the server prints on by itself, or a
+ * USB or serial one the till's browser sends the receipt to (issue 37).
+ */
 export function salePrinter(sale: Pick<Sale, 'till_id'>, settings: StoreSettings | undefined) {
   const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
   if (!printing) return null;
-  const printer = printerOfTill(printing, sale.till_id);
-  return printer?.type === 'network' ? printer : null;
+  return printerOfTill(printing, sale.till_id);
 }
 
 /**
- * Right after a sale at a till with a network printer: how its receipt's printing goes (issue 37), read every
+ * Right after a sale at a till with a printer: how its receipt's printing goes (issue 37), read every
  * second until it has printed or failed (at most 15 s), with "print again" when it failed. The browser's print
  * dialog stays beside it as the fallback.
  */

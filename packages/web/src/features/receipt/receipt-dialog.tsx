@@ -87,8 +87,9 @@ export function ReceiptDialog({
     shownSale.tax_invoice_id === null &&
     shownSale.status === 'completed' &&
     canIssueTaxInvoice;
-  // Right after a sale at a till with a network printer the server prints it: its progress shows here.
-  const networkPrinter = showPaymentSummary && sale ? salePrinter(sale, settings.data) : null;
+  // Right after a sale at a till with a printer (the server's network one, or the till's USB/serial one) its
+  // receipt prints by itself: its progress shows here.
+  const directPrinter = showPaymentSummary && sale ? salePrinter(sale, settings.data) : null;
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
 
   // Never leave the app hidden if the dialog goes away mid-print.
@@ -106,7 +107,7 @@ export function ReceiptDialog({
         {sale ? (
           <>
             {showPaymentSummary ? <SalePaymentSummary sale={sale} /> : null}
-            {networkPrinter ? <SalePrintStatus key={sale.id} sale={sale} printerName={networkPrinter.name} /> : null}
+            {directPrinter ? <SalePrintStatus key={sale.id} sale={sale} printerName={directPrinter.name} /> : null}
             {types.length > 1 ? (
               <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('receipt.typeLabel')}>
                 <SegmentButton active={shownType === 'receipt'} onClick={() => setType('receipt')}>
@@ -159,7 +160,7 @@ export function ReceiptDialog({
         ) : null}
         <DialogFooter>
           {/* The till's printer prints it by itself: Enter closes rather than printing a second copy. */}
-          <Button variant="outline" onClick={onClose} autoFocus={networkPrinter !== null}>
+          <Button variant="outline" onClick={onClose} autoFocus={directPrinter !== null}>
             {t('common.close')}
           </Button>
           {fullInvoice ? (
@@ -171,8 +172,8 @@ export function ReceiptDialog({
             </Button>
           ) : null}
           <Button
-            autoFocus={networkPrinter === null}
-            variant={networkPrinter === null ? 'primary' : 'outline'}
+            autoFocus={directPrinter === null}
+            variant={directPrinter === null ? 'primary' : 'outline'}
             onClick={() => {
               if (printRoot.current) printDocument(printRoot.current, paper);
             }}

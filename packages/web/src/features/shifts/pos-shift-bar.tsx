@@ -122,10 +122,11 @@ export function PosShiftBar({
   const shift = current.data ?? null;
   const required = requiresShift(settings);
   const chosen = till.till;
-  // The till's network printer has a cash drawer: it can be opened without a sale (issue 37).
+  // The till's printer (network, or USB/serial through this browser) has a cash drawer: it can be opened
+  // without a sale (issue 37).
   const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
   const printer = chosen && printing ? printerOfTill(printing, chosen.id) : null;
-  const drawer = printer?.type === 'network' && printer.cashDrawer;
+  const drawer = printer?.cashDrawer === true;
   const warn = chosen === null || (shift === null && required && current.isSuccess);
 
   return (
