@@ -295,6 +295,12 @@ function longInvoice(lineCount: number): TaxInvoiceDocument {
 }
 
 describe('the PDF/A-3b as a validator reads it', () => {
+  it('claims no tagged structure it does not have (PDF/A-3b asks for none)', async () => {
+    const { raw } = await read(await taxDocumentPdf(invoice(2)));
+    expect(raw).not.toContain('/Marked true');
+    expect(raw).not.toContain('/StructTreeRoot');
+  });
+
   it('repeats every Info entry in the XMP with the same value, and the XMP is well-formed XML', async () => {
     const doc = longInvoice(3);
     const { raw, metadata } = await read(await taxDocumentPdf(doc));

@@ -429,7 +429,8 @@ export async function taxDocumentPdf(
         bufferPages: true,
         subset: 'PDF/A-3b',
         pdfVersion: '1.7',
-        tagged: true,
+        // Not tagged: no content is marked with structure, and PDF/A-3b (level b) asks for none. A tagged flag
+        // over an empty structure tree would claim an accessible document it is not.
         lang: 'th-TH',
         font: FONT,
         displayTitle: true,
