@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/passwords/passwords';
 import { OUTBOX } from '../src/features/notifications/notification-worker';
-import { claimDueMessages } from '../src/features/notifications/notifications.queries';
+import { findOutboxMessages } from '../src/features/notifications/notifications.queries';
+import { claimDueRows } from '../src/features/outbox/outbox.queries';
 import { insertUser } from '../src/features/users/users.queries';
 import { pushLineText } from '../src/integrations/line/line-push';
 import { startServer, type RunningServer } from '../src/server';
@@ -229,12 +230,14 @@ describe.each(ENGINES)('LINE notification after each sale (%s)', (engine) => {
       // A worker that claimed a row and stopped answering: the row waits out its lease, then is sent.
       expect((await postSale(t, admin, salePayload([{ product, quantity: 1 }]))).status).toBe(201);
       const now = t.now();
-      const stuck = await claimDueMessages(t.built.deps.db.kysely, {
+      const db = t.built.deps.db.kysely;
+      const claimed = await claimDueRows(db, 'notification_outbox', {
         token: 'crashed-worker',
         now: now.toISOString(),
         leaseUntil: new Date(now.getTime() + OUTBOX.leaseMs).toISOString(),
         limit: 10,
       });
+      const stuck = await findOutboxMessages(db, claimed);
       expect(stuck).toHaveLength(1);
       expect(await other.built.notifications.drainOnce()).toMatchObject({ sent: 0 });
       // It had even reached LINE before it stopped: the retry key makes LINE refuse the copy (409), and the

@@ -94,6 +94,7 @@ describe.each(ENGINES)('printing documents on %s', (engine) => {
             printers: [
               { name: 'เคาน์เตอร์', type: 'network', host: '127.0.0.1', port: printer.port, width: 80 },
               { name: 'USB หลังร้าน', type: 'usb', width: 58 },
+              { name: 'USB สำรอง', type: 'usb', width: 80 },
             ],
             tills: { [tillId]: 'เคาน์เตอร์', [usbTill]: 'USB หลังร้าน' },
           },
@@ -230,6 +231,9 @@ describe.each(ENGINES)('printing documents on %s', (engine) => {
     expect((await print({ kind: 'receipt', tillId })).status).toBe(400);
     const viewer = (await t.buildUser({ role: 'viewer' })).token;
     expect((await print({ kind: 'receipt', tillId, saleId: sale.id }, viewer)).status).toBe(403);
+    // A USB printer no till prints on has no browser to send its test page.
+    const spare = await t.request<Refusal>('POST', '/api/printers/test', { token: admin, body: { name: 'USB สำรอง' } });
+    expect([spare.status, spare.body.code]).toEqual([409, 'PRINTER_NO_TILL']);
   });
 
   it('leaves a USB printer’s job to the till: its bytes once rendered, its outcome said once', async () => {
@@ -287,6 +291,18 @@ describe.each(ENGINES)('printing documents on %s', (engine) => {
     expect([notTills.status, notTills.body.code]).toEqual([409, 'PRINT_JOB_NOT_TILLS']);
     await printed();
     expect((await t.request('GET', '/api/print-jobs/999999/bytes', { token: cashier })).status).toBe(404);
+
+    // Its test page goes to the till it hangs off, for that till's browser to send.
+    const test = await t.request<JobAnswer>('POST', '/api/printers/test', {
+      token: admin,
+      body: { name: 'USB หลังร้าน' },
+    });
+    expect(test.status, JSON.stringify(test.body)).toBe(201);
+    expect(test.body.job).toMatchObject({ kind: 'test', transport: 'till', tillId: usbTill, status: 'pending' });
+    const page = await fetch(`${t.url}/api/print-jobs/${test.body.job.id}/bytes`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(decodeEscPos(Buffer.from(await page.arrayBuffer()))).toMatchObject({ width: 384, cut: true });
   });
 
   it('prints as text on the Thai code page of a printer that has one, with the drawer and the cut', async () => {

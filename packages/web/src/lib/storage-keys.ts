@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   displayKey: 'pos_display_key',
   /** On a till: the till id whose customer display this browser keeps up to date (issue 37); the app's own. */
   customerDisplayTill: 'pos_customer_display_till',
+  /** On a till: the USB or serial receipt printer chosen for each till at this PC, by till id (issue 37). */
+  tillPrinterDevices: 'pos_till_printer_devices',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

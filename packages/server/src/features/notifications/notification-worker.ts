@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { isSendableToken, LINE_PUSH_TIMEOUT_MS, LinePushError, pushLineText } from '../../integrations/line/line-push';
 import { readStoredSettings } from '../settings/settings.service';
-import { claimDueMessages, pruneFinishedMessages, type OutboxRow } from './notifications.queries';
+import { findOutboxMessages, pruneFinishedMessages, type OutboxRow } from './notifications.queries';
 import { finishRow, retryRowLater } from '../outbox/outbox.queries';
-import { backoffMs, createOutboxWorker, type OutboxWorker } from '../outbox/outbox-runner';
+import { backoffMs, createOutboxWorker, drainDueRows, type OutboxWorker } from '../outbox/outbox-runner';
 import { saleNotificationsWanted } from './notifications.service';
 
 /** How the outbox is worked (docs/selling-rules.md's "LINE notification after each sale" tells the same figures). */
@@ -63,24 +62,14 @@ export function createNotificationWorker(deps: WorkerDeps, log: FastifyBaseLogge
 async function drain(deps: WorkerDeps, log: FastifyBaseLogger, pruneDue: () => boolean): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, retried: 0, failed: 0, skipped: 0, pruned: 0 };
   const db = deps.db.kysely;
-  const claimToken = randomUUID();
-  // A batch at a time until one comes back short: a backlog (LINE was down, a crash left messages) goes
-  // out now, not a batch per poll. Each row leaves the due set (sent, finished or retried later).
-  for (;;) {
-    const now = deps.now();
-    const rows = await claimDueMessages(db, {
-      token: claimToken,
-      now: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + OUTBOX.leaseMs).toISOString(),
-      limit: OUTBOX.batch,
-    });
-    if (rows.length > 0) {
-      // Read when sending: the owner may have changed the token or switched notifications off since the sale.
-      const settings = await readStoredSettings(db);
-      for (const row of rows) report[await sendOne(deps, log, row, claimToken, settings)] += 1;
+  const options = { batch: OUTBOX.batch, leaseMs: OUTBOX.leaseMs, now: deps.now };
+  await drainDueRows(db, 'notification_outbox', options, async (ids, claimToken) => {
+    // Read when sending: the owner may have changed the token or switched notifications off since the sale.
+    const settings = await readStoredSettings(db);
+    for (const row of await findOutboxMessages(db, ids)) {
+      report[await sendOne(deps, log, row, claimToken, settings)] += 1;
     }
-    if (rows.length < OUTBOX.batch) break;
-  }
+  });
   if (pruneDue()) {
     const now = deps.now();
     report.pruned = await pruneFinishedMessages(db, new Date(now.getTime() - OUTBOX.keepMs).toISOString());

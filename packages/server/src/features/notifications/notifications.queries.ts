@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
 import type { NotificationOutboxTable } from '../../db/schema';
-import { claimDueRows } from '../outbox/outbox.queries';
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 
@@ -26,13 +25,8 @@ export function outboxMessageInsert(db: DbExecutor, row: OutboxMessage) {
   });
 }
 
-/** Takes up to `limit` due messages for this worker (see claimDueRows), oldest first. */
-export async function claimDueMessages(
-  db: DbExecutor,
-  claim: { token: string; now: string; leaseUntil: string; limit: number },
-): Promise<OutboxRow[]> {
-  const ids = await claimDueRows(db, 'notification_outbox', claim);
-  if (ids.length === 0) return [];
+/** Claimed messages by id, oldest first. */
+export function findOutboxMessages(db: DbExecutor, ids: number[]): Promise<OutboxRow[]> {
   return db.selectFrom('notification_outbox').selectAll().where('id', 'in', ids).orderBy('id').execute();
 }
 

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbExecutor } from '../../db/executor';
+import { claimDueRows, type OutboxTable } from './outbox.queries';
 
 export interface OutboxWorker<Report> {
   /** Sends every row due now (including what a stopped process left), one drain at a time. */
@@ -64,4 +67,29 @@ export function createOutboxWorker<Report>(options: {
 /** The wait before the next send after `attempts` sends failed: `first`, doubling each time, up to `max`. */
 export function backoffMs(attempts: number, first: number, max: number): number {
   return Math.min(first * 2 ** Math.max(0, attempts - 1), max);
+}
+
+/**
+ * One drain of an outbox: its due rows claimed a batch at a time under one claim token, each batch's ids handed
+ * to `work`, until a batch comes back short. A backlog (the service was down, a crash left rows) goes out now,
+ * not a batch per poll; each row leaves the due set as `work` sends, fails or reschedules it.
+ */
+export async function drainDueRows(
+  db: DbExecutor,
+  table: OutboxTable,
+  options: { batch: number; leaseMs: number; now: () => Date },
+  work: (ids: number[], claimToken: string) => Promise<void>,
+): Promise<void> {
+  const claimToken = randomUUID();
+  for (;;) {
+    const now = options.now();
+    const ids = await claimDueRows(db, table, {
+      token: claimToken,
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + options.leaseMs).toISOString(),
+      limit: options.batch,
+    });
+    if (ids.length > 0) await work(ids, claimToken);
+    if (ids.length < options.batch) return;
+  }
 }

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { printerNamed, type StoredSettings } from '@pos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { PrinterError, sendToRawPrinter } from '../../integrations/printer/raw-printer';
-import { claimDueRows, finishRow, retryRowLater } from '../outbox/outbox.queries';
-import { backoffMs, createOutboxWorker, type OutboxWorker } from '../outbox/outbox-runner';
+import { finishRow, retryRowLater } from '../outbox/outbox.queries';
+import { backoffMs, createOutboxWorker, drainDueRows, type OutboxWorker } from '../outbox/outbox-runner';
 import { readStoredSettings } from '../settings/settings.service';
 import { findPrintJobRows, type PrintJobRow } from '../printing/print-jobs.queries';
 import { renderJobBytes } from './job-bytes';
@@ -40,24 +39,14 @@ export function createPrintWorker(deps: WorkerDeps, log: FastifyBaseLogger): Pri
 async function drain(deps: WorkerDeps, log: FastifyBaseLogger): Promise<PrintDrainReport> {
   const report: PrintDrainReport = { printed: 0, retried: 0, failed: 0 };
   const db = deps.db.kysely;
-  const claimToken = randomUUID();
-  for (;;) {
-    const now = deps.now();
-    const ids = await claimDueRows(db, 'print_jobs', {
-      token: claimToken,
-      now: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + PRINT_OUTBOX.leaseMs).toISOString(),
-      limit: PRINT_OUTBOX.batch,
-    });
-    if (ids.length > 0) {
-      // Read when printing: the admin may have fixed the printer's address since the job was queued.
-      const settings = await readStoredSettings(db);
-      for (const row of await findPrintJobRows(db, ids)) {
-        report[await printOne(deps, log, row, claimToken, settings)] += 1;
-      }
+  const options = { batch: PRINT_OUTBOX.batch, leaseMs: PRINT_OUTBOX.leaseMs, now: deps.now };
+  await drainDueRows(db, 'print_jobs', options, async (ids, claimToken) => {
+    // Read when printing: the admin may have fixed the printer's address since the job was queued.
+    const settings = await readStoredSettings(db);
+    for (const row of await findPrintJobRows(db, ids)) {
+      report[await printOne(deps, log, row, claimToken, settings)] += 1;
     }
-    if (ids.length < PRINT_OUTBOX.batch) break;
-  }
+  });
   return report;
 }
 

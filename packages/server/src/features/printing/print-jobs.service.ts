@@ -8,6 +8,7 @@ import {
   type PrintJobKind,
   type PrintJobStatus,
   type PrintTransport,
+  samePrinterName,
   transportOf,
 } from '@pos/core';
 import type { z } from 'zod';
@@ -161,32 +162,44 @@ export async function reprintJob(deps: PrintDeps, id: number): Promise<PrintJob>
   return toApiPrintJob((await findPrintJobRow(db, id))!);
 }
 
-function networkPrinter(printing: PrintingSettings, name: string) {
-  const printer = printerNamed(printing.printers, name);
-  if (!printer) throw new AppError({ status: 404, code: 'PRINTER_NOT_FOUND' });
-  return printer;
+/** The first till (by id) that prints on this printer, if any. */
+function tillUsing(printing: PrintingSettings, name: string): number | null {
+  const ids = Object.entries(printing.tills)
+    .filter(([, printer]) => samePrinterName(printer, name))
+    .map(([id]) => Number(id))
+    .sort((a, b) => a - b);
+  return ids[0] ?? null;
 }
 
-/** A test page on one network printer (admins, when setting printers up). */
+/**
+ * A test page on one printer (admins, when setting printers up). A USB or serial printer's goes to the till it
+ * hangs off (the first till that prints on it), whose browser sends it.
+ */
 export async function printTestPage(
   deps: PrintDeps,
   user: SessionUser,
   input: z.output<typeof PrinterTestRequest>,
 ): Promise<PrintJob> {
   const { printing } = await readSettingsShared(deps.db.kysely);
-  const printer = networkPrinter(printing, input.name);
+  const printer = printerNamed(printing.printers, input.name);
+  if (!printer) throw new AppError({ status: 404, code: 'PRINTER_NOT_FOUND' });
+  const transport = transportOf(printer.type);
+  const tillId = transport === 'till' ? tillUsing(printing, printer.name) : null;
+  if (transport === 'till' && tillId === null) throw conflict('PRINTER_NO_TILL');
   const now = deps.now().toISOString();
   const id = await insertPrintJob(deps.db.kysely, {
     kind: 'test',
     printer_name: printer.name,
-    till_id: null,
+    transport,
+    status: transport === 'till' ? 'till' : 'pending',
+    till_id: tillId,
     sale_id: null,
     open_drawer: 0,
     next_attempt_at: now,
     created_by: user.id,
     created_at: now,
   });
-  deps.printJobs.wake();
+  if (transport === 'server') deps.printJobs.wake();
   return toApiPrintJob((await findPrintJobRow(deps.db.kysely, id))!);
 }
 

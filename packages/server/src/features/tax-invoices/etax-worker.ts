@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { StoredSettings } from '@pos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { sendMail, SmtpSendError } from '../../integrations/smtp/send-mail';
-import { claimDueRows, finishRow, retryRowLater } from '../outbox/outbox.queries';
-import { backoffMs, createOutboxWorker, type OutboxWorker } from '../outbox/outbox-runner';
+import { finishRow, retryRowLater } from '../outbox/outbox.queries';
+import { backoffMs, createOutboxWorker, drainDueRows, type OutboxWorker } from '../outbox/outbox-runner';
 import { readStoredSettings } from '../settings/settings.service';
 import { findEtaxEmailRows, type EtaxEmailRow } from './etax-emails.queries';
 import type { ReceiptDocument, TaxDocument, TaxInvoiceDocument } from './tax-document';
@@ -42,24 +41,14 @@ export function createEtaxWorker(deps: WorkerDeps, log: FastifyBaseLogger): Etax
 async function drain(deps: WorkerDeps, log: FastifyBaseLogger): Promise<EtaxDrainReport> {
   const report: EtaxDrainReport = { sent: 0, retried: 0, failed: 0 };
   const db = deps.db.kysely;
-  const claimToken = randomUUID();
-  for (;;) {
-    const now = deps.now();
-    const ids = await claimDueRows(db, 'etax_emails', {
-      token: claimToken,
-      now: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + ETAX_OUTBOX.leaseMs).toISOString(),
-      limit: ETAX_OUTBOX.batch,
-    });
-    if (ids.length > 0) {
-      // Read when sending: the owner may have fixed the SMTP settings since the document was issued.
-      const settings = await readStoredSettings(db);
-      for (const row of await findEtaxEmailRows(db, ids)) {
-        report[await sendOne(deps, log, row, claimToken, settings)] += 1;
-      }
+  const options = { batch: ETAX_OUTBOX.batch, leaseMs: ETAX_OUTBOX.leaseMs, now: deps.now };
+  await drainDueRows(db, 'etax_emails', options, async (ids, claimToken) => {
+    // Read when sending: the owner may have fixed the SMTP settings since the document was issued.
+    const settings = await readStoredSettings(db);
+    for (const row of await findEtaxEmailRows(db, ids)) {
+      report[await sendOne(deps, log, row, claimToken, settings)] += 1;
     }
-    if (ids.length < ETAX_OUTBOX.batch) break;
-  }
+  });
   return report;
 }
 

@@ -238,6 +238,43 @@ function header(pdf: Doc, doc: TaxDocument, copy: Copy): { tableTop: number; pag
   return { tableTop: pdf.y + 8, pageLineY };
 }
 
+/** A party on one line: its name, tax ID and branch (a continued page's header). */
+function partyLine(label: string, party: TaxParty): string {
+  const tax = party.taxId !== '' ? `  เลขประจำตัวผู้เสียภาษี ${party.taxId}  ${branchText(party.branch)}` : '';
+  return `${label}: ${party.name}${tax}`;
+}
+
+/**
+ * The top of a continued page: title, copy mark and the page line at the right; the document's number and date,
+ * the seller and the buyer (name, tax ID, branch) a line each at the left. The first page has them in full; a
+ * long invoice's further sheets are then mostly lines, not repeated addresses (40 lines took 4 sheets a copy).
+ */
+function continuedHeader(pdf: Doc, doc: TaxDocument, copy: Copy): { tableTop: number; pageLineY: number } {
+  const top = PAGE.margin;
+  const right = PAGE.margin + WIDTH * 0.55;
+  const rightWidth = WIDTH * 0.45;
+  const leftWidth = WIDTH * 0.53;
+  pdf.font(FONT_BOLD).fontSize(SIZE.heading).fillColor('black');
+  pdf.text(titleOf(doc), right, top, { width: rightWidth, align: 'right' });
+  pdf.fontSize(SIZE.body).text(copy, { width: rightWidth, align: 'right' });
+  const pageLineY = pdf.y;
+  pdf.font(FONT).fontSize(SIZE.small);
+  const rightEnd = pdf.y + pdf.currentLineHeight(true);
+  pdf.font(FONT).fontSize(SIZE.small).fillColor('black');
+  pdf.text(`เลขที่ ${doc.number}  วันที่ ${thaiDate(doc.issuedAt, doc.timeZone)}`, PAGE.margin, top, {
+    width: leftWidth,
+  });
+  pdf.text(partyLine('ผู้ขาย', doc.seller), { width: leftWidth });
+  pdf.text(partyLine('ผู้ซื้อ', doc.buyer), { width: leftWidth });
+  const end = Math.max(pdf.y, rightEnd) + 6;
+  pdf
+    .moveTo(PAGE.margin, end)
+    .lineTo(PAGE.margin + WIDTH, end)
+    .strokeColor(LINE)
+    .stroke();
+  return { tableTop: end + 6, pageLineY };
+}
+
 /** Under the copy mark: which sheet of the set this is (original and copy are issued together). */
 function pageLine(pdf: Doc, y: number, page: number, pages: number): void {
   pdf
@@ -333,7 +370,7 @@ function renderCopy(pdf: Doc, doc: TaxDocument, copy: Copy, first: boolean): voi
   const bottom = PAGE.height - PAGE.margin;
   const pageLines: { index: number; y: number }[] = [];
   const startPage = (): number => {
-    const { tableTop, pageLineY } = header(pdf, doc, copy);
+    const { tableTop, pageLineY } = (pageLines.length === 0 ? header : continuedHeader)(pdf, doc, copy);
     pageLines.push({ index: pdf.bufferedPageRange().start + pdf.bufferedPageRange().count - 1, y: pageLineY });
     return tableHeader(pdf, tableTop);
   };
@@ -392,7 +429,8 @@ export async function taxDocumentPdf(
         bufferPages: true,
         subset: 'PDF/A-3b',
         pdfVersion: '1.7',
-        tagged: true,
+        // Not tagged: no content is marked with structure, and PDF/A-3b (level b) asks for none. A tagged flag
+        // over an empty structure tree would claim an accessible document it is not.
         lang: 'th-TH',
         font: FONT,
         displayTitle: true,

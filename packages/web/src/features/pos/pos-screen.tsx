@@ -66,6 +66,8 @@ import { CardFlagsNotice } from '../payments/card-flags-notice';
 import { paymentAvailability } from '../payments/payment-availability';
 import { useScannerFocus } from './use-scanner-focus';
 import { PosShiftBar, usePosShift } from '../shifts/pos-shift-bar';
+import { useTillPrinterAt } from '../printing/till-printer-context';
+import { TillPrinterControl } from '../printing/till-printer-control';
 
 /** The point-of-sale screen (spec 000 §2 "Point-of-sale screen", §4–§5 cart rules). */
 export function PosScreen() {
@@ -118,6 +120,8 @@ export function PosScreen() {
 
   // Spec 000: when the settings cannot be read, the POS keeps selling with the last known ones.
   const known = lastKnownSettings(settings);
+  // The till's USB or serial printer at this PC (issue 37; the app's layout runs what prints on it).
+  const tillPrinter = useTillPrinterAt(posShift.tillId);
   const pricing = useMemo(() => pricingSettingsOf(known.settings), [known.settings]);
   const vatNeedsApproval = known.settings?.system.vatExclusionNeedsApproval ?? false;
   const productList = useMemo(() => products.data ?? [], [products.data]);
@@ -435,7 +439,12 @@ export function PosScreen() {
           <PosShiftBar
             pos={posShift}
             settings={known.settings}
-            tillActions={(till) => <CustomerDisplayButton till={till} onSyncChange={setDisplaySynced} />}
+            tillActions={(till) => (
+              <>
+                {tillPrinter?.tillId === till.id ? <TillPrinterControl printer={tillPrinter} /> : null}
+                <CustomerDisplayButton till={till} onSyncChange={setDisplaySynced} />
+              </>
+            )}
           />
           {displaySyncing && posShift.tillId !== null ? (
             <CustomerDisplaySync

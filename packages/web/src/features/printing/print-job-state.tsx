@@ -23,9 +23,16 @@ export function usePassed(until: number): boolean {
   return passed;
 }
 
-/** Why a job failed, in the reader's words (the server's failure codes are API error codes too). */
+/**
+ * Why a job failed, in the reader's words (the server's failure codes are API error codes too). A job the till's
+ * browser sent to its USB or serial printer has its own words: the cable and the till's computer, not the network.
+ */
 export function failureText(t: ReturnType<typeof useT>, job: PrintJob): string {
-  return t(`apiErrors.${job.failure ?? 'PRINTER_OFFLINE'}`);
+  const failure = job.failure ?? 'PRINTER_OFFLINE';
+  if (job.transport === 'till' && (failure === 'PRINTER_OFFLINE' || failure === 'PRINTER_NOT_FOUND')) {
+    return t(`printing.device.failure.${failure}`);
+  }
+  return t(`apiErrors.${failure}`);
 }
 
 export type PrintPhase = 'pending' | 'printed' | 'failed' | 'unknown';

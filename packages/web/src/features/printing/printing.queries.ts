@@ -6,6 +6,7 @@ import {
   type PrintJob,
   type PrintJobKind,
   type PrinterTestRequest,
+  type PrintJobResultRequest,
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -43,6 +44,8 @@ export const printingKeys = {
   of: (of: PrintJobsOf) => [...printingKeys.all, ...jobsParam(of)] as const,
   ofSale: (saleId: number) => printingKeys.of({ saleId }),
   job: (id: number) => [...printingKeys.all, 'job', id] as const,
+  /** A till's jobs waiting for its browser to send them to its USB or serial printer. */
+  tillPending: (tillId: number) => [...printingKeys.all, 'till', tillId, 'pending'] as const,
 };
 
 /** Network printing (issue 37): the server prints; the browser follows a job's outcome. */
@@ -60,6 +63,17 @@ export const printingApi = {
     api.post('/printers/test', body, { schema: PrintJobResponse }).then((r) => r.job),
   openDrawer: (tillId: number, body: z.input<typeof OpenDrawerRequest>) =>
     api.post(`/tills/${tillId}/drawer`, body, { schema: PrintJobResponse }).then((r) => r.job),
+  tillPending: (tillId: number, signal?: AbortSignal) =>
+    api
+      .get(`/print-jobs?tillId=${tillId}&status=pending`, { schema: PrintJobListResponse, signal })
+      .then((r) => r.jobs),
+  /** The printer bytes the server rendered for a job the till sends. */
+  bytes: (id: number) =>
+    api
+      .get<Blob>(`/print-jobs/${id}/bytes`, { asBlob: true })
+      .then(async (blob) => new Uint8Array(await blob.arrayBuffer())),
+  result: (id: number, body: z.input<typeof PrintJobResultRequest>) =>
+    api.post(`/print-jobs/${id}/result`, body, { schema: PrintJobResponse }).then((r) => r.job),
 };
 
 /** How often a job still printing is read again, and for how long at most (a printer answers within seconds). */

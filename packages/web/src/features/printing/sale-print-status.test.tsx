@@ -100,7 +100,7 @@ describe("a sale's print status", () => {
     expect(reads.length).toBe(settled);
   });
 
-  it('asks nothing for a till without a network printer, nor when the dialog is opened later', () => {
+  it('asks nothing for a till without a printer, nor when the dialog is opened later', () => {
     fetchMock.mockImplementation(async () => json({ jobs: [] }));
     renderReceipt({ ...SETTINGS, printing: { printers: [], tills: {} } });
     expect(screen.queryByTestId('sale-print-status')).toBeNull();
@@ -108,5 +108,18 @@ describe("a sale's print status", () => {
     renderReceipt(SETTINGS, false);
     expect(screen.queryByTestId('sale-print-status')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('print-jobs'))).toBe(false);
+  });
+
+  it("words a USB printer's failure by its cable, not the network, and offers to print again", async () => {
+    const usb = { ...PRINTER, name: 'เคาน์เตอร์ USB', type: 'usb' as const };
+    const tillJob = { ...job('failed', 'PRINTER_NOT_FOUND'), printerName: usb.name, transport: 'till' as const };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/api/print-jobs?saleId=42') ? json({ jobs: [tillJob] }) : json({}, 404),
+    );
+    renderReceipt({ ...SETTINGS, printing: { printers: [{ ...usb, cashDrawer: true }], tills: { '3': usb.name } } });
+    const failure = await screen.findByTestId('sale-print-failure');
+    expect(failure.textContent).toContain('ไม่พบเครื่องพิมพ์ที่ต่อกับคอมพิวเตอร์ของเครื่องขาย');
+    expect(screen.getByTestId('sale-print-status').textContent).toContain('พิมพ์ไม่สำเร็จ');
+    expect(screen.getByRole('button', { name: 'พิมพ์อีกครั้ง' })).toBeTruthy();
   });
 });

@@ -7,12 +7,13 @@ import { PrintJobStatus, printPhase, usePassed } from './print-job-state';
 import { PRINT_FOLLOW_MS, useReprint, useSalePrintJob } from './printing.queries';
 
 /**
- * The printer a sale's till prints on, if it has one: the sale queued its receipt there by itself (the server
- * sends a network printer's, the till's browser a USB or serial one's).
+ * The printer a sale's till prints on, if it has one: a network printer the server prints on by itself, or a
+ * USB or serial one the till's browser sends the receipt to (issue 37).
  */
 export function salePrinter(sale: Pick<Sale, 'till_id'>, settings: StoreSettings | undefined) {
   const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
-  return printing ? printerOfTill(printing, sale.till_id) : null;
+  if (!printing) return null;
+  return printerOfTill(printing, sale.till_id);
 }
 
 /**

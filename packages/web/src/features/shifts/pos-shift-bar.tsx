@@ -122,9 +122,9 @@ export function PosShiftBar({
   const shift = current.data ?? null;
   const required = requiresShift(settings);
   const chosen = till.till;
-  // The till's printer has a cash drawer: it can be opened without a sale (issue 37), while a shift is open (the
-  // opening is recorded against it, and the drawer is counted at its close). Any printer: a USB or serial one's
-  // pulse is sent by this browser.
+  // The till's printer (network, or USB/serial through this browser) has a cash drawer: it can be opened
+  // without a sale (issue 37), while a shift is open (the opening is recorded against it, and the drawer is
+  // counted at its close).
   const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
   const printer = chosen && printing ? printerOfTill(printing, chosen.id) : null;
   const drawer = printer?.cashDrawer === true && shift !== null;

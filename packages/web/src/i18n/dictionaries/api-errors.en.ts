@@ -141,6 +141,8 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.TILL_NO_PRINTER': 'This till has no printer chosen yet (set it in Settings, Printers tab)',
   'apiErrors.PRINT_JOB_NOT_TILLS': 'The server sends this print job to its network printer; the till does not',
   'apiErrors.PRINT_JOB_NOT_PENDING': 'The outcome of this print job is already recorded',
+  'apiErrors.PRINTER_NO_TILL':
+    'A USB or serial printer prints through the till it is plugged into. Give this printer to a till first, then test it at that till',
   'apiErrors.REFUND_NOT_FOUND': 'Refund not found',
   'apiErrors.PRINTER_NO_CASH_DRAWER': "This till's printer has no cash drawer",
   'apiErrors.DISPLAY_CODE_INVALID': 'The pairing code is wrong or has expired. Ask the till for a new one',

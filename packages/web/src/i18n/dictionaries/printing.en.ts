@@ -40,7 +40,7 @@ export const printing: EnglishOf<typeof thai> = {
   'printing.cashDrawer': 'Cash drawer connected',
   'printing.cashDrawerHint': 'The drawer opens by itself when cash is taken or given back.',
   'printing.browserOnly':
-    "USB and serial printers print through the browser's print dialog for now (direct printing is not ready yet).",
+    'USB and serial printers are plugged into the till\'s computer and print through Chrome or Edge: the first time, press "Connect printer" on the sales screen.',
   'printing.summaryNetwork': 'Network {host}:{port}',
   'printing.summaryThai': 'Thai built in',
   'printing.summaryDrawer': 'Cash drawer',
@@ -90,4 +90,25 @@ export const printing: EnglishOf<typeof thai> = {
   'printing.drawer.reasonHint': 'For example: change for coins',
   'printing.drawer.opened': 'The drawer was told to open',
   'printing.drawer.error': 'Could not open the drawer',
+  'printing.device.connect.usb': 'Connect USB printer',
+  'printing.device.connect.serial': 'Connect serial printer',
+  'printing.device.unsupported.usb':
+    'This browser cannot drive a USB printer. Use Chrome or Edge on a computer; meanwhile receipts still print through the print dialog.',
+  'printing.device.unsupported.serial':
+    'This browser cannot drive a serial printer. Use Chrome or Edge on a computer; meanwhile receipts still print through the print dialog.',
+  'printing.device.missing': 'Printer {name} not found. Check that it is plugged in and switched on.',
+  'printing.device.connectedLabel': '{name} (connected printer)',
+  'printing.device.connectError': 'Could not connect the printer. Unplug it and plug it in again.',
+  'printing.device.dialogTitle': "This computer's printer",
+  'printing.device.dialogDescription':
+    'Jobs for this till\'s printer "{printer}" print on {device}, plugged into this computer. It is found again next time.',
+  'printing.device.baudRate': 'Port speed',
+  'printing.device.baudHint': "Must match the printer's setting (its self-test page shows it); most use 9600.",
+  'printing.device.baudValue': '{rate} baud',
+  'printing.device.forget': 'Stop using this printer',
+  'printing.device.change': 'Choose another printer',
+  'printing.device.failure.PRINTER_NOT_FOUND':
+    "The printer plugged into the till's computer was not found. Check its cable and power, then print again.",
+  'printing.device.failure.PRINTER_OFFLINE':
+    'Could not send the job to the printer. Check that it is on, has paper and its cable is firm, then print again.',
 };

@@ -36,7 +36,8 @@ export const printing = defineMessages({
   'printing.thaiCodePageHint': 'ไม่แน่ใจให้เว้นไว้ ระบบจะพิมพ์ภาษาไทยเป็นภาพ ซึ่งใช้ได้กับทุกเครื่อง',
   'printing.cashDrawer': 'ต่อลิ้นชักเก็บเงิน',
   'printing.cashDrawerHint': 'ลิ้นชักเปิดเองเมื่อรับหรือทอนเงินสด',
-  'printing.browserOnly': 'ตอนนี้เครื่องพิมพ์ USB และ Serial พิมพ์ผ่านหน้าต่างพิมพ์ของเบราว์เซอร์ (การพิมพ์ตรงยังไม่พร้อม)',
+  'printing.browserOnly':
+    'เครื่องพิมพ์ USB และ Serial ต่อกับคอมพิวเตอร์ของเครื่องขาย และพิมพ์ผ่าน Chrome หรือ Edge: ครั้งแรกกด "เชื่อมต่อเครื่องพิมพ์" ที่หน้าขาย',
   'printing.summaryNetwork': 'เครือข่าย {host}:{port}',
   'printing.summaryThai': 'ภาษาไทยในเครื่อง',
   'printing.summaryDrawer': 'ลิ้นชักเก็บเงิน',
@@ -85,4 +86,25 @@ export const printing = defineMessages({
   'printing.drawer.reasonHint': 'เช่น แลกเหรียญ',
   'printing.drawer.opened': 'ส่งคำสั่งเปิดลิ้นชักแล้ว',
   'printing.drawer.error': 'เปิดลิ้นชักไม่สำเร็จ',
+  'printing.device.connect.usb': 'เชื่อมต่อเครื่องพิมพ์ USB',
+  'printing.device.connect.serial': 'เชื่อมต่อเครื่องพิมพ์ Serial',
+  'printing.device.unsupported.usb':
+    'เบราว์เซอร์นี้สั่งเครื่องพิมพ์ USB โดยตรงไม่ได้ ให้ใช้ Chrome หรือ Edge บนคอมพิวเตอร์ ระหว่างนี้ยังพิมพ์ใบเสร็จผ่านหน้าต่างพิมพ์ได้',
+  'printing.device.unsupported.serial':
+    'เบราว์เซอร์นี้สั่งเครื่องพิมพ์ Serial โดยตรงไม่ได้ ให้ใช้ Chrome หรือ Edge บนคอมพิวเตอร์ ระหว่างนี้ยังพิมพ์ใบเสร็จผ่านหน้าต่างพิมพ์ได้',
+  'printing.device.missing': 'ไม่พบเครื่องพิมพ์ {name} ตรวจว่าเสียบสายและเปิดเครื่องแล้ว',
+  'printing.device.connectedLabel': '{name} (เครื่องพิมพ์ที่ต่ออยู่)',
+  'printing.device.connectError': 'เชื่อมต่อเครื่องพิมพ์ไม่สำเร็จ ลองถอดสายแล้วเสียบใหม่',
+  'printing.device.dialogTitle': 'เครื่องพิมพ์ที่ต่อกับคอมพิวเตอร์เครื่องนี้',
+  'printing.device.dialogDescription':
+    'งานของเครื่องพิมพ์ "{printer}" ของเครื่องขายนี้ พิมพ์ที่ {device} ซึ่งต่อกับคอมพิวเตอร์เครื่องนี้ ไม่ต้องเลือกใหม่ครั้งต่อไป',
+  'printing.device.baudRate': 'ความเร็วพอร์ต',
+  'printing.device.baudHint': 'ต้องตรงกับที่ตั้งไว้ในเครื่องพิมพ์ (ดูได้จากหน้าทดสอบของเครื่อง) ส่วนใหญ่คือ 9600',
+  'printing.device.baudValue': '{rate} baud',
+  'printing.device.forget': 'เลิกใช้เครื่องนี้',
+  'printing.device.change': 'เลือกเครื่องพิมพ์ใหม่',
+  'printing.device.failure.PRINTER_NOT_FOUND':
+    'ไม่พบเครื่องพิมพ์ที่ต่อกับคอมพิวเตอร์ของเครื่องขาย ตรวจสายและไฟของเครื่องพิมพ์ แล้วกดพิมพ์อีกครั้ง',
+  'printing.device.failure.PRINTER_OFFLINE':
+    'ส่งงานไปเครื่องพิมพ์ไม่สำเร็จ ตรวจว่าเครื่องพิมพ์เปิดอยู่ มีกระดาษ และสายต่อแน่น แล้วกดพิมพ์อีกครั้ง',
 });
