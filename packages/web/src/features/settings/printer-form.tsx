@@ -113,6 +113,7 @@ export function PrinterForm({ printer, otherNames, serverError, onDone, onCancel
   });
   const { control } = form;
   const type = useWatch({ control, name: 'type' });
+  const thai = useWatch({ control, name: 'thaiCodePage' });
 
   useEffect(() => {
     if (serverError)
@@ -209,6 +210,19 @@ export function PrinterForm({ printer, otherNames, serverError, onDone, onCancel
         label={t('printing.thaiCodePage')}
         hint={t('printing.thaiCodePageHint')}
       />
+      {/* Which code page holds Thai differs by make: asked only when the printer has one. */}
+      {thai ? (
+        <TextField
+          control={control}
+          name="thaiCodePageNumber"
+          id={`${idBase}-thai-number`}
+          label={t('printing.thaiCodePageNumber')}
+          hint={t('printing.thaiCodePageNumberHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          className="max-w-sm"
+        />
+      ) : null}
       <CheckboxField
         control={control}
         name="cashDrawer"

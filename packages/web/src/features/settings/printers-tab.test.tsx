@@ -191,4 +191,26 @@ describe('the printers tab', () => {
     fireEvent.click(screen.getByLabelText('อนุญาตที่อยู่นอกเครือข่ายร้าน'));
     expect(screen.getByTestId('printers-public-warning').textContent).toContain('ส่งข้อมูลใบเสร็จ');
   });
+
+  it("asks the Thai code page's number only for a printer with Thai built in, checked by core", async () => {
+    const puts = serve([(body) => json({ settings: { ...SAVED, printing: body.settings.printing } })]);
+    renderTab();
+    fireEvent.click(screen.getByRole('button', { name: 'เพิ่มเครื่องพิมพ์' }));
+    const form = screen.getByTestId('printer-form');
+    type('ชื่อเครื่องพิมพ์', 'หน้าร้าน');
+    type('ที่อยู่ IP', '192.168.1.50');
+    expect(within(form).queryByLabelText('หมายเลขชุดอักขระภาษาไทย (code page)')).toBeNull();
+    fireEvent.click(within(form).getByLabelText('มีภาษาไทยในเครื่อง (code page)'));
+    const number = within(form).getByLabelText('หมายเลขชุดอักขระภาษาไทย (code page)') as HTMLInputElement;
+    expect(number.value).toBe('21');
+    type('หมายเลขชุดอักขระภาษาไทย (code page)', '300');
+    fireEvent.click(within(form).getByRole('button', { name: 'ตกลง' }));
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    type('หมายเลขชุดอักขระภาษาไทย (code page)', '26');
+    fireEvent.click(within(form).getByRole('button', { name: 'ตกลง' }));
+    await screen.findByTestId('printer-row');
+    fireEvent.click(screen.getByTestId('printers-save'));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.settings.printing).toMatchObject({ printers: [{ thaiCodePage: true, thaiCodePageNumber: 26 }] });
+  });
 });

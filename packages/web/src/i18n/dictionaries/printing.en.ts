@@ -37,6 +37,9 @@ export const printing: EnglishOf<typeof thai> = {
   'printing.languageShort.star-prnt': 'StarPRNT',
   'printing.thaiCodePage': 'Has Thai built in (code page)',
   'printing.thaiCodePageHint': 'If unsure leave it off: Thai then prints as a picture, which works on every printer.',
+  'printing.thaiCodePageNumber': 'Thai code page number',
+  'printing.thaiCodePageNumberHint':
+    "21 on Epson, Citizen and Sunmi; 26 on some Epson models; 255 on some Xprinters. The printer's self-test page lists them.",
   'printing.cashDrawer': 'Cash drawer connected',
   'printing.cashDrawerHint': 'The drawer opens by itself when cash is taken or given back.',
   'printing.browserOnly':

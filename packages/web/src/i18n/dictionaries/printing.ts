@@ -34,6 +34,9 @@ export const printing = defineMessages({
   'printing.languageShort.star-prnt': 'StarPRNT',
   'printing.thaiCodePage': 'มีภาษาไทยในเครื่อง (code page)',
   'printing.thaiCodePageHint': 'ไม่แน่ใจให้เว้นไว้ ระบบจะพิมพ์ภาษาไทยเป็นภาพ ซึ่งใช้ได้กับทุกเครื่อง',
+  'printing.thaiCodePageNumber': 'หมายเลขชุดอักขระภาษาไทย (code page)',
+  'printing.thaiCodePageNumberHint':
+    'Epson, Citizen และ Sunmi ใช้ 21 บาง Epson ใช้ 26 บาง Xprinter ใช้ 255 ดูได้จากหน้าทดสอบตัวเองของเครื่อง',
   'printing.cashDrawer': 'ต่อลิ้นชักเก็บเงิน',
   'printing.cashDrawerHint': 'ลิ้นชักเปิดเองเมื่อรับหรือทอนเงินสด',
   'printing.browserOnly':
