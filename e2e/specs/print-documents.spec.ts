@@ -243,6 +243,8 @@ describe('printing documents on the till printer', () => {
     const form = page.getByTestId('printer-form');
     await form.getByLabel('ชื่อเครื่องพิมพ์').fill('หลังร้าน');
     await form.getByLabel('ที่อยู่ IP').fill('192.168.1.60');
+    await form.getByLabel('มีภาษาไทยในเครื่อง (code page)').check();
+    expect(await form.getByLabel('หมายเลขชุดอักขระภาษาไทย (code page)').inputValue()).toBe('21');
     await look(page, 'settings-printer-form-narrow');
     // The port's hint stays on one line below its field, alone in a column (390) or beside the address (700).
     const hint = form.getByText('เครื่องส่วนใหญ่ใช้ 9100');
