@@ -175,13 +175,13 @@ describe('the printers tab', () => {
     );
   });
 
-  it('says a USB printer prints through the browser for now, and warns when outside addresses are allowed', async () => {
+  it('says a USB printer prints through the till’s browser, and warns when outside addresses are allowed', async () => {
     serve([]);
     renderTab();
     fireEvent.click(screen.getByRole('button', { name: 'เพิ่มเครื่องพิมพ์' }));
     fireEvent.click(screen.getByLabelText('USB'));
     expect(screen.queryByLabelText('ที่อยู่ IP')).toBeNull();
-    expect(screen.getByTestId('printer-browser-only').textContent).toContain('หน้าต่างพิมพ์ของเบราว์เซอร์');
+    expect(screen.getByTestId('printer-browser-only').textContent).toContain('เชื่อมต่อเครื่องพิมพ์');
     type('ชื่อเครื่องพิมพ์', 'หลังร้าน');
     fireEvent.click(screen.getByRole('button', { name: 'ตกลง' }));
     const row = await screen.findByTestId('printer-row');
