@@ -6,6 +6,15 @@ import { dateTime, figure, METHOD_NAMES } from './receipt-layout';
  * A shift's X report (while open) or Z report (at its close) on the receipt printer (issue 37): the same
  * figures and wording as the till's screen prints, always in Thai, with lines to sign.
  */
+/** Money per payment method, a line each: the method, how many, how much. */
+function methodLines(parts: ShiftReport['sales']['byMethod']): PrintBlock[] {
+  return parts.map((part) => ({
+    kind: 'pair',
+    left: `  ${METHOD_NAMES[part.method] ?? part.method} (${part.count} รายการ)`,
+    right: figure(part.amount),
+  }));
+}
+
 export function shiftReportBlocks(report: ShiftReport, shopName: string, timeZone: string): PrintBlock[] {
   const title = report.kind === 'X' ? 'รายงาน X (ระหว่างกะ)' : 'รายงาน Z (ปิดกะ)';
   const { sales, refunds, cash, cashMovements } = report;
@@ -32,10 +41,7 @@ export function shiftReportBlocks(report: ShiftReport, shopName: string, timeZon
     { kind: 'pair', left: 'จำนวนบิล', right: String(sales.count) },
     { kind: 'pair', left: 'ยอดขายรวม', right: figure(sales.total) },
   );
-  for (const part of sales.byMethod) {
-    const method = METHOD_NAMES[part.method] ?? part.method;
-    blocks.push({ kind: 'pair', left: `  ${method} (${part.count} รายการ)`, right: figure(part.amount) });
-  }
+  blocks.push(...methodLines(sales.byMethod));
   blocks.push(
     { kind: 'pair', left: 'ส่วนลด', right: figure(sales.discount) },
     { kind: 'pair', left: 'ภาษีมูลค่าเพิ่ม', right: figure(sales.vat) },
@@ -46,10 +52,7 @@ export function shiftReportBlocks(report: ShiftReport, shopName: string, timeZon
     { kind: 'pair', left: 'จำนวนครั้งที่คืนเงิน', right: String(refunds.count) },
     { kind: 'pair', left: 'ยอดคืนเงินรวม', right: figure(refunds.total) },
   );
-  for (const part of refunds.byMethod) {
-    const method = METHOD_NAMES[part.method] ?? part.method;
-    blocks.push({ kind: 'pair', left: `  ${method} (${part.count} รายการ)`, right: figure(part.amount) });
-  }
+  blocks.push(...methodLines(refunds.byMethod));
   blocks.push(
     { kind: 'rule' },
     { kind: 'text', text: 'นำเงินเข้า/ออก', bold: true },

@@ -175,7 +175,7 @@ describe('the printers tab', () => {
     );
   });
 
-  it('says a USB printer is connected at the till, and warns when outside addresses are allowed', async () => {
+  it('says a USB printer prints through the till’s browser, and warns when outside addresses are allowed', async () => {
     serve([]);
     renderTab();
     fireEvent.click(screen.getByRole('button', { name: 'เพิ่มเครื่องพิมพ์' }));
