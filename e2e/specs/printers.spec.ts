@@ -6,6 +6,7 @@ import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { useShop } from '../support/shop';
+import { sellOneForCash } from '../support/sale-actions';
 
 /**
  * Receipt printers (issue 37) with a fake network printer on 127.0.0.1: the admin sets it up by keyboard and
@@ -26,20 +27,8 @@ async function look(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
 }
 
-/** A cash sale of one bag at the till; the receipt dialog it opens. */
-async function sellBag(page: Page) {
-  await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).fill(BAG.sku);
-  await page.getByTestId(`pos-product-${BAG.sku}`).click();
-  const cart = page.getByRole('region', { name: 'ตะกร้าสินค้า' });
-  await cart.getByRole('button', { name: 'ชำระเงิน' }).click();
-  const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
-  await payment.getByRole('button', { name: /เงินสด/ }).click();
-  await payment.getByLabel('รับเงินมา (บาท)').fill('300');
-  await payment.getByLabel('รับเงินมา (บาท)').press('Enter');
-  const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
-  await receipt.waitFor();
-  return receipt;
-}
+/** A cash sale of one bag at the till, paid with ฿300; the receipt dialog it opens. */
+const sellBag = (page: Page) => sellOneForCash(page, BAG.sku, 300);
 
 describe('receipt printers', () => {
   const shop = useShop();

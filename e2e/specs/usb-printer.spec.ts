@@ -6,6 +6,7 @@ import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { useShop } from '../support/shop';
+import { sellOneForCash } from '../support/sale-actions';
 
 /**
  * USB and serial receipt printers driven by the till's browser (issue 37), with a fake `navigator.usb` and
@@ -157,20 +158,8 @@ async function lookBoth(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-/** A cash sale of one bag at the till; the receipt dialog it opens. */
-async function sellBag(page: Page) {
-  await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).fill(BAG.sku);
-  await page.getByTestId(`pos-product-${BAG.sku}`).click();
-  const cart = page.getByRole('region', { name: 'ตะกร้าสินค้า' });
-  await cart.getByRole('button', { name: 'ชำระเงิน' }).click();
-  const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
-  await payment.getByRole('button', { name: /เงินสด/ }).click();
-  await payment.getByLabel('รับเงินมา (บาท)').fill('300');
-  await payment.getByLabel('รับเงินมา (บาท)').press('Enter');
-  const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
-  await receipt.waitFor();
-  return receipt;
-}
+/** A cash sale of one bag at the till, paid with ฿300; the receipt dialog it opens. */
+const sellBag = (page: Page) => sellOneForCash(page, BAG.sku, 300);
 
 describe('USB and serial receipt printers at the till', () => {
   const shop = useShop();
