@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Settings } from '@pos/core';
+import { DEFAULT_SETTINGS, PrinterConfig, type Settings } from '@pos/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,6 +53,9 @@ const SAVED: Settings = {
   notifications: { lineChannelAccessToken: '', lineChannelAccessTokenSet: false, lineUserId: '', notifyOnSale: false },
   categories: [],
 };
+
+/** A printer as core fills it in, before the test's own choices. */
+const PRINTER_DEFAULTS = PrinterConfig.parse({ name: '-', host: '-' });
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) =>
@@ -185,7 +188,13 @@ describe('the printers tab', () => {
     type('ชื่อเครื่องพิมพ์', 'หลังร้าน');
     fireEvent.click(screen.getByRole('button', { name: 'ตกลง' }));
     const row = await screen.findByTestId('printer-row');
-    expect(within(row).queryByRole('button', { name: /พิมพ์ทดสอบ/ })).toBeNull();
+    // Its test page too is printed only once the printer is saved.
+    expect(
+      within(row)
+        .getByRole('button', { name: /พิมพ์ทดสอบ/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(row.textContent).toContain('บันทึกเครื่องพิมพ์ก่อนจึงพิมพ์ทดสอบได้');
 
     expect(screen.queryByTestId('printers-public-warning')).toBeNull();
     fireEvent.click(screen.getByLabelText('อนุญาตที่อยู่นอกเครือข่ายร้าน'));
@@ -212,5 +221,56 @@ describe('the printers tab', () => {
     fireEvent.click(screen.getByTestId('printers-save'));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]!.settings.printing).toMatchObject({ printers: [{ thaiCodePage: true, thaiCodePageNumber: 26 }] });
+  });
+
+  it('sends a saved USB printer’s test page to its till and says it prints there', async () => {
+    const usb = { ...PRINTER_DEFAULTS, name: 'หลังร้าน', type: 'usb' as const, host: '', width: 58 as const };
+    const job = {
+      id: 12,
+      kind: 'test',
+      printerName: 'หลังร้าน',
+      transport: 'till',
+      tillId: 3,
+      saleId: null,
+      refundId: null,
+      shiftId: null,
+      documentNumber: null,
+      openDrawer: false,
+      status: 'pending',
+      failure: null,
+      attempts: 0,
+      createdAt: '2026-11-29T04:00:00.000Z',
+      finishedAt: null,
+    };
+    const tests: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/api/tills')) {
+        return json({ tills: [{ id: 3, name: 'เคาน์เตอร์ 1', active: true, openShiftId: null }] });
+      }
+      if (url.endsWith('/api/printers/test') && init?.method === 'POST') {
+        tests.push(JSON.parse(String(init.body)));
+        return json({ job }, 201);
+      }
+      if (url.endsWith('/api/print-jobs/12')) return json({ job });
+      return json({ error: 'not here', code: 'ROUTE_NOT_FOUND' }, 404);
+    });
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+    });
+    const saved = { ...SAVED, printing: { ...SAVED.printing, printers: [usb], tills: { '3': 'หลังร้าน' } } };
+    queryClient.setQueryData(settingsScreenKeys.full, saved);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider initialLocale="th">
+          <Screen />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByTestId('printer-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'พิมพ์ทดสอบ หลังร้าน' }));
+    const status = await within(row).findByTestId('printer-test-status');
+    await waitFor(() => expect(status.textContent).toContain('พิมพ์หน้าทดสอบที่เครื่องขายที่ใช้เครื่องพิมพ์นี้'));
+    expect(tests).toEqual([{ name: 'หลังร้าน' }]);
   });
 });

@@ -306,24 +306,22 @@ function PrinterRow({
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
-          {network ? (
-            <Button
-              type="button"
-              variant="outline"
-              disabled={!savedAsIs || test.isPending}
-              aria-label={t('printing.testLabel', { name: printer.name })}
-              aria-describedby={savedAsIs ? undefined : `printer-test-hint-${printer.name}`}
-              onClick={() =>
-                test.mutate(printer.name, {
-                  onSuccess: (job) => setTestJob({ id: job.id, until: Date.now() + PRINT_FOLLOW_MS }),
-                  onError: (error) => toast.error(errorMessage(error, t('printing.testError'))),
-                })
-              }
-            >
-              <Printer aria-hidden />
-              {t('printing.test')}
-            </Button>
-          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!savedAsIs || test.isPending}
+            aria-label={t('printing.testLabel', { name: printer.name })}
+            aria-describedby={savedAsIs ? undefined : `printer-test-hint-${printer.name}`}
+            onClick={() =>
+              test.mutate(printer.name, {
+                onSuccess: (job) => setTestJob({ id: job.id, until: Date.now() + PRINT_FOLLOW_MS }),
+                onError: (error) => toast.error(errorMessage(error, t('printing.testError'))),
+              })
+            }
+          >
+            <Printer aria-hidden />
+            {t('printing.test')}
+          </Button>
           <Button
             type="button"
             variant="outline"
@@ -347,7 +345,7 @@ function PrinterRow({
           </Button>
         </div>
       </div>
-      {network && !savedAsIs ? (
+      {!savedAsIs ? (
         <p id={`printer-test-hint-${printer.name}`} className="text-sm text-slate-500">
           {t('printing.testSaveFirst')}
         </p>
@@ -372,9 +370,12 @@ function TestPageStatus({ id, until }: { id: number; until: number }) {
           ? t('printing.testPending')
           : t('printing.testUnknown');
   return (
-    <p role="status" className="text-sm" data-testid="printer-test-status" data-phase={phase}>
+    <div role="status" className="grid gap-1 text-sm" data-testid="printer-test-status" data-phase={phase}>
       <PrintPhaseLine phase={phase} text={text} />
-    </p>
+      {job.data?.transport === 'till' && phase !== 'printed' ? (
+        <p className="text-slate-600">{t('printing.testAtTill')}</p>
+      ) : null}
+    </div>
   );
 }
 

@@ -54,6 +54,8 @@ export const printing: EnglishOf<typeof thai> = {
   'printing.testPrinted': 'Test page printed',
   'printing.testFailed': 'The test page did not print: {reason}',
   'printing.testUnknown': 'No answer from the printer yet',
+  'printing.testAtTill':
+    'A USB or serial printer prints its test page at the till that uses it, while the app is open there with the printer connected',
   'printing.testError': 'Could not send the test page',
   'printing.tillsTitle': "Each till's printer",
   'printing.tillsHint': "A sale's receipt prints on the printer chosen for the till that made it.",

@@ -51,6 +51,8 @@ export const printing = defineMessages({
   'printing.testPrinted': 'พิมพ์หน้าทดสอบแล้ว',
   'printing.testFailed': 'พิมพ์ทดสอบไม่สำเร็จ: {reason}',
   'printing.testUnknown': 'ยังไม่ทราบผล เครื่องพิมพ์ยังไม่ตอบ',
+  'printing.testAtTill':
+    'เครื่องพิมพ์ USB และ Serial พิมพ์หน้าทดสอบที่เครื่องขายที่ใช้เครื่องพิมพ์นี้ เมื่อเปิดแอปและเชื่อมต่อเครื่องพิมพ์ไว้ที่เครื่องนั้น',
   'printing.testError': 'สั่งพิมพ์ทดสอบไม่สำเร็จ',
   'printing.tillsTitle': 'เครื่องพิมพ์ของแต่ละเครื่องขาย',
   'printing.tillsHint': 'ใบเสร็จของการขายที่เครื่องขายใด จะพิมพ์ที่เครื่องพิมพ์ที่เลือกให้เครื่องขายนั้น',
