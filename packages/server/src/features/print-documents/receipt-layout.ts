@@ -1,4 +1,11 @@
-import { formatBaht, isTaxInvoice, vatStatement, type Sale, type StoredSettings } from '@pos/core';
+import {
+  formatBaht,
+  isTaxInvoice,
+  PAYMENT_METHOD_NAMES,
+  vatStatement,
+  type Sale,
+  type StoredSettings,
+} from '@pos/core';
 import { branchText } from '../tax-invoices/tax-document-text';
 import type { PrintBlock } from '../printing/raster';
 
@@ -9,14 +16,6 @@ import type { PrintBlock } from '../printing/raster';
 
 const amount = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const figure = (baht: number) => amount.format(baht);
-
-export const METHOD_NAMES: Record<string, string> = {
-  cash: 'เงินสด',
-  card: 'บัตรเครดิต/เดบิต',
-  transfer: 'โอนเงิน',
-  promptpay: 'พร้อมเพย์',
-  split: 'หลายวิธี',
-};
 
 export function dateTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
@@ -63,12 +62,10 @@ function vatBlocks(sale: Sale, taxId: string): PrintBlock[] {
 }
 
 function paymentBlocks(sale: Sale): PrintBlock[] {
-  const blocks: PrintBlock[] = [
-    { kind: 'pair', left: 'ชำระโดย', right: METHOD_NAMES[sale.payment_method] ?? sale.payment_method },
-  ];
+  const blocks: PrintBlock[] = [{ kind: 'pair', left: 'ชำระโดย', right: PAYMENT_METHOD_NAMES[sale.payment_method] }];
   if (sale.payment_method === 'split') {
     for (const part of sale.payments) {
-      blocks.push({ kind: 'pair', left: `  ${METHOD_NAMES[part.method] ?? part.method}`, right: figure(part.amount) });
+      blocks.push({ kind: 'pair', left: `  ${PAYMENT_METHOD_NAMES[part.method]}`, right: figure(part.amount) });
     }
   }
   const { cash_received: received, change } = sale.payment;

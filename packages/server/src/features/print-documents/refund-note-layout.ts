@@ -1,7 +1,14 @@
-import { creditNoteFigures, formatBaht, type Sale, type SaleRefund, type StoredSettings } from '@pos/core';
+import {
+  creditNoteFigures,
+  formatBaht,
+  PAYMENT_METHOD_NAMES,
+  type Sale,
+  type SaleRefund,
+  type StoredSettings,
+} from '@pos/core';
 import type { PrintBlock } from '../printing/raster';
 import { reasonText } from '../tax-invoices/tax-invoice-document';
-import { dateTime, figure, METHOD_NAMES, sellerBlocks } from './receipt-layout';
+import { dateTime, figure, sellerBlocks } from './receipt-layout';
 
 /**
  * A refund on the receipt printer (issue 37) when its sale has no full tax invoice: a credit note (86/10)
@@ -69,14 +76,12 @@ export function refundNoteBlocks(
     {
       kind: 'pair',
       left: 'คืนเงินทาง',
-      right: refund.stripe_refund_id
-        ? 'คืนเข้าบัตรที่ใช้ชำระ (ผ่าน Stripe)'
-        : (METHOD_NAMES[refund.refund_method] ?? refund.refund_method),
+      right: refund.stripe_refund_id ? 'คืนเข้าบัตรที่ใช้ชำระ (ผ่าน Stripe)' : PAYMENT_METHOD_NAMES[refund.refund_method],
     },
   );
   if (refund.parts.length > 1) {
     for (const part of refund.parts) {
-      blocks.push({ kind: 'pair', left: `  ${METHOD_NAMES[part.method] ?? part.method}`, right: figure(part.amount) });
+      blocks.push({ kind: 'pair', left: `  ${PAYMENT_METHOD_NAMES[part.method]}`, right: figure(part.amount) });
     }
   }
   blocks.push(

@@ -1,6 +1,6 @@
-import { formatBaht, type ShiftReport } from '@pos/core';
+import { formatBaht, PAYMENT_METHOD_NAMES, type ShiftReport } from '@pos/core';
 import type { PrintBlock } from '../printing/raster';
-import { dateTime, figure, METHOD_NAMES } from './receipt-layout';
+import { dateTime, figure } from './receipt-layout';
 
 /**
  * A shift's X report (while open) or Z report (at its close) on the receipt printer (issue 37): the same
@@ -10,7 +10,7 @@ import { dateTime, figure, METHOD_NAMES } from './receipt-layout';
 function methodLines(parts: ShiftReport['sales']['byMethod']): PrintBlock[] {
   return parts.map((part) => ({
     kind: 'pair',
-    left: `  ${METHOD_NAMES[part.method] ?? part.method} (${part.count} รายการ)`,
+    left: `  ${PAYMENT_METHOD_NAMES[part.method]} (${part.count} รายการ)`,
     right: figure(part.amount),
   }));
 }
