@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, registerForVat } from '../support/api';
 import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { useShop } from '../support/shop';
 
 /**
@@ -427,6 +428,22 @@ describe('the till', () => {
     expect(pageBoxes.every((box) => box !== null)).toBe(true);
     for (const box of pageBoxes) if (box) expect(overlaps(toastBox, box)).toBe(false);
     await screenshot(page, 'toast-desktop');
+
+    // A second toast stacks on the first: the front one's close button is a full 24 px target (WCAG 2.2), and the
+    // one behind it is not a second target peeking out beside it (axe saw 20 px buttons 0 px apart on CI).
+    await dialog.getByRole('button', { name: 'เพิ่มลูกค้า', exact: true }).click();
+    await expect.poll(() => page.locator('[data-sonner-toast][data-mounted="true"]').count()).toBe(2);
+    await settle(page);
+    const closeButtons = page.locator('[data-sonner-toast] [data-close-button]');
+    const shown = await closeButtons.evaluateAll((buttons) =>
+      buttons
+        .filter((b) => getComputedStyle(b).visibility === 'visible')
+        .map((b) => ({ width: b.getBoundingClientRect().width, height: b.getBoundingClientRect().height })),
+    );
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.width).toBeGreaterThanOrEqual(24);
+    expect(shown[0]!.height).toBeGreaterThanOrEqual(24);
+    await expectNoSeriousA11yViolations(page, 'two-toasts');
     await context.close();
   });
 });
