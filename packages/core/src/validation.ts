@@ -125,6 +125,12 @@ export const VALIDATION_LABELS = {
   tillId: 'เครื่องขาย',
   tillName: 'ชื่อเครื่องขาย',
   userId: 'ผู้ใช้',
+  offlineId: 'รหัสการขายออฟไลน์',
+  createdAt: 'เวลาที่ขาย',
+  syncedAt: 'เวลาที่เครื่องขายปรับข้อมูลล่าสุด',
+  startedAt: 'เวลาที่เริ่มออฟไลน์',
+  endedAt: 'เวลาที่กลับมาออนไลน์',
+  documentNumber: 'เลขที่เอกสาร',
 } as const;
 export type ValidationLabel = keyof typeof VALIDATION_LABELS;
 

@@ -16,3 +16,5 @@ export * from './shifts';
 export * from './tax-invoices';
 export * from './printing';
 export * from './display';
+export * from './offline-ids';
+export * from './offline';

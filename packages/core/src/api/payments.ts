@@ -53,6 +53,18 @@ export const CARD_SALE_FLAG_REASONS = [
   'amount_mismatch',
   /** The till had no open shift when the payment came (closed meanwhile): recorded in no shift. */
   'no_open_shift',
+  /**
+   * An offline sale's time (`claimed`) is before its number block was reserved or its shift opened, or ahead of
+   * the server's clock: recorded when it reached the server.
+   */
+  'time_invalid',
+  /**
+   * An offline sale's printed number (`claimed`) is not one of its till's reserved numbers, or was used already:
+   * recorded under a number of the shop's series.
+   */
+  'number_invalid',
+  /** An offline sale sold products at prices they have not had since the till last synced: recorded as sold. */
+  'price_unknown',
 ] as const;
 export type CardSaleFlagReason = (typeof CARD_SALE_FLAG_REASONS)[number];
 
@@ -66,6 +78,8 @@ export const CardSaleFlag = z.object({
   amountPaid: z.number().nullable().optional(),
   /** `amount_mismatch`: the currency paid in, an ISO 4217 code in capitals (THB, USD, ...). */
   currency: z.string().optional(),
+  /** `time_invalid`, `number_invalid`: what the offline till claimed (its time, its printed number). */
+  claimed: z.string().optional(),
 });
 export type CardSaleFlag = z.infer<typeof CardSaleFlag>;
 

@@ -4,6 +4,16 @@ import { hasAtMostTwoDecimals } from '../money';
 import { msg, type ValidationLabel } from '../validation';
 import { Flag, Id, INT_MAX, ListLimit, MultiLineText, SingleLineText, textProblem, withoutInvisibles } from './common';
 import { PAYMENT_METHODS, SALE_PAYMENT_METHODS } from './settings';
+import { ClaimedTime, OfflineId } from './offline-ids';
+
+/** Core's PricingSettings as an offline till sends the ones it priced with. */
+const OfflinePricing = z.object({
+  vatApplies: z.boolean(),
+  taxRate: z.number().min(0).max(100),
+  pricesIncludeVat: z.boolean(),
+  onePointValueInBaht: z.number().min(0).max(1_000_000),
+  purchaseAmountForOnePoint: z.number().min(0).max(100_000_000),
+});
 
 /** Figures as browsers send them: baht with at most 2 decimals. */
 const Baht = (label: ValidationLabel) =>
@@ -142,6 +152,22 @@ export const CreateSaleRequest = z.object({
   replacesSaleId: Id(msg('value.invalid', { label: 'replacesSaleId' })).nullish(),
   /** The till (cash drawer) selling: the sale joins its open shift (issue 35). */
   tillId: Id(msg('value.invalid', { label: 'tillId' })).nullish(),
+  /**
+   * A sale made while the till was offline (issue 38): its device-made id, answered with the same sale however
+   * late and however often it is sent again. Such a sale has happened (the goods left the shop): what is out of
+   * line is flagged for a manager instead of refused.
+   */
+  offlineId: OfflineId.nullish(),
+  /** When an offline sale was made, by the till's clock (checked: after its number block and shift, not ahead). */
+  createdAt: ClaimedTime('createdAt').nullish(),
+  /** The number an offline sale printed with, from a block reserved for its till (`R2569-T01-000001`). */
+  documentNumber: SingleLineText(msg('value.invalid', { label: 'documentNumber' }))
+    .max(40, msg('value.invalid', { label: 'documentNumber' }))
+    .nullish(),
+  /** When the till last refreshed its catalogue (server time): its prices are checked against those since. */
+  syncedAt: ClaimedTime('syncedAt').nullish(),
+  /** The VAT and points rules the offline till priced with (its cached settings); flagged when not the shop's. */
+  pricing: OfflinePricing.nullish(),
 });
 export type CreateSaleRequest = z.input<typeof CreateSaleRequest>;
 

@@ -27,6 +27,9 @@ const REASON: Record<CardSaleFlagReason, MessageKey> = {
   replacement_invalid: 'payments.flags.reason.replacement_invalid',
   amount_mismatch: 'payments.flags.reason.amount_mismatch',
   no_open_shift: 'payments.flags.reason.no_open_shift',
+  time_invalid: 'payments.flags.reason.time_invalid',
+  number_invalid: 'payments.flags.reason.number_invalid',
+  price_unknown: 'payments.flags.reason.price_unknown',
 };
 
 /** What the checkout asked (THB) and what the provider took, in its currency. */
@@ -58,7 +61,7 @@ export function ReasonLine({ flag }: { flag: CardSaleFlag }) {
     <li className="flex gap-2">
       <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
       <span>
-        {t(REASON[flag.reason])}
+        {t(REASON[flag.reason], { claimed: flag.claimed ?? '' })}
         {products ? <span className="font-medium">: {products}</span> : null}
         <AmountsPaid flag={flag} />
         {flag.pointsShort ? (

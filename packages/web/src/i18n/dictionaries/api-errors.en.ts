@@ -180,6 +180,10 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.HEAVY_READS_BUSY':
     'You have several reports or searches running at once. Please wait for them to finish, then try again',
   'apiErrors.READ_TIMED_OUT': 'This search or report took too long. Choose a shorter period or try again later',
+  'apiErrors.OFFLINE_CARD_NOT_ALLOWED':
+    'Card payments need the till online. A sale made offline is paid by cash, transfer or PromptPay',
+  'apiErrors.OFFLINE_SALE_REPLACES': 'Sales can be edited only while the till is online',
+  'apiErrors.OFFLINE_PERIOD_OTHER_USER': 'This offline period was recorded by another user',
   'apiErrors.LINE_SETTINGS_INCOMPLETE':
     'Incomplete information: please fill in the Channel Access Token and User ID first',
   'apiErrors.LINE_REJECTED':

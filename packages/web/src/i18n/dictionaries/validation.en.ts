@@ -233,4 +233,10 @@ export const validation: EnglishOf<typeof thai> = {
   'validation.label.tillId': 'Till',
   'validation.label.tillName': 'Till name',
   'validation.label.userId': 'User',
+  'validation.label.offlineId': 'Offline sale id',
+  'validation.label.createdAt': 'Time of sale',
+  'validation.label.syncedAt': 'Time the till last synced',
+  'validation.label.startedAt': 'Time the till went offline',
+  'validation.label.endedAt': 'Time the till came back online',
+  'validation.label.documentNumber': 'Document number',
 };

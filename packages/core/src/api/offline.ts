@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { msg } from '../validation';
+import { Id } from './common';
+import { ClaimedTime, OfflineId } from './offline-ids';
+import { CardSaleFlag } from './payments';
+
+// Selling while the network is down (issue 38): the till keeps what it needs in the browser, numbers its sales
+// from blocks the server reserved for it, and sends them when the network returns (POST /api/sales with
+// `offlineId`). What the server found out of line is flagged for a manager, never refused.
+
+/** How many numbers a block holds when the till does not say. */
+export const NUMBER_BLOCK_SIZE_DEFAULT = 200;
+export const NUMBER_BLOCK_SIZE_MAX = 1000;
+
+/** `POST /api/offline/number-blocks`: reserve the next numbers of the till's own receipt series for offline sales. */
+export const ReserveNumberBlockRequest = z.object({
+  tillId: Id(msg('value.invalid', { label: 'tillId' })),
+  size: z.coerce
+    .number({ error: msg('number.type', { label: 'quantity' }) })
+    .int(msg('number.int', { label: 'quantity' }))
+    .min(10, msg('value.invalid', { label: 'quantity' }))
+    .max(NUMBER_BLOCK_SIZE_MAX, msg('value.tooMany', { label: 'quantity' }))
+    .default(NUMBER_BLOCK_SIZE_DEFAULT),
+});
+export type ReserveNumberBlockRequest = z.input<typeof ReserveNumberBlockRequest>;
+
+/**
+ * Numbers `first`..`last` of the till's series (`R2569-T01`: receipts of till 1 in B.E. 2569), formatted as
+ * `<series>-<6 digits>`. The till uses them in order, each once; `used` counts those the server has recorded.
+ */
+export const NumberBlock = z.object({
+  id: z.number().int(),
+  tillId: z.number().int(),
+  series: z.string(),
+  first: z.number().int(),
+  last: z.number().int(),
+  reservedAt: z.string(),
+  used: z.number().int(),
+});
+export type NumberBlock = z.infer<typeof NumberBlock>;
+export const NumberBlockResponse = z.object({ block: NumberBlock });
+export type NumberBlockResponse = z.infer<typeof NumberBlockResponse>;
+
+/** `GET /api/offline/state?tillId=`: the server's clock (the till's catalogue is "synced at" it) and the till's blocks. */
+export const OfflineStateQuery = z.object({ tillId: Id(msg('value.invalid', { label: 'tillId' })) });
+export const OfflineStateResponse = z.object({
+  serverTime: z.string(),
+  /** The till's blocks with numbers left, oldest first. */
+  blocks: z.array(NumberBlock),
+});
+export type OfflineStateResponse = z.infer<typeof OfflineStateResponse>;
+
+/**
+ * `POST /api/offline/periods`: the till was offline from `startedAt` (to `endedAt`, sent once it is back).
+ * Sent again with the same `periodId` it updates the one record (the end, the sales made meanwhile).
+ */
+export const OfflinePeriodRequest = z.object({
+  periodId: OfflineId,
+  tillId: Id(msg('value.invalid', { label: 'tillId' })).nullish(),
+  startedAt: ClaimedTime('startedAt'),
+  endedAt: ClaimedTime('endedAt').nullish(),
+  salesMade: z.number().int().min(0).max(100_000).default(0),
+});
+export type OfflinePeriodRequest = z.input<typeof OfflinePeriodRequest>;
+
+export const OfflinePeriod = z.object({
+  periodId: z.string(),
+  tillId: z.number().int().nullable(),
+  tillName: z.string().nullable(),
+  userName: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  salesMade: z.number().int(),
+  recordedAt: z.string(),
+});
+export type OfflinePeriod = z.infer<typeof OfflinePeriod>;
+export const OfflinePeriodResponse = z.object({ period: OfflinePeriod });
+export const OfflinePeriodsResponse = z.object({ periods: z.array(OfflinePeriod) });
+export type OfflinePeriodsResponse = z.infer<typeof OfflinePeriodsResponse>;
+
+/** An offline sale recorded although something was out of line: what the till claimed and what was flagged. */
+export const FlaggedOfflineSale = z.object({
+  offlineId: z.string(),
+  saleId: z.number().int(),
+  documentNumber: z.string(),
+  /** Baht, as sold. */
+  total: z.number(),
+  sellerName: z.string(),
+  customerName: z.string().nullable(),
+  tillName: z.string().nullable(),
+  /** When the till says it sold (the sale's time unless the claim was out of line). */
+  claimedAt: z.string(),
+  receivedAt: z.string(),
+  reasons: z.array(CardSaleFlag),
+  handledAt: z.string().nullable(),
+  handledBy: z.string().nullable(),
+});
+export type FlaggedOfflineSale = z.infer<typeof FlaggedOfflineSale>;
+
+/** `GET /api/offline/flagged?handled=open|all`. */
+export const FlaggedOfflineSalesQuery = z.object({ handled: z.enum(['open', 'all']).default('open') });
+export const FlaggedOfflineSalesResponse = z.object({ sales: z.array(FlaggedOfflineSale) });
+export type FlaggedOfflineSalesResponse = z.infer<typeof FlaggedOfflineSalesResponse>;
