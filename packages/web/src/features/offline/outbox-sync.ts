@@ -1,0 +1,169 @@
+/**
+ * Sending the outbox (issue 38): the signed-in user's sales, oldest first, one at a time, each removed only once the
+ * server has answered it recorded. The server records an offlineId once forever, so a sale sent again (the page
+ * died after the server committed, before it heard back) answers the first sale and records nothing new.
+ */
+import type { CreateSaleRequest, CreateSaleResponse, OfflinePeriodRequest } from '@pos/core';
+import { ApiError } from '../../lib/api';
+import type { OfflineDb, OutboxRow } from '../../lib/offline-db';
+
+export type SaleSender = (body: CreateSaleRequest, idempotencyKey: string) => Promise<CreateSaleResponse>;
+export type PeriodSender = (body: OfflinePeriodRequest) => Promise<unknown>;
+
+/** Why a run stopped before the end: the network or the server is down, or the session ended. */
+export type SyncStop = 'network' | 'server' | 'auth';
+
+export interface SyncOutcome {
+  sent: number;
+  failed: number;
+  stopped: SyncStop | null;
+}
+
+/** The key an outbox sale is sent with: the same on every attempt, however late. */
+export function offlineIdempotencyKey(offlineId: string): string {
+  return `offline-${offlineId}`;
+}
+
+/** The user's sales waiting to be sent, in the order they were made. */
+async function nextPending(db: OfflineDb, userId: number, after: number): Promise<OutboxRow | undefined> {
+  return db.outbox
+    .where('seq')
+    .above(after)
+    .filter((row) => row.userId === userId && row.status === 'pending')
+    .first();
+}
+
+function stopFor(error: unknown): SyncStop | null {
+  if (!(error instanceof ApiError)) return 'network';
+  if (error.status === 0) return 'network';
+  if (error.status === 401) return 'auth';
+  if (error.status >= 500) return 'server';
+  // 408 and 429 are "not now", not "never".
+  if (error.status === 408 || error.status === 429) return 'server';
+  return null;
+}
+
+const running = new Map<string, Promise<SyncOutcome>>();
+
+/**
+ * Sends the user's pending sales in order. A network error, a 5xx or a 401 stops the run (the rest wait for the
+ * next); any other refusal marks that sale failed, with the server's reason, and the run goes on with the next.
+ * Two calls at once share one run, so no sale is ever in flight twice from this page.
+ */
+export function sendOutbox(db: OfflineDb, userId: number, send: SaleSender): Promise<SyncOutcome> {
+  const key = `${db.name}:${userId}`;
+  const under = running.get(key);
+  if (under) return under;
+  const run = withDeviceLock(`pos-outbox-${db.name}`, () => runOutbox(db, userId, send)).finally(() =>
+    running.delete(key),
+  );
+  running.set(key, run);
+  return run;
+}
+
+/** Other tabs of this browser send the same outbox: the Web Locks API (where there is one) lets one at a time. */
+async function withDeviceLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return work();
+  return locks.request(name, work);
+}
+
+async function runOutbox(db: OfflineDb, userId: number, send: SaleSender): Promise<SyncOutcome> {
+  const outcome: SyncOutcome = { sent: 0, failed: 0, stopped: null };
+  let after = 0;
+  for (;;) {
+    const row = await nextPending(db, userId, after);
+    if (!row || row.seq === undefined) return outcome;
+    const seq = row.seq;
+    after = seq;
+    try {
+      const answer = await send(row.body, offlineIdempotencyKey(row.offlineId));
+      await db.transaction('rw', [db.outbox, db.renumbered], async () => {
+        await db.outbox.delete(seq);
+        if (answer.sale.document_number !== row.documentNumber) {
+          await db.renumbered.put({
+            offlineId: row.offlineId,
+            printed: row.documentNumber,
+            recorded: answer.sale.document_number,
+            saleId: answer.sale.id,
+            at: new Date().toISOString(),
+          });
+        }
+      });
+      outcome.sent += 1;
+    } catch (error) {
+      const stop = stopFor(error);
+      if (stop) {
+        await db.outbox.update(seq, { attempts: row.attempts + 1 });
+        outcome.stopped = stop;
+        return outcome;
+      }
+      const refusal = error as ApiError;
+      await db.outbox.update(seq, {
+        status: 'failed',
+        attempts: row.attempts + 1,
+        failure: {
+          status: refusal.status,
+          code: refusal.code,
+          message: refusal.message,
+          at: new Date().toISOString(),
+        },
+      });
+      outcome.failed += 1;
+    }
+  }
+}
+
+/** A refused sale is tried again (after a manager fixed what was wrong): back in its place in the queue. */
+export async function retryFailed(db: OfflineDb, offlineId: string): Promise<void> {
+  await db.outbox.where('offlineId').equals(offlineId).modify({ status: 'pending', failure: null });
+}
+
+/** Sends the offline periods the server does not have in their latest version; stops at the first failure. */
+export async function sendPeriods(db: OfflineDb, send: PeriodSender): Promise<boolean> {
+  const unsent = await db.periods.filter((p) => !p.sent).toArray();
+  for (const period of unsent) {
+    try {
+      await send({
+        periodId: period.periodId,
+        tillId: period.tillId,
+        startedAt: period.startedAt,
+        endedAt: period.endedAt,
+        salesMade: period.salesMade,
+      });
+    } catch {
+      return false;
+    }
+    // Marked sent only if it did not change while it was on its way.
+    await db.transaction('rw', db.periods, async () => {
+      const now = await db.periods.get(period.periodId);
+      if (now && now.endedAt === period.endedAt && now.salesMade === period.salesMade) {
+        await db.periods.update(period.periodId, { sent: true });
+      }
+    });
+  }
+  return true;
+}
+
+/** When the next run is due: every ~15 s while sales wait, backing off (to 2 minutes) while the network is down. */
+export class SyncBackoff {
+  static readonly BASE_MS = 15_000;
+  static readonly MAX_MS = 120_000;
+  private failures = 0;
+
+  /** The delay before the next run after `outcome`, or null when nothing waits. */
+  next(outcome: SyncOutcome, waiting: number): number | null {
+    if (outcome.stopped === 'auth') return null;
+    if (outcome.stopped === 'network' || outcome.stopped === 'server') {
+      this.failures += 1;
+      return Math.min(SyncBackoff.BASE_MS * 2 ** (this.failures - 1), SyncBackoff.MAX_MS);
+    }
+    this.failures = 0;
+    return waiting > 0 ? SyncBackoff.BASE_MS : null;
+  }
+
+  /** The network came back: the next run is now, and the one after it starts from the base delay. */
+  reset(): void {
+    this.failures = 0;
+  }
+}
