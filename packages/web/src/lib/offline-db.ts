@@ -113,7 +113,7 @@ export function offlineDb(userId: number, tillId: number | null): OfflineDb {
     blocks: 'id',
     outbox: '++seq,&offlineId,userId,status',
     renumbered: 'offlineId',
-    periods: 'periodId,sent',
+    periods: 'periodId',
     meta: 'key',
   });
   open.set(name, db);

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/screens/loading-screen';
 import { Sheet, SheetClose, SheetContent } from '../../components/ui/sheet';
 import { ForcedPasswordChangeScreen } from '../../features/account/forced-password-change-screen';
+import { OfflineProvider } from '../../features/offline/offline-context';
 import { TillPrinterProvider } from '../../features/printing/till-printer-context';
 import { storeIdentity, useStoreSettings, useSettingsUpdatedListener } from '../../features/settings/settings.queries';
 import { readChosenTillId } from '../../features/shifts/till-choice';
@@ -47,55 +48,58 @@ function SignedInLayout() {
 
   return (
     <TillPrinterProvider enabled={runsTill} initialTillId={initialTillId} settings={settings}>
-      <div className="min-h-dvh bg-slate-50">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          {t('layout.skipToContent')}
-        </a>
-
-        <aside
-          className={cn(
-            'fixed inset-y-0 left-0 z-40 hidden transition-[width] duration-200 lg:block',
-            collapsed ? 'w-20' : 'w-64',
-          )}
-        >
-          <SidebarContent collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
-        </aside>
-
-        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <SheetContent
-            side="left"
-            title={t('nav.mainMenu')}
-            overlayClassName="lg:hidden"
-            // Ends above the toasts' band at the bottom (app/providers toastPlacement).
-            className="w-72 max-w-[85vw] bg-slate-900 pb-24 lg:hidden"
+      {/* Selling offline and sending those sales (issue 38), for the till this browser sells at. */}
+      <OfflineProvider userId={user?.id ?? 0} enabled={runsTill} initialTillId={initialTillId}>
+        <div className="min-h-dvh bg-slate-50">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
           >
-            <SidebarContent collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-            <SheetClose
-              aria-label={t('layout.closeMenu')}
-              className="absolute top-4 -right-13 flex size-11 cursor-pointer items-center justify-center rounded-lg bg-white text-slate-800 shadow focus-visible:outline-2 focus-visible:outline-blue-600"
-            >
-              <X className="size-6" aria-hidden />
-            </SheetClose>
-          </SheetContent>
-        </Sheet>
+            {t('layout.skipToContent')}
+          </a>
 
-        <div
-          className={cn(
-            'flex min-h-dvh flex-col transition-[padding] duration-200',
-            collapsed ? 'lg:pl-20' : 'lg:pl-64',
-          )}
-        >
-          <Header onOpenMenu={() => setDrawerOpen(true)} title={title} />
-          <main id="main" className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6 lg:p-8">
-            <Suspense fallback={<LoadingScreen fullPage={false} />}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <aside
+            className={cn(
+              'fixed inset-y-0 left-0 z-40 hidden transition-[width] duration-200 lg:block',
+              collapsed ? 'w-20' : 'w-64',
+            )}
+          >
+            <SidebarContent collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
+          </aside>
+
+          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SheetContent
+              side="left"
+              title={t('nav.mainMenu')}
+              overlayClassName="lg:hidden"
+              // Ends above the toasts' band at the bottom (app/providers toastPlacement).
+              className="w-72 max-w-[85vw] bg-slate-900 pb-24 lg:hidden"
+            >
+              <SidebarContent collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+              <SheetClose
+                aria-label={t('layout.closeMenu')}
+                className="absolute top-4 -right-13 flex size-11 cursor-pointer items-center justify-center rounded-lg bg-white text-slate-800 shadow focus-visible:outline-2 focus-visible:outline-blue-600"
+              >
+                <X className="size-6" aria-hidden />
+              </SheetClose>
+            </SheetContent>
+          </Sheet>
+
+          <div
+            className={cn(
+              'flex min-h-dvh flex-col transition-[padding] duration-200',
+              collapsed ? 'lg:pl-20' : 'lg:pl-64',
+            )}
+          >
+            <Header onOpenMenu={() => setDrawerOpen(true)} title={title} />
+            <main id="main" className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6 lg:p-8">
+              <Suspense fallback={<LoadingScreen fullPage={false} />}>
+                <Outlet />
+              </Suspense>
+            </main>
+          </div>
         </div>
-      </div>
+      </OfflineProvider>
     </TillPrinterProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { CalendarDays, Languages, Menu } from 'lucide-react';
+import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useI18n } from '../../i18n';
 import { formatLongDate, localDateKey } from '../../lib/dates';
 import { ToastStrip } from './toast-strip';
@@ -27,6 +28,7 @@ export function Header({ onOpenMenu, title }: { onOpenMenu: () => void; title: s
       </p>
       <div className="flex min-w-0 flex-1 items-center justify-end gap-2 md:flex-none lg:flex-1">
         <ToastStrip />
+        <OfflineBadge />
         <CalendarDays className="hidden size-5 shrink-0 text-slate-500 sm:block" aria-hidden />
         <time dateTime={localDateKey(today)} className="text-right text-sm leading-snug text-slate-700">
           {formatLongDate(today, intlLocale)}

@@ -1,5 +1,7 @@
 import { ChevronsLeft, ChevronsRight, LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { toast } from 'sonner';
+import { useWaitingGuard } from '../../features/offline/offline-context';
 import { Button } from '../../components/ui/button';
 import { storeIdentity, useStoreSettings } from '../../features/settings/settings.queries';
 import { useT } from '../../i18n';
@@ -22,6 +24,7 @@ interface SidebarContentProps {
 export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: SidebarContentProps) {
   const t = useT();
   const { user, signOut } = useAuth();
+  const waitingGuard = useWaitingGuard();
   const { data: settings } = useStoreSettings();
   const store = storeIdentity(settings);
   const routes = visibleRoutes(user?.role);
@@ -110,7 +113,12 @@ export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: Sid
           </div>
           <Button
             variant="ghost"
-            onClick={() => void signOut()}
+            onClick={() => {
+              // Sales made offline and not yet sent would wait unseen for this user's next sign-in (issue 38).
+              const blocked = waitingGuard('signOut');
+              if (blocked) toast.error(blocked, { id: 'offline-sign-out-blocked', duration: 10_000 });
+              else void signOut();
+            }}
             aria-label={collapsed ? t('auth.logout') : undefined}
             title={collapsed ? t('auth.logout') : undefined}
             className={cn(

@@ -50,6 +50,8 @@ export interface PaymentDialogProps {
   onClose: () => void;
   /** The method whose view is shown (null: the list, or a split), for the customer display. */
   onMethodShown?: (method: PaymentMethod | null) => void;
+  /** The till is offline (issue 38): a card needs the network, so it is offered disabled with the reason. */
+  offline?: boolean;
 }
 
 const WARNING_TEXT: Record<PaymentWarning, MessageKey> = {
@@ -146,6 +148,7 @@ function OptionsView({
   onRetrySettings,
   canOpenSettings,
   onChoose,
+  offline = false,
 }: PaymentDialogProps & { onChoose: (view: View) => void }) {
   const t = useT();
   if (!availability) {
@@ -164,6 +167,10 @@ function OptionsView({
   }
 
   const choose = (method: PaymentMethod, ready: boolean) => {
+    if (offline && method === 'card') {
+      toast.error(t('offline.refused.title'), { description: t('offline.refused.card') });
+      return;
+    }
     if (!ready) {
       toast.error(t(method === 'card' ? 'payments.cardNotReady' : 'payment.promptpayNotConfigured'));
       return;
@@ -192,7 +199,9 @@ function OptionsView({
       ))}
       <ul className="space-y-2" aria-label={t('payment.methods')}>
         {availability.options.map((option) => {
-          const isDefault = option.method === availability.defaultMethod;
+          const needsNetwork = offline && option.method === 'card';
+          const ready = option.ready && !needsNetwork;
+          const isDefault = option.method === availability.defaultMethod && !needsNetwork;
           const look = PAYMENT_METHOD_LOOK[option.method];
           return (
             <li key={option.method}>
@@ -200,13 +209,14 @@ function OptionsView({
                 type="button"
                 // The default method has focus, so Enter picks it (a keyboard-only sale).
                 autoFocus={isDefault}
-                aria-disabled={!option.ready || undefined}
+                aria-disabled={!ready || undefined}
+                data-testid={`payment-option-${option.method}`}
                 onClick={() => choose(option.method, option.ready)}
                 className={cn(
                   'flex min-h-16 w-full cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-left transition',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
                   isDefault ? 'border-blue-500 bg-blue-50' : 'border-slate-200 bg-white hover:border-blue-300',
-                  !option.ready && 'cursor-not-allowed opacity-60',
+                  !ready && 'cursor-not-allowed opacity-60',
                 )}
               >
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-white text-blue-700 shadow-sm ring-1 ring-slate-200 [&_svg]:size-6">
@@ -215,9 +225,11 @@ function OptionsView({
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold text-slate-900">{t(look.label)}</span>
                   <span className="block text-sm text-slate-600">
-                    {option.ready
-                      ? t(look.hint)
-                      : t(option.method === 'card' ? 'payments.cardNotReady' : 'payment.promptpayNotConfigured')}
+                    {needsNetwork
+                      ? t('offline.cardNeedsNetwork')
+                      : option.ready
+                        ? t(look.hint)
+                        : t(option.method === 'card' ? 'payments.cardNotReady' : 'payment.promptpayNotConfigured')}
                   </span>
                 </span>
                 {isDefault ? <Badge tone="blue">{t('payment.default')}</Badge> : null}

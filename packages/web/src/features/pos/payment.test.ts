@@ -259,6 +259,19 @@ describe('checkout attempts', () => {
     attempt.reset();
     expect(attempt.keyFor(buildSaleRequest(cart, FIGURES, { method: 'transfer' }))).not.toBe(transfer);
   });
+
+  it('keep one offlineId per attempt, apart from the key, for the sale sent online and later from the outbox', () => {
+    const attempt = new CheckoutAttempt();
+    const cart = addProduct(EMPTY_CART, SHIRT).state;
+    const cash = buildSaleRequest(cart, FIGURES, { method: 'cash' });
+    const offlineId = attempt.offlineIdFor(cash);
+    expect(offlineId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(offlineId).not.toBe(attempt.keyFor(cash));
+    expect(attempt.offlineIdFor(buildSaleRequest(cart, FIGURES, { method: 'cash' }))).toBe(offlineId);
+    expect(attempt.offlineIdFor(buildSaleRequest(cart, FIGURES, { method: 'transfer' }))).not.toBe(offlineId);
+    attempt.reset();
+    expect(attempt.offlineIdFor(cash)).not.toBe(offlineId);
+  });
 });
 
 describe('messages', () => {

@@ -62,6 +62,7 @@ import { CustomerDisplayButton } from './customer-display-dialog';
 import { CustomerDisplaySync, syncsCustomerDisplay } from './customer-display-sync';
 import { useCardReturn } from './use-card-return';
 import { useCheckout } from './use-checkout';
+import { useOfflineSeller } from '../offline/use-offline-seller';
 import { CardFlagsNotice } from '../payments/card-flags-notice';
 import { paymentAvailability } from '../payments/payment-availability';
 import { useScannerFocus } from './use-scanner-focus';
@@ -266,6 +267,9 @@ export function PosScreen() {
   const closeReceipt = useCallback(() => setReceipt(null), []);
   useScannerFocus(searchRef, { open: receipt !== null, close: closeReceipt });
 
+  // Issue 38: when the server cannot be reached, cash, transfer and PromptPay sales are made here.
+  const offlineSeller = useOfflineSeller(posShift.tillId);
+  const tillName = posShift.till.till?.name ?? null;
   const checkout = useCheckout({
     store: cartStore,
     latest,
@@ -287,6 +291,14 @@ export function PosScreen() {
       if (edit) void navigate(location.pathname, { replace: true, state: null });
     },
     onVatApprovalLost: () => setVatApproval(null),
+    sellOffline: offlineSeller.available
+      ? (body, offlineId, at) =>
+          offlineSeller.sell(body, offlineId, at, {
+            pricing,
+            settings: known.settings,
+            till: posShift.tillId !== null && tillName !== null ? { id: posShift.tillId, name: tillName } : null,
+          })
+      : undefined,
   });
   const payment = checkout.payment;
   const showCardSale = useCallback((sale: Sale, flags: readonly CardSaleFlag[]) => {
@@ -498,6 +510,7 @@ export function PosScreen() {
                 onConfirm={checkout.confirm}
                 onClose={checkout.close}
                 onMethodShown={setPayingMethod}
+                offline={!offlineSeller.online}
               />
             ) : null}
           </Suspense>
@@ -532,6 +545,7 @@ export function PosScreen() {
           <Suspense fallback={null}>
             <ReceiptDialog
               sale={receipt}
+              notSent={receipt !== null && receipt.id === 0}
               showPaymentSummary
               onClose={closeReceipt}
               onCloseAutoFocus={dialogHandlers.receiptCloseAutoFocus}

@@ -90,19 +90,31 @@ export function newIdempotencyKey(): string {
 export class CheckoutAttempt {
   private key: string | null = null;
   private payload: string | null = null;
+  private offline: string | null = null;
 
   keyFor(request: CreateSaleRequest): string {
     const payload = JSON.stringify(request);
     if (this.key === null || this.payload !== payload) {
       this.key = newIdempotencyKey();
+      this.offline = newIdempotencyKey();
       this.payload = payload;
     }
     return this.key;
+  }
+
+  /**
+   * The attempt's offlineId (issue 38), made with its key and kept as long: a sale first sent online and, its
+   * answer lost, made offline and sent again from the outbox is recorded once.
+   */
+  offlineIdFor(request: CreateSaleRequest): string {
+    this.keyFor(request);
+    return this.offline ?? newIdempotencyKey();
   }
 
   /** After a recorded sale: the next checkout is a new attempt. */
   reset(): void {
     this.key = null;
     this.payload = null;
+    this.offline = null;
   }
 }

@@ -1,9 +1,10 @@
-import { formatBaht, type PricingSettings, type Sale } from '@pos/core';
+import { formatBaht, type CreateSaleRequest, type PricingSettings, type Sale } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../i18n';
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError, CLIENT_ERROR_CODES, errorMessage } from '../../lib/api';
+import { OfflineRefusal, payableOffline } from '../offline/offline-sale';
 import { clearPendingCheckout, savePendingCheckout } from '../payments/pending-checkout';
 import { useStartCardCheckout } from '../payments/payments.queries';
 import { settingsKeys } from '../settings/settings.queries';
@@ -48,6 +49,20 @@ interface CheckoutOptions {
   onSold: (sale: Sale) => void;
   /** The VAT approval was refused or expired: it is dropped. */
   onVatApprovalLost: () => void;
+  /**
+   * Makes the sale offline when the server cannot be reached (issue 38): answers the receipt's sale, or throws
+   * OfflineRefusal saying why it cannot. Absent: the till does not sell offline.
+   */
+  sellOffline?: (body: CreateSaleRequest, offlineId: string, at: Date) => Promise<Sale>;
+}
+
+/** The request never reached the server, or its answer never came back: the sale may be made offline. */
+function unreachable(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 0 &&
+    (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout)
+  );
 }
 
 /**
@@ -60,7 +75,8 @@ export function useCheckout(options: CheckoutOptions) {
   const queryClient = useQueryClient();
   const createSale = useCreateSale();
   const cardCheckout = useStartCardCheckout();
-  const pending = createSale.isPending || cardCheckout.isPending;
+  const [offlinePending, setOfflinePending] = useState(false);
+  const pending = createSale.isPending || cardCheckout.isPending || offlinePending;
   const attempt = useRef(new CheckoutAttempt());
   const [payment, setPayment] = useState<PaymentState | null>(null);
 
@@ -99,6 +115,8 @@ export function useCheckout(options: CheckoutOptions) {
       tillId: options.tillId,
     });
     const idempotencyKey = attempt.current.keyFor(body);
+    const offlineId = attempt.current.offlineIdFor(body);
+    const attemptedAt = new Date();
     setPayment((p) => (p ? { error: null, notice: null } : p));
     const refused = (error: Error) => {
       if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
@@ -137,8 +155,19 @@ export function useCheckout(options: CheckoutOptions) {
       setPayment((p) => (p ? { ...p, error: inline } : p));
       if (error instanceof ApiError && RELOAD_PRODUCTS_CODES.has(error.code)) void refreshAfterRefusal();
     };
+    // While offline, what needs the network is refused with the reason (a card, an edit).
+    const refusedOffline = () => {
+      const description = t(replacesSaleId ? 'offline.refused.edit' : 'offline.refused.card');
+      toast.error(t('offline.refused.title'), { description });
+      setPayment((p) => (p ? { ...p, error: `${t('offline.refused.title')}: ${description}` } : p));
+    };
+    const isCard = choice.method === 'card' || choice.payments?.some((p) => p.method === 'card') === true;
+    if (isCard && !navigator.onLine) {
+      refusedOffline();
+      return;
+    }
     // A card sale, or a split bill with a card part (the checkout charges that part only).
-    if (choice.method === 'card' || choice.payments?.some((p) => p.method === 'card')) {
+    if (isCard) {
       // Spec 000: the cart is kept while the customer pays on the provider's page; the server
       // records the sale only when Stripe reports it paid (see use-card-return.ts).
       cardCheckout.mutate(
@@ -156,29 +185,63 @@ export function useCheckout(options: CheckoutOptions) {
       );
       return;
     }
+    const sold = (sale: Sale, total: number) => {
+      attempt.current.reset();
+      reset();
+      setPayment(null);
+      options.onSold(sale);
+      const amount = formatBaht(total);
+      if (sale.payment_method === 'cash') {
+        toast.success(t('pos.cashSaleSaved'), {
+          description: t('pos.cashSaleSavedMessage', { amount, change: formatBaht(sale.payment.change ?? 0) }),
+        });
+      } else if (sale.payment_method === 'promptpay') {
+        toast.success(t('pos.promptpaySaleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
+      } else {
+        toast.success(t('pos.saleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
+      }
+    };
+    // Issue 38: the server cannot be reached, so the sale is made here and sent later (same offlineId).
+    const sellOffline = options.sellOffline;
+    const offlineEligible = sellOffline !== undefined && !replacesSaleId && payableOffline(body);
+    const makeOffline = async (onlineError: Error | null) => {
+      if (!sellOffline) return;
+      setOfflinePending(true);
+      try {
+        const sale = await sellOffline(body, offlineId, attemptedAt);
+        attempt.current.reset();
+        reset();
+        setPayment(null);
+        options.onSold(sale);
+        toast.success(t('offline.saleSaved'), {
+          description: t('offline.saleSavedMessage', { number: sale.document_number, amount: formatBaht(sale.total) }),
+        });
+      } catch (error) {
+        const reason = error instanceof OfflineRefusal ? error.reason : 'storage';
+        const description = t(`offline.refused.${reason}`);
+        toast.error(t('offline.refused.title'), { description });
+        setPayment((p) => (p ? { ...p, error: `${t('offline.refused.title')}: ${description}` } : p));
+        if (onlineError && reason === 'storage') refused(onlineError);
+      } finally {
+        setOfflinePending(false);
+      }
+    };
+    if (!navigator.onLine && offlineEligible) {
+      void makeOffline(null);
+      return;
+    }
+    if (!navigator.onLine && replacesSaleId) {
+      refusedOffline();
+      return;
+    }
     createSale.mutate(
-      { body, idempotencyKey },
+      { body: { ...body, offlineId }, idempotencyKey },
       {
-        onSuccess: (result) => {
-          attempt.current.reset();
-          reset();
-          setPayment(null);
-          options.onSold(result.sale);
-          const amount = formatBaht(result.total);
-          if (result.paymentMethod === 'cash') {
-            toast.success(t('pos.cashSaleSaved'), {
-              description: t('pos.cashSaleSavedMessage', {
-                amount,
-                change: formatBaht(result.sale.payment.change ?? 0),
-              }),
-            });
-          } else if (result.paymentMethod === 'promptpay') {
-            toast.success(t('pos.promptpaySaleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
-          } else {
-            toast.success(t('pos.saleSaved'), { description: t('pos.saleSavedMessage', { amount }) });
-          }
+        onSuccess: (result) => sold(result.sale, result.total),
+        onError: (error) => {
+          if (unreachable(error) && offlineEligible) void makeOffline(error);
+          else refused(error);
         },
-        onError: refused,
       },
     );
   };

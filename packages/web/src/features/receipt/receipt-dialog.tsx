@@ -1,6 +1,6 @@
 import './receipt-print.css';
 import type { Sale } from '@pos/core';
-import { FileText, Mail } from 'lucide-react';
+import { CloudOff, FileText, Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button';
@@ -38,6 +38,11 @@ export interface ReceiptDialogProps {
   showPaymentSummary?: boolean;
   /** May issue a full tax invoice (pos_process_sale, as everyone at the till); one issued is shown to all. */
   canIssueTaxInvoice?: boolean;
+  /**
+   * A sale made offline, not yet on the server (issue 38): said so above the receipt; it prints from the browser,
+   * and what needs the server's sale (a full tax invoice, the e-Receipt, the till's print job) waits.
+   */
+  notSent?: boolean;
 }
 
 /**
@@ -54,8 +59,10 @@ export function ReceiptDialog({
   onCloseAutoFocus,
   initialType,
   showPaymentSummary = false,
-  canIssueTaxInvoice = true,
+  canIssueTaxInvoice: mayIssue = true,
+  notSent = false,
 }: ReceiptDialogProps) {
+  const canIssueTaxInvoice = mayIssue && !notSent;
   const t = useT();
   const settings = useStoreSettings();
   const [type, setType] = useState<ReceiptType>(initialType ?? 'receipt');
@@ -89,14 +96,14 @@ export function ReceiptDialog({
     shownSale.status === 'completed' &&
     canIssueTaxInvoice;
   // Right after a sale at a till with a printer the sale's receipt prints by itself: its progress shows here.
-  const tillPrinter = showPaymentSummary && sale ? salePrinter(sale, settings.data) : null;
+  const tillPrinter = showPaymentSummary && sale && !notSent ? salePrinter(sale, settings.data) : null;
   // Elsewhere (the sales history, a receipt shown again) "print" goes to this device's till printer, if any.
   const print = useDocumentPrint({
     target: { kind: 'receipt', saleId: sale?.id ?? 0 },
     onBrowserPrint: () => {
       if (printRoot.current) printDocument(printRoot.current, paper);
     },
-    direct: tillPrinter === null && paper === 'roll' && sale !== null,
+    direct: tillPrinter === null && paper === 'roll' && sale !== null && !notSent,
     autoFocus: tillPrinter === null,
     variant: tillPrinter === null ? 'primary' : 'outline',
     testId: 'receipt-print',
@@ -117,6 +124,16 @@ export function ReceiptDialog({
         </DialogHeader>
         {sale ? (
           <>
+            {notSent ? (
+              <p
+                role="status"
+                data-testid="receipt-not-sent"
+                className="flex gap-2 rounded-lg border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950"
+              >
+                <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {t('offline.receiptNotSent')}
+              </p>
+            ) : null}
             {showPaymentSummary ? <SalePaymentSummary sale={sale} /> : null}
             {tillPrinter ? <SalePrintStatus key={sale.id} sale={sale} printerName={tillPrinter.name} /> : null}
             {types.length > 1 ? (

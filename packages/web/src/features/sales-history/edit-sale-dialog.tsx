@@ -25,6 +25,7 @@ import { newIdempotencyKey } from '../pos/sale-payload';
 import { PAYMENT_METHOD_LOOK } from '../payments/payment-methods';
 import { OffCardReasonField, RefundMethodSelect, useRefundMethodChoice } from './refund-method-fields';
 import { useRefundSale } from './sales-history.queries';
+import { NeedsNetworkNotice } from '../offline/needs-network-notice';
 
 /** The reasons offered for an edit; the chosen label is what the refund records. */
 const EDIT_REASONS: readonly MessageKey[] = [
@@ -114,6 +115,7 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
           <DialogTitle>{t('salesHistory.editTitle')}</DialogTitle>
           <DialogDescription>{sale.document_number}</DialogDescription>
         </DialogHeader>
+        <NeedsNetworkNotice action="edit" />
         <div className="min-h-0 flex-1 space-y-4 overflow-y-auto">
           <section aria-labelledby="edit-original" className="rounded-lg bg-slate-50 p-3">
             <h3 id="edit-original" className="mb-2 text-sm font-semibold text-slate-900">

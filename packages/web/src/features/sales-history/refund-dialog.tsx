@@ -36,6 +36,7 @@ import { OpenShiftDialog } from '../shifts/open-shift-dialog';
 import { useTills } from '../shifts/shifts.queries';
 import { readChosenTillId } from '../shifts/till-choice';
 import { useRefundSale } from './sales-history.queries';
+import { NeedsNetworkNotice } from '../offline/needs-network-notice';
 
 type Mode = 'whole' | 'lines';
 /** A reason code, or "other" with the reason typed in. */
@@ -178,6 +179,7 @@ export function RefundDialog({
             {t('salesHistory.refundQuestion', { number: sale.document_number, amount: formatBaht(remaining) })}
           </DialogDescription>
         </DialogHeader>
+        <NeedsNetworkNotice action="refund" />
         <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('salesHistory.refund')}>
           {segment('whole', t('salesHistory.refundWhole'))}
           {segment('lines', t('salesHistory.refundLines'))}

@@ -38,6 +38,7 @@ import { SetupChecklist } from './setup-checklist';
 import { ShiftsTab } from './shifts-tab';
 import { StoreTab } from './store-tab';
 import { SystemTab } from './system-tab';
+import { NeedsNetworkNotice } from '../offline/needs-network-notice';
 
 /** Spec 001 §4: a second notice when a save is still running after 10 s. */
 export const SAVE_SLOW_NOTICE_MS = 10_000;
@@ -241,6 +242,7 @@ function SettingsEditor({ saved }: { saved: Settings }) {
         description={form.formState.isDirty ? t('settings.unsaved') : t('settings.subtitle')}
         actions={tab === 'printers' ? null : saveButton}
       />
+      {canEdit ? <NeedsNetworkNotice action="settings" /> : null}
       {canEdit ? (
         <SetupChecklist
           className="mb-6"

@@ -23,7 +23,9 @@ import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { OpenDrawerDialog } from '../printing/open-drawer-dialog';
 import { CashMovementDialog } from './cash-movement-dialog';
+import { toast } from 'sonner';
 import { CloseShiftDialog } from './close-shift-dialog';
+import { useWaitingGuard } from '../offline/offline-context';
 import { OpenShiftDialog } from './open-shift-dialog';
 import { ShiftReportDialog } from './shift-report-dialog';
 import { useCurrentShift } from './shifts.queries';
@@ -112,6 +114,7 @@ export function PosShiftBar({
 }) {
   const t = useT();
   const { till, current, dialog, setDialog } = pos;
+  const waitingGuard = useWaitingGuard();
   const closeDialog = () => setDialog(null);
   const picked = useRef(false);
   const pick = (next: ShiftDialog) => {
@@ -200,7 +203,15 @@ export function PosShiftBar({
                   <Receipt aria-hidden />
                   {t('shifts.xReport')}
                 </DropdownMenuItem>
-                <DropdownMenuItem destructive onSelect={() => pick({ kind: 'close', shiftId: shift.id })}>
+                <DropdownMenuItem
+                  destructive
+                  onSelect={() => {
+                    // The shift's cash is not complete while sales made offline have not reached the server.
+                    const blocked = waitingGuard('closeShift');
+                    if (blocked) toast.error(blocked, { id: 'offline-close-shift-blocked', duration: 10_000 });
+                    else pick({ kind: 'close', shiftId: shift.id });
+                  }}
+                >
                   <LockKeyhole aria-hidden />
                   {t('shifts.closeShift')}
                 </DropdownMenuItem>

@@ -3,7 +3,8 @@ import type { errors as thai } from './errors';
 
 /** Failures of the API client itself and of rendering, in English. */
 export const errors: EnglishOf<typeof thai> = {
-  'errors.network': 'Cannot connect to the server, please check your internet connection',
+  'errors.network':
+    'Cannot connect to the server, please check your internet connection (offline, the till still sells; refunds, editing sales and changing settings need the internet)',
   'errors.timeout': 'The connection took too long, please try again',
   'errors.badResponse': 'The server sent data in an unexpected format',
   'errors.http': 'The server answered with an error (status {status})',

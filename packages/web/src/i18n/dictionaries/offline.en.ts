@@ -1,0 +1,53 @@
+import type { EnglishOf } from './define-messages';
+import type { offline as thai } from './offline';
+
+/** Selling while the network is down, and sending those sales when it returns (issue 38), in English. */
+export const offline: EnglishOf<typeof thai> = {
+  'offline.badge.online': 'Online',
+  'offline.badge.offline': 'Offline',
+  'offline.badge.waiting': '{count} waiting',
+  'offline.badge.failed': '{count} failed',
+  'offline.badge.labelOnline': 'Online, no sales waiting to sync',
+  'offline.badge.labelOnlineWaiting': 'Online, {count} {count|sale|sales} waiting to sync',
+  'offline.badge.labelOffline': 'Offline, {count} {count|sale|sales} waiting to sync',
+  'offline.badge.labelFailed': '{count} {count|sale|sales} failed to sync',
+  'offline.details.title': 'Selling offline',
+  'offline.details.online': 'Connected. Waiting sales are sent to the server automatically.',
+  'offline.details.offline':
+    'No internet. Cash, transfer and PromptPay sales work as usual; receipts use this till’s reserved numbers and are sent to the server when the internet returns.',
+  'offline.details.waiting': '{count} {count|sale|sales} waiting',
+  'offline.details.nothingWaiting': 'No sales waiting',
+  'offline.details.syncing': 'Sending sales…',
+  'offline.details.syncNow': 'Send now',
+  'offline.details.otherUsers':
+    '{count} {count|sale|sales} of another user on this device will be sent when that user signs in',
+  'offline.details.failedTitle': 'Not accepted by the server',
+  'offline.details.failedLine': '{number} · {total} baht · {time}',
+  'offline.details.retry': 'Try again',
+  'offline.details.renumberedTitle': 'Recorded under another number',
+  'offline.details.renumbered': 'Receipt {printed} was recorded as {recorded}',
+  'offline.details.signedOutStop': 'Sending paused: please sign in again',
+  'offline.details.retryLater': 'Cannot send yet; retrying automatically',
+  'offline.saleSaved': 'Sale saved offline',
+  'offline.saleSavedMessage': 'No. {number}, {amount} baht; sent to the server when the internet returns',
+  'offline.receiptNotSent': 'Not yet sent to the server (sold offline); sent automatically when the internet returns',
+  'offline.refused.title': 'Cannot sell offline',
+  'offline.refused.noTill': 'No till is chosen on this device, so it cannot sell offline',
+  'offline.refused.noCache': 'This device has no product data for offline selling yet: open the till once while online',
+  'offline.refused.noNumbers': 'This till’s reserved receipt numbers are used up: connect to reserve more',
+  'offline.refused.noShift': 'This device knows of no open shift, so it cannot sell offline',
+  'offline.refused.card': 'Card payments need the internet: take cash, transfer or PromptPay',
+  'offline.refused.edit': 'Editing a sale needs the internet',
+  'offline.refused.storage': 'Cannot save on this device: the sale was not recorded',
+  'offline.cardNeedsNetwork': 'Needs the internet (offline now)',
+  'offline.needsNetwork': 'Offline now: {action} needs the internet. Please try again once connected',
+  'offline.action.refund': 'a refund',
+  'offline.action.edit': 'editing a sale',
+  'offline.action.settings': 'saving settings',
+  'offline.blocked.signOut':
+    'Cannot sign out yet: {count} {count|sale is|sales are} not yet sent to the server. Connect to the internet and wait until they are sent',
+  'offline.blocked.closeShift':
+    'Cannot close the shift yet: {count} {count|sale is|sales are} not yet sent to the server, so the shift’s cash is not complete. Connect to the internet and wait until they are sent',
+  'offline.synced': 'Sent {count} offline {count|sale|sales}',
+  'offline.syncFailed': 'The server did not accept {count} {count|sale|sales}: see the status badge',
+};
