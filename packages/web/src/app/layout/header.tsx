@@ -1,5 +1,7 @@
 import { CalendarDays, Languages, Menu } from 'lucide-react';
 import { OfflineBadge } from '../../features/offline/offline-badge';
+import { useOffline } from '../../features/offline/offline-context';
+import { cn } from '../../lib/utils';
 import { useI18n } from '../../i18n';
 import { formatLongDate, localDateKey } from '../../lib/dates';
 import { ToastStrip } from './toast-strip';
@@ -12,6 +14,9 @@ import { useToday } from './use-today';
 export function Header({ onOpenMenu, title }: { onOpenMenu: () => void; title: string }) {
   const { t, locale, setLocale, intlLocale } = useI18n();
   const today = useToday();
+  // While the till is offline or sales wait, a phone's header gives the date's room to the badge (issue 38).
+  const offline = useOffline()?.status;
+  const badgeWide = offline !== undefined && (!offline.online || offline.waiting > 0 || offline.failed.length > 0);
 
   return (
     <header className="sticky top-0 z-30 flex min-h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
@@ -30,7 +35,10 @@ export function Header({ onOpenMenu, title }: { onOpenMenu: () => void; title: s
         <ToastStrip />
         <OfflineBadge />
         <CalendarDays className="hidden size-5 shrink-0 text-slate-500 sm:block" aria-hidden />
-        <time dateTime={localDateKey(today)} className="text-right text-sm leading-snug text-slate-700">
+        <time
+          dateTime={localDateKey(today)}
+          className={cn('text-right text-sm leading-snug text-slate-700', badgeWide && 'hidden sm:block')}
+        >
           {formatLongDate(today, intlLocale)}
         </time>
       </div>

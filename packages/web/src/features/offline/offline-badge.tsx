@@ -13,18 +13,7 @@ import {
 import { useI18n } from '../../i18n';
 import { errorMessage, ApiError } from '../../lib/api';
 import { cn } from '../../lib/utils';
-import { useOffline, type OfflineStatus } from './offline-context';
-
-function badgeLabel(status: OfflineStatus, t: ReturnType<typeof useI18n>['t']): string {
-  const main = !status.online
-    ? t('offline.badge.labelOffline', { count: status.waiting })
-    : status.waiting > 0
-      ? t('offline.badge.labelOnlineWaiting', { count: status.waiting })
-      : t('offline.badge.labelOnline');
-  return status.failed.length > 0
-    ? `${main}, ${t('offline.badge.labelFailed', { count: status.failed.length })}`
-    : main;
-}
+import { useOffline } from './offline-context';
 
 /**
  * The header's network badge (issue 38): online or offline, and how many sales wait to be sent (and failed); it
@@ -47,8 +36,7 @@ export function OfflineBadge() {
         data-online={status.online}
         data-waiting={status.waiting}
         data-failed={failed}
-        aria-label={badgeLabel(status, t)}
-        title={badgeLabel(status, t)}
+        title={t('offline.details.title')}
         onClick={() => setOpen(true)}
         className={cn(
           'flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-600',
@@ -66,16 +54,26 @@ export function OfflineBadge() {
         ) : (
           <CloudOff className="size-5" aria-hidden />
         )}
-        {!status.online ? <span>{t('offline.badge.offline')}</span> : null}
+        {/* The name is the visible text, completed for screen readers (WCAG 2.5.3: the label holds what shows). */}
+        {status.online ? (
+          <span className="sr-only">{t('offline.badge.online')}</span>
+        ) : (
+          <span>{t('offline.badge.offline')}</span>
+        )}{' '}
         {status.waiting > 0 ? (
           <span className="rounded-full bg-white/80 px-1.5 tabular-nums ring-1 ring-current/30">
             {t('offline.badge.waiting', { count: status.waiting })}
+            <span className="sr-only"> {t('offline.badge.srUnit', { count: status.waiting })}</span>
           </span>
-        ) : null}
+        ) : failed === 0 ? (
+          <span className="sr-only">{t('offline.badge.srNothing')}</span>
+        ) : null}{' '}
         {failed > 0 ? (
           <span className="flex items-center gap-0.5 rounded-full bg-red-700 px-1.5 text-white tabular-nums">
             <AlertTriangle className="size-3.5" aria-hidden />
+            <span className="sr-only">{t('offline.badge.srFailed')} </span>
             {failed}
+            <span className="sr-only"> {t('offline.badge.srUnit', { count: failed })}</span>
           </span>
         ) : null}
       </button>

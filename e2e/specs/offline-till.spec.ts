@@ -1,0 +1,276 @@
+import type { Customer, Product, Sale, Shift, Till } from '@pos/core';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, createUser, sellByApi } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { useShop } from '../support/shop';
+
+/**
+ * Selling while the network is down (issue 38): the till, loaded online, goes offline (Playwright's
+ * setOffline, no reload), sells from what it keeps in IndexedDB with numbers from its reserved block, shows
+ * how many sales wait, refuses to sign out, and sends them once when the network returns; a sale whose answer
+ * was lost after the server recorded it is sent again from a reopened page and stays one sale.
+ */
+
+const CASHIER = { username: 'nok', password: 'nok-pass-123', name: 'นก ขายดี', role: 'cashier' as const };
+const TEA = { name: 'ชาไทยแก้วใหญ่', sku: 'TEA-01', price: 100, stock: 30 };
+const TILL = 'หน้าร้าน 1';
+
+interface SalesList {
+  sales: Sale[];
+}
+
+function cartOf(page: Page): Locator {
+  return page.getByRole('region', { name: 'ตะกร้าสินค้า' });
+}
+
+function badgeOf(page: Page): Locator {
+  return page.getByTestId('offline-badge');
+}
+
+async function addTea(page: Page): Promise<void> {
+  await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).fill(TEA.sku);
+  await page.getByTestId(`pos-product-${TEA.sku}`).click();
+}
+
+/** Opens the payment dialog and picks `method` (its button's name). */
+async function pay(page: Page, method: RegExp): Promise<Locator> {
+  await cartOf(page).getByRole('button', { name: 'ชำระเงิน' }).click();
+  const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
+  await payment.getByRole('button', { name: method }).click();
+  return payment;
+}
+
+/** The receipt shown after the sale: its number, once it says it is not yet sent. */
+async function offlineReceipt(page: Page): Promise<{ receipt: Locator; number: string }> {
+  const receipt = page.getByRole('dialog', { name: 'ใบเสร็จรับเงิน' });
+  await receipt.getByTestId('receipt-not-sent').waitFor();
+  const description = await receipt.getByText(/^เลขที่เอกสาร /).innerText();
+  return { receipt, number: description.replace('เลขที่เอกสาร ', '').trim() };
+}
+
+async function closeReceipt(receipt: Locator): Promise<void> {
+  await receipt.getByRole('button', { name: 'ปิด' }).first().click();
+  await receipt.waitFor({ state: 'detached' });
+}
+
+/** Waits until the till has its catalogue and numbers in IndexedDB (refreshed as the POS opened). */
+async function waitForOfflineCache(page: Page, tillId: number): Promise<void> {
+  await page.waitForFunction(async (till) => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '');
+    const name = names.find((n) => n.endsWith(`-t${till}`) && n.startsWith('pos-offline-u'));
+    if (!name) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error as Error);
+    });
+    const count = (store: string) =>
+      new Promise<number>((resolve) => {
+        const request = db.transaction(store).objectStore(store).count();
+        request.onsuccess = () => resolve(request.result);
+      });
+    const ready = (await count('products')) > 0 && (await count('blocks')) > 0 && (await count('customers')) > 0;
+    db.close();
+    return ready;
+  }, tillId);
+  // The payment and receipt dialogs' code is fetched once the till is idle: it must be here before the network goes.
+  await page.waitForLoadState('networkidle');
+}
+
+async function openTill(page: Page, till: Till): Promise<void> {
+  await page.context().addInitScript((id) => localStorage.setItem('pos_till_id', String(id)), till.id);
+  await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
+  await page.getByTestId(`pos-product-${TEA.sku}`).waitFor();
+  await waitForOfflineCache(page, till.id);
+}
+
+describe('the till offline', () => {
+  const shop = useShop();
+  let admin: string;
+  let cashier: string;
+  let till: Till;
+  let tea: Product;
+  let customer: Customer;
+
+  beforeAll(async () => {
+    admin = await shop.adminToken();
+    ({ product: tea } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
+      ...TEA,
+      category: 'เสื้อผ้า',
+    }));
+    // One point is worth 1 baht; 100 baht earns 1 point.
+    await api(shop, admin, 'PUT', '/settings', {
+      settings: { loyalty: { onePointValueInBaht: 1, purchaseAmountForOnePoint: 100 } },
+    });
+    ({ customer } = await api<{ customer: Customer }>(shop, admin, 'POST', '/customers', {
+      name: 'มาลี แต้มเยอะ',
+      phone: '089-222-3333',
+    }));
+    await createUser(shop.url, CASHIER);
+    cashier = await apiLogin(shop.url, CASHIER.username, CASHIER.password);
+    ({ till } = await api<{ till: Till }>(shop, admin, 'POST', '/tills', { name: TILL }));
+    await api<{ shift: Shift }>(shop, cashier, 'POST', '/shifts', { tillId: till.id, openingFloat: 1000 });
+    // 20 × 100 baht earlier: 20 points to spend.
+    await sellByApi(shop, admin, [{ product: tea, quantity: 20 }], customer.id, { tillId: till.id });
+  });
+
+  async function salesOnServer(): Promise<Sale[]> {
+    const { sales } = await api<SalesList>(shop, admin, 'GET', '/sales?limit=100');
+    return sales;
+  }
+
+  it('at 1280 px: sells 3 times offline (cash, transfer, points), refuses to sign out, syncs each once', async () => {
+    const before = await salesOnServer();
+    const { context, page } = await newPage(shop.browser, shop.url);
+    await openTill(page, till);
+    const badge = badgeOf(page);
+    expect(await badge.getAttribute('data-online')).toBe('true');
+    await page.getByRole('button', { name: 'ออนไลน์ ไม่มีรายการขายรอส่ง', exact: true }).waitFor();
+    await screenshot(page, 'offline-badge-online');
+
+    await context.setOffline(true);
+    await expect.poll(() => badge.getAttribute('data-online')).toBe('false');
+    await badge.getByText('ออฟไลน์').waitFor();
+
+    // 1: cash, 500 handed over.
+    await addTea(page);
+    const cash = await pay(page, /เงินสด/);
+    await cash.getByLabel('รับเงินมา (บาท)').fill('500');
+    await cash.getByLabel('รับเงินมา (บาท)').press('Enter');
+    const first = await offlineReceipt(page);
+    expect(first.number).toMatch(/-000001$/);
+    expect(await first.receipt.getByTestId('receipt-summary-change').innerText()).toBe('฿400.00');
+    await settle(page);
+    await screenshot(page, 'offline-receipt');
+    await expectNoSeriousA11yViolations(page, 'offline receipt');
+    await closeReceipt(first.receipt);
+
+    // 2: transfer, with the slip's reference.
+    await addTea(page);
+    const transfer = await pay(page, /โอนเงิน/);
+    await transfer.getByLabel('เลขอ้างอิงการโอน').fill('SLIP-1');
+    await transfer.getByRole('button', { name: 'ยืนยันได้รับเงินโอนแล้ว' }).click();
+    const second = await offlineReceipt(page);
+    expect(second.number).toMatch(/-000002$/);
+    await closeReceipt(second.receipt);
+
+    // 3: two teas for a customer spending 20 points (180 baht in cash).
+    await addTea(page);
+    await addTea(page);
+    const cart = cartOf(page);
+    const picker = cart.getByRole('combobox', { name: 'ลูกค้า' });
+    await picker.fill('0892223333');
+    await picker.press('Enter');
+    await cart.getByText('แต้มสะสม 20 แต้ม').waitFor();
+    const points = cart.getByLabel('ใช้แต้มสะสมเป็นส่วนลด');
+    await points.fill('20');
+    await points.press('Enter');
+    expect(await cart.getByTestId('pos-total').innerText()).toBe('฿180.00');
+    const third = await pay(page, /เงินสด/);
+    await third.getByLabel('รับเงินมา (บาท)').press('Enter');
+    const last = await offlineReceipt(page);
+    expect(last.number).toMatch(/-000003$/);
+    await closeReceipt(last.receipt);
+
+    // The badge says 3 wait, by name too; signing out is refused with the reason.
+    await expect.poll(() => badge.getAttribute('data-waiting')).toBe('3');
+    await page.getByRole('button', { name: 'ออฟไลน์ รอส่ง 3 รายการ', exact: true }).waitFor();
+    await badge.getByText('รอส่ง 3').waitFor();
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'ยังออกจากระบบไม่ได้ มีรายการขาย 3 รายการที่ยังไม่ได้ส่งให้เซิร์ฟเวอร์' })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/pos');
+    await screenshot(page, 'offline-badge-pending');
+    await badge.click();
+    const details = page.getByTestId('offline-details');
+    await details.getByText('รอส่ง 3 รายการ').waitFor();
+    await settle(page);
+    await expectNoSeriousA11yViolations(page, 'offline badge details');
+    await details.getByRole('button', { name: 'ปิด' }).first().click();
+
+    // The network returns: everything is sent, once, under the numbers printed.
+    await context.setOffline(false);
+    await expect.poll(() => badge.getAttribute('data-waiting'), { timeout: 20_000 }).toBe('0');
+    expect(await badge.getAttribute('data-online')).toBe('true');
+    const after = await salesOnServer();
+    const made = after.filter((s) => !before.some((b) => b.id === s.id));
+    expect(made.map((s) => s.document_number).sort()).toEqual([first.number, second.number, last.number].sort());
+    const byNumber = new Map(made.map((s) => [s.document_number, s]));
+    expect(byNumber.get(first.number)).toMatchObject({ payment_method: 'cash', total: 100 });
+    expect(byNumber.get(second.number)).toMatchObject({ payment_method: 'transfer', total: 100 });
+    expect(byNumber.get(last.number)).toMatchObject({
+      payment_method: 'cash',
+      total: 180,
+      points_used: 20,
+      customer_id: customer.id,
+    });
+    // Stock: 30 − 20 earlier − 4 now; points: 20 − 20 + 1 earned on 180 baht.
+    const { product } = await api<{ product: Product }>(shop, admin, 'GET', `/products/${tea.id}`);
+    expect(product.stock).toBe(6);
+    const { customer: now } = await api<{ customer: Customer }>(shop, admin, 'GET', `/customers/${customer.id}`);
+    expect(now.loyalty_points).toBe(1);
+    await screenshot(page, 'offline-badge-synced');
+    await context.close();
+  });
+
+  it('at 390 px: the page dies after the server recorded the sale; reopened, it sends again and stays one sale', async () => {
+    const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
+    await openTill(page, till);
+    const badge = badgeOf(page);
+    await screenshot(page, 'offline-badge-online');
+    await context.setOffline(true);
+    await expect.poll(() => badge.getAttribute('data-online')).toBe('false');
+
+    await addTea(page);
+    await page.getByRole('button', { name: 'เปิดตะกร้าสินค้า (1 ชิ้น)' }).click();
+    const drawer = page.getByRole('dialog', { name: 'ตะกร้าสินค้า' });
+    await drawer.getByRole('button', { name: 'ชำระเงิน' }).click();
+    const payment = page.getByRole('dialog', { name: 'เลือกวิธีการชำระเงิน' });
+    await payment.getByRole('button', { name: /เงินสด/ }).click();
+    await payment.getByLabel('รับเงินมา (บาท)').press('Enter');
+    const sold = await offlineReceipt(page);
+    await settle(page);
+    await screenshot(page, 'offline-receipt');
+    await closeReceipt(sold.receipt);
+    await expect.poll(() => badge.getAttribute('data-waiting')).toBe('1');
+    await screenshot(page, 'offline-badge-pending');
+    await expectNoSeriousA11yViolations(page, 'offline till at 390 px');
+
+    // The sale reaches the server, which records it; its answer never reaches the page.
+    const before = await salesOnServer();
+    let reached = 0;
+    await page.route('**/api/sales', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      reached += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await expect.poll(() => reached).toBe(1);
+    await expect.poll(async () => (await salesOnServer()).length).toBe(before.length + 1);
+    await page.close();
+
+    // Reopened (same browser profile, IndexedDB kept): the outbox is sent again on start.
+    const reopened = await context.newPage();
+    const resent: number[] = [];
+    reopened.on('response', (response) => {
+      if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/sales') {
+        resent.push(response.status());
+      }
+    });
+    await reopened.goto('/pos');
+    const again = badgeOf(reopened);
+    await again.waitFor();
+    await expect.poll(() => again.getAttribute('data-waiting'), { timeout: 20_000 }).toBe('0');
+    // Sent again and answered with the sale recorded the first time: nothing new.
+    expect(resent).toEqual([201]);
+    const after = await salesOnServer();
+    expect(after.length).toBe(before.length + 1);
+    expect(after.filter((s) => s.document_number === sold.number)).toHaveLength(1);
+    await context.close();
+  });
+});
