@@ -1,4 +1,4 @@
-import type { Customer, Product, Sale, Shift, Till } from '@pos/core';
+import type { Customer, OfflinePeriod, Product, Sale, Shift, Till } from '@pos/core';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, sellByApi } from '../support/api';
@@ -133,6 +133,8 @@ describe('the till offline', () => {
     await context.setOffline(true);
     await expect.poll(() => badge.getAttribute('data-online')).toBe('false');
     await badge.getByText('ออฟไลน์').waitFor();
+    await page.getByRole('button', { name: 'ออฟไลน์ ไม่มีรายการขายรอส่ง', exact: true }).waitFor();
+    await screenshot(page, 'offline-badge-offline');
 
     // 1: cash, 500 handed over.
     await addTea(page);
@@ -213,6 +215,18 @@ describe('the till offline', () => {
     expect(product.stock).toBe(6);
     const { customer: now } = await api<{ customer: Customer }>(shop, admin, 'GET', `/customers/${customer.id}`);
     expect(now.loyalty_points).toBe(1);
+    // Going offline was recorded: who, from when to when, and the sales made meanwhile.
+    await expect
+      .poll(async () => {
+        const { periods } = await api<{ periods: OfflinePeriod[] }>(shop, admin, 'GET', '/offline/periods');
+        return periods.map((p) => ({
+          tillId: p.tillId,
+          userName: p.userName,
+          salesMade: p.salesMade,
+          ended: !!p.endedAt,
+        }));
+      })
+      .toEqual([{ tillId: till.id, userName: CASHIER.name, salesMade: 3, ended: true }]);
     await screenshot(page, 'offline-badge-synced');
     await context.close();
   });
@@ -224,6 +238,7 @@ describe('the till offline', () => {
     await screenshot(page, 'offline-badge-online');
     await context.setOffline(true);
     await expect.poll(() => badge.getAttribute('data-online')).toBe('false');
+    await screenshot(page, 'offline-badge-offline');
 
     await addTea(page);
     await page.getByRole('button', { name: 'เปิดตะกร้าสินค้า (1 ชิ้น)' }).click();

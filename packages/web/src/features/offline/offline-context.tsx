@@ -188,6 +188,8 @@ export function OfflineProvider({
     }
     setStopped(stop);
     if (sent > 0) {
+      toast.dismiss('offline-sign-out-blocked');
+      toast.dismiss('offline-close-shift-blocked');
       toast.success(t('offline.synced', { count: sent }));
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
