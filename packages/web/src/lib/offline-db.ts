@@ -6,6 +6,7 @@
  */
 import type { CreateSaleRequest, Customer, NumberBlock, PosProduct, Shift, StoreSettings } from '@pos/core';
 import { Dexie, type EntityTable } from 'dexie';
+import { ApiError, CLIENT_ERROR_CODES } from './api';
 
 /** A product as last known, with its place in the till's list (the grid keeps the server's order). */
 export interface CachedProduct {
@@ -74,7 +75,7 @@ export interface MetaRow {
   value: unknown;
 }
 
-export type MetaKey = 'settings' | 'shift' | 'syncedAt' | 'refreshedAt' | 'persistAsked';
+export type MetaKey = 'settings' | 'shift' | 'till' | 'syncedAt' | 'refreshedAt' | 'persistAsked';
 
 export type OfflineDb = Dexie & {
   products: EntityTable<CachedProduct, 'id'>;
@@ -169,4 +170,30 @@ export function numbersLeft(blocks: readonly CachedBlock[]): number {
 /** A number as printed: `<series>-<6 digits>`. */
 export function formatBlockNumber(block: NumberBlock, n: number): string {
   return `${block.series}-${String(n).padStart(6, '0')}`;
+}
+
+/** The database of the stored user at the till this browser chose, or null (signed out, no till). */
+function sessionOfflineDb(userId: number | undefined, tillId: number | null): OfflineDb | null {
+  return userId !== undefined && tillId !== null ? offlineDb(userId, tillId) : null;
+}
+
+/**
+ * A read of the till's lists that falls back on the copy kept for selling offline when the server cannot be
+ * reached (the app started without a network): the POS opens with what it last knew. Anything else fails as it
+ * did, and so does a read with nothing kept.
+ */
+export async function orKeptCopy<T>(
+  read: () => Promise<T>,
+  kept: (db: OfflineDb) => Promise<T | undefined>,
+  who: { userId: number | undefined; tillId: number | null },
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 0 || error.code === CLIENT_ERROR_CODES.aborted) throw error;
+    const db = sessionOfflineDb(who.userId, who.tillId);
+    const value = db ? await kept(db).catch(() => undefined) : undefined;
+    if (value === undefined) throw error;
+    return value;
+  }
 }

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { readCustomersPayload, readSalesPayload } from './customers-payload';
+import { keptCopy } from '../offline/kept-copy';
 
 /** Query keys of the customers area: one per endpoint, shared by the till, the customers and the history screens. */
 export const customerKeys = {
@@ -40,7 +41,12 @@ export const customersApi = {
 export function useCustomers(search = '') {
   return useQuery({
     queryKey: customerKeys.list(search.trim()),
-    queryFn: ({ signal }) => customersApi.list(search, signal),
+    // The whole list (the till's) falls back on the copy kept for selling offline (issue 38).
+    queryFn: ({ signal }) =>
+      search.trim() === ''
+        ? keptCopy.customers(() => customersApi.list('', signal))
+        : customersApi.list(search, signal),
+    networkMode: search.trim() === '' ? 'offlineFirst' : 'online',
   });
 }
 

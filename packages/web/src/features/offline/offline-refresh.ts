@@ -13,6 +13,7 @@ import {
   type PosProduct,
   type Shift,
   type StoreSettings,
+  type Till,
 } from '@pos/core';
 import { api } from '../../lib/api';
 import { numbersLeft, type CachedBlock, type OfflineDb, type OutboxRow } from '../../lib/offline-db';
@@ -35,6 +36,7 @@ export interface RefreshSources {
   customers: () => Promise<Customer[]>;
   settings: () => Promise<StoreSettings>;
   shift: (tillId: number) => Promise<Shift | null>;
+  till: (tillId: number) => Promise<Till | null>;
   reserveBlock: (tillId: number) => Promise<NumberBlock>;
 }
 
@@ -46,6 +48,7 @@ export function apiSources(settings: () => Promise<StoreSettings>): RefreshSourc
     customers: () => api.get<unknown>(`/customers?limit=${CUSTOMER_LIST_LIMIT_MAX}`).then(readCustomersPayload),
     settings,
     shift: (tillId) => shiftsApi.current(tillId).then((r) => r.shift),
+    till: (tillId) => shiftsApi.tills().then((r) => r.tills.find((t) => t.id === tillId) ?? null),
     reserveBlock: offlineApi.reserveBlock,
   };
 }
@@ -95,11 +98,12 @@ export function applyPending(
 export async function refreshOfflineCache(db: OfflineDb, tillId: number, sources: RefreshSources): Promise<void> {
   // The clock first: whatever the catalogue says was true at or after this moment.
   const state = await sources.state(tillId);
-  const [products, customers, settings, shift] = await Promise.all([
+  const [products, customers, settings, shift, till] = await Promise.all([
     sources.products(),
     sources.customers(),
     sources.settings(),
     sources.shift(tillId),
+    sources.till(tillId),
   ]);
   await db.transaction('rw', [db.products, db.customers, db.meta, db.blocks, db.outbox], async () => {
     const pending = await db.outbox.toArray();
@@ -114,6 +118,7 @@ export async function refreshOfflineCache(db: OfflineDb, tillId: number, sources
     await db.meta.bulkPut([
       { key: 'settings', value: settings },
       { key: 'shift', value: shift },
+      { key: 'till', value: till },
       { key: 'syncedAt', value: state.serverTime },
       { key: 'refreshedAt', value: new Date().toISOString() },
     ]);

@@ -1,8 +1,9 @@
-import 'fake-indexeddb/auto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { Dexie } from 'dexie';
 import type { CreateSaleRequest, CreateSaleResponse, NumberBlock, PosProduct, Sale } from '@pos/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { closeOfflineDbs, offlineDb, offlineDbName, type OfflineDb } from '../../lib/offline-db';
+import { closeOfflineDbs, offlineDb, offlineDbName, orKeptCopy, type OfflineDb } from '../../lib/offline-db';
 import { mergeBlocks } from './offline-refresh';
 import { OfflineRefusal, recordOfflineSale } from './offline-sale';
 import { offlineIdempotencyKey, sendOutbox, sendPeriods, SyncBackoff, type SaleSender } from './outbox-sync';
@@ -94,6 +95,10 @@ function fakeServer() {
   };
   return { send, recorded, calls };
 }
+
+// The web tests share workers: Dexie may have been loaded (without an IndexedDB) by another file first.
+Dexie.dependencies.indexedDB = indexedDB;
+Dexie.dependencies.IDBKeyRange = IDBKeyRange;
 
 beforeEach(async () => {
   closeOfflineDbs();
@@ -282,5 +287,25 @@ describe('number blocks', () => {
     expect(mergeBlocks(local, [{ ...BLOCK, used: 12 }])[0]?.next).toBe(13);
     expect(mergeBlocks([], [{ ...BLOCK, id: 2, first: 201, last: 400, used: 0 }])[0]?.next).toBe(201);
     expect(offlineDbName(1, 3)).toBe('pos-offline-u1-t3');
+  });
+});
+
+describe('the kept copy', () => {
+  const kept = async (target: OfflineDb) => (await target.products.toArray()).map((r) => r.product.name);
+  const who = { userId: 1, tillId: 3 };
+  const network = () => Promise.reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'network' }));
+
+  it('answers a read that cannot reach the server, and nothing else', async () => {
+    expect(await orKeptCopy(() => Promise.resolve(['fresh']), kept, who)).toEqual(['fresh']);
+    expect(await orKeptCopy(network, kept, who)).toEqual(['Tea']);
+    const refused = new ApiError({ status: 403, code: 'FORBIDDEN', message: 'no', fromServer: true });
+    await expect(orKeptCopy(() => Promise.reject(refused), kept, who)).rejects.toBe(refused);
+    // Another user, or no till chosen: nothing kept for them.
+    await expect(orKeptCopy(network, async () => undefined, { userId: 2, tillId: 3 })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
+    await expect(orKeptCopy(network, kept, { userId: 1, tillId: null })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
   });
 });

@@ -15,6 +15,7 @@ import { api, takeBootAnswer } from '../../lib/api';
 import { customerKeys } from '../customers/customers.queries';
 import { productKeys } from '../products/products.queries';
 import { POS_LOAD_PATHS } from './pos-load';
+import { keptCopy } from '../offline/kept-copy';
 
 export const saleKeys = {
   all: ['sales'] as const,
@@ -57,7 +58,9 @@ export function usePosProducts() {
   const boot = takeBootList();
   return useQuery({
     queryKey: productKeys.posList(),
-    queryFn: ({ signal }) => posApi.products(signal),
+    // Started without a network, the till opens with the catalogue it kept for selling offline (issue 38).
+    queryFn: ({ signal }) => keptCopy.products(() => posApi.products(signal)),
+    networkMode: 'offlineFirst',
     initialData: boot?.data,
     initialDataUpdatedAt: boot?.receivedAt,
   });

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
+import { keptCopy } from '../offline/kept-copy';
 
 /** The shift routes' cache entries: one per endpoint (docs/development.md). */
 export const shiftKeys = {
@@ -38,7 +39,9 @@ export const shiftsApi = {
 export function useTills(enabled = true) {
   return useQuery({
     queryKey: shiftKeys.tills,
-    queryFn: ({ signal }) => shiftsApi.tills(signal),
+    // The till's own record and open shift fall back on the copy kept for selling offline (issue 38).
+    queryFn: ({ signal }) => keptCopy.tills(() => shiftsApi.tills(signal)),
+    networkMode: 'offlineFirst',
     select: (data) => data.tills,
     staleTime: 60_000,
     enabled,
@@ -49,7 +52,8 @@ export function useTills(enabled = true) {
 export function useCurrentShift(tillId: number | null) {
   return useQuery({
     queryKey: shiftKeys.current(tillId ?? 0),
-    queryFn: ({ signal }) => shiftsApi.current(tillId ?? 0, signal),
+    queryFn: ({ signal }) => keptCopy.shift(tillId ?? 0, () => shiftsApi.current(tillId ?? 0, signal)),
+    networkMode: 'offlineFirst',
     select: (data) => data.shift,
     enabled: tillId !== null,
   });
