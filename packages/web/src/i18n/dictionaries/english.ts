@@ -35,6 +35,7 @@ import { display } from './display.en';
 import { taxInvoice } from './tax-invoice.en';
 import { printing } from './printing.en';
 import { offline } from './offline.en';
+import { offlineReview } from './offline-review.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
 export const EN_NAMESPACES = [
@@ -75,4 +76,5 @@ export const EN_NAMESPACES = [
   shifts,
   printing,
   offline,
+  offlineReview,
 ] as const;

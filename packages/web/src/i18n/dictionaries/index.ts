@@ -35,6 +35,7 @@ import { display } from './display';
 import { taxInvoice } from './tax-invoice';
 import { printing } from './printing';
 import { offline } from './offline';
+import { offlineReview } from './offline-review';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
 export const NAMESPACES = [
@@ -75,4 +76,5 @@ export const NAMESPACES = [
   display,
   printing,
   offline,
+  offlineReview,
 ] as const;
