@@ -186,6 +186,14 @@ describe('the till offline', () => {
       .filter({ hasText: 'ยังออกจากระบบไม่ได้ มีรายการขาย 3 รายการที่ยังไม่ได้ส่งให้เซิร์ฟเวอร์' })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/pos');
+    // Closing the shift too: its cash would not count them.
+    await page.getByTestId('pos-shift-menu').click();
+    await page.getByRole('menuitem', { name: 'ปิดกะ' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'ยังปิดกะไม่ได้ มีรายการขาย 3 รายการที่ยังไม่ได้ส่งให้เซิร์ฟเวอร์' })
+      .waitFor();
+    expect(await page.getByRole('dialog', { name: 'ปิดกะ' }).count()).toBe(0);
     await screenshot(page, 'offline-badge-pending');
     await badge.click();
     const details = page.getByTestId('offline-details');
