@@ -37,6 +37,7 @@ import { sendOutbox, sendPeriods, SyncBackoff, retryFailed, type SyncStop } from
 
 /** How often the catalogue is read again while the till is online. */
 const REFRESH_EVERY_MS = 5 * 60_000;
+const REFRESH_AGAIN_AFTER_MS = 5_000;
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -146,20 +147,33 @@ export function OfflineProvider({
     setCounts({ waiting, failed, otherUsersWaiting, renumbered });
   }, [enabled, userId, tillId]);
 
-  const refresh = useCallback(async () => {
-    if (!db || tillId === null || !navigator.onLine) return;
-    const settings = () =>
-      queryClient.fetchQuery<StoreSettings>({
-        queryKey: settingsKeys.store,
-        queryFn: ({ signal }) => fetchStoreSettings(signal),
-        staleTime: 60_000,
+  // One refresh at a time, and none again within a few seconds (the POS opening and the till being chosen at once).
+  const refreshing = useRef<{ key: string; at: number; run: Promise<void> } | null>(null);
+  const refresh = useCallback(
+    async (force = false) => {
+      if (!db || tillId === null || !navigator.onLine) return;
+      const key = db.name;
+      const last = refreshing.current;
+      if (last && last.key === key && Date.now() - last.at < REFRESH_AGAIN_AFTER_MS) {
+        // After a sync the copy is read again whatever: a read under way may predate the sales just sent.
+        if (!force) return last.run;
+        await last.run;
+      }
+      const settings = () =>
+        queryClient.fetchQuery<StoreSettings>({
+          queryKey: settingsKeys.store,
+          queryFn: ({ signal }) => fetchStoreSettings(signal),
+          staleTime: 60_000,
+        });
+      const run = refreshOfflineCache(db, tillId, apiSources(settings)).catch(() => {
+        // The network dropped mid-way or the server is busy: the last copy stays, the next refresh tries again.
       });
-    try {
-      await refreshOfflineCache(db, tillId, apiSources(settings));
-    } catch {
-      // The network dropped mid-way or the server is busy: the last copy stays, the next refresh tries again.
-    }
-  }, [db, tillId, queryClient]);
+      refreshing.current = { key, at: Date.now(), run };
+      return run;
+    },
+    [db, tillId, queryClient],
+  );
+  const refreshNow = useCallback(() => void refresh(), [refresh]);
 
   const schedule = useCallback((delay: number | null) => {
     if (timer.current) clearTimeout(timer.current);
@@ -195,7 +209,7 @@ export function OfflineProvider({
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       void queryClient.invalidateQueries({ queryKey: saleKeys.all });
       void queryClient.invalidateQueries({ queryKey: shiftKeys.all });
-      void refresh();
+      void refresh(true);
     }
     if (failed > 0) toast.error(t('offline.syncFailed', { count: failed }));
     await reload();
@@ -226,7 +240,7 @@ export function OfflineProvider({
     if (!db || !online) return;
     void askPersistentStorage(db);
     void refresh();
-    const every = setInterval(() => void refresh(), REFRESH_EVERY_MS);
+    const every = setInterval(() => void refresh(true), REFRESH_EVERY_MS);
     return () => clearInterval(every);
   }, [db, online, refresh]);
 
@@ -248,12 +262,12 @@ export function OfflineProvider({
         })();
       },
       reload: () => void reload(),
-      refresh: () => void refresh(),
+      refresh: refreshNow,
       beginPeriod: async () => {
         if (db) await startPeriod(db, tillId);
       },
     }),
-    [online, syncing, stopped, counts, userId, tillId, db, run, reload, refresh],
+    [online, syncing, stopped, counts, userId, tillId, db, run, reload, refreshNow],
   );
 
   return <OfflineContext.Provider value={value}>{children}</OfflineContext.Provider>;
@@ -293,6 +307,8 @@ export function useOfflineTill(tillId: number | null): OfflineContextValue | nul
   const context = useOffline();
   const setTillId = context?.setTillId;
   useEffect(() => setTillId?.(tillId), [setTillId, tillId]);
+  const refresh = context?.refresh;
+  useEffect(() => refresh?.(), [refresh]);
   return context;
 }
 
