@@ -287,10 +287,10 @@ describe('the till offline', () => {
     });
     await reopened.goto('/pos');
     const again = badgeOf(reopened);
-    await again.waitFor();
-    await expect.poll(() => again.getAttribute('data-waiting'), { timeout: 20_000 }).toBe('0');
-    // Sent again and answered with the sale recorded the first time: nothing new.
-    expect(resent).toEqual([201]);
+    // Sent again on start and answered with the sale recorded the first time: nothing new.
+    await expect.poll(() => resent, { timeout: 20_000 }).toEqual([201]);
+    await expect.poll(() => again.getAttribute('data-loaded')).toBe('true');
+    await expect.poll(() => again.getAttribute('data-waiting')).toBe('0');
     const after = await salesOnServer();
     expect(after.length).toBe(before.length + 1);
     expect(after.filter((s) => s.document_number === sold.number)).toHaveLength(1);

@@ -1,7 +1,6 @@
 import { ChevronsLeft, ChevronsRight, LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { toast } from 'sonner';
-import { useWaitingGuard } from '../../features/offline/offline-context';
+import { useGuardedSignOut } from '../../features/offline/offline-context';
 import { Button } from '../../components/ui/button';
 import { storeIdentity, useStoreSettings } from '../../features/settings/settings.queries';
 import { useT } from '../../i18n';
@@ -23,8 +22,8 @@ interface SidebarContentProps {
 /** Store identity, the menu entries the user may open, and the user panel. */
 export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: SidebarContentProps) {
   const t = useT();
-  const { user, signOut } = useAuth();
-  const waitingGuard = useWaitingGuard();
+  const { user } = useAuth();
+  const signOut = useGuardedSignOut();
   const { data: settings } = useStoreSettings();
   const store = storeIdentity(settings);
   const routes = visibleRoutes(user?.role);
@@ -113,12 +112,7 @@ export function SidebarContent({ collapsed, onNavigate, onToggleCollapsed }: Sid
           </div>
           <Button
             variant="ghost"
-            onClick={() => {
-              // Sales made offline and not yet sent would wait unseen for this user's next sign-in (issue 38).
-              const blocked = waitingGuard('signOut');
-              if (blocked) toast.error(blocked, { id: 'offline-sign-out-blocked', duration: 10_000 });
-              else void signOut();
-            }}
+            onClick={signOut}
             aria-label={collapsed ? t('auth.logout') : undefined}
             title={collapsed ? t('auth.logout') : undefined}
             className={cn(

@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../../auth/auth-context';
 import { LOGIN_PATH } from './routes';
+import { useGuardedSignOut } from '../../features/offline/offline-context';
 
 const ICON_TONES = {
   blue: 'bg-blue-100 text-blue-700',
@@ -64,7 +65,8 @@ export function SignInRequiredScreen() {
 export function NoAccessScreen({ messageKey = 'guard.noAccessMessage' }: { messageKey?: MessageKey | undefined }) {
   const t = useT();
   const navigate = useNavigate();
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
+  const signOut = useGuardedSignOut();
 
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -78,7 +80,7 @@ export function NoAccessScreen({ messageKey = 'guard.noAccessMessage' }: { messa
         <ArrowLeft aria-hidden />
         {t('common.back')}
       </Button>
-      <Button variant="destructive" onClick={() => void signOut()}>
+      <Button variant="destructive" onClick={signOut}>
         <LogOut aria-hidden />
         {t('auth.logout')}
       </Button>

@@ -34,6 +34,7 @@ export function OfflineBadge() {
         type="button"
         data-testid="offline-badge"
         data-online={status.online}
+        data-loaded={status.loaded}
         data-waiting={status.waiting}
         data-failed={failed}
         title={t('offline.details.title')}

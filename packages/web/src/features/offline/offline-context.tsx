@@ -17,6 +17,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from 'sonner';
+import { useAuth } from '../../auth/auth-context';
 import { useT } from '../../i18n';
 import { api } from '../../lib/api';
 import {
@@ -65,6 +66,8 @@ export interface OfflineStatus {
   /** Sales of other users on this device, sent when they sign in. */
   otherUsersWaiting: number;
   renumbered: RenumberedSale[];
+  /** The counts have been read from the device (until then they say 0 without knowing). */
+  loaded: boolean;
   syncing: boolean;
   stopped: SyncStop | null;
 }
@@ -119,6 +122,7 @@ export function OfflineProvider({
     failed: [],
     otherUsersWaiting: 0,
     renumbered: [],
+    loaded: false,
   });
   const [syncing, setSyncing] = useState(false);
   const [stopped, setStopped] = useState<SyncStop | null>(null);
@@ -144,7 +148,7 @@ export function OfflineProvider({
         otherUsersWaiting += rows.filter((r) => r.status === 'pending').length;
       }
     }
-    setCounts({ waiting, failed, otherUsersWaiting, renumbered });
+    setCounts({ waiting, failed, otherUsersWaiting, renumbered, loaded: true });
   }, [enabled, userId, tillId]);
 
   // One refresh at a time, and none again within a few seconds (the POS opening and the till being chosen at once).
@@ -327,4 +331,16 @@ export function useWaitingGuard(): (action: 'signOut' | 'closeShift') => string 
     },
     [t, waiting],
   );
+}
+
+/** Signing out, refused with the reason while this user's sales made offline are not yet sent. */
+export function useGuardedSignOut(): () => void {
+  const { signOut } = useAuth();
+  const guard = useWaitingGuard();
+  return useCallback(() => {
+    // Sales made offline and not yet sent would wait unseen for this user's next sign-in (issue 38).
+    const blocked = guard('signOut');
+    if (blocked) toast.error(blocked, { id: 'offline-sign-out-blocked', duration: 10_000 });
+    else void signOut();
+  }, [guard, signOut]);
 }
