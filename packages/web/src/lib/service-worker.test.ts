@@ -7,6 +7,7 @@ const made = vi.hoisted(() => ({
   url: '',
   listeners: new Map<string, Listener[]>(),
   skipWaiting: 0,
+  registered: 0,
   emit(type: string, event: { wasWaitingBeforeRegister?: boolean } = {}) {
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   },
@@ -24,6 +25,7 @@ vi.mock('workbox-window', () => ({
       made.skipWaiting++;
     }
     register() {
+      made.registered++;
       return Promise.resolve(undefined);
     }
     update() {
@@ -39,6 +41,7 @@ const reload = vi.fn();
 beforeEach(() => {
   made.listeners.clear();
   made.skipWaiting = 0;
+  made.registered = 0;
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
   vi.stubGlobal('location', { ...window.location, reload });
   reload.mockClear();
@@ -50,9 +53,11 @@ afterEach(() => {
 });
 
 describe('registerServiceWorker', () => {
-  it('registers /sw.js', () => {
+  it('registers /sw.js once the loaded page is idle', async () => {
     registerServiceWorker();
     expect(made.url).toBe('/sw.js');
+    expect(made.registered).toBe(0);
+    await vi.waitFor(() => expect(made.registered).toBe(1));
   });
 
   it('takes a version that was already waiting at start, and reloads, while nobody has touched the page', () => {
