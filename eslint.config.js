@@ -70,7 +70,7 @@ function serverLayerRules() {
 const SERVER_FEATURE_FLOORS = [
   ['categories', 'health', 'idempotency', 'images', 'outbox', 'reports', 'sale-records', 'users'],
   ['auth', 'customers', 'products', 'settings'],
-  ['display', 'notifications', 'printing', 'shifts', 'storage', 'tax-invoices'],
+  ['display', 'notifications', 'offline', 'printing', 'shifts', 'storage', 'tax-invoices'],
   ['logo', 'print-documents', 'sales'],
   ['payments'],
 ];

@@ -24,6 +24,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { shiftsRoutes } from './features/shifts/shifts.routes';
+import { offlineRoutes } from './features/offline/offline.routes';
 import { displayRoutes } from './features/display/display.routes';
 import { createPrintWorker, type PrintWorker } from './features/print-documents/print-worker';
 import { printingRoutes } from './features/printing/printing.routes';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, overrides: BuildOptions = {}): Pr
       await api.register(reportsRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(shiftsRoutes(deps));
+      await api.register(offlineRoutes(deps));
       await api.register(taxInvoicesRoutes(deps));
       await api.register(printingRoutes(deps));
       await api.register(printDocumentsRoutes(deps));

@@ -8,7 +8,7 @@ import { ClaimedTime, OfflineId } from './offline-ids';
 
 /** Core's PricingSettings as an offline till sends the ones it priced with. */
 const OfflinePricing = z.object({
-  vatApplies: z.boolean(),
+  vatApplies: z.boolean().optional(),
   taxRate: z.number().min(0).max(100),
   pricesIncludeVat: z.boolean(),
   onePointValueInBaht: z.number().min(0).max(1_000_000),

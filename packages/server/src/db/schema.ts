@@ -595,7 +595,61 @@ export interface ShiftCashMovementsTable {
   created_at: string;
 }
 
+/** A sale sent with a device-made id (issue 38): that id answers that sale forever; claims and flags of offline ones. */
+export interface OfflineSalesTable {
+  offline_id: string;
+  /** Null only inside the claiming transaction, before the sale is written. */
+  sale_id: number | null;
+  user_id: number;
+  till_id: number | null;
+  /** The till's `createdAt` (an offline sale; null for one sent online). */
+  claimed_at: string | null;
+  /** The number the till printed, as it sent it. */
+  claimed_number: string | null;
+  received_at: string;
+  /** JSON list of core's CardSaleFlag; null when nothing was out of line. */
+  flags: string | null;
+  handled_by: number | null;
+  handled_at: string | null;
+}
+
+/** Numbers `first_sequence`..`last_sequence` of a till's own receipt series, reserved for its offline sales. */
+export interface NumberBlocksTable {
+  id: Generated<number>;
+  till_id: number;
+  series: string;
+  first_sequence: number;
+  last_sequence: number;
+  reserved_by: number;
+  reserved_at: string;
+}
+
+/** A product's or variant's price changed (written by triggers); satang, null for "the style's price". */
+export interface PriceChangesTable {
+  id: Generated<number>;
+  product_id: number;
+  variant_id: number | null;
+  old_price: number | null;
+  new_price: number | null;
+  changed_at: string;
+}
+
+/** A time a till was offline, as it reported once back. */
+export interface OfflinePeriodsTable {
+  period_id: string;
+  user_id: number;
+  till_id: number | null;
+  started_at: string;
+  ended_at: string | null;
+  sales_made: number;
+  recorded_at: string;
+}
+
 export interface DB {
+  offline_sales: OfflineSalesTable;
+  number_blocks: NumberBlocksTable;
+  price_changes: PriceChangesTable;
+  offline_periods: OfflinePeriodsTable;
   tills: TillsTable;
   shifts: ShiftsTable;
   shift_cash_movements: ShiftCashMovementsTable;

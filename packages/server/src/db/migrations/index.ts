@@ -34,6 +34,7 @@ import { eReceipts } from './2026112861-e-receipts';
 import { printing } from './2026112905-printing';
 import { customerDisplay } from './2026112906-customer-display';
 import { printDocuments } from './2026112907-print-documents';
+import { offlineSelling } from './2026112908-offline-selling';
 import { tillsShifts } from './2026112821-tills-shifts';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -74,5 +75,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112905-printing': printing(engine),
     '2026112906-customer-display': customerDisplay(engine),
     '2026112907-print-documents': printDocuments(),
+    '2026112908-offline-selling': offlineSelling(engine),
   };
 }

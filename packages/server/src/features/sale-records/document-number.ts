@@ -32,3 +32,17 @@ export function documentSeries(now: Date, timeZone: string): string {
 export function formatDocumentNumber(series: string, sequence: number): string {
   return `${series}-${String(sequence).padStart(6, '0')}`;
 }
+
+/**
+ * A till's own receipt series, for the numbers reserved for its offline sales (issue 38): R2569-T01. The
+ * Revenue Department expects a gapless series per POS machine; the shop's R2569 series stays the online one.
+ */
+export function tillReceiptSeries(now: Date, timeZone: string, tillId: number): string {
+  return `${documentSeries(now, timeZone)}-T${String(tillId).padStart(2, '0')}`;
+}
+
+/** A number of a till's series split back into its series and sequence; null when it is not one. */
+export function parseTillDocumentNumber(documentNumber: string): { series: string; sequence: number } | null {
+  const match = /^(R\d{4}-T\d{2,})-(\d{6})$/.exec(documentNumber);
+  return match ? { series: match[1]!, sequence: Number(match[2]) } : null;
+}

@@ -18,7 +18,7 @@ import type { Deps } from '../../deps';
 import { needs } from '../../http/route-access';
 import { currentUser } from '../../http/request-user';
 import { signInClient } from '../auth/sign-in-client';
-import { IdempotencyHeaders, OptionalIdempotencyHeaders } from '../idempotency/idempotency-headers';
+import { OptionalIdempotencyHeaders } from '../idempotency/idempotency-headers';
 import { refundSale } from './refunds.service';
 import { salesExportCsv } from './sales-export.service';
 import { createSaleAnswer, getSale, listSales } from './sales.service';
@@ -31,7 +31,13 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/sales',
       {
         config: { access: needs('pos_process_sale'), errors: [404, 409] },
-        schema: { tags, headers: IdempotencyHeaders, body: CreateSaleRequest, response: { 201: CreateSaleResponse } },
+        schema: {
+          tags,
+          // Required unless the sale carries its device-made `offlineId` (then that answers retries, forever).
+          headers: OptionalIdempotencyHeaders,
+          body: CreateSaleRequest,
+          response: { 201: CreateSaleResponse },
+        },
       },
       async (req, reply) => {
         const answer = await createSaleAnswer(deps, currentUser(req), req.body, req.headers['idempotency-key']);

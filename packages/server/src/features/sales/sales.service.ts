@@ -18,6 +18,7 @@ import { saleAnswerJson } from './sale-answer-json';
 import type { SaleInput, SaleMode } from './sale-steps/sale-context';
 import { shopDayEnd, shopDayStart } from '../../calendar/shop-day';
 import { writeSale } from './write-sale';
+import { claimOfflineSale, linkClaimedSale } from './offline-sale';
 
 /**
  * Records a sale in one transaction, the server deciding every figure:
@@ -33,7 +34,7 @@ export async function createSale(
   deps: SaleDeps,
   seller: SessionUser,
   input: SaleInput,
-  idempotencyKey: string,
+  idempotencyKey: string | undefined,
   mode: SaleMode = { via: 'counter' },
 ): Promise<CreateSaleResponse> {
   const answer = await createSaleAnswer(deps, seller, input, idempotencyKey, mode);
@@ -45,28 +46,48 @@ export async function createSale(
  * it is for retries and sent as it is (serialising the answer twice, and checking it against its schema
  * on the way out, was ~3 % of a sale's CPU; issue 17). A replay has only the JSON (text or bytes, as it
  * was kept); a new sale also its answer as an object.
+ *
+ * A sale sent with `offlineId` (issue 38) is answered with the sale recorded under that id, forever (the
+ * Idempotency-Key, optional then, is kept 7 days only); with `createdAt` too it is an offline sale, recorded
+ * at its time and flagged rather than refused (offline-sale.ts).
  */
 export async function createSaleAnswer(
   deps: SaleDeps,
   seller: SessionUser,
   input: SaleInput,
-  idempotencyKey: string,
+  idempotencyKey: string | undefined,
   mode: SaleMode = { via: 'counter' },
 ): Promise<{ json: string | Buffer; body?: CreateSaleResponse }> {
+  if (idempotencyKey === undefined && !input.offlineId) {
+    throw new AppError({ status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' });
+  }
   const hash = requestHash(input);
   let notificationQueued = false;
   let printQueued = false;
   const answer = await deps.db.writeTransaction(async (trx, beforeCommit) => {
     // One clock reading: the key is claimed at the sale's own time.
     const now = deps.now();
-    const claim = await claimOrReplay(trx, deps, { key: idempotencyKey, userId: seller.id, requestHash: hash }, now);
-    if (claim.replay !== undefined) return { json: claim.replay };
-    const written = await writeSale(trx, beforeCommit, deps, seller, input, mode, now);
+    const claim =
+      idempotencyKey === undefined
+        ? null
+        : await claimOrReplay(trx, deps, { key: idempotencyKey, userId: seller.id, requestHash: hash }, now);
+    if (claim?.replay !== undefined) return { json: claim.replay };
+    const offline = input.offlineId
+      ? await claimOfflineSale(trx, seller, { ...input, offlineId: input.offlineId }, now)
+      : null;
+    if (offline?.replay) {
+      const json = utf8Answer(saleAnswerJson(offline.replay));
+      await claim?.remember(trx, beforeCommit, 201, json);
+      return { json, body: offline.replay };
+    }
+    const saleMode = offline?.offline ? { ...mode, offline: offline.offline } : mode;
+    const written = await writeSale(trx, beforeCommit, deps, seller, input, saleMode, offline?.recordedAt ?? now);
     notificationQueued = written.notificationQueued;
     printQueued = written.printQueued;
+    if (offline) await linkClaimedSale(trx, offline, written.body.sale);
     await mode.onRecorded?.(trx, written.body);
     const json = utf8Answer(saleAnswerJson(written.body));
-    await claim.remember(trx, beforeCommit, 201, json);
+    await claim?.remember(trx, beforeCommit, 201, json);
     return { json, body: written.body };
   });
   // After the commit: the workers send in the background; the sale's answer never waits for LINE or a printer.

@@ -44,7 +44,7 @@ export async function writeSale(
     seller,
     input,
     mode,
-    policy: policyOf(mode.paid),
+    policy: policyOf(mode),
     settings: shop.settings,
     liveTills: shop.liveTills,
     now,
@@ -58,7 +58,9 @@ export async function writeSale(
   const takes = checkStock(sale, lines);
   const priced = priceLines(sale, lines.lines);
   const payments = planPayments(sale, priced.figures.total);
-  const series = documentSeries(now, deps.config.shopTimezone);
+  // An offline sale keeps the number it printed, from its till's reserved block, when that number holds.
+  const reserved = mode.offline?.number ?? null;
+  const series = reserved?.series ?? documentSeries(now, deps.config.shopTimezone);
   const held = await sale.policy.hold(trx, {
     input,
     products: lines.products,
@@ -69,6 +71,7 @@ export async function writeSale(
     series,
     nowIso: sale.nowIso,
     lines: lines.lines.length,
+    sequence: reserved?.sequence ?? null,
   });
   const records = saleRecords(sale, {
     sale: lines,

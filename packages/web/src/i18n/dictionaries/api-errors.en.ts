@@ -184,6 +184,7 @@ export const apiErrors: EnglishOf<typeof thai> = {
     'Card payments need the till online. A sale made offline is paid by cash, transfer or PromptPay',
   'apiErrors.OFFLINE_SALE_REPLACES': 'Sales can be edited only while the till is online',
   'apiErrors.OFFLINE_PERIOD_OTHER_USER': 'This offline period was recorded by another user',
+  'apiErrors.OFFLINE_FLAGGED_SALE_NOT_FOUND': 'No flagged offline sale found',
   'apiErrors.LINE_SETTINGS_INCOMPLETE':
     'Incomplete information: please fill in the Channel Access Token and User ID first',
   'apiErrors.LINE_REJECTED':

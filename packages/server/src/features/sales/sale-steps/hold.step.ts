@@ -102,6 +102,6 @@ export async function holdPaidSale(trx: DbExecutor, a: HoldRequest, policy: Sale
     if (balance === undefined) throw new AppError({ status: 409, code: 'INSUFFICIENT_POINTS' });
     finalPoints = balance;
   }
-  const sequence = await nextInSeries(trx, a.series);
+  const sequence = a.sequence ?? (await nextInSeries(trx, a.series));
   return { newStock, customer, keptCustomer, pointsTaken, finalPoints, sequence, ids: null };
 }

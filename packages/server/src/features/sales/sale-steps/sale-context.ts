@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../../db/executor';
 import type { Deps } from '../../../deps';
 import type { SessionUser } from '../../../http/request-user';
 import type { CheckoutTerms, PaidSale } from '../paid-sale';
+import type { OfflineSale } from '../offline-sale';
 import type { CustomerRow } from '../../customers/customers.queries';
 import type { ProductForSale, StockTake, VariantForSale } from '../sales.queries';
 
@@ -25,6 +26,8 @@ export interface SaleMode {
    * (stock that ran out is taken below zero, a deleted customer keeps only the name, ...).
    */
   paid?: PaidSale;
+  /** Made offline and sent later (issue 38): recorded whatever changed since, flagged as a paid sale is. */
+  offline?: OfflineSale;
   /** Runs in the sale's transaction once it is written (a card checkout links itself to the sale). */
   onRecorded?: (trx: DbExecutor, answer: CreateSaleResponse) => Promise<void>;
 }
@@ -70,6 +73,8 @@ export interface HoldRequest {
   nowIso: string;
   /** How many lines the sale has (PostgreSQL draws their ids with the locks). */
   lines: number;
+  /** The number already reserved for it (an offline sale's from its till's block): the series is not advanced. */
+  sequence: number | null;
 }
 
 /**

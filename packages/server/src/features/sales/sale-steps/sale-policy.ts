@@ -2,7 +2,8 @@ import { bahtToSatang } from '@pos/core';
 import { AppError } from '../../../http/app-error';
 import { addFlag, type PaidSale } from '../paid-sale';
 import { holdCounterSaleOrRefuse, holdPaidSale } from './hold.step';
-import type { SalePolicy } from './sale-context';
+import type { SaleMode, SalePolicy } from './sale-context';
+import type { OfflineSale } from '../offline-sale';
 
 // The two policies of SalePolicy (sale-context.ts): the counter's refuses, a paid card sale's flags.
 
@@ -53,6 +54,30 @@ export function paidPolicy(paid: PaidSale): SalePolicy {
   return policy;
 }
 
-export function policyOf(paid: PaidSale | undefined): SalePolicy {
-  return paid ? paidPolicy(paid) : counterPolicy;
+/**
+ * An offline sale's: a paid sale's (it happened, the goods left), priced with the rules the till used and at the
+ * prices it sold at; a price the product has not had since the till last synced is flagged, not refused.
+ */
+export function offlinePolicy(offline: OfflineSale): SalePolicy {
+  const paid = paidPolicy(offline.paid);
+  return {
+    ...paid,
+    pricing: (current) => offline.pricing ?? current,
+    productAsSold(product, item) {
+      const price = bahtToSatang(item.price);
+      const known =
+        product.price === price ||
+        product.gone === true ||
+        product.deleted_at !== null ||
+        offline.priceKnown(product.id, item.variantId, price);
+      if (!known)
+        addFlag(offline.paid, { reason: 'price_unknown', products: [{ productId: product.id, name: product.name }] });
+      return { ...product, price };
+    },
+  };
+}
+
+export function policyOf(mode: SaleMode): SalePolicy {
+  if (mode.offline) return offlinePolicy(mode.offline);
+  return mode.paid ? paidPolicy(mode.paid) : counterPolicy;
 }

@@ -1,0 +1,168 @@
+import type { OfflinePeriodRequest } from '@pos/core';
+import {
+  CardSaleFlag,
+  satangToBaht,
+  type FlaggedOfflineSale,
+  type FlaggedOfflineSalesResponse,
+  type NumberBlock,
+  type OfflinePeriod,
+  type OfflineStateResponse,
+} from '@pos/core';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import type { SessionUser } from '../../http/request-user';
+import { tillReceiptSeries } from '../sale-records/document-number';
+import {
+  findFlaggedOfflineSale,
+  findOfflinePeriod,
+  findTillForBlocks,
+  insertNumberBlock,
+  listFlaggedOfflineSales,
+  listOfflinePeriods,
+  markOfflineSaleHandled,
+  reserveSequences,
+  tillBlocks,
+  upsertOfflinePeriod,
+  usedInBlock,
+  type FlaggedOfflineRow,
+  type NumberBlockRow,
+  type OfflinePeriodRow,
+} from './offline.queries';
+import type { DbExecutor } from '../../db/executor';
+
+async function blockView(db: DbExecutor, row: NumberBlockRow): Promise<NumberBlock> {
+  return {
+    id: row.id,
+    tillId: row.till_id,
+    series: row.series,
+    first: row.first_sequence,
+    last: row.last_sequence,
+    reservedAt: row.reserved_at,
+    used: await usedInBlock(db, row),
+  };
+}
+
+async function liveTill(db: DbExecutor, tillId: number) {
+  const till = await findTillForBlocks(db, tillId);
+  if (!till) throw new AppError({ status: 404, code: 'TILL_NOT_FOUND' });
+  if (till.active !== 1) throw new AppError({ status: 409, code: 'TILL_INACTIVE' });
+  return till;
+}
+
+/**
+ * `POST /api/offline/number-blocks`: the next `size` numbers of the till's own series, reserved at once (the
+ * counter moves past them in one statement), so the till can number sales while it cannot reach the server.
+ */
+export async function reserveNumberBlock(
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  user: SessionUser,
+  request: { tillId: number; size: number },
+): Promise<NumberBlock> {
+  return deps.db.writeTransaction(async (trx) => {
+    await liveTill(trx, request.tillId);
+    const now = deps.now();
+    const series = tillReceiptSeries(now, deps.config.shopTimezone, request.tillId);
+    const last = await reserveSequences(trx, series, request.size);
+    const row = await insertNumberBlock(trx, {
+      till_id: request.tillId,
+      series,
+      first_sequence: last - request.size + 1,
+      last_sequence: last,
+      reserved_by: user.id,
+      reserved_at: now.toISOString(),
+    });
+    return { ...(await blockView(trx, row)), used: 0 };
+  });
+}
+
+/** `GET /api/offline/state`: the server's clock and the till's blocks that still have numbers left. */
+export async function offlineState(deps: Pick<Deps, 'db' | 'now'>, tillId: number): Promise<OfflineStateResponse> {
+  const serverTime = deps.now().toISOString();
+  const db = deps.db.kysely;
+  await liveTill(db, tillId);
+  const blocks = await Promise.all((await tillBlocks(db, tillId)).map((row) => blockView(db, row)));
+  return { serverTime, blocks: blocks.filter((b) => b.used < b.last - b.first + 1) };
+}
+
+function periodView(row: OfflinePeriodRow): OfflinePeriod {
+  return {
+    periodId: row.period_id,
+    tillId: row.till_id,
+    tillName: row.till_name,
+    userName: row.user_name,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    salesMade: row.sales_made,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/** `POST /api/offline/periods`: a till was offline (who, when, how many sales); sent again, the same record. */
+export async function recordOfflinePeriod(
+  deps: Pick<Deps, 'db' | 'now'>,
+  user: SessionUser,
+  request: z.output<typeof OfflinePeriodRequest>,
+): Promise<OfflinePeriod> {
+  return deps.db.writeTransaction(async (trx) => {
+    if (request.tillId != null) await liveTill(trx, request.tillId);
+    await upsertOfflinePeriod(trx, {
+      period_id: request.periodId,
+      user_id: user.id,
+      till_id: request.tillId ?? null,
+      started_at: new Date(request.startedAt).toISOString(),
+      ended_at: request.endedAt ? new Date(request.endedAt).toISOString() : null,
+      sales_made: request.salesMade,
+      recorded_at: deps.now().toISOString(),
+    });
+    const row = await findOfflinePeriod(trx, request.periodId);
+    if (!row || row.user_id !== user.id) throw new AppError({ status: 409, code: 'OFFLINE_PERIOD_OTHER_USER' });
+    return periodView(row);
+  });
+}
+
+export async function offlinePeriods(deps: Pick<Deps, 'db'>): Promise<OfflinePeriod[]> {
+  return (await listOfflinePeriods(deps.db.kysely, 200)).map(periodView);
+}
+
+const Flags = z.array(CardSaleFlag);
+
+function toFlagged(row: FlaggedOfflineRow): FlaggedOfflineSale {
+  return {
+    offlineId: row.offline_id,
+    saleId: row.sale_id,
+    documentNumber: row.document_number,
+    total: satangToBaht(row.total),
+    sellerName: row.seller_name,
+    customerName: row.customer_name,
+    tillName: row.till_name,
+    claimedAt: row.claimed_at ?? row.received_at,
+    receivedAt: row.received_at,
+    reasons: Flags.parse(JSON.parse(row.flags)),
+    handledAt: row.handled_at,
+    handledBy: row.handled_by_name,
+  };
+}
+
+/** `GET /api/offline/flagged`: offline sales recorded although something was out of line, newest first. */
+export async function flaggedOfflineSales(
+  deps: Pick<Deps, 'db'>,
+  handled: 'open' | 'all',
+): Promise<FlaggedOfflineSalesResponse> {
+  const rows = await listFlaggedOfflineSales(deps.db.kysely, { open: handled === 'open', limit: 200 });
+  return { sales: rows.map(toFlagged) };
+}
+
+/** `POST /api/offline/flagged/:saleId/handled`: a manager dealt with it (kept once: the first handler). */
+export async function markFlaggedOfflineSaleHandled(
+  deps: Pick<Deps, 'db' | 'now'>,
+  user: SessionUser,
+  saleId: number,
+): Promise<FlaggedOfflineSale> {
+  return deps.db.writeTransaction(async (trx) => {
+    await markOfflineSaleHandled(trx, saleId, { userId: user.id, now: deps.now().toISOString() });
+    const row = await findFlaggedOfflineSale(trx, saleId);
+    if (!row) throw new AppError({ status: 404, code: 'OFFLINE_FLAGGED_SALE_NOT_FOUND' });
+    return toFlagged(row);
+  });
+}

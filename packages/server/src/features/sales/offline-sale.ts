@@ -1,0 +1,161 @@
+import { SPLIT_PAYMENT, type CardSaleFlag, type CreateSaleResponse, type PricingSettings } from '@pos/core';
+import type { DbExecutor } from '../../db/executor';
+import { AppError } from '../../http/app-error';
+import type { SessionUser } from '../../http/request-user';
+import { parseTillDocumentNumber } from '../sale-records/document-number';
+import {
+  claimOfflineId,
+  documentNumberUsed,
+  findOfflineSale,
+  linkOfflineSale,
+  lockBlockHolding,
+  openShiftOpenedAt,
+  priceChangesSince,
+} from '../offline/offline.queries';
+import { addFlag, type PaidSale } from './paid-sale';
+import type { SaleInput } from './sale-steps/sale-context';
+import { readSale } from '../sale-records/sale-read-model';
+
+/** How far ahead of the server's clock a till's clock may run before its sale's time is not believed. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * An offline sale being recorded (issue 38): it has happened (the goods left the shop), so like a paid card
+ * sale it is never refused for what changed meanwhile; what is out of line is flagged on `paid` instead.
+ */
+export interface OfflineSale {
+  paid: PaidSale;
+  /** The VAT and points rules the till priced with (null: it did not say; the shop's are used). */
+  pricing: PricingSettings | null;
+  /** The number the till printed, when it is one of its reserved and unused numbers. */
+  number: { series: string; sequence: number } | null;
+  /** Whether `price` (satang) is one the line's product or variant had since the till last synced. */
+  priceKnown(productId: number, variantId: number | null | undefined, price: number): boolean;
+}
+
+/** What claiming a device-made id gave: the sale recorded under it before, or this request's go-ahead. */
+export type OfflineClaim =
+  | { replay: CreateSaleResponse }
+  | {
+      replay?: undefined;
+      offlineId: string;
+      /** The sale's time: the till's claim when it holds, else now. */
+      recordedAt: Date;
+      /** Set for an offline sale (sent with `createdAt`); a sale sent online with an id only is a counter sale. */
+      offline: OfflineSale | null;
+    };
+
+/**
+ * Claims the request's `offlineId`: a sale already recorded under it is answered as it is (however long ago;
+ * a request still recording it is waited for on PostgreSQL). A new offline sale is checked: refused only for
+ * what cannot have happened offline (a card payment, an edit), its time, number and prices otherwise checked
+ * and flagged when out of line.
+ */
+export async function claimOfflineSale(
+  trx: DbExecutor,
+  seller: SessionUser,
+  input: SaleInput & { offlineId: string },
+  now: Date,
+): Promise<OfflineClaim> {
+  const offlineId = input.offlineId;
+  const claimedAt = input.createdAt ? new Date(input.createdAt) : null;
+  if (claimedAt) refuseWhatNeedsTheNetwork(input);
+  const claimed = await claimOfflineId(trx, {
+    offlineId,
+    userId: seller.id,
+    tillId: input.tillId ?? null,
+    claimedAt: claimedAt?.toISOString() ?? null,
+    claimedNumber: input.documentNumber ?? null,
+    receivedAt: now.toISOString(),
+  });
+  if (!claimed) {
+    const previous = await findOfflineSale(trx, offlineId);
+    if (!previous?.sale_id) throw new Error(`offline sale ${offlineId} claimed without its sale`);
+    const sale = await readSale(trx, previous.sale_id);
+    if (!sale) throw new Error(`offline sale ${offlineId} lost its sale ${previous.sale_id}`);
+    return { replay: answerOf(sale) };
+  }
+  if (!claimedAt) return { offlineId, recordedAt: now, offline: null };
+
+  const paid: PaidSale = { terms: null, flags: [] };
+  const number = await reservedNumber(trx, input, paid);
+  const shiftOpenedAt = input.tillId ? await openShiftOpenedAt(trx, input.tillId) : undefined;
+  const earliest = [number?.reservedAt, shiftOpenedAt].filter((t): t is string => t !== undefined);
+  const believable =
+    claimedAt.getTime() <= now.getTime() + CLOCK_SKEW_MS &&
+    earliest.every((t) => claimedAt.getTime() >= new Date(t).getTime());
+  if (!believable) addFlag(paid, { reason: 'time_invalid', claimed: input.createdAt! });
+  const recordedAt = believable && claimedAt.getTime() <= now.getTime() ? claimedAt : now;
+
+  const since = input.syncedAt ? new Date(input.syncedAt).toISOString() : recordedAt.toISOString();
+  const changes = await priceChangesSince(trx, [...new Set(input.items.map((i) => i.productId))], since);
+  return {
+    offlineId,
+    recordedAt,
+    offline: {
+      paid,
+      pricing: input.pricing ?? null,
+      number: number ? { series: number.series, sequence: number.sequence } : null,
+      priceKnown: (productId, variantId, price) =>
+        changes.some(
+          (c) =>
+            c.product_id === productId &&
+            (c.variant_id === null || variantId == null || c.variant_id === variantId) &&
+            (c.old_price === price || c.new_price === price),
+        ),
+    },
+  };
+}
+
+/** Links the claimed id to the sale written under it, with what was flagged. */
+export async function linkClaimedSale(
+  trx: DbExecutor,
+  claim: Exclude<OfflineClaim, { replay: CreateSaleResponse }>,
+  sale: CreateSaleResponse['sale'],
+): Promise<CardSaleFlag[]> {
+  const flags = claim.offline?.paid.flags ?? [];
+  await linkOfflineSale(trx, claim.offlineId, {
+    saleId: sale.id,
+    tillId: sale.till_id ?? null,
+    flags: flags.length > 0 ? JSON.stringify(flags) : null,
+  });
+  return flags;
+}
+
+/** A card is charged through the provider while the till is online, and an edit refunds a sale first. */
+function refuseWhatNeedsTheNetwork(input: SaleInput): void {
+  const methods =
+    input.paymentMethod === SPLIT_PAYMENT ? (input.payments ?? []).map((p) => p.method) : [input.paymentMethod];
+  if (methods.includes('card')) throw new AppError({ status: 400, code: 'OFFLINE_CARD_NOT_ALLOWED' });
+  if (input.replacesSaleId != null) throw new AppError({ status: 400, code: 'OFFLINE_SALE_REPLACES' });
+}
+
+/**
+ * The number the till printed, when it is one reserved for that till and not used yet (its block locked until
+ * the sale commits); otherwise flagged, and the sale gets the shop's next number.
+ */
+async function reservedNumber(
+  trx: DbExecutor,
+  input: SaleInput,
+  paid: PaidSale,
+): Promise<{ series: string; sequence: number; reservedAt: string } | null> {
+  const printed = input.documentNumber;
+  if (!printed) return null;
+  const parsed = parseTillDocumentNumber(printed);
+  const block = parsed && input.tillId ? await lockBlockHolding(trx, { tillId: input.tillId, ...parsed }) : undefined;
+  if (!parsed || !block || (await documentNumberUsed(trx, printed))) {
+    addFlag(paid, { reason: 'number_invalid', claimed: printed });
+    return null;
+  }
+  return { ...parsed, reservedAt: block.reserved_at };
+}
+
+function answerOf(sale: CreateSaleResponse['sale']): CreateSaleResponse {
+  return {
+    sale,
+    pointsEarned: sale.points_earned,
+    total: sale.total,
+    items: sale.items,
+    paymentMethod: sale.payment_method,
+  };
+}
