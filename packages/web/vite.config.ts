@@ -101,8 +101,14 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async closeBundle() {
-      await precompressDir(outDir);
+    // After every other plugin's files (the service worker is written in its plugin's closeBundle): hooks of this
+    // kind otherwise run side by side, and a file half-written by another could be compressed as it stood.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompressDir(outDir);
+      },
     },
   };
 }
