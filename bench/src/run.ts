@@ -11,6 +11,7 @@ import { benchPosScan } from './pos-scan';
 import { benchSaleInstructions } from './load/sale-instructions';
 import { benchSaleLoad } from './load/sale-load';
 import { benchShiftClose } from './shift-close';
+import { benchOfflineSync } from './offline-sync';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
 const config = loadConfig({
@@ -54,6 +55,8 @@ await benchSaleLoad();
 await benchSaleInstructions();
 // A shift of 500 sales closing, its Z report computed and kept (issue 35: under 200 ms).
 await benchShiftClose();
+// Issue 38: 1,000 sales queued offline synced in order, each once (under 60 s).
+await benchOfflineSync();
 
 // The till in Chromium (needs the built SPA: `npm run build`).
 await benchPosScan();

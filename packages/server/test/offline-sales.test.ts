@@ -297,6 +297,35 @@ describe.each(ENGINES)('offline sales on %s', (engine) => {
     expect(await flagsOf(later.body.sale.id)).toMatchObject([{ reason: 'stock_shortfall' }]);
   });
 
+  it('flags a sale recorded online whose answer was lost and that the till then printed under a block number', async () => {
+    const block = (await reserve(tillA.id)).body.block;
+    const product = await buildProduct(t, { price: 60, stock: 10 });
+    t.advanceClock(5 * 60_000);
+    const offlineId = randomUUID();
+    const online = await t.request<CreateSaleResponse>('POST', '/api/sales', {
+      token: cashier,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { ...salePayload([{ product, quantity: 1 }], { tillId: tillA.id }), offlineId },
+    });
+    expect(online.status, JSON.stringify(online.body)).toBe(201);
+    const printed = numberOf(block, block.first);
+    const body = offlineSale([{ product, quantity: 1 }], { createdAt: minutesAgo(0.1), documentNumber: printed });
+    const fromOutbox = await send({ ...body, offlineId });
+    const again = await send({ ...body, offlineId });
+    expect(fromOutbox.body.sale.id).toBe(online.body.sale.id);
+    expect(again.body.sale.document_number).toBe(online.body.sale.document_number);
+    expect(await flagsOf(online.body.sale.id)).toEqual([{ reason: 'number_invalid', claimed: printed }]);
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it('gives 8 blocks reserved at once 8 ranges that never overlap', async () => {
+    const till = await newTill('สำรองพร้อมกัน');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => reserve(till.id, 25)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const ranges = answers.map((a) => [a.body.block.first, a.body.block.last] as const).sort((x, y) => x[0] - y[0]);
+    expect(ranges).toEqual(Array.from({ length: 8 }, (_, i) => [i * 25 + 1, i * 25 + 25]));
+  });
+
   it('takes the contract’s bare offline sale: offlineId and createdAt, nothing else of the till', async () => {
     const product = await buildProduct(t, { price: 20, stock: 5 });
     const body = { ...salePayload([{ product, quantity: 1 }]), offlineId: randomUUID(), createdAt: minutesAgo(2) };

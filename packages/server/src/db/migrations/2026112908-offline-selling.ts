@@ -17,7 +17,9 @@ export function offlineSelling(engine: DatabaseEngine): Migration {
       await db.schema
         .createTable('offline_sales')
         .addColumn('offline_id', 'text', (c) => c.primaryKey())
-        .addColumn('sale_id', 'integer', (c) => c.references('sales.id').unique())
+        // No foreign key: on PostgreSQL a counter sale's rows are written just before the commit (BeforeCommit),
+        // after this link; both commit together or not at all.
+        .addColumn('sale_id', 'integer', (c) => c.unique())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('till_id', 'integer', (c) => c.references('tills.id'))
         .addColumn('claimed_at', 'text')

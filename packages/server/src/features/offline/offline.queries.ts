@@ -41,10 +41,10 @@ export async function claimOfflineId(
 export function findOfflineSale(
   db: DbExecutor,
   offlineId: string,
-): Promise<{ sale_id: number | null; user_id: number } | undefined> {
+): Promise<{ sale_id: number | null; user_id: number; flags: string | null } | undefined> {
   return db
     .selectFrom('offline_sales')
-    .select(['sale_id', 'user_id'])
+    .select(['sale_id', 'user_id', 'flags'])
     .where('offline_id', '=', offlineId)
     .executeTakeFirst();
 }
@@ -58,6 +58,25 @@ export async function linkOfflineSale(
   await db
     .updateTable('offline_sales')
     .set({ sale_id: values.saleId, till_id: values.tillId, flags: values.flags })
+    .where('offline_id', '=', offlineId)
+    .execute();
+}
+
+/** Replaces what the id's sale is flagged for, and notes the number the till says it printed. */
+export async function reflagOfflineSale(
+  db: DbExecutor,
+  offlineId: string,
+  values: { flags: string; claimedNumber: string; claimedAt: string | null },
+): Promise<void> {
+  await db
+    .updateTable('offline_sales')
+    .set({
+      flags: values.flags,
+      claimed_number: values.claimedNumber,
+      claimed_at: values.claimedAt,
+      handled_at: null,
+      handled_by: null,
+    })
     .where('offline_id', '=', offlineId)
     .execute();
 }

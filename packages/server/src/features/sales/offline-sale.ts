@@ -11,6 +11,7 @@ import {
   lockBlockHolding,
   openShiftOpenedAt,
   priceChangesSince,
+  reflagOfflineSale,
 } from '../offline/offline.queries';
 import { addFlag, type PaidSale } from './paid-sale';
 import type { SaleInput } from './sale-steps/sale-context';
@@ -73,6 +74,7 @@ export async function claimOfflineSale(
     if (!previous?.sale_id) throw new Error(`offline sale ${offlineId} claimed without its sale`);
     const sale = await readSale(trx, previous.sale_id);
     if (!sale) throw new Error(`offline sale ${offlineId} lost its sale ${previous.sale_id}`);
+    await notePrintedNumber(trx, input, sale.document_number, previous.flags);
     return { replay: answerOf(sale) };
   }
   if (!claimedAt) return { offlineId, recordedAt: now, offline: null };
@@ -120,6 +122,30 @@ export async function linkClaimedSale(
     flags: flags.length > 0 ? JSON.stringify(flags) : null,
   });
   return flags;
+}
+
+/**
+ * The till tried the sale online, the server recorded it but the answer never came back, and the till, offline by
+ * then, printed it under a number of its block: the paper and the record disagree (and that number is left
+ * unused in the till's series). Flagged once, so the manager can match the receipt to the sale.
+ */
+async function notePrintedNumber(
+  trx: DbExecutor,
+  input: SaleInput,
+  recordedNumber: string,
+  flagsJson: string | null,
+): Promise<void> {
+  const printed = input.documentNumber;
+  if (!input.createdAt || !printed || printed === recordedNumber) return;
+  const flags = flagsJson ? (JSON.parse(flagsJson) as CardSaleFlag[]) : [];
+  if (flags.some((f) => f.reason === 'number_invalid' && f.claimed === printed)) return;
+  const paid: PaidSale = { terms: null, flags };
+  addFlag(paid, { reason: 'number_invalid', claimed: printed });
+  await reflagOfflineSale(trx, input.offlineId!, {
+    flags: JSON.stringify(paid.flags),
+    claimedNumber: printed,
+    claimedAt: new Date(input.createdAt).toISOString(),
+  });
 }
 
 /** A card is charged through the provider while the till is online, and an edit refunds a sale first. */

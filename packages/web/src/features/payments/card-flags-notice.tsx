@@ -2,7 +2,8 @@ import type { CardSaleFlag } from '@pos/core';
 import { AlertTriangle, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../i18n';
-import { ReasonLine } from './flagged-card-sales';
+import { CARD_FLAG_TEXTS } from './flagged-card-sales';
+import { ReasonLine } from './flagged-sales-panel';
 
 /**
  * At the till, after a paid card sale was recorded although something changed while the customer paid
@@ -22,7 +23,7 @@ export function CardFlagsNotice({ flags, onDismiss }: { flags: readonly CardSale
         <p className="font-semibold">{t('payments.tillFlags.title')}</p>
         <ul className="grid gap-1 text-sm" aria-label={t('payments.flags.reasonsLabel')}>
           {flags.map((flag) => (
-            <ReasonLine key={flag.reason} flag={flag} />
+            <ReasonLine key={flag.reason} flag={flag} reason={CARD_FLAG_TEXTS.reason} />
           ))}
         </ul>
         <p className="text-sm">{t('payments.tillFlags.manager')}</p>

@@ -29,11 +29,15 @@ export const cardApi = {
 export const flaggedCardSaleKeys = { open: [...saleKeys.all, 'card-flagged'] as const };
 
 /** Card sales recorded although something changed while the customer paid, not yet handled. */
-export function useFlaggedCardSales(enabled: boolean) {
+export function useFlaggedCardSales<T = FlaggedCardSalesResponse>(
+  enabled: boolean,
+  select?: (data: FlaggedCardSalesResponse) => T,
+) {
   return useQuery({
     queryKey: flaggedCardSaleKeys.open,
     queryFn: ({ signal }) => cardApi.flagged(signal),
     enabled,
+    select,
   });
 }
 

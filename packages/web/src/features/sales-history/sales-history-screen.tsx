@@ -18,6 +18,7 @@ import { downloadTextFile } from '../../lib/download';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { FlaggedCardSalesPanel } from '../payments/flagged-card-sales';
+import { FlaggedOfflineSalesPanel } from '../offline-review/flagged-offline-sales';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { dayRange } from './date-ranges';
@@ -107,6 +108,11 @@ export function SalesHistoryScreen() {
 
       {/* Flagged card sales are handled by whoever may refund them (pos_refund), the usual remedy. */}
       <FlaggedCardSalesPanel
+        canHandle={canRefund}
+        onShowSale={(documentNumber) => setFilterState({ ...NO_FILTERS, search: documentNumber })}
+      />
+      {/* Sales a till made offline and the server recorded despite a mismatch: the same people deal with them. */}
+      <FlaggedOfflineSalesPanel
         canHandle={canRefund}
         onShowSale={(documentNumber) => setFilterState({ ...NO_FILTERS, search: documentNumber })}
       />

@@ -34,6 +34,7 @@ import { dashboard } from './dashboard.en';
 import { display } from './display.en';
 import { taxInvoice } from './tax-invoice.en';
 import { printing } from './printing.en';
+import { offlineReview } from './offline-review.en';
 
 /** Every namespace's English messages, in the order of the Thai ones (`index.ts`); en.ts assembles them. */
 export const EN_NAMESPACES = [
@@ -73,4 +74,5 @@ export const EN_NAMESPACES = [
   dashboard,
   shifts,
   printing,
+  offlineReview,
 ] as const;

@@ -34,6 +34,7 @@ import { dashboard } from './dashboard';
 import { display } from './display';
 import { taxInvoice } from './tax-invoice';
 import { printing } from './printing';
+import { offlineReview } from './offline-review';
 
 /** Every namespace's Thai messages, in menu order; th.ts assembles them into one dictionary (english.ts: the English). */
 export const NAMESPACES = [
@@ -73,4 +74,5 @@ export const NAMESPACES = [
   taxInvoice,
   display,
   printing,
+  offlineReview,
 ] as const;

@@ -51,12 +51,6 @@ export const payments: EnglishOf<typeof thai> = {
   'payments.flags.reason.points_shortfall': 'The customer spent points meanwhile; not all could be taken',
   'payments.flags.reason.vat_approval_invalid': 'The VAT-exclusion approval expired or was used',
   'payments.flags.reason.no_open_shift': "The till's shift closed before the payment came, so the sale is in no shift",
-  'payments.flags.reason.time_invalid':
-    'The time the till gave ({claimed}) is before its shift or number block, or in the future, so the sale is recorded when it arrived',
-  'payments.flags.reason.number_invalid':
-    'The printed number ({claimed}) is not one reserved for this till, or was used already, so the sale got a new number',
-  'payments.flags.reason.price_unknown':
-    'Sold at prices the products have not had since the till last synced; recorded as sold',
   'payments.flags.reason.seller_inactive': "The seller's account was deactivated or deleted",
   'payments.flags.reason.payment_method_disabled': 'Card payments were switched off while paying',
   'payments.flags.reason.settings_changed': 'Tax or points settings changed; recorded at the checkout terms',

@@ -49,11 +49,6 @@ export const payments = defineMessages({
   'payments.flags.reason.points_shortfall': 'ลูกค้าใช้แต้มไปก่อน หักแต้มได้ไม่ครบ',
   'payments.flags.reason.vat_approval_invalid': 'การอนุมัติขายไม่รวม VAT หมดอายุหรือถูกใช้ไปแล้ว',
   'payments.flags.reason.no_open_shift': 'กะของเครื่องขายปิดไปก่อนได้รับเงิน รายการนี้จึงไม่อยู่ในกะใด',
-  'payments.flags.reason.time_invalid':
-    'เวลาขายที่เครื่องขายแจ้ง ({claimed}) อยู่ก่อนเปิดกะหรือก่อนรับชุดเลขที่เอกสาร หรือเลยเวลาปัจจุบัน จึงบันทึกตามเวลาที่ได้รับ',
-  'payments.flags.reason.number_invalid':
-    'เลขที่เอกสารที่พิมพ์ไป ({claimed}) ไม่ใช่เลขที่สำรองไว้ให้เครื่องขายนี้ หรือถูกใช้ไปแล้ว จึงบันทึกด้วยเลขที่ใหม่',
-  'payments.flags.reason.price_unknown': 'ขายในราคาที่สินค้าไม่เคยมีตั้งแต่เครื่องขายปรับข้อมูลล่าสุด บันทึกตามราคาที่ขายไป',
   'payments.flags.reason.seller_inactive': 'บัญชีผู้ขายถูกปิดใช้งานหรือลบ',
   'payments.flags.reason.payment_method_disabled': 'ปิดรับบัตรเครดิตระหว่างชำระเงิน',
   'payments.flags.reason.settings_changed': 'อัตราภาษีหรือการตั้งค่าแต้มเปลี่ยน บันทึกตามค่าตอนชำระ',

@@ -1,0 +1,43 @@
+import { FlaggedOfflineSale, FlaggedOfflineSalesResponse, OfflinePeriodsResponse } from '@pos/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { saleKeys } from '../pos/pos.queries';
+
+/** The manager's calls of /api/offline: sales flagged when a till sent them, and when tills were offline. */
+const offlineReviewApi = {
+  flagged: (signal?: AbortSignal) => api.get('/offline/flagged', { schema: FlaggedOfflineSalesResponse, signal }),
+  markHandled: (saleId: number) =>
+    api.post(`/offline/flagged/${saleId}/handled`, undefined, { schema: FlaggedOfflineSale }),
+  periods: (signal?: AbortSignal) => api.get('/offline/periods', { schema: OfflinePeriodsResponse, signal }),
+};
+
+// Under the sales' keys: a sale a till sends may add to the list, as any sale refreshes the history.
+export const offlineReviewKeys = {
+  flagged: [...saleKeys.all, 'offline-flagged'] as const,
+  periods: [...saleKeys.all, 'offline-periods'] as const,
+};
+
+export function useFlaggedOfflineSales<T = FlaggedOfflineSalesResponse>(
+  select?: (data: FlaggedOfflineSalesResponse) => T,
+) {
+  return useQuery({
+    queryKey: offlineReviewKeys.flagged,
+    queryFn: ({ signal }) => offlineReviewApi.flagged(signal),
+    select,
+  });
+}
+
+export function useMarkOfflineSaleHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: offlineReviewApi.markHandled,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offlineReviewKeys.flagged }),
+  });
+}
+
+export function useOfflinePeriods() {
+  return useQuery({
+    queryKey: offlineReviewKeys.periods,
+    queryFn: ({ signal }) => offlineReviewApi.periods(signal),
+  });
+}
