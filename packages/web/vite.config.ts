@@ -4,6 +4,7 @@ import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './build/precompress';
 
 const apiTarget = 'http://localhost:3000';
@@ -100,15 +101,80 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async closeBundle() {
-      await precompressDir(outDir);
+    // After every other plugin's files (the service worker is written in its plugin's closeBundle): hooks of this
+    // kind otherwise run side by side, and a file half-written by another could be compressed as it stood.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompressDir(outDir);
+      },
     },
   };
 }
 
+/** Paths the service worker never answers a page load with the app for: the server's own. */
+const SERVER_PATHS = [/^\/api(\/|$)/, /^\/uploads(\/|$)/];
+
+/**
+ * The till as an installable app that starts without the network (issue 38): the web app manifest and a
+ * service worker at /sw.js (Workbox's generateSW) that keeps the built app shell, the first screen's fonts and
+ * the icons, and answers any app page with index.html. It never stores the API, the uploaded images or the
+ * display's event stream (under /api): those always go to the network, as before. A new version waits until
+ * the app is next started (src/lib/service-worker.ts), never replacing the page in the middle of a sale.
+ * The icons are drawn from public/favicon.svg by scripts/pwa-icons.mjs.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    // Registered by the app itself (src/lib/service-worker.ts, production builds only).
+    injectRegister: false,
+    registerType: 'prompt',
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    // The glob below takes public/ (icons included) with the build.
+    includeManifestIcons: false,
+    manifest: {
+      id: '/pos',
+      name: 'ระบบขายหน้าร้าน (POS)',
+      short_name: 'ขายหน้าร้าน',
+      description: 'ขายสินค้าหน้าร้าน ใช้งานได้แม้อินเทอร์เน็ตหลุด',
+      lang: 'th',
+      dir: 'ltr',
+      start_url: '/pos',
+      scope: '/',
+      display: 'standalone',
+      // The app's blue (index.html's theme-color, the icon's square) and its white page.
+      theme_color: '#2563eb',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The built shell: pages, scripts (the boot-reads classic script too), styles, Noto Sans Thai's subsets
+      // (Thai, Latin, Latin Extended: 75 kB), icons and the barcode reader's WebAssembly. Never the .br/.gz copies: the browser asks for the file, the server
+      // picks the copy, and the worker keeps the decoded answer.
+      globPatterns: ['**/*.{html,js,css,woff2,svg,png,wasm,webmanifest}'],
+      // The camera scan's reader is large (~1 MB); precached so scanning works offline too.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: SERVER_PATHS,
+      // No runtime caching at all: everything not precached (the API, /uploads, event streams) is the network's.
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // The first install takes the open page at once (so the till works offline from its first visit); an
+      // update waits for the next start (skipWaiting off).
+      clientsClaim: true,
+      skipWaiting: false,
+    },
+  });
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), bootScript(), preloadFirstFonts(), precompress()],
+  plugins: [react(), tailwindcss(), bootScript(), preloadFirstFonts(), installableApp(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

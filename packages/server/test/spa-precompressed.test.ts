@@ -51,6 +51,8 @@ describe('serving the built app pre-compressed (issue 10 item 6), through real H
     fs.writeFileSync(path.join(assets, 'app-abc123.js.br'), zlib.brotliCompressSync(SCRIPT_BR));
     fs.writeFileSync(path.join(assets, 'app-abc123.js.gz'), zlib.gzipSync(SCRIPT_GZ));
     fs.writeFileSync(path.join(assets, 'late-def456.css'), UNCOPIED);
+    fs.writeFileSync(path.join(dist, 'sw.js'), SCRIPT);
+    fs.writeFileSync(path.join(dist, 'sw.js.br'), zlib.brotliCompressSync(SCRIPT_BR));
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'data') }, { webDistDir: dist });
     let url: string;
     ({ built, url } = await startServer(config, { listen: { port: 0, host: '127.0.0.1' } }));
@@ -69,6 +71,16 @@ describe('serving the built app pre-compressed (issue 10 item 6), through real H
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(SCRIPT_BR);
+  });
+
+  it('sends the service worker from its .br copy as an uncached script (issue 38)', async () => {
+    const res = await get(base, '/sw.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    // The browser checks /sw.js for a new version at each start: a cached copy would hide a release.
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(res.body).toString()).toBe(SCRIPT_BR);
   });
 

@@ -15,6 +15,8 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>POS</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"POS","start_url":"/pos"}');
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'data') }, { webDistDir: dist });
     ({ built } = await startServer(config, { listen: { port: 0, host: '127.0.0.1' } }));
   });
@@ -36,6 +38,23 @@ describe('serving the built web app', () => {
     const res = await built.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker uncached as JavaScript and the manifest as a web app manifest (issue 38)', async () => {
+    const sw = await built.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.body).toContain('addEventListener');
+    // A cached worker would keep an old version of the till for up to a day after a release.
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    // Scripts of this origin may run, workers included (the CSP names no worker-src of its own).
+    expect(sw.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(sw.headers['content-security-policy']).not.toMatch(/worker-src/);
+
+    const manifest = await built.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ start_url: '/pos' });
   });
 
   it('keeps unknown /api paths as JSON 404s and refuses path traversal', async () => {

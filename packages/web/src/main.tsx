@@ -8,6 +8,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadDictionary, readStoredLocale } from './i18n';
+import { registerServiceWorker } from './lib/service-worker';
+
+// The installed till's offline start (issue 38); development serves the sources, with nothing to keep.
+if (import.meta.env.PROD) registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element is missing from index.html');

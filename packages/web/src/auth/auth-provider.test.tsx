@@ -82,6 +82,34 @@ describe('AuthProvider confirming the stored session', () => {
   });
 });
 
+describe('AuthProvider starting without the server (issue 38: the till opens offline)', () => {
+  it('keeps the user kept on the device signed in when /auth/me cannot be reached', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp();
+    expect(screen.getByText(STORED.name)).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The failure handled (a macrotask later): still signed in, the device's user and token kept.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByText(STORED.name)).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe('stored-token');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(STORED);
+  });
+
+  it('signs out and forgets the kept user when the server answers 401', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'หมดเวลา', code: 'UNAUTHORIZED' }, { status: 401 })),
+    );
+    renderApp();
+    expect(await screen.findByText('-')).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+});
+
 describe('sameUser', () => {
   it('is true for equal fields only', () => {
     expect(sameUser(STORED, { ...STORED })).toBe(true);
