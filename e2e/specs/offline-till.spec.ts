@@ -79,6 +79,23 @@ async function waitForOfflineCache(page: Page, tillId: number): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** Waits until the service worker (the installable app) controls the page, reloading once if it claimed it early. */
+async function untilControlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  if (!(await controlled())) await page.reload();
+  await expect.poll(controlled).toBe(true);
+}
+
+async function sellForCash(page: Page): Promise<{ receipt: Locator; number: string }> {
+  await addTea(page);
+  const payment = await pay(page, /เงินสด/);
+  await payment.getByLabel('รับเงินมา (บาท)').press('Enter');
+  return offlineReceipt(page);
+}
+
 async function openTill(page: Page, till: Till): Promise<void> {
   await page.context().addInitScript((id) => localStorage.setItem('pos_till_id', String(id)), till.id);
   await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
@@ -294,6 +311,36 @@ describe('the till offline', () => {
     const after = await salesOnServer();
     expect(after.length).toBe(before.length + 1);
     expect(after.filter((s) => s.document_number === sold.number)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('reloaded while offline, the till opens from what it kept and goes on numbering; both sales sync once', async () => {
+    const { context, page } = await newPage(shop.browser, shop.url);
+    await openTill(page, till);
+    await untilControlled(page);
+    await waitForOfflineCache(page, till.id);
+    await context.setOffline(true);
+    const first = await sellForCash(page);
+    await closeReceipt(first.receipt);
+
+    await page.reload();
+    // The catalogue, the till and its open shift come from the device: the till sells on.
+    await page.getByTestId(`pos-product-${TEA.sku}`).waitFor();
+    await page.getByText(`กะเปิดอยู่ · ${TILL}`).waitFor();
+    const badge = badgeOf(page);
+    await expect.poll(() => badge.getAttribute('data-loaded')).toBe('true');
+    expect(await badge.getAttribute('data-waiting')).toBe('1');
+    const second = await sellForCash(page);
+    expect(Number(second.number.slice(-6))).toBe(Number(first.number.slice(-6)) + 1);
+    await closeReceipt(second.receipt);
+    await expect.poll(() => badge.getAttribute('data-waiting')).toBe('2');
+
+    const before = await salesOnServer();
+    await context.setOffline(false);
+    await expect.poll(() => badge.getAttribute('data-waiting'), { timeout: 20_000 }).toBe('0');
+    const after = await salesOnServer();
+    const made = after.filter((s) => !before.some((b) => b.id === s.id)).map((s) => s.document_number);
+    expect(made.sort()).toEqual([first.number, second.number].sort());
     await context.close();
   });
 });

@@ -233,9 +233,11 @@ export function OfflineProvider({
       void run();
     } else {
       schedule(null);
+      // Started (or gone) offline: the counts are read from the device all the same.
+      void reload();
       if (db) void startPeriod(db, tillId);
     }
-  }, [enabled, online, run, schedule, db, tillId]);
+  }, [enabled, online, run, reload, schedule, db, tillId]);
 
   useEffect(() => () => schedule(null), [schedule]);
 
