@@ -9,9 +9,7 @@
 // every sale recorded once under its own number, none twice. SQLite by default; BENCH_DATABASE_URL: PostgreSQL.
 // Profile with `node --cpu-prof --import tsx bench/src/offline-sync.ts` (the server runs in this process).
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import {
@@ -23,8 +21,7 @@ import {
   type NumberBlock,
   type PricingSettingsSource,
 } from '@pos/core';
-import { loadConfig, startServer } from '@pos/server';
-import { freshPostgresDatabase } from './bench-database';
+import { seeded, startFreshServer } from './fresh-server';
 import { firstAdminToken } from './first-admin';
 import { percentile } from './percentile';
 
@@ -35,17 +32,6 @@ const PRICES = [89, 199, 350, 590, 1290];
 /** The third product's stock: the queue sells more of it than this, as a shop whose tills sold it twice would. */
 const SCARCE_STOCK = 150;
 const BENCH_TAX_ID = '0105561234560';
-
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function apiOf(base: string, token: string) {
   return async <T>(method: string, route: string, body?: unknown, key?: string): Promise<T> => {
@@ -64,15 +50,7 @@ function apiOf(base: string, token: string) {
 }
 
 export async function benchOfflineSync(): Promise<void> {
-  const baseUrl = process.env.BENCH_DATABASE_URL;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-sync-'));
-  const database = baseUrl ? await freshPostgresDatabase(baseUrl, `pos_bench_sync_${process.pid}`) : null;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(database && { DATABASE_URL: database.url }),
-  });
-  const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
+  const server = await startFreshServer('sync');
   try {
     const send = apiOf(server.url, await firstAdminToken(server.url));
     const saved = await send<{ settings: PricingSettingsSource }>('PUT', '/settings', {
@@ -190,9 +168,7 @@ export async function benchOfflineSync(): Promise<void> {
         `${seconds < TARGET_S && lost === 0 && duplicated === 0 && resentSame === resent ? 'met' : 'MISSED'}`,
     );
   } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await server.close();
   }
 }
 

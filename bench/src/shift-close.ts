@@ -9,9 +9,7 @@
 // that server. Later shifts close over a database that holds the earlier ones' sales, as a shop's does.
 // Profile with `node --cpu-prof --import tsx bench/src/shift-close.ts` (the server runs in this process).
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import {
@@ -22,8 +20,7 @@ import {
   type PricingSettingsSource,
   type ShiftDetailResponse,
 } from '@pos/core';
-import { loadConfig, startServer } from '@pos/server';
-import { freshPostgresDatabase } from './bench-database';
+import { seeded, startFreshServer } from './fresh-server';
 import { firstAdminToken } from './first-admin';
 import { percentile } from './percentile';
 
@@ -36,18 +33,6 @@ const REFUND_EVERY = 50;
 /** Baht; their VAT-inclusive totals are whole satang. */
 const PRICES = [89, 199, 350, 590, 1290];
 const BENCH_TAX_ID = '0105561234560';
-
-/** A seeded generator (mulberry32), so every run makes the same shifts. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Api {
   send<T>(method: string, route: string, body?: unknown): Promise<T>;
@@ -190,15 +175,7 @@ async function fillShift(
 }
 
 export async function benchShiftClose(): Promise<void> {
-  const baseUrl = process.env.BENCH_DATABASE_URL;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-shift-'));
-  const database = baseUrl ? await freshPostgresDatabase(baseUrl, `pos_bench_shift_${process.pid}`) : null;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(database && { DATABASE_URL: database.url }),
-  });
-  const server = await startServer(config, { logger: false, listen: { port: 0, host: '127.0.0.1' } });
+  const server = await startFreshServer('shift');
   try {
     const api = apiOf(server.url, await firstAdminToken(server.url));
     const shop = await shopOf(api);
@@ -244,9 +221,7 @@ export async function benchShiftClose(): Promise<void> {
         `target: every close under ${TARGET_MS} ms, ${Math.max(...closes) < TARGET_MS ? 'met' : 'MISSED'}`,
     );
   } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await server.close();
   }
 }
 

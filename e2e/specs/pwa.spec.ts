@@ -89,7 +89,7 @@ describe('the till as an installable app that starts without the network (issue 
 
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`opens the signed-in cashier's till after a reload without the network, ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(shop.browser, shop.url, viewport);
+      const { context, page } = await newPage(shop.browser, shop.url, viewport, { serviceWorkers: 'allow' });
       await signIn(page, 'cashier1', password, /\/pos$/);
       await page.getByRole('searchbox').first().waitFor();
       await untilControlled(page);
@@ -135,7 +135,7 @@ describe('the till as an installable app that starts without the network (issue 
   }
 
   it('opens the till with its error states when the browser is online but the shop server cannot be reached', async () => {
-    const { context, page } = await newPage(shop.browser, shop.url);
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP, { serviceWorkers: 'allow' });
     await signIn(page, 'cashier1', password, /\/pos$/);
     await page.getByRole('searchbox').first().waitFor();
     await untilControlled(page);
@@ -156,7 +156,7 @@ describe('the till as an installable app that starts without the network (issue 
   });
 
   it('shows the sign-in screen, not the previous cashier, after signing out and reloading offline', async () => {
-    const { context, page } = await newPage(shop.browser, shop.url);
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP, { serviceWorkers: 'allow' });
     await signIn(page, 'cashier1', password, /\/pos$/);
     await page.getByRole('searchbox').first().waitFor();
     await untilControlled(page);

@@ -1,4 +1,4 @@
-import { SPLIT_PAYMENT, type CardSaleFlag, type CreateSaleResponse, type PricingSettings } from '@pos/core';
+import { SPLIT_PAYMENT, type CardSaleFlag, type CreateSaleResponse } from '@pos/core';
 import type { DbExecutor } from '../../db/executor';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
@@ -13,26 +13,12 @@ import {
   priceChangesSince,
   reflagOfflineSale,
 } from '../offline/offline.queries';
-import { addFlag, type PaidSale } from './paid-sale';
+import { addFlag, type OfflineSale, type PaidSale } from './paid-sale';
 import type { SaleInput } from './sale-steps/sale-context';
 import { readSale } from '../sale-records/sale-read-model';
 
 /** How far ahead of the server's clock a till's clock may run before its sale's time is not believed. */
 const CLOCK_SKEW_MS = 2 * 60_000;
-
-/**
- * An offline sale being recorded (issue 38): it has happened (the goods left the shop), so like a paid card
- * sale it is never refused for what changed meanwhile; what is out of line is flagged on `paid` instead.
- */
-export interface OfflineSale {
-  paid: PaidSale;
-  /** The VAT and points rules the till priced with (null: it did not say; the shop's are used). */
-  pricing: PricingSettings | null;
-  /** The number the till printed, when it is one of its reserved and unused numbers. */
-  number: { series: string; sequence: number } | null;
-  /** Whether `price` (satang) is one the line's product or variant had since the till last synced. */
-  priceKnown(productId: number, variantId: number | null | undefined, price: number): boolean;
-}
 
 /** What claiming a device-made id gave: the sale recorded under it before, or this request's go-ahead. */
 export type OfflineClaim =

@@ -28,6 +28,20 @@ export interface PaidSale {
   flags: CardSaleFlag[];
 }
 
+/**
+ * An offline sale being recorded (issue 38): it has happened (the goods left the shop), so like a paid card
+ * sale it is never refused for what changed meanwhile; what is out of line is flagged on `paid` instead.
+ */
+export interface OfflineSale {
+  paid: PaidSale;
+  /** The VAT and points rules the till priced with (null: it did not say; the shop's are used). */
+  pricing: PricingSettings | null;
+  /** The number the till printed, when it is one of its reserved and unused numbers. */
+  number: { series: string; sequence: number } | null;
+  /** Whether `price` (satang) is one the line's product or variant had since the till last synced. */
+  priceKnown(productId: number, variantId: number | null | undefined, price: number): boolean;
+}
+
 /** Adds a flag, merging the products of a reason already flagged. */
 export function addFlag(paid: PaidSale, flag: CardSaleFlag): void {
   const same = paid.flags.find((f) => f.reason === flag.reason);

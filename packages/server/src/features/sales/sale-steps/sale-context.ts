@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { DbExecutor } from '../../../db/executor';
 import type { Deps } from '../../../deps';
 import type { SessionUser } from '../../../http/request-user';
-import type { CheckoutTerms, PaidSale } from '../paid-sale';
-import type { OfflineSale } from '../offline-sale';
+import type { CheckoutTerms, OfflineSale, PaidSale } from '../paid-sale';
 import type { CustomerRow } from '../../customers/customers.queries';
 import type { ProductForSale, StockTake, VariantForSale } from '../sales.queries';
 

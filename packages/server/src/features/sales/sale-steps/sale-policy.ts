@@ -3,7 +3,7 @@ import { AppError } from '../../../http/app-error';
 import { addFlag, type PaidSale } from '../paid-sale';
 import { holdCounterSaleOrRefuse, holdPaidSale } from './hold.step';
 import type { SaleMode, SalePolicy } from './sale-context';
-import type { OfflineSale } from '../offline-sale';
+import type { OfflineSale } from '../paid-sale';
 
 // The two policies of SalePolicy (sale-context.ts): the counter's refuses, a paid card sale's flags.
 
