@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -315,7 +315,8 @@ describe('the till offline', () => {
   });
 
   it('reloaded while offline, the till opens from what it kept and goes on numbering; both sales sync once', async () => {
-    const { context, page } = await newPage(shop.browser, shop.url);
+    // The installed app (its service worker) is what opens without the network.
+    const { context, page } = await newPage(shop.browser, shop.url, DESKTOP, { serviceWorkers: 'allow' });
     await openTill(page, till);
     await untilControlled(page);
     await waitForOfflineCache(page, till.id);
