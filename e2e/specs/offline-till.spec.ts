@@ -1,9 +1,13 @@
-import type { Customer, OfflinePeriod, Product, Sale, Shift, Till } from '@pos/core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Customer, FlaggedOfflineSalesResponse, OfflinePeriod, Product, Sale, Shift, Till } from '@pos/core';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, launchKeptBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -313,6 +317,108 @@ describe('the till offline', () => {
     expect(after.filter((s) => s.document_number === sold.number)).toHaveLength(1);
     await context.close();
   });
+
+  it('the browser is killed in the middle of the sync; started again on its data, every sale is on the server once', async () => {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-e2e-till-'));
+    try {
+      const context = await launchKeptBrowser(profile, shop.url);
+      const page = context.pages()[0] ?? (await context.newPage());
+      await openTill(page, till);
+      await context.setOffline(true);
+      const numbers: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const sold = await sellForCash(page);
+        numbers.push(sold.number);
+        await closeReceipt(sold.receipt);
+      }
+      const before = await salesOnServer();
+
+      // The second sale reaches the server, which records it; then the browser process dies (SIGKILL), mid-sync.
+      let posts = 0;
+      const killed = new Promise<void>((resolve) => {
+        void page.route('**/api/sales', async (route) => {
+          if (route.request().method() !== 'POST') return route.continue();
+          posts += 1;
+          if (posts < 2) return route.continue();
+          await route.fetch();
+          for (const pid of execFileSync('pgrep', ['-f', profile], { encoding: 'utf8' }).split(/\s+/).filter(Boolean)) {
+            try {
+              process.kill(Number(pid), 'SIGKILL');
+            } catch {
+              // gone with its parent already
+            }
+          }
+          resolve();
+        });
+      });
+      await context.setOffline(false);
+      await killed;
+      await expect.poll(async () => (await salesOnServer()).length).toBe(before.length + 2);
+      await context.close().catch(() => {
+        // the process is gone
+      });
+
+      // Started again on the same profile. The cashier signs in again (a browser killed seconds after signing in may
+      // not have written its session to disk; IndexedDB it had, at each commit): the outbox kept on the device sends
+      // what it had not heard back about.
+      const again = await launchKeptBrowser(profile, shop.url);
+      const reopened = again.pages()[0] ?? (await again.newPage());
+      await openTill(reopened, till);
+      const badge = badgeOf(reopened);
+      await expect.poll(() => badge.getAttribute('data-loaded'), { timeout: 20_000 }).toBe('true');
+      await expect.poll(() => badge.getAttribute('data-waiting'), { timeout: 20_000 }).toBe('0');
+      const after = await salesOnServer();
+      const made = after.filter((s) => !before.some((b) => b.id === s.id)).map((s) => s.document_number);
+      expect(made.sort()).toEqual([...numbers].sort());
+      await again.close();
+    } finally {
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('two tills sell the last one offline: both sales recorded, stock -1, the second flagged for the manager', async () => {
+    const LAST = { name: 'ผ้าไหมผืนสุดท้าย', sku: 'SILK-LAST', price: 1200, stock: 1 };
+    const { product: silk } = await api<{ product: Product }>(shop, admin, 'POST', '/products', {
+      ...LAST,
+      category: 'เสื้อผ้า',
+    });
+    const { till: other } = await api<{ till: Till }>(shop, admin, 'POST', '/tills', { name: 'หน้าร้าน 2' });
+    await api<{ shift: Shift }>(shop, cashier, 'POST', '/shifts', { tillId: other.id, openingFloat: 1000 });
+    const pages = [];
+    for (const at of [till, other]) {
+      const { context, page } = await newPage(shop.browser, shop.url);
+      await openTill(page, at);
+      pages.push({ context, page });
+    }
+    const numbers: string[] = [];
+    for (const { context, page } of pages) {
+      await context.setOffline(true);
+      await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).fill(LAST.sku);
+      await page.getByTestId(`pos-product-${LAST.sku}`).click();
+      const payment = await pay(page, /เงินสด/);
+      await payment.getByLabel('รับเงินมา (บาท)').press('Enter');
+      const sold = await offlineReceipt(page);
+      numbers.push(sold.number);
+      await closeReceipt(sold.receipt);
+    }
+    for (const { context, page } of pages) {
+      await context.setOffline(false);
+      await expect.poll(() => badgeOf(page).getAttribute('data-waiting'), { timeout: 20_000 }).toBe('0');
+    }
+    const made = (await salesOnServer()).filter((s) => numbers.includes(s.document_number));
+    expect(made).toHaveLength(2);
+    const { product } = await api<{ product: Product }>(shop, admin, 'GET', `/products/${silk.id}`);
+    expect(product.stock).toBe(-1);
+    const { sales: flagged } = await api<FlaggedOfflineSalesResponse>(shop, admin, 'GET', '/offline/flagged');
+    const flags = flagged.filter((f) => numbers.includes(f.documentNumber));
+    expect(flags.map((f) => ({ number: f.documentNumber, reasons: f.reasons }))).toEqual([
+      {
+        number: numbers[1],
+        reasons: [{ reason: 'stock_shortfall', products: [{ productId: silk.id, name: LAST.name, short: 1 }] }],
+      },
+    ]);
+    for (const { context } of pages) await context.close();
+  }, 90_000);
 
   it('reloaded while offline, the till opens from what it kept and goes on numbering; both sales sync once', async () => {
     // The installed app (its service worker) is what opens without the network.

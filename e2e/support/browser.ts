@@ -19,6 +19,34 @@ export const HEADLESS_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium
 /** Debian's whole chromium, for what the headless shell lacks: a camera (its getUserMedia is "Not supported"). */
 export const FULL_CHROMIUM = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The switches every test browser starts with. */
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/**
+ * A browser keeping its profile (IndexedDB, local storage) in `userDataDir`, so that it can be killed and started
+ * again on the same data, as a till's PC is. One context, set up as `newPage`'s (service worker blocked).
+ */
+export function launchKeptBrowser(userDataDir: string, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: HEADLESS_CHROMIUM,
+    args: BROWSER_ARGS,
+    baseURL,
+    viewport,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    serviceWorkers: 'block',
+  });
+}
+
 /** `extraArgs`: more Chromium switches, e.g. a fake camera showing a file (support/fake-camera.ts). */
 export function launchBrowser(
   extraArgs: readonly string[] = [],
@@ -26,17 +54,7 @@ export function launchBrowser(
 ): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      ...extraArgs,
-    ],
+    args: [...BROWSER_ARGS, ...extraArgs],
   });
 }
 
