@@ -18,7 +18,7 @@ import { useShop } from '../support/shop';
  */
 
 const CASHIER = { username: 'nok', password: 'nok-pass-123', name: 'นก ขายดี', role: 'cashier' as const };
-const TEA = { name: 'ชาไทยแก้วใหญ่', sku: 'TEA-01', price: 100, stock: 30 };
+const TEA = { name: 'ชาไทยแก้วใหญ่', sku: 'TEA-01', price: 100, stock: 50 };
 const TILL = 'หน้าร้าน 1';
 
 interface SalesList {
@@ -239,9 +239,9 @@ describe('the till offline', () => {
       points_used: 20,
       customer_id: customer.id,
     });
-    // Stock: 30 − 20 earlier − 4 now; points: 20 − 20 + 1 earned on 180 baht.
+    // Stock: 50 − 20 earlier − 4 now; points: 20 − 20 + 1 earned on 180 baht.
     const { product } = await api<{ product: Product }>(shop, admin, 'GET', `/products/${tea.id}`);
-    expect(product.stock).toBe(6);
+    expect(product.stock).toBe(26);
     const { customer: now } = await api<{ customer: Customer }>(shop, admin, 'GET', `/customers/${customer.id}`);
     expect(now.loyalty_points).toBe(1);
     // Going offline was recorded: who, from when to when, and the sales made meanwhile.
@@ -420,34 +420,57 @@ describe('the till offline', () => {
     for (const { context } of pages) await context.close();
   }, 90_000);
 
-  it('reloaded while offline, the till opens from what it kept and goes on numbering; both sales sync once', async () => {
+  it('sells 3 times offline, is reloaded, comes online: exactly 3 sales with their numbers, stock and points', async () => {
     // The installed app (its service worker) is what opens without the network.
     const { context, page } = await newPage(shop.browser, shop.url, DESKTOP, { serviceWorkers: 'allow' });
     await openTill(page, till);
     await untilControlled(page);
     await waitForOfflineCache(page, till.id);
+    const stockBefore = (await api<{ product: Product }>(shop, admin, 'GET', `/products/${tea.id}`)).product.stock;
+    const pointsBefore = (await api<{ customer: Customer }>(shop, admin, 'GET', `/customers/${customer.id}`)).customer
+      .loyalty_points;
     await context.setOffline(true);
-    const first = await sellForCash(page);
-    await closeReceipt(first.receipt);
+    const numbers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const sold = await sellForCash(page);
+      numbers.push(sold.number);
+      await closeReceipt(sold.receipt);
+    }
+    // The third to the customer, earning a point on its 100 baht.
+    await addTea(page);
+    const picker = cartOf(page).getByRole('combobox', { name: 'ลูกค้า' });
+    await picker.fill('0892223333');
+    await picker.press('Enter');
+    await cartOf(page).getByText(`แต้มสะสม ${pointsBefore} แต้ม`).waitFor();
+    const payment = await pay(page, /เงินสด/);
+    await payment.getByLabel('รับเงินมา (บาท)').press('Enter');
+    const third = await offlineReceipt(page);
+    numbers.push(third.number);
+    await closeReceipt(third.receipt);
+    expect(numbers.map((n) => Number(n.slice(-6)))).toEqual([0, 1, 2].map((i) => Number(numbers[0]!.slice(-6)) + i));
 
     await page.reload();
-    // The catalogue, the till and its open shift come from the device: the till sells on.
+    // The catalogue, the till and its open shift come from the device; the 3 sales still wait.
     await page.getByTestId(`pos-product-${TEA.sku}`).waitFor();
     await page.getByText(`กะเปิดอยู่ · ${TILL}`).waitFor();
     const badge = badgeOf(page);
     await expect.poll(() => badge.getAttribute('data-loaded')).toBe('true');
-    expect(await badge.getAttribute('data-waiting')).toBe('1');
-    const second = await sellForCash(page);
-    expect(Number(second.number.slice(-6))).toBe(Number(first.number.slice(-6)) + 1);
-    await closeReceipt(second.receipt);
-    await expect.poll(() => badge.getAttribute('data-waiting')).toBe('2');
+    expect(await badge.getAttribute('data-waiting')).toBe('3');
 
     const before = await salesOnServer();
     await context.setOffline(false);
     await expect.poll(() => badge.getAttribute('data-waiting'), { timeout: 20_000 }).toBe('0');
     const after = await salesOnServer();
-    const made = after.filter((s) => !before.some((b) => b.id === s.id)).map((s) => s.document_number);
-    expect(made.sort()).toEqual([first.number, second.number].sort());
+    const made = after.filter((s) => !before.some((b) => b.id === s.id));
+    expect(made.map((s) => s.document_number).sort()).toEqual([...numbers].sort());
+    expect(made.find((s) => s.document_number === third.number)).toMatchObject({
+      customer_id: customer.id,
+      points_earned: 1,
+    });
+    const { product } = await api<{ product: Product }>(shop, admin, 'GET', `/products/${tea.id}`);
+    expect(product.stock).toBe(stockBefore - 3);
+    const { customer: now } = await api<{ customer: Customer }>(shop, admin, 'GET', `/customers/${customer.id}`);
+    expect(now.loyalty_points).toBe(pointsBefore + 1);
     await context.close();
   });
 });
