@@ -3,6 +3,7 @@ import { msg } from '../validation';
 import { Id } from './common';
 import { ClaimedTime, OfflineId } from './offline-ids';
 import { CardSaleFlag } from './payments';
+import type { CreateSaleRequest } from './sales';
 
 // Selling while the network is down (issue 38): the till keeps what it needs in the browser, numbers its sales
 // from blocks the server reserved for it, and sends them when the network returns (POST /api/sales with
@@ -101,3 +102,17 @@ export type FlaggedOfflineSale = z.infer<typeof FlaggedOfflineSale>;
 export const FlaggedOfflineSalesQuery = z.object({ handled: z.enum(['open', 'all']).default('open') });
 export const FlaggedOfflineSalesResponse = z.object({ sales: z.array(FlaggedOfflineSale) });
 export type FlaggedOfflineSalesResponse = z.infer<typeof FlaggedOfflineSalesResponse>;
+
+/**
+ * A document number of a series: `R2569-000123`, `R2569-T01-000001` (a till's block), the sequence in 6 digits.
+ * One rule for the server that records and the till that prints offline.
+ */
+export function formatDocumentNumber(series: string, sequence: number): string {
+  return `${series}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** Whether a sale can be paid without the network: cash, transfer or PromptPay, alone or split; never a card. */
+export function payableOffline(sale: Pick<CreateSaleRequest, 'paymentMethod' | 'payments'>): boolean {
+  const methods = sale.paymentMethod === 'split' ? (sale.payments ?? []).map((p) => p.method) : [sale.paymentMethod];
+  return !methods.includes('card');
+}

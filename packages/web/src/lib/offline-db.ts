@@ -167,11 +167,6 @@ export function numbersLeft(blocks: readonly CachedBlock[]): number {
   return blocks.reduce((sum, b) => sum + Math.max(0, b.block.last - b.next + 1), 0);
 }
 
-/** A number as printed: `<series>-<6 digits>`. */
-export function formatBlockNumber(block: NumberBlock, n: number): string {
-  return `${block.series}-${String(n).padStart(6, '0')}`;
-}
-
 /** The database of the stored user at the till this browser chose, or null (signed out, no till). */
 function sessionOfflineDb(userId: number | undefined, tillId: number | null): OfflineDb | null {
   return userId !== undefined && tillId !== null ? offlineDb(userId, tillId) : null;

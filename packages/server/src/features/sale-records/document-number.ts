@@ -29,9 +29,8 @@ export function documentSeries(now: Date, timeZone: string): string {
   return `R${yearIn(now, timeZone) + 543}`;
 }
 
-export function formatDocumentNumber(series: string, sequence: number): string {
-  return `${series}-${String(sequence).padStart(6, '0')}`;
-}
+// Core's, the one rule the offline till prints its block's numbers with too.
+export { formatDocumentNumber } from '@pos/core';
 
 /**
  * A till's own receipt series, for the numbers reserved for its offline sales (issue 38): R2569-T01. The

@@ -1,4 +1,4 @@
-import { SPLIT_PAYMENT, type CardSaleFlag, type CreateSaleResponse } from '@pos/core';
+import { payableOffline, type CardSaleFlag, type CreateSaleResponse } from '@pos/core';
 import type { DbExecutor } from '../../db/executor';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
@@ -136,9 +136,7 @@ async function notePrintedNumber(
 
 /** A card is charged through the provider while the till is online, and an edit refunds a sale first. */
 function refuseWhatNeedsTheNetwork(input: SaleInput): void {
-  const methods =
-    input.paymentMethod === SPLIT_PAYMENT ? (input.payments ?? []).map((p) => p.method) : [input.paymentMethod];
-  if (methods.includes('card')) throw new AppError({ status: 400, code: 'OFFLINE_CARD_NOT_ALLOWED' });
+  if (!payableOffline(input)) throw new AppError({ status: 400, code: 'OFFLINE_CARD_NOT_ALLOWED' });
   if (input.replacesSaleId != null) throw new AppError({ status: 400, code: 'OFFLINE_SALE_REPLACES' });
 }
 

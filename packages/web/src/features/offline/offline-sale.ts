@@ -6,6 +6,8 @@
 import {
   CreateSaleRequest as SaleRequestSchema,
   bahtToSatang,
+  formatDocumentNumber,
+  payableOffline,
   planSplitPayment,
   satangToBaht,
   type CreateSaleRequest,
@@ -14,7 +16,7 @@ import {
   type Sale,
   type SalePaymentPart,
 } from '@pos/core';
-import { formatBlockNumber, readMeta, type OfflineDb, type OutboxRow } from '../../lib/offline-db';
+import { readMeta, type OfflineDb, type OutboxRow } from '../../lib/offline-db';
 
 /** Why a sale could not be made offline either. */
 export type OfflineRefusalReason = 'noTill' | 'noCache' | 'noNumbers' | 'noShift' | 'card' | 'edit' | 'storage';
@@ -24,13 +26,6 @@ export class OfflineRefusal extends Error {
   constructor(readonly reason: OfflineRefusalReason) {
     super(reason);
   }
-}
-
-/** Whether a payment can be taken offline: cash, transfer or PromptPay, alone or split (never a card). */
-export function payableOffline(body: Pick<CreateSaleRequest, 'paymentMethod' | 'payments'>): boolean {
-  if (body.paymentMethod === 'card') return false;
-  if (body.paymentMethod === 'split') return (body.payments ?? []).every((p) => p.method !== 'card');
-  return true;
 }
 
 export interface OfflineSaleInput {
@@ -71,7 +66,7 @@ export async function recordOfflineSale(db: OfflineDb, input: OfflineSaleInput):
     const blocks = (await db.blocks.toArray()).sort((a, b) => a.id - b.id);
     const block = blocks.find((b) => b.next <= b.block.last);
     if (!block) throw new OfflineRefusal('noNumbers');
-    const documentNumber = formatBlockNumber(block.block, block.next);
+    const documentNumber = formatDocumentNumber(block.block.series, block.next);
     await db.blocks.update(block.id, { next: block.next + 1 });
 
     const createdAt = at.toISOString();

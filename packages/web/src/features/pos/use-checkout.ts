@@ -1,10 +1,10 @@
-import { formatBaht, type CreateSaleRequest, type PricingSettings, type Sale } from '@pos/core';
+import { formatBaht, payableOffline, type CreateSaleRequest, type PricingSettings, type Sale } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../i18n';
 import { ApiError, CLIENT_ERROR_CODES, errorMessage } from '../../lib/api';
-import { OfflineRefusal, payableOffline } from '../offline/offline-sale';
+import { OfflineRefusal } from '../offline/offline-sale';
 import { clearPendingCheckout, savePendingCheckout } from '../payments/pending-checkout';
 import { useStartCardCheckout } from '../payments/payments.queries';
 import { settingsKeys } from '../settings/settings.queries';
