@@ -8,6 +8,7 @@ import {
   type NumberBlock,
   type OfflinePeriod,
   type OfflineStateResponse,
+  type PrintJob,
   type Shift,
   type Till,
 } from '@pos/core';
@@ -316,6 +317,49 @@ describe.each(ENGINES)('offline sales on %s', (engine) => {
     expect(again.body.sale.document_number).toBe(online.body.sale.document_number);
     expect(await flagsOf(online.body.sale.id)).toEqual([{ reason: 'number_invalid', claimed: printed }]);
     expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it('prints nothing when an offline sale syncs: its receipt was printed at the till, its drawer opened then', async () => {
+    const till = await newTill('พิมพ์ออฟไลน์');
+    await openShift(till.id);
+    const settings = await t.request('PUT', '/api/settings', {
+      token: admin,
+      body: {
+        settings: {
+          printing: {
+            printers: [{ name: 'USB เคาน์เตอร์', type: 'usb', width: 80 }],
+            tills: { [till.id]: 'USB เคาน์เตอร์' },
+          },
+        },
+      },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    try {
+      const product = await buildProduct(t, { price: 60, stock: 5 });
+      const jobsOf = async (saleId: number) =>
+        (await t.request<{ jobs: PrintJob[] }>('GET', `/api/print-jobs?saleId=${saleId}`, { token: cashier })).body
+          .jobs;
+      const online = await send(salePayload([{ product, quantity: 1 }], { tillId: till.id, offlineId: randomUUID() }));
+      expect(online.status).toBe(201);
+      expect((await jobsOf(online.body.sale.id)).map((j) => [j.kind, j.openDrawer])).toEqual([['receipt', true]]);
+
+      const offline = await send(
+        salePayload([{ product, quantity: 1 }], {
+          tillId: till.id,
+          offlineId: randomUUID(),
+          createdAt: minutesAgo(3),
+          syncedAt: minutesAgo(60),
+          pricing,
+        }),
+      );
+      expect(offline.status).toBe(201);
+      expect(await jobsOf(offline.body.sale.id)).toEqual([]);
+    } finally {
+      await t.request('PUT', '/api/settings', {
+        token: admin,
+        body: { settings: { printing: { printers: [], tills: {} } } },
+      });
+    }
   });
 
   it('gives 8 blocks reserved at once 8 ranges that never overlap', async () => {

@@ -30,12 +30,15 @@ export function outboxMessage(
 
 /**
  * Step: the receipt the sale prints on its till's network printer, queued in its own transaction (issue 37);
- * the cash drawer opens with it when any of the payment was cash.
+ * the cash drawer opens with it when any of the payment was cash. A sale made offline printed its receipt at the
+ * till when it was made, and its cash went in then: sent later (even a thousand at once), it prints nothing and
+ * opens no drawer.
  */
 export function receiptPrintJob(
-  { settings, seller, nowIso }: SaleContext,
+  { settings, seller, nowIso, mode }: SaleContext,
   records: SaleRecords,
 ): Omit<PrintJobValues, 'sale_id'> | null {
+  if (mode.offline) return null;
   return saleReceiptJob(settings.printing, {
     tillId: records.sale.till_id,
     sellerId: seller.id,
