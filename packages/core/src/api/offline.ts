@@ -3,7 +3,8 @@ import { msg } from '../validation';
 import { Id } from './common';
 import { ClaimedTime, OfflineId } from './offline-ids';
 import { CardSaleFlag } from './payments';
-import type { CreateSaleRequest } from './sales';
+import { defaultRefundMethod } from '../payment-methods';
+import { Sale, SaleRefund, type CreateSaleRequest, type RefundSaleRequest } from './sales';
 
 // Selling while the network is down (issue 38): the till keeps what it needs in the browser, numbers its sales
 // from blocks the server reserved for it, and sends them when the network returns (POST /api/sales with
@@ -13,9 +14,14 @@ import type { CreateSaleRequest } from './sales';
 export const NUMBER_BLOCK_SIZE_DEFAULT = 200;
 export const NUMBER_BLOCK_SIZE_MAX = 1000;
 
-/** `POST /api/offline/number-blocks`: reserve the next numbers of the till's own receipt series for offline sales. */
+/** `POST /api/offline/number-blocks`: reserve the next numbers of one of the till's own series, for use offline. */
+export const NUMBER_BLOCK_KINDS = ['receipt', 'credit_note'] as const;
+export type NumberBlockKind = (typeof NUMBER_BLOCK_KINDS)[number];
+
 export const ReserveNumberBlockRequest = z.object({
   tillId: Id(msg('value.invalid', { label: 'tillId' })),
+  /** Receipts (`R2569-T01`) for offline sales, or credit notes (`CN2569-T01`) for offline refunds. */
+  kind: z.enum(NUMBER_BLOCK_KINDS, { error: msg('value.invalid', { label: 'documentNumber' }) }).default('receipt'),
   size: z.coerce
     .number({ error: msg('number.type', { label: 'quantity' }) })
     .int(msg('number.int', { label: 'quantity' }))
@@ -32,6 +38,7 @@ export type ReserveNumberBlockRequest = z.input<typeof ReserveNumberBlockRequest
 export const NumberBlock = z.object({
   id: z.number().int(),
   tillId: z.number().int(),
+  kind: z.enum(NUMBER_BLOCK_KINDS),
   series: z.string(),
   first: z.number().int(),
   last: z.number().int(),
@@ -79,12 +86,20 @@ export const OfflinePeriodResponse = z.object({ period: OfflinePeriod });
 export const OfflinePeriodsResponse = z.object({ periods: z.array(OfflinePeriod) });
 export type OfflinePeriodsResponse = z.infer<typeof OfflinePeriodsResponse>;
 
-/** An offline sale recorded although something was out of line: what the till claimed and what was flagged. */
+/**
+ * An offline sale recorded although something was out of line, or an offline refund (recorded with flags, or kept
+ * unrecorded because the sale could no longer take it): what the till claimed and what was flagged.
+ */
 export const FlaggedOfflineSale = z.object({
+  kind: z.enum(['sale', 'refund']),
   offlineId: z.string(),
   saleId: z.number().int(),
+  /** The sale's number. */
   documentNumber: z.string(),
-  /** Baht, as sold. */
+  /** A refund's: its id (null when kept unrecorded) and its credit note's number (recorded, else as printed). */
+  refundId: z.number().int().nullable(),
+  refundNumber: z.string().nullable(),
+  /** Baht: the sale's total, or the money a refund gave back. */
   total: z.number(),
   sellerName: z.string(),
   customerName: z.string().nullable(),
@@ -115,4 +130,31 @@ export function formatDocumentNumber(series: string, sequence: number): string {
 export function payableOffline(sale: Pick<CreateSaleRequest, 'paymentMethod' | 'payments'>): boolean {
   const methods = sale.paymentMethod === 'split' ? (sale.payments ?? []).map((p) => p.method) : [sale.paymentMethod];
   return !methods.includes('card');
+}
+
+/**
+ * The answer to an offline refund (issue 38): 201 with the refund recorded (flags say what was out of line), or
+ * 202 with `refund: null` when the sale as it now stands could not take it (refunded elsewhere meanwhile): kept and
+ * flagged for a manager with the money the till handed back, never dropped. Sent again, the same answer.
+ */
+export const OfflineRefundResponse = z.object({
+  refund: SaleRefund.nullable(),
+  sale: Sale,
+  flags: z.array(CardSaleFlag),
+});
+export type OfflineRefundResponse = z.infer<typeof OfflineRefundResponse>;
+
+/**
+ * Whether a refund can be made without the network: the money goes back in cash, by transfer or PromptPay, never
+ * to a card (that goes through the provider). A split sale's refund goes back through its parts unless another
+ * way is chosen, so one with a card part needs the network.
+ */
+export function refundableOffline(
+  sale: Pick<Sale, 'payment_method' | 'payments'>,
+  request: Pick<RefundSaleRequest, 'refundMethod' | 'refundParts'>,
+): boolean {
+  const method = request.refundMethod ?? defaultRefundMethod(sale.payment_method);
+  if (method !== 'split') return method !== 'card';
+  const parts = request.refundParts ?? sale.payments.filter((p) => p.amount > p.refunded);
+  return !parts.some((p) => p.method === 'card' && Number(p.amount) > 0);
 }

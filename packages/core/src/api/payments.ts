@@ -65,6 +65,11 @@ export const CARD_SALE_FLAG_REASONS = [
   'number_invalid',
   /** An offline sale sold products at prices they have not had since the till last synced: recorded as sold. */
   'price_unknown',
+  /**
+   * An offline refund the sale could no longer take as made (refunded elsewhere meanwhile, its shift closed, ...;
+   * `code` says why): kept unrecorded, with the money the till handed back, for a manager.
+   */
+  'refund_conflict',
 ] as const;
 export type CardSaleFlagReason = (typeof CARD_SALE_FLAG_REASONS)[number];
 
@@ -80,6 +85,8 @@ export const CardSaleFlag = z.object({
   currency: z.string().optional(),
   /** `time_invalid`, `number_invalid`: what the offline till claimed (its time, its printed number). */
   claimed: z.string().optional(),
+  /** `refund_conflict`: the refusal the refund met (an error code, e.g. REFUND_QUANTITY_EXCEEDED). */
+  code: z.string().optional(),
 });
 export type CardSaleFlag = z.infer<typeof CardSaleFlag>;
 

@@ -535,8 +535,26 @@ export const RefundSaleRequest = z.object({
     .min(1, msg('sale.refundLinesEmpty'))
     .max(200)
     .optional(),
+  /**
+   * A refund made while the till was offline (issue 38), sent later from its outbox: its device-made id (the same
+   * id answers the same refund forever), when it was made, and the credit note number it printed (from the till's
+   * credit-note block; none for a sale without VAT). What does not hold is recorded and flagged, never refused.
+   */
+  offlineId: OfflineId.optional(),
+  createdAt: ClaimedTime('createdAt').optional(),
+  documentNumber: SingleLineText(msg('value.invalid', { label: 'documentNumber' }))
+    .max(40, msg('value.invalid', { label: 'documentNumber' }))
+    .optional(),
 });
 export type RefundSaleRequest = z.input<typeof RefundSaleRequest>;
 
 export const RefundSaleResponse = z.object({ refund: SaleRefund, sale: Sale });
 export type RefundSaleResponse = z.infer<typeof RefundSaleResponse>;
+
+/**
+ * Whether a refund of this sale gets a credit note (and its number): it corrects a tax invoice, which a sale without
+ * VAT (excluded, or a shop that charged none) never had. One rule for the server and the offline till.
+ */
+export function refundHasCreditNote(sale: Pick<Sale, 'exclude_vat' | 'tax_rate'>): boolean {
+  return !sale.exclude_vat && sale.tax_rate > 0;
+}

@@ -596,6 +596,27 @@ export interface ShiftCashMovementsTable {
 }
 
 /** A sale sent with a device-made id (issue 38): that id answers that sale forever; claims and flags of offline ones. */
+export interface OfflineRefundsTable {
+  offline_id: string;
+  sale_id: number;
+  /** Null inside the claiming transaction, and for a refund kept unrecorded (flagged refund_conflict). */
+  refund_id: number | null;
+  user_id: number;
+  till_id: number | null;
+  claimed_at: string;
+  /** The credit note number the till printed, as it sent it. */
+  claimed_number: string | null;
+  /** Satang the till handed back. */
+  claimed_amount: number;
+  /** The refund's request as sent (JSON). */
+  request: string;
+  received_at: string;
+  /** JSON list of core's CardSaleFlag; null when nothing was out of line. */
+  flags: string | null;
+  handled_by: number | null;
+  handled_at: string | null;
+}
+
 export interface OfflineSalesTable {
   offline_id: string;
   /** Null only inside the claiming transaction, before the sale is written. */
@@ -647,6 +668,7 @@ export interface OfflinePeriodsTable {
 
 export interface DB {
   offline_sales: OfflineSalesTable;
+  offline_refunds: OfflineRefundsTable;
   number_blocks: NumberBlocksTable;
   price_changes: PriceChangesTable;
   offline_periods: OfflinePeriodsTable;

@@ -35,6 +35,7 @@ import { printing } from './2026112905-printing';
 import { customerDisplay } from './2026112906-customer-display';
 import { printDocuments } from './2026112907-print-documents';
 import { offlineSelling } from './2026112908-offline-selling';
+import { offlineRefunds } from './2026112909-offline-refunds';
 import { tillsShifts } from './2026112821-tills-shifts';
 
 /** Every migration, by timestamped name. A released migration is never edited. */
@@ -76,5 +77,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '2026112906-customer-display': customerDisplay(engine),
     '2026112907-print-documents': printDocuments(),
     '2026112908-offline-selling': offlineSelling(engine),
+    '2026112909-offline-refunds': offlineRefunds(),
   };
 }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/executor';
-import type { NumberBlocksTable, OfflinePeriodsTable } from '../../db/schema';
-import { formatDocumentNumber } from '../sale-records/document-number';
+import type { NumberBlocksTable, OfflinePeriodsTable, OfflineRefundsTable } from '../../db/schema';
+import { formatDocumentNumber, tillSeriesKind } from '../sale-records/document-number';
 
 export type NumberBlockRow = Selectable<NumberBlocksTable>;
 
@@ -81,6 +81,41 @@ export async function reflagOfflineSale(
     .execute();
 }
 
+// ---- Device-made refund ids -------------------------------------------------------------------------------
+
+export type OfflineRefundRow = Selectable<OfflineRefundsTable>;
+
+/** Claims a device-made refund id for this transaction; false when another request has it (PostgreSQL waits). */
+export async function claimOfflineRefundId(
+  db: DbExecutor,
+  values: Omit<OfflineRefundRow, 'refund_id' | 'flags' | 'handled_by' | 'handled_at'>,
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('offline_refunds')
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .returning('offline_id')
+    .execute();
+  return rows.length === 1;
+}
+
+export function findOfflineRefund(db: DbExecutor, offlineId: string): Promise<OfflineRefundRow | undefined> {
+  return db.selectFrom('offline_refunds').selectAll().where('offline_id', '=', offlineId).executeTakeFirst();
+}
+
+/** Links the claimed id to the refund written under it (none: kept unrecorded), with what was flagged. */
+export async function settleOfflineRefund(
+  db: DbExecutor,
+  offlineId: string,
+  values: { refundId: number | null; flags: string | null },
+): Promise<void> {
+  await db
+    .updateTable('offline_refunds')
+    .set({ refund_id: values.refundId, flags: values.flags })
+    .where('offline_id', '=', offlineId)
+    .execute();
+}
+
 // ---- Number blocks --------------------------------------------------------------------------------------
 
 export function findTillForBlocks(
@@ -137,14 +172,36 @@ export async function documentNumberUsed(db: DbExecutor, documentNumber: string)
   return row !== undefined;
 }
 
-/** How many of the block's numbers sales carry (the numbers sort as text: six digits, zero-padded). */
-export async function usedInBlock(db: DbExecutor, block: NumberBlockRow): Promise<number> {
+export async function creditNoteNumberUsed(db: DbExecutor, creditNoteNumber: string): Promise<boolean> {
   const row = await db
-    .selectFrom('sales')
-    .select((eb) => eb.fn.countAll<number | string>().as('used'))
-    .where('document_number', '>=', formatDocumentNumber(block.series, block.first_sequence))
-    .where('document_number', '<=', formatDocumentNumber(block.series, block.last_sequence))
-    .executeTakeFirstOrThrow();
+    .selectFrom('refunds')
+    .select('id')
+    .where('credit_note_number', '=', creditNoteNumber)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * How many of the block's numbers sales (or, for a credit note block, refunds) carry (the numbers sort as text:
+ * six digits, zero-padded).
+ */
+export async function usedInBlock(db: DbExecutor, block: NumberBlockRow): Promise<number> {
+  const from = formatDocumentNumber(block.series, block.first_sequence);
+  const to = formatDocumentNumber(block.series, block.last_sequence);
+  const row =
+    tillSeriesKind(block.series) === 'credit_note'
+      ? await db
+          .selectFrom('refunds')
+          .select((eb) => eb.fn.countAll<number | string>().as('used'))
+          .where('credit_note_number', '>=', from)
+          .where('credit_note_number', '<=', to)
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('sales')
+          .select((eb) => eb.fn.countAll<number | string>().as('used'))
+          .where('document_number', '>=', from)
+          .where('document_number', '<=', to)
+          .executeTakeFirstOrThrow();
   return Number(row.used);
 }
 
@@ -267,6 +324,90 @@ export async function markOfflineSaleHandled(
     .updateTable('offline_sales')
     .set({ handled_by: values.userId, handled_at: values.now })
     .where('sale_id', '=', saleId)
+    .where('flags', 'is not', null)
+    .where('handled_at', 'is', null)
+    .execute();
+}
+
+// ---- Flagged offline refunds -------------------------------------------------------------------------------
+
+export interface FlaggedOfflineRefundRow {
+  offline_id: string;
+  sale_id: number;
+  document_number: string;
+  refund_id: number | null;
+  credit_note_number: string | null;
+  claimed_number: string | null;
+  /** Satang: the refund's as recorded, else what the till handed back. */
+  amount: number | null;
+  claimed_amount: number;
+  refunder_name: string;
+  customer_name: string | null;
+  till_name: string | null;
+  claimed_at: string;
+  received_at: string;
+  flags: string;
+  handled_at: string | null;
+  handled_by_name: string | null;
+}
+
+function flaggedRefunds(db: DbExecutor) {
+  return db
+    .selectFrom('offline_refunds')
+    .innerJoin('sales', 'sales.id', 'offline_refunds.sale_id')
+    .innerJoin('users as refunder', 'refunder.id', 'offline_refunds.user_id')
+    .leftJoin('refunds', 'refunds.id', 'offline_refunds.refund_id')
+    .leftJoin('tills', 'tills.id', 'offline_refunds.till_id')
+    .leftJoin('users as handler', 'handler.id', 'offline_refunds.handled_by')
+    .select([
+      'offline_refunds.offline_id',
+      'offline_refunds.sale_id',
+      'sales.document_number',
+      'offline_refunds.refund_id',
+      'refunds.credit_note_number',
+      'offline_refunds.claimed_number',
+      'refunds.amount',
+      'offline_refunds.claimed_amount',
+      'refunder.name as refunder_name',
+      'sales.customer_name',
+      'tills.name as till_name',
+      'offline_refunds.claimed_at',
+      'offline_refunds.received_at',
+      'offline_refunds.flags',
+      'offline_refunds.handled_at',
+      'handler.name as handled_by_name',
+    ])
+    .where('offline_refunds.flags', 'is not', null)
+    .$narrowType<{ flags: string }>();
+}
+
+export function listFlaggedOfflineRefunds(
+  db: DbExecutor,
+  { open, limit }: { open: boolean; limit: number },
+): Promise<FlaggedOfflineRefundRow[]> {
+  return flaggedRefunds(db)
+    .$if(open, (qb) => qb.where('offline_refunds.handled_at', 'is', null))
+    .orderBy('offline_refunds.received_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findFlaggedOfflineRefund(
+  db: DbExecutor,
+  offlineId: string,
+): Promise<FlaggedOfflineRefundRow | undefined> {
+  return flaggedRefunds(db).where('offline_refunds.offline_id', '=', offlineId).executeTakeFirst();
+}
+
+export async function markOfflineRefundHandled(
+  db: DbExecutor,
+  offlineId: string,
+  values: { userId: number; now: string },
+): Promise<void> {
+  await db
+    .updateTable('offline_refunds')
+    .set({ handled_by: values.userId, handled_at: values.now })
+    .where('offline_id', '=', offlineId)
     .where('flags', 'is not', null)
     .where('handled_at', 'is', null)
     .execute();

@@ -4,6 +4,7 @@ import {
   FlaggedOfflineSalesQuery,
   FlaggedOfflineSalesResponse,
   NumberBlockResponse,
+  OfflineId,
   OfflinePeriodRequest,
   OfflinePeriodResponse,
   OfflinePeriodsResponse,
@@ -12,11 +13,13 @@ import {
   ReserveNumberBlockRequest,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../http/request-user';
 import { needs } from '../../http/route-access';
 import {
   flaggedOfflineSales,
+  markFlaggedOfflineRefundHandled,
   markFlaggedOfflineSaleHandled,
   offlinePeriods,
   offlineState,
@@ -26,8 +29,8 @@ import {
 
 /**
  * Selling offline (issue 38): a till reserves numbers and reads the server's clock while online, reports the
- * times it was offline once back; managers see what its offline sales were flagged for. The sales themselves
- * come through POST /api/sales with `offlineId` and `createdAt`.
+ * times it was offline once back; managers see what its offline sales and refunds were flagged for. The sales
+ * and refunds themselves come through POST /api/sales (and /api/sales/:id/refund) with `offlineId` and `createdAt`.
  */
 export function offlineRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -81,6 +84,14 @@ export function offlineRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, params: IdParams, response: { 200: FlaggedOfflineSale } },
       },
       async (req) => markFlaggedOfflineSaleHandled(deps, currentUser(req), req.params.id),
+    );
+    app.post(
+      '/offline/flagged-refunds/:offlineId/handled',
+      {
+        config: { access: needs('pos_refund'), errors: [404] },
+        schema: { tags, params: z.object({ offlineId: OfflineId }), response: { 200: FlaggedOfflineSale } },
+      },
+      async (req) => markFlaggedOfflineRefundHandled(deps, currentUser(req), req.params.offlineId),
     );
   };
 }

@@ -5,6 +5,7 @@ import {
   type FlaggedOfflineSale,
   type FlaggedOfflineSalesResponse,
   type NumberBlock,
+  type NumberBlockKind,
   type OfflinePeriod,
   type OfflineStateResponse,
 } from '@pos/core';
@@ -12,9 +13,12 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/request-user';
-import { tillReceiptSeries } from '../sale-records/document-number';
+import { tillCreditNoteSeries, tillReceiptSeries, tillSeriesKind } from '../sale-records/document-number';
 import {
+  findFlaggedOfflineRefund,
   findFlaggedOfflineSale,
+  listFlaggedOfflineRefunds,
+  markOfflineRefundHandled,
   findOfflinePeriod,
   findTillForBlocks,
   insertNumberBlock,
@@ -25,6 +29,7 @@ import {
   tillBlocks,
   upsertOfflinePeriod,
   usedInBlock,
+  type FlaggedOfflineRefundRow,
   type FlaggedOfflineRow,
   type NumberBlockRow,
   type OfflinePeriodRow,
@@ -35,6 +40,7 @@ async function blockView(db: DbExecutor, row: NumberBlockRow): Promise<NumberBlo
   return {
     id: row.id,
     tillId: row.till_id,
+    kind: tillSeriesKind(row.series),
     series: row.series,
     first: row.first_sequence,
     last: row.last_sequence,
@@ -57,12 +63,13 @@ async function liveTill(db: DbExecutor, tillId: number) {
 export async function reserveNumberBlock(
   deps: Pick<Deps, 'db' | 'now' | 'config'>,
   user: SessionUser,
-  request: { tillId: number; size: number },
+  request: { tillId: number; size: number; kind: NumberBlockKind },
 ): Promise<NumberBlock> {
   return deps.db.writeTransaction(async (trx) => {
     await liveTill(trx, request.tillId);
     const now = deps.now();
-    const series = tillReceiptSeries(now, deps.config.shopTimezone, request.tillId);
+    const seriesOf = request.kind === 'credit_note' ? tillCreditNoteSeries : tillReceiptSeries;
+    const series = seriesOf(now, deps.config.shopTimezone, request.tillId);
     const last = await reserveSequences(trx, series, request.size);
     const row = await insertNumberBlock(trx, {
       till_id: request.tillId,
@@ -129,9 +136,12 @@ const Flags = z.array(CardSaleFlag);
 
 function toFlagged(row: FlaggedOfflineRow): FlaggedOfflineSale {
   return {
+    kind: 'sale',
     offlineId: row.offline_id,
     saleId: row.sale_id,
     documentNumber: row.document_number,
+    refundId: null,
+    refundNumber: null,
     total: satangToBaht(row.total),
     sellerName: row.seller_name,
     customerName: row.customer_name,
@@ -144,13 +154,42 @@ function toFlagged(row: FlaggedOfflineRow): FlaggedOfflineSale {
   };
 }
 
-/** `GET /api/offline/flagged`: offline sales recorded although something was out of line, newest first. */
+function toFlaggedRefund(row: FlaggedOfflineRefundRow): FlaggedOfflineSale {
+  return {
+    kind: 'refund',
+    offlineId: row.offline_id,
+    saleId: row.sale_id,
+    documentNumber: row.document_number,
+    refundId: row.refund_id,
+    refundNumber: row.credit_note_number ?? row.claimed_number,
+    total: satangToBaht(row.amount ?? row.claimed_amount),
+    sellerName: row.refunder_name,
+    customerName: row.customer_name,
+    tillName: row.till_name,
+    claimedAt: row.claimed_at,
+    receivedAt: row.received_at,
+    reasons: Flags.parse(JSON.parse(row.flags)),
+    handledAt: row.handled_at,
+    handledBy: row.handled_by_name,
+  };
+}
+
+const FLAGGED_LIMIT = 200;
+
+/** `GET /api/offline/flagged`: offline sales and refunds recorded (or kept) although something was out of line. */
 export async function flaggedOfflineSales(
   deps: Pick<Deps, 'db'>,
   handled: 'open' | 'all',
 ): Promise<FlaggedOfflineSalesResponse> {
-  const rows = await listFlaggedOfflineSales(deps.db.kysely, { open: handled === 'open', limit: 200 });
-  return { sales: rows.map(toFlagged) };
+  const query = { open: handled === 'open', limit: FLAGGED_LIMIT };
+  const [sales, refunds] = await Promise.all([
+    listFlaggedOfflineSales(deps.db.kysely, query),
+    listFlaggedOfflineRefunds(deps.db.kysely, query),
+  ]);
+  const all = [...sales.map(toFlagged), ...refunds.map(toFlaggedRefund)];
+  // Newest first, as each list is.
+  all.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || b.saleId - a.saleId);
+  return { sales: all.slice(0, FLAGGED_LIMIT) };
 }
 
 /** `POST /api/offline/flagged/:saleId/handled`: a manager dealt with it (kept once: the first handler). */
@@ -164,5 +203,19 @@ export async function markFlaggedOfflineSaleHandled(
     const row = await findFlaggedOfflineSale(trx, saleId);
     if (!row) throw new AppError({ status: 404, code: 'OFFLINE_FLAGGED_SALE_NOT_FOUND' });
     return toFlagged(row);
+  });
+}
+
+/** `POST /api/offline/flagged-refunds/:offlineId/handled`: the same for an offline refund. */
+export async function markFlaggedOfflineRefundHandled(
+  deps: Pick<Deps, 'db' | 'now'>,
+  user: SessionUser,
+  offlineId: string,
+): Promise<FlaggedOfflineSale> {
+  return deps.db.writeTransaction(async (trx) => {
+    await markOfflineRefundHandled(trx, offlineId, { userId: user.id, now: deps.now().toISOString() });
+    const row = await findFlaggedOfflineRefund(trx, offlineId);
+    if (!row) throw new AppError({ status: 404, code: 'OFFLINE_FLAGGED_SALE_NOT_FOUND' });
+    return toFlaggedRefund(row);
   });
 }

@@ -1,3 +1,5 @@
+import type { NumberBlockKind } from '@pos/core';
+
 /**
  * Receipt / tax-invoice numbers: R<Buddhist-era year>-<6-digit sequence>,
  * e.g. R2569-000123. The sequence restarts each year in the shop's time zone.
@@ -37,11 +39,27 @@ export { formatDocumentNumber } from '@pos/core';
  * Revenue Department expects a gapless series per POS machine; the shop's R2569 series stays the online one.
  */
 export function tillReceiptSeries(now: Date, timeZone: string, tillId: number): string {
-  return `${documentSeries(now, timeZone)}-T${String(tillId).padStart(2, '0')}`;
+  return `${documentSeries(now, timeZone)}-${tillPart(tillId)}`;
 }
 
-/** A number of a till's series split back into its series and sequence; null when it is not one. */
-export function parseTillDocumentNumber(documentNumber: string): { series: string; sequence: number } | null {
-  const match = /^(R\d{4}-T\d{2,})-(\d{6})$/.exec(documentNumber);
-  return match ? { series: match[1]!, sequence: Number(match[2]) } : null;
+/** A till's own credit note series, for its offline refunds: CN2569-T01 (the shop's CN2569 stays the online one). */
+export function tillCreditNoteSeries(now: Date, timeZone: string, tillId: number): string {
+  return `CN${documentSeries(now, timeZone).slice(1)}-${tillPart(tillId)}`;
+}
+
+const tillPart = (tillId: number) => `T${String(tillId).padStart(2, '0')}`;
+
+/** Which kind of document a till series numbers. */
+export function tillSeriesKind(series: string): NumberBlockKind {
+  return series.startsWith('CN') ? 'credit_note' : 'receipt';
+}
+
+/** A number of a till's series split back into its series and sequence; null when it is not one of `kind`. */
+export function parseTillDocumentNumber(
+  documentNumber: string,
+  kind: NumberBlockKind,
+): { series: string; sequence: number } | null {
+  const match = /^((?:R|CN)\d{4}-T\d{2,})-(\d{6})$/.exec(documentNumber);
+  if (!match || tillSeriesKind(match[1]!) !== kind) return null;
+  return { series: match[1]!, sequence: Number(match[2]) };
 }

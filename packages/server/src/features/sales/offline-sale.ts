@@ -20,6 +20,22 @@ import { readSale } from '../sale-records/sale-read-model';
 /** How far ahead of the server's clock a till's clock may run before its sale's time is not believed. */
 const CLOCK_SKEW_MS = 2 * 60_000;
 
+/**
+ * The time a document made offline is recorded at: the till's claim when it can be believed (not ahead of the
+ * server's clock by more than a till's clock may run, not before any of `earliest`: its number block's reservation,
+ * its shift's opening, its sale), else now.
+ */
+export function claimedTime(
+  claimedAt: Date,
+  now: Date,
+  earliest: readonly (string | undefined)[],
+): { believable: boolean; recordedAt: Date } {
+  const believable =
+    claimedAt.getTime() <= now.getTime() + CLOCK_SKEW_MS &&
+    earliest.every((t) => t === undefined || claimedAt.getTime() >= new Date(t).getTime());
+  return { believable, recordedAt: believable && claimedAt.getTime() <= now.getTime() ? claimedAt : now };
+}
+
 /** What claiming a device-made id gave: the sale recorded under it before, or this request's go-ahead. */
 export type OfflineClaim =
   | { replay: CreateSaleResponse }
@@ -68,12 +84,8 @@ export async function claimOfflineSale(
   const paid: PaidSale = { terms: null, flags: [] };
   const number = await reservedNumber(trx, input, paid);
   const shiftOpenedAt = input.tillId ? await openShiftOpenedAt(trx, input.tillId) : undefined;
-  const earliest = [number?.reservedAt, shiftOpenedAt].filter((t): t is string => t !== undefined);
-  const believable =
-    claimedAt.getTime() <= now.getTime() + CLOCK_SKEW_MS &&
-    earliest.every((t) => claimedAt.getTime() >= new Date(t).getTime());
+  const { believable, recordedAt } = claimedTime(claimedAt, now, [number?.reservedAt, shiftOpenedAt]);
   if (!believable) addFlag(paid, { reason: 'time_invalid', claimed: input.createdAt! });
-  const recordedAt = believable && claimedAt.getTime() <= now.getTime() ? claimedAt : now;
 
   const since = input.syncedAt ? new Date(input.syncedAt).toISOString() : recordedAt.toISOString();
   const changes = await priceChangesSince(trx, [...new Set(input.items.map((i) => i.productId))], since);
@@ -151,7 +163,7 @@ async function reservedNumber(
 ): Promise<{ series: string; sequence: number; reservedAt: string } | null> {
   const printed = input.documentNumber;
   if (!printed) return null;
-  const parsed = parseTillDocumentNumber(printed);
+  const parsed = parseTillDocumentNumber(printed, 'receipt');
   const block = parsed && input.tillId ? await lockBlockHolding(trx, { tillId: input.tillId, ...parsed }) : undefined;
   if (!parsed || !block || (await documentNumberUsed(trx, printed))) {
     addFlag(paid, { reason: 'number_invalid', claimed: printed });

@@ -33,6 +33,13 @@ export async function planRefund(trx: DbExecutor, sale: SaleForRefund, input: Re
   return { sale, lines, ...units, ...amount, ...way, shift };
 }
 
+/** A refund made offline and sent later (issue 38): recorded at its time, under the credit note number it printed. */
+export interface OfflineRefundTerms {
+  recordedAt: Date;
+  /** The till's reserved number when it holds; null: the shop's next (or none, for a sale without VAT). */
+  creditNoteNumber: string | null;
+}
+
 /**
  * Writes a checked refund, step by step in the order every writer takes its locks: stock back on the
  * shelf, the customer's points and totals, the credit note's number (for a sale that had a tax invoice),
@@ -50,14 +57,15 @@ export async function writeRefund(
   plan: RefundPlan,
   input: RefundInput,
   stripeRefundId: string | null,
+  offline: OfflineRefundTerms | null = null,
 ): Promise<number> {
   const { sale, lines, wanted, fully } = plan;
-  const now = deps.now();
+  const now = offline?.recordedAt ?? deps.now();
   const nowIso = now.toISOString();
 
   const returned = await returnUnits(trx, plan, nowIso);
   const points = await customerPointsBack(trx, plan, nowIso);
-  const note = await creditNote(trx, plan, now, deps.config.shopTimezone);
+  const note = await creditNote(trx, plan, now, deps.config.shopTimezone, offline?.creditNoteNumber ?? null);
   const refundId = await writeRefundRecords(trx, {
     plan,
     input,
@@ -93,6 +101,7 @@ export async function writeRefund(
   const status: SaleStatus = fully ? 'refunded' : 'partially_refunded';
   await setSaleStatus(trx, sale.id, status);
   if (note.number !== null) await queueCreditNoteEmail(trx, sale.id, refundId, now);
-  await refundPrintJob(trx, { plan, input, user, refundId, nowIso });
+  // An offline refund's note printed at the till when it was made, and its cash left the drawer then.
+  if (!offline) await refundPrintJob(trx, { plan, input, user, refundId, nowIso });
   return refundId;
 }

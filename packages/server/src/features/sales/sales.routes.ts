@@ -3,6 +3,7 @@ import {
   CreateSaleResponse,
   IdParams,
   ListSalesQuery,
+  OfflineRefundResponse,
   RefundSaleRequest,
   RefundSaleResponse,
   SalesListResponse,
@@ -19,6 +20,7 @@ import { needs } from '../../http/route-access';
 import { currentUser } from '../../http/request-user';
 import { signInClient } from '../auth/sign-in-client';
 import { OptionalIdempotencyHeaders } from '../idempotency/idempotency-headers';
+import { isOfflineRefund, recordOfflineRefund } from './offline-refund';
 import { refundSale } from './refunds.service';
 import { salesExportCsv } from './sales-export.service';
 import { createSaleAnswer, getSale, listSales } from './sales.service';
@@ -105,10 +107,15 @@ export function salesRoutes(deps: Deps): FastifyPluginAsyncZod {
           params: IdParams,
           headers: OptionalIdempotencyHeaders,
           body: RefundSaleRequest,
-          response: { 201: RefundSaleResponse },
+          // An offline refund's answer carries its flags (and, 202, no refund when it was kept unrecorded).
+          response: { 201: z.union([OfflineRefundResponse, RefundSaleResponse]), 202: OfflineRefundResponse },
         },
       },
       async (req, reply) => {
+        if (isOfflineRefund(req.body)) {
+          const offline = await recordOfflineRefund(deps, currentUser(req), req.params.id, req.body);
+          return reply.code(offline.status).send(offline.body);
+        }
         const body = await refundSale(
           { ...deps, log: req.log },
           currentUser(req),

@@ -1,9 +1,14 @@
 import type { FlaggedOfflineSale, OfflinePeriod } from '@pos/core';
 import { WifiOff } from 'lucide-react';
-import { useI18n } from '../../i18n';
+import { useI18n, type Translate } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { FlaggedSalesPanel, type FlaggedSaleView, type FlaggedSalesTexts } from '../payments/flagged-sales-panel';
-import { useFlaggedOfflineSales, useMarkOfflineSaleHandled, useOfflinePeriods } from './offline-review.queries';
+import {
+  flaggedOfflineKey,
+  useFlaggedOfflineSales,
+  useMarkOfflineSaleHandled,
+  useOfflinePeriods,
+} from './offline-review.queries';
 
 const TEXTS: FlaggedSalesTexts = {
   title: 'offlineReview.title',
@@ -28,11 +33,20 @@ const TEXTS: FlaggedSalesTexts = {
     time_invalid: 'offlineReview.reason.time_invalid',
     number_invalid: 'offlineReview.reason.number_invalid',
     price_unknown: 'offlineReview.reason.price_unknown',
+    refund_conflict: 'offlineReview.reason.refund_conflict',
   },
 };
 
-function viewOf(sale: FlaggedOfflineSale): FlaggedSaleView {
+/** The panel's row: a flagged offline sale, or an offline refund of a sale. */
+function viewOf(sale: FlaggedOfflineSale, t: Translate): FlaggedSaleView {
   return {
+    key: flaggedOfflineKey(sale),
+    subject:
+      sale.kind === 'refund'
+        ? t(sale.refundId === null ? 'offlineReview.refundKept' : 'offlineReview.refundRecorded', {
+            number: sale.refundNumber ?? t('offlineReview.refundNoNumber'),
+          })
+        : undefined,
     saleId: sale.saleId,
     documentNumber: sale.documentNumber,
     total: sale.total,
@@ -87,12 +101,13 @@ export function FlaggedOfflineSalesPanel({
   canHandle: boolean;
   onShowSale: (documentNumber: string) => void;
 }) {
+  const { t } = useI18n();
   return (
     <FlaggedSalesPanel
       headingId="flagged-offline-sales-title"
       rowTestId="flagged-offline-sale"
       texts={TEXTS}
-      list={useFlaggedOfflineSales((data) => data.sales.map(viewOf))}
+      list={useFlaggedOfflineSales((data) => data.sales.map((sale) => viewOf(sale, t)))}
       handle={useMarkOfflineSaleHandled()}
       canHandle={canHandle}
       onShowSale={onShowSale}

@@ -1,15 +1,31 @@
 import { FlaggedOfflineSale, FlaggedOfflineSalesResponse, OfflinePeriodsResponse } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { FlaggedSaleView } from '../payments/flagged-sales-panel';
 import { saleKeys } from '../pos/pos.queries';
 
 /** The manager's calls of /api/offline: sales flagged when a till sent them, and when tills were offline. */
 const offlineReviewApi = {
   flagged: (signal?: AbortSignal) => api.get('/offline/flagged', { schema: FlaggedOfflineSalesResponse, signal }),
-  markHandled: (saleId: number) =>
-    api.post(`/offline/flagged/${saleId}/handled`, undefined, { schema: FlaggedOfflineSale }),
+  markHandled: (flagged: FlaggedSaleView) => {
+    const refund = offlineRefundOfKey(flagged.key);
+    return refund
+      ? api.post(`/offline/flagged-refunds/${refund}/handled`, undefined, { schema: FlaggedOfflineSale })
+      : api.post(`/offline/flagged/${flagged.key}/handled`, undefined, { schema: FlaggedOfflineSale });
+  },
   periods: (signal?: AbortSignal) => api.get('/offline/periods', { schema: OfflinePeriodsResponse, signal }),
 };
+
+const REFUND_KEY_PREFIX = 'refund:';
+
+/** A flagged row's key: a sale's id, or `refund:<offlineId>` for an offline refund (handled by its device-made id). */
+export function flaggedOfflineKey(flagged: Pick<FlaggedOfflineSale, 'kind' | 'saleId' | 'offlineId'>): string {
+  return flagged.kind === 'refund' ? `${REFUND_KEY_PREFIX}${flagged.offlineId}` : String(flagged.saleId);
+}
+
+function offlineRefundOfKey(key: string): string | null {
+  return key.startsWith(REFUND_KEY_PREFIX) ? key.slice(REFUND_KEY_PREFIX.length) : null;
+}
 
 // Under the sales' keys: a sale a till sends may add to the list, as any sale refreshes the history.
 export const offlineReviewKeys = {

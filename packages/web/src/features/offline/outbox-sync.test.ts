@@ -18,6 +18,7 @@ const PRICING = {
 const BLOCK: NumberBlock = {
   id: 1,
   tillId: 3,
+  kind: 'receipt',
   series: 'R2569-T03',
   first: 1,
   last: 200,

@@ -26,11 +26,13 @@ export const CARD_FLAG_TEXTS: FlaggedSalesTexts = {
     time_invalid: 'offlineReview.reason.time_invalid',
     number_invalid: 'offlineReview.reason.number_invalid',
     price_unknown: 'offlineReview.reason.price_unknown',
+    refund_conflict: 'offlineReview.reason.refund_conflict',
   },
 };
 
 function viewOf(sale: FlaggedCardSale): FlaggedSaleView {
   return {
+    key: String(sale.saleId),
     saleId: sale.saleId,
     documentNumber: sale.documentNumber,
     total: sale.total,

@@ -9,15 +9,19 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadingState } from '../../components/ui/states';
-import { useI18n, type MessageKey } from '../../i18n';
+import { apiErrorText, useI18n, type MessageKey } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatCurrencyAmount } from '../../lib/format-number';
 
 /** A sale recorded although something was out of line (a paid card sale, a sale made offline), as the list shows it. */
 export interface FlaggedSaleView {
+  /** The row's own key (a sale's id, or an offline refund's device-made id): what "handled" is asked for. */
+  key: string;
   saleId: number;
   documentNumber: string;
+  /** What the row is about beyond the sale itself (an offline refund of it, and its credit note). */
+  subject?: string;
   /** Baht. */
   total: number;
   /** When it was sold. */
@@ -56,7 +60,7 @@ function AmountsPaid({ flag }: { flag: CardSaleFlag }) {
 
 /** One reason a sale was flagged, in words, with the products, amounts and points it names. */
 export function ReasonLine({ flag, reason }: { flag: CardSaleFlag; reason: Record<CardSaleFlagReason, MessageKey> }) {
-  const { t, intlLocale } = useI18n();
+  const { t, intlLocale, locale } = useI18n();
   const products = (flag.products ?? [])
     .map((p) =>
       p.short === undefined
@@ -70,6 +74,9 @@ export function ReasonLine({ flag, reason }: { flag: CardSaleFlag; reason: Recor
       <span>
         {t(reason[flag.reason], { claimed: flag.claimed ?? '' })}
         {products ? <span className="font-medium">: {products}</span> : null}
+        {flag.code ? (
+          <span className="font-medium">: {apiErrorText(locale, flag.code, undefined) ?? flag.code}</span>
+        ) : null}
         <AmountsPaid flag={flag} />
         {flag.pointsShort ? (
           <span className="font-medium">
@@ -93,14 +100,14 @@ function FlaggedRow({
   sale: FlaggedSaleView;
   texts: FlaggedSalesTexts;
   testId: string;
-  handle: UseMutationResult<unknown, Error, number>;
+  handle: UseMutationResult<unknown, Error, FlaggedSaleView>;
   canHandle: boolean;
   onShowSale: (documentNumber: string) => void;
 }) {
   const { t, intlLocale } = useI18n();
-  const pending = handle.isPending && handle.variables === sale.saleId;
+  const pending = handle.isPending && handle.variables?.key === sale.key;
   const markHandled = () =>
-    handle.mutate(sale.saleId, {
+    handle.mutate(sale, {
       onSuccess: () => toast.success(t('payments.flags.handled', { document: sale.documentNumber })),
       onError: (cause) =>
         toast.error(t('payments.flags.handleError'), {
@@ -118,6 +125,7 @@ function FlaggedRow({
         <p className="font-semibold text-slate-900">{sale.documentNumber}</p>
         <p className="font-semibold text-slate-900 tabular-nums">{formatBaht(sale.total)}</p>
       </div>
+      {sale.subject ? <p className="text-sm font-medium text-slate-800">{sale.subject}</p> : null}
       <p className="text-sm text-slate-600">{sale.tillName ? `${meta} · ${sale.tillName}` : meta}</p>
       <ul className="grid gap-1 text-sm text-slate-800" aria-label={t(texts.reasonsLabel)}>
         {sale.reasons.map((flag) => (
@@ -158,7 +166,7 @@ export function FlaggedSalesPanel({
   rowTestId: string;
   texts: FlaggedSalesTexts;
   list: UseQueryResult<FlaggedSaleView[]>;
-  handle: UseMutationResult<unknown, Error, number>;
+  handle: UseMutationResult<unknown, Error, FlaggedSaleView>;
   canHandle: boolean;
   onShowSale: (documentNumber: string) => void;
   /** More about this kind below the list (an offline till's periods). */
@@ -198,7 +206,7 @@ export function FlaggedSalesPanel({
         <ul className="grid gap-3">
           {items.map((sale) => (
             <FlaggedRow
-              key={sale.saleId}
+              key={sale.key}
               sale={sale}
               texts={texts}
               testId={rowTestId}

@@ -8,6 +8,7 @@ import {
 } from '@pos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { FlaggedSaleView } from './flagged-sales-panel';
 import { customerKeys } from '../customers/customers.queries';
 import { productKeys } from '../products/products.queries';
 import { saleKeys } from '../pos/pos.queries';
@@ -22,7 +23,7 @@ export const cardApi = {
   confirm: (sessionId: string) =>
     api.post('/payments/stripe/confirm', { sessionId }, { schema: ConfirmCardPaymentResponse }),
   flagged: (signal?: AbortSignal) => api.get('/payments/stripe/flagged', { schema: FlaggedCardSalesResponse, signal }),
-  markHandled: (saleId: number) =>
+  markHandled: ({ saleId }: FlaggedSaleView) =>
     api.post(`/payments/stripe/flagged/${saleId}/handled`, undefined, { schema: FlaggedCardSale }),
 };
 

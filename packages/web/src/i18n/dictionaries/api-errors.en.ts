@@ -183,6 +183,9 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.OFFLINE_CARD_NOT_ALLOWED':
     'Card payments need the till online. A sale made offline is paid by cash, transfer or PromptPay',
   'apiErrors.OFFLINE_SALE_REPLACES': 'Sales can be edited only while the till is online',
+  'apiErrors.OFFLINE_REFUND_TO_CARD':
+    'Refunds to a card need the till online; offline, refund in cash, by transfer or PromptPay',
+  'apiErrors.OFFLINE_REFUND_EDIT': 'Sales can be edited only while the till is online',
   'apiErrors.OFFLINE_PERIOD_OTHER_USER': 'This offline period was recorded by another user',
   'apiErrors.OFFLINE_FLAGGED_SALE_NOT_FOUND': 'No flagged offline sale found',
   'apiErrors.LINE_SETTINGS_INCOMPLETE':

@@ -29,6 +29,11 @@ export const offlineReview: EnglishOf<typeof thai> = {
     "The customer's receipt says {claimed}, but that number is not one reserved for this till, was used already, or the sale was recorded first under another number",
   'offlineReview.reason.price_unknown':
     'Sold at a price the product has not had since the till last synced; recorded as sold',
+  'offlineReview.reason.refund_conflict':
+    'The till paid this refund back while offline, but the sale was refunded or changed before it arrived, so the refund is not recorded yet; check the drawer and the goods taken back',
+  'offlineReview.refundRecorded': 'Refunded while offline · credit note {number}',
+  'offlineReview.refundKept': 'Refunded while offline (not recorded) · printed credit note {number}',
+  'offlineReview.refundNoNumber': 'no number (sale without VAT)',
   'offlineReview.periods.title': 'Times tills were offline',
   'offlineReview.periods.row': '{till} · {user} · {from} – {to} · {sales} sales',
   'offlineReview.periods.stillOffline': 'not back yet',

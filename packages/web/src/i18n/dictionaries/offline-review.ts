@@ -26,6 +26,11 @@ export const offlineReview = defineMessages({
   'offlineReview.reason.number_invalid':
     'ใบเสร็จที่พิมพ์ให้ลูกค้าเป็นเลขที่ {claimed} แต่เลขนี้ไม่ใช่เลขที่สำรองไว้ให้เครื่องขายนี้ ถูกใช้ไปแล้ว หรือรายการถูกบันทึกไว้ก่อนด้วยเลขที่อื่น',
   'offlineReview.reason.price_unknown': 'ขายในราคาที่สินค้าไม่เคยมีตั้งแต่เครื่องขายปรับข้อมูลล่าสุด บันทึกตามราคาที่ขายไป',
+  'offlineReview.reason.refund_conflict':
+    'เครื่องขายคืนเงินไปแล้วตอนออฟไลน์ แต่บิลนี้ถูกคืนหรือเปลี่ยนไปก่อนข้อมูลจะส่งมาถึง ระบบจึงยังไม่บันทึกการคืนนี้ ตรวจเงินในลิ้นชักและสินค้าที่รับคืน',
+  'offlineReview.refundRecorded': 'คืนเงินระหว่างออฟไลน์ · ใบลดหนี้ {number}',
+  'offlineReview.refundKept': 'คืนเงินระหว่างออฟไลน์ (ยังไม่บันทึก) · ใบลดหนี้ที่พิมพ์ {number}',
+  'offlineReview.refundNoNumber': 'ไม่มีเลขที่ (บิลไม่มี VAT)',
   'offlineReview.periods.title': 'ช่วงเวลาที่เครื่องขายออฟไลน์',
   'offlineReview.periods.row': '{till} · {user} · {from} – {to} · ขาย {sales} รายการ',
   'offlineReview.periods.stillOffline': 'ยังไม่กลับมาออนไลน์',
