@@ -4,7 +4,17 @@
  * made offline, and the periods it was offline. One database per signed-in user and till, so a cashier never
  * sends another's sales and two tills in one browser never share numbers.
  */
-import type { CreateSaleRequest, Customer, NumberBlock, PosProduct, Shift, StoreSettings } from '@pos/core';
+import type {
+  CreateSaleRequest,
+  Customer,
+  NumberBlock,
+  NumberBlockKind,
+  PosProduct,
+  RefundSaleRequest,
+  Sale,
+  Shift,
+  StoreSettings,
+} from '@pos/core';
 import { Dexie, type EntityTable } from 'dexie';
 import { ApiError, CLIENT_ERROR_CODES } from './api';
 
@@ -31,22 +41,68 @@ export interface OutboxFailure {
   at: string;
 }
 
-/** A sale made offline, waiting to be sent (in `seq` order) with POST /api/sales. */
-export interface OutboxRow {
+/** What every outbox row has: its place, its device-made id, who made it where, and how sending it went. */
+interface OutboxRowBase {
   seq?: number;
   offlineId: string;
-  /** The user who sold it: only they send it (their session records it as theirs). */
+  /** The user who made it: only they send it (their session records it as theirs). */
   userId: number;
   tillId: number;
-  /** The full POST /api/sales body: offlineId, createdAt, documentNumber, syncedAt and pricing included. */
-  body: CreateSaleRequest;
-  documentNumber: string;
+  /** The number printed: the receipt's, or the credit note's (null for the refund of a sale without VAT). */
+  documentNumber: string | null;
   createdAt: string;
-  /** Baht, for the badge's list. */
+  /** Baht, for the badge's list: the sale's total, or the money a refund gave back. */
   total: number;
   status: 'pending' | 'failed';
   failure: OutboxFailure | null;
   attempts: number;
+}
+
+/** A sale made offline, waiting to be sent (in `seq` order) with POST /api/sales. */
+export interface SaleOutboxRow extends OutboxRowBase {
+  /** Rows written before refunds could be made offline have no kind: they are sales. */
+  kind?: 'sale';
+  /** The full POST /api/sales body: offlineId, createdAt, documentNumber, syncedAt and pricing included. */
+  body: CreateSaleRequest;
+  documentNumber: string;
+}
+
+/**
+ * A refund made offline, sent with POST /api/sales/:id/refund after everything made before it (the sale it
+ * refunds included, when that was made offline too: its id is known once it is sent).
+ */
+export interface RefundOutboxRow extends OutboxRowBase {
+  kind: 'refund';
+  /** The full refund body: offlineId, createdAt, documentNumber (its credit note's) and refundAmount included. */
+  body: RefundSaleRequest;
+  /** The sale's id on the server, or null while the sale itself waits in the outbox (then `saleOfflineId`). */
+  saleId: number | null;
+  saleOfflineId: string | null;
+  saleDocumentNumber: string;
+  /** What went back on the shelf, for the till's stock until the server's is read again. */
+  returned: { productId: number; variantId: number | null; quantity: number }[];
+}
+
+export type OutboxRow = SaleOutboxRow | RefundOutboxRow;
+
+export const isRefundRow = (row: OutboxRow): row is RefundOutboxRow => row.kind === 'refund';
+
+/**
+ * A sale of this till as the till last knew it (issue 38): the server's, read while online or answered when sold,
+ * or one made offline (id 0 until sent; `offlineId` then names it). Refunds made offline change it here too.
+ */
+export interface CachedSale {
+  /** The document number it was printed with. */
+  key: string;
+  sale: Sale;
+  offlineId: string | null;
+  madeAt: string;
+}
+
+/** A sale made offline and since recorded by the server: its id there, for a refund of it made offline. */
+export interface SentSale {
+  offlineId: string;
+  saleId: number;
 }
 
 /** A sale the server recorded under another number than the one printed (its answer was lost the first time). */
@@ -85,6 +141,8 @@ export type OfflineDb = Dexie & {
   renumbered: EntityTable<RenumberedSale, 'offlineId'>;
   periods: EntityTable<OfflinePeriodRow, 'periodId'>;
   meta: EntityTable<MetaRow, 'key'>;
+  sales: EntityTable<CachedSale, 'key'>;
+  sentSales: EntityTable<SentSale, 'offlineId'>;
 };
 
 const DB_PREFIX = 'pos-offline';
@@ -117,6 +175,8 @@ export function offlineDb(userId: number, tillId: number | null): OfflineDb {
     periods: 'periodId',
     meta: 'key',
   });
+  // Refunds made offline: the till's recent sales, and the ids its offline sales got once sent.
+  db.version(2).stores({ sales: 'key,madeAt', sentSales: 'offlineId' });
   open.set(name, db);
   return db;
 }
@@ -162,10 +222,15 @@ export async function readSnapshot(db: OfflineDb): Promise<OfflineSnapshot> {
   });
 }
 
-/** How many numbers the till has left in its blocks. */
-export function numbersLeft(blocks: readonly CachedBlock[]): number {
-  return blocks.reduce((sum, b) => sum + Math.max(0, b.block.last - b.next + 1), 0);
+/** How many numbers the till has left in its blocks of one kind (receipts unless told). */
+export function numbersLeft(blocks: readonly CachedBlock[], kind: NumberBlockKind = 'receipt'): number {
+  return blocks
+    .filter((b) => blockKind(b) === kind)
+    .reduce((sum, b) => sum + Math.max(0, b.block.last - b.next + 1), 0);
 }
+
+/** Blocks kept before credit notes were reserved too carry no kind: they are receipts. */
+export const blockKind = (b: CachedBlock): NumberBlockKind => b.block.kind ?? 'receipt';
 
 /** The database of the stored user at the till this browser chose, or null (signed out, no till). */
 function sessionOfflineDb(userId: number | undefined, tillId: number | null): OfflineDb | null {

@@ -49,7 +49,12 @@ function SignedInLayout() {
   return (
     <TillPrinterProvider enabled={runsTill} initialTillId={initialTillId} settings={settings}>
       {/* Selling offline and sending those sales (issue 38), for the till this browser sells at. */}
-      <OfflineProvider userId={user?.id ?? 0} enabled={runsTill} initialTillId={initialTillId}>
+      <OfflineProvider
+        userId={user?.id ?? 0}
+        enabled={runsTill}
+        initialTillId={initialTillId}
+        keepsSales={user ? can(user.role, 'pos_refund') : false}
+      >
         <div className="min-h-dvh bg-slate-50">
           <a
             href="#main"

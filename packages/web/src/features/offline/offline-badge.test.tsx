@@ -53,7 +53,7 @@ describe('the offline badge', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <I18nProvider initialLocale="th">
-          <OfflineProvider userId={1} enabled initialTillId={3}>
+          <OfflineProvider keepsSales={false} userId={1} enabled initialTillId={3}>
             <OfflineBadge />
           </OfflineProvider>
         </I18nProvider>

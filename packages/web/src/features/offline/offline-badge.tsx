@@ -12,6 +12,7 @@ import {
 } from '../../components/ui/dialog';
 import { useI18n } from '../../i18n';
 import { errorMessage, ApiError } from '../../lib/api';
+import { isRefundRow } from '../../lib/offline-db';
 import { cn } from '../../lib/utils';
 import { useOffline } from './offline-context';
 
@@ -125,11 +126,17 @@ function OfflineDetails({ onClose }: { onClose: () => void }) {
                 {status.failed.map((row) => (
                   <li key={row.offlineId} className="rounded-lg border border-red-200 bg-red-50 p-2">
                     <p className="font-medium">
-                      {t('offline.details.failedLine', {
-                        number: row.documentNumber,
-                        total: formatBaht(row.total),
-                        time: time(row.createdAt),
-                      })}
+                      {isRefundRow(row)
+                        ? t('offline.details.failedRefundLine', {
+                            number: row.saleDocumentNumber,
+                            total: formatBaht(row.total),
+                            time: time(row.createdAt),
+                          })
+                        : t('offline.details.failedLine', {
+                            number: row.documentNumber,
+                            total: formatBaht(row.total),
+                            time: time(row.createdAt),
+                          })}
                     </p>
                     {row.failure ? (
                       <p className="text-red-900">

@@ -3,7 +3,7 @@
  * app start, on `online` and every ~15 s while anything waits, the offline periods recorded, and what the badge,
  * the sign-out and the shift close need to know.
  */
-import { OfflinePeriodResponse, type CreateSaleRequest, type StoreSettings } from '@pos/core';
+import { OfflinePeriodResponse, OfflineRefundResponse, type CreateSaleRequest, type StoreSettings } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -34,7 +34,7 @@ import { fetchStoreSettings, settingsKeys } from '../settings/settings.queries';
 import { shiftKeys } from '../shifts/shifts.queries';
 import { apiSources, askPersistentStorage, refreshOfflineCache } from './offline-refresh';
 import { newIdempotencyKey as newOfflineId } from '../pos/sale-payload';
-import { sendOutbox, sendPeriods, SyncBackoff, retryFailed, type SyncStop } from './outbox-sync';
+import { sendOutbox, sendPeriods, SyncBackoff, retryFailed, type OutboxSenders, type SyncStop } from './outbox-sync';
 
 /** How often the catalogue is read again while the till is online. */
 const REFRESH_EVERY_MS = 5 * 60_000;
@@ -91,7 +91,11 @@ interface OfflineContextValue {
 
 const OfflineContext = createContext<OfflineContextValue | null>(null);
 
-const sendSale = (body: CreateSaleRequest, idempotencyKey: string) => salesApi.create(body, idempotencyKey);
+const senders: OutboxSenders = {
+  sale: (body: CreateSaleRequest, idempotencyKey: string) => salesApi.create(body, idempotencyKey),
+  // No Idempotency-Key: the refund's device-made id answers it, however late.
+  refund: (saleId, body) => api.post(`/sales/${saleId}/refund`, body, { schema: OfflineRefundResponse }),
+};
 const sendPeriod = (body: Parameters<Parameters<typeof sendPeriods>[1]>[0]) =>
   api.post('/offline/periods', body, { schema: OfflinePeriodResponse });
 
@@ -104,9 +108,12 @@ export function OfflineProvider({
   userId,
   enabled,
   initialTillId,
+  keepsSales,
   children,
 }: {
   userId: number;
+  /** The user may refund: the till's recent sales are kept too, to refund them offline. */
+  keepsSales: boolean;
   /** The user sells at a till: only then is anything kept, sent or refreshed. */
   enabled: boolean;
   initialTillId: number | null;
@@ -169,13 +176,13 @@ export function OfflineProvider({
           queryFn: ({ signal }) => fetchStoreSettings(signal),
           staleTime: 60_000,
         });
-      const run = refreshOfflineCache(db, tillId, apiSources(settings)).catch(() => {
+      const run = refreshOfflineCache(db, tillId, apiSources(settings, keepsSales)).catch(() => {
         // The network dropped mid-way or the server is busy: the last copy stays, the next refresh tries again.
       });
       refreshing.current = { key, at: Date.now(), run };
       return run;
     },
-    [db, tillId, queryClient],
+    [db, tillId, queryClient, keepsSales],
   );
   const refreshNow = useCallback(() => void refresh(), [refresh]);
 
@@ -192,7 +199,7 @@ export function OfflineProvider({
     let stop: SyncStop | null = null;
     try {
       for (const each of await userDbs(userId)) {
-        const outcome = await sendOutbox(each, userId, sendSale);
+        const outcome = await sendOutbox(each, userId, senders);
         sent += outcome.sent;
         failed += outcome.failed;
         stop = outcome.stopped;

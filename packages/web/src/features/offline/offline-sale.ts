@@ -16,10 +16,11 @@ import {
   type Sale,
   type SalePaymentPart,
 } from '@pos/core';
-import { readMeta, type OfflineDb, type OutboxRow } from '../../lib/offline-db';
+import { readMeta, type OfflineDb, type SaleOutboxRow } from '../../lib/offline-db';
 
 /** Why a sale could not be made offline either. */
-export type OfflineRefusalReason = 'noTill' | 'noCache' | 'noNumbers' | 'noShift' | 'card' | 'edit' | 'storage';
+export type OfflineRefusalReason =
+  'noTill' | 'noCache' | 'noNumbers' | 'noShift' | 'card' | 'edit' | 'storage' | 'notKept' | 'refundExceeds';
 
 export class OfflineRefusal extends Error {
   override readonly name = 'OfflineRefusal';
@@ -43,7 +44,7 @@ export interface OfflineSaleInput {
 }
 
 export interface OfflineSaleResult {
-  row: OutboxRow;
+  row: SaleOutboxRow;
   /** The customer as the till now knows them (points moved), or null. */
   customer: Customer | null;
   shiftId: number | null;
@@ -84,7 +85,7 @@ export async function recordOfflineSale(db: OfflineDb, input: OfflineSaleInput):
         purchaseAmountForOnePoint: pricing.purchaseAmountForOnePoint,
       },
     };
-    const row: OutboxRow = {
+    const row: SaleOutboxRow = {
       offlineId,
       userId,
       tillId,
@@ -139,7 +140,7 @@ export interface ReceiptContext {
 }
 
 /** The receipt's sale, built from what the till knows (id 0: the server has not recorded it yet). */
-export function offlineReceiptSale(row: OutboxRow, context: ReceiptContext): Sale {
+export function offlineReceiptSale(row: SaleOutboxRow, context: ReceiptContext): Sale {
   const body = SaleRequestSchema.parse(row.body);
   const total = Number(body.total);
   const totalSatang = bahtToSatang(total);

@@ -6,7 +6,14 @@ import { ApiError } from '../../lib/api';
 import { closeOfflineDbs, offlineDb, offlineDbName, orKeptCopy, type OfflineDb } from '../../lib/offline-db';
 import { mergeBlocks } from './offline-refresh';
 import { OfflineRefusal, recordOfflineSale } from './offline-sale';
-import { offlineIdempotencyKey, sendOutbox, sendPeriods, SyncBackoff, type SaleSender } from './outbox-sync';
+import {
+  offlineIdempotencyKey,
+  sendOutbox,
+  sendPeriods,
+  SyncBackoff,
+  type OutboxSenders,
+  type SaleSender,
+} from './outbox-sync';
 
 const PRICING = {
   vatApplies: true,
@@ -80,6 +87,11 @@ async function sell(target: OfflineDb, userId: number, body = saleBody()) {
   });
 }
 
+/** Senders for an outbox of sales only (refunds have their own tests, offline-refund.test.ts). */
+function salesOnly(sale: SaleSender): OutboxSenders {
+  return { sale, refund: () => Promise.reject(new Error('no refund was made')) };
+}
+
 /** A server that records each offlineId once and answers the first sale again, as the real one does. */
 function fakeServer() {
   const recorded = new Map<string, Sale>();
@@ -147,13 +159,13 @@ describe('the outbox sync', () => {
   it('sends in order, each once, with the offline key, and empties the outbox', async () => {
     const made = [await sell(db, 1), await sell(db, 1), await sell(db, 1)];
     const server = fakeServer();
-    const outcome = await sendOutbox(db, 1, server.send);
+    const outcome = await sendOutbox(db, 1, salesOnly(server.send));
     expect(outcome).toEqual({ sent: 3, failed: 0, stopped: null });
     expect(server.calls.map((c) => c.offlineId)).toEqual(made.map((m) => m.row.offlineId));
     expect(server.calls.map((c) => c.key)).toEqual(made.map((m) => offlineIdempotencyKey(m.row.offlineId)));
     expect(await db.outbox.count()).toBe(0);
     // A second run sends nothing.
-    await sendOutbox(db, 1, server.send);
+    await sendOutbox(db, 1, salesOnly(server.send));
     expect(server.calls).toHaveLength(3);
   });
 
@@ -161,7 +173,10 @@ describe('the outbox sync', () => {
     await sell(db, 1);
     await sell(db, 1);
     const server = fakeServer();
-    const [a, b] = await Promise.all([sendOutbox(db, 1, server.send), sendOutbox(db, 1, server.send)]);
+    const [a, b] = await Promise.all([
+      sendOutbox(db, 1, salesOnly(server.send)),
+      sendOutbox(db, 1, salesOnly(server.send)),
+    ]);
     expect(a).toBe(b);
     expect(server.calls).toHaveLength(2);
   });
@@ -174,9 +189,9 @@ describe('the outbox sync', () => {
       await server.send(body, key);
       throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'network' });
     };
-    expect((await sendOutbox(db, 1, lost)).stopped).toBe('network');
+    expect((await sendOutbox(db, 1, salesOnly(lost))).stopped).toBe('network');
     expect(await db.outbox.count()).toBe(1);
-    expect(await sendOutbox(db, 1, server.send)).toEqual({ sent: 1, failed: 0, stopped: null });
+    expect(await sendOutbox(db, 1, salesOnly(server.send))).toEqual({ sent: 1, failed: 0, stopped: null });
     expect(server.recorded.size).toBe(1);
     expect(server.calls.every((c) => c.offlineId === made.row.offlineId)).toBe(true);
     expect(await db.outbox.count()).toBe(0);
@@ -191,7 +206,7 @@ describe('the outbox sync', () => {
             new ApiError({ status: 400, code: 'VALIDATION_ERROR', message: 'ข้อมูลไม่ถูกต้อง', fromServer: true }),
           )
         : server.send(body, key);
-    expect(await sendOutbox(db, 1, send)).toEqual({ sent: 2, failed: 1, stopped: null });
+    expect(await sendOutbox(db, 1, salesOnly(send))).toEqual({ sent: 2, failed: 1, stopped: null });
     const left = await db.outbox.toArray();
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({
@@ -200,7 +215,7 @@ describe('the outbox sync', () => {
       failure: { status: 400, code: 'VALIDATION_ERROR', message: 'ข้อมูลไม่ถูกต้อง' },
     });
     // A failed row is not sent again by the next run.
-    await sendOutbox(db, 1, send);
+    await sendOutbox(db, 1, salesOnly(send));
     expect(server.calls).toHaveLength(2);
   });
 
@@ -212,13 +227,13 @@ describe('the outbox sync', () => {
       down
         ? Promise.reject(new ApiError({ status: 503, code: 'HTTP_ERROR', message: 'down' }))
         : server.send(body, key);
-    expect(await sendOutbox(db, 1, send)).toEqual({ sent: 0, failed: 0, stopped: 'server' });
+    expect(await sendOutbox(db, 1, salesOnly(send))).toEqual({ sent: 0, failed: 0, stopped: 'server' });
     expect((await db.outbox.toArray()).map((r) => [r.status, r.attempts])).toEqual([
       ['pending', 1],
       ['pending', 0],
     ]);
     down = false;
-    await sendOutbox(db, 1, send);
+    await sendOutbox(db, 1, salesOnly(send));
     expect(server.calls.map((c) => c.offlineId)).toEqual(made.map((m) => m.row.offlineId));
   });
 
@@ -226,7 +241,7 @@ describe('the outbox sync', () => {
     await sell(db, 1);
     const send: SaleSender = () =>
       Promise.reject(new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'no', fromServer: true }));
-    expect((await sendOutbox(db, 1, send)).stopped).toBe('auth');
+    expect((await sendOutbox(db, 1, salesOnly(send))).stopped).toBe('auth');
     expect(await db.outbox.count()).toBe(1);
   });
 
@@ -234,7 +249,7 @@ describe('the outbox sync', () => {
     const mine = await sell(db, 1);
     const theirs = await sell(db, 2);
     const server = fakeServer();
-    expect(await sendOutbox(db, 1, server.send)).toEqual({ sent: 1, failed: 0, stopped: null });
+    expect(await sendOutbox(db, 1, salesOnly(server.send))).toEqual({ sent: 1, failed: 0, stopped: null });
     expect(server.calls.map((c) => c.offlineId)).toEqual([mine.row.offlineId]);
     expect((await db.outbox.toArray()).map((r) => r.offlineId)).toEqual([theirs.row.offlineId]);
   });
@@ -243,7 +258,7 @@ describe('the outbox sync', () => {
     const made = await sell(db, 1);
     const send: SaleSender = () =>
       Promise.resolve({ sale: { id: 5, document_number: 'R2569-000042' } as Sale } as CreateSaleResponse);
-    await sendOutbox(db, 1, send);
+    await sendOutbox(db, 1, salesOnly(send));
     expect(await db.renumbered.get(made.row.offlineId)).toMatchObject({
       printed: made.row.documentNumber,
       recorded: 'R2569-000042',

@@ -3,11 +3,31 @@
  * server has answered it recorded. The server records an offlineId once forever, so a sale sent again (the page
  * died after the server committed, before it heard back) answers the first sale and records nothing new.
  */
-import type { CreateSaleRequest, CreateSaleResponse, OfflinePeriodRequest } from '@pos/core';
+import type {
+  CreateSaleRequest,
+  CreateSaleResponse,
+  OfflinePeriodRequest,
+  OfflineRefundResponse,
+  RefundSaleRequest,
+} from '@pos/core';
 import { ApiError } from '../../lib/api';
-import type { OfflineDb, OutboxRow } from '../../lib/offline-db';
+import {
+  isRefundRow,
+  type OfflineDb,
+  type OutboxFailure,
+  type OutboxRow,
+  type RefundOutboxRow,
+  type SaleOutboxRow,
+} from '../../lib/offline-db';
 
 export type SaleSender = (body: CreateSaleRequest, idempotencyKey: string) => Promise<CreateSaleResponse>;
+export type RefundSender = (saleId: number, body: RefundSaleRequest) => Promise<OfflineRefundResponse>;
+
+/** How the outbox's rows reach the server: sales, and refunds of sales. */
+export interface OutboxSenders {
+  sale: SaleSender;
+  refund: RefundSender;
+}
 export type PeriodSender = (body: OfflinePeriodRequest) => Promise<unknown>;
 
 /** Why a run stopped before the end: the network or the server is down, or the session ended. */
@@ -50,7 +70,7 @@ const running = new Map<string, Promise<SyncOutcome>>();
  * next); any other refusal marks that sale failed, with the server's reason, and the run goes on with the next.
  * Two calls at once share one run, so no sale is ever in flight twice from this page.
  */
-export function sendOutbox(db: OfflineDb, userId: number, send: SaleSender): Promise<SyncOutcome> {
+export function sendOutbox(db: OfflineDb, userId: number, send: OutboxSenders): Promise<SyncOutcome> {
   const key = `${db.name}:${userId}`;
   const under = running.get(key);
   if (under) return under;
@@ -68,7 +88,10 @@ async function withDeviceLock<T>(name: string, work: () => Promise<T>): Promise<
   return locks.request(name, work);
 }
 
-async function runOutbox(db: OfflineDb, userId: number, send: SaleSender): Promise<SyncOutcome> {
+/** A refund of a sale that was never recorded (refused, still failed on this till) cannot be sent: it waits too. */
+const SALE_NOT_SENT: Omit<OutboxFailure, 'at'> = { status: 409, code: 'OFFLINE_SALE_NOT_SENT', message: '' };
+
+async function runOutbox(db: OfflineDb, userId: number, send: OutboxSenders): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { sent: 0, failed: 0, stopped: null };
   let after = 0;
   for (;;) {
@@ -77,19 +100,18 @@ async function runOutbox(db: OfflineDb, userId: number, send: SaleSender): Promi
     const seq = row.seq;
     after = seq;
     try {
-      const answer = await send(row.body, offlineIdempotencyKey(row.offlineId));
-      await db.transaction('rw', [db.outbox, db.renumbered], async () => {
-        await db.outbox.delete(seq);
-        if (answer.sale.document_number !== row.documentNumber) {
-          await db.renumbered.put({
-            offlineId: row.offlineId,
-            printed: row.documentNumber,
-            recorded: answer.sale.document_number,
-            saleId: answer.sale.id,
-            at: new Date().toISOString(),
-          });
+      if (isRefundRow(row)) {
+        const saleId = row.saleId ?? (await db.sentSales.get(row.saleOfflineId ?? ''))?.saleId;
+        if (saleId === undefined) {
+          await markFailed(db, row, SALE_NOT_SENT);
+          outcome.failed += 1;
+          continue;
         }
-      });
+        const answer = await send.refund(saleId, row.body);
+        await refundSent(db, row, answer);
+      } else {
+        await saleSent(db, row, await send.sale(row.body, offlineIdempotencyKey(row.offlineId)));
+      }
       outcome.sent += 1;
     } catch (error) {
       const stop = stopFor(error);
@@ -99,19 +121,54 @@ async function runOutbox(db: OfflineDb, userId: number, send: SaleSender): Promi
         return outcome;
       }
       const refusal = error as ApiError;
-      await db.outbox.update(seq, {
-        status: 'failed',
-        attempts: row.attempts + 1,
-        failure: {
-          status: refusal.status,
-          code: refusal.code,
-          message: refusal.message,
-          at: new Date().toISOString(),
-        },
-      });
+      await markFailed(db, row, { status: refusal.status, code: refusal.code, message: refusal.message });
       outcome.failed += 1;
     }
   }
+}
+
+async function markFailed(db: OfflineDb, row: OutboxRow, failure: Omit<OutboxFailure, 'at'>): Promise<void> {
+  await db.outbox.update(row.seq!, {
+    status: 'failed',
+    attempts: row.attempts + 1,
+    failure: { ...failure, at: new Date().toISOString() },
+  });
+}
+
+/**
+ * The server recorded the sale: out of the outbox, its id kept for a refund of it made offline, the till's copy of
+ * it now the server's, and a number other than the one printed noted (its answer was lost the first time).
+ */
+async function saleSent(db: OfflineDb, row: SaleOutboxRow, answer: CreateSaleResponse): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.renumbered, db.sentSales, db.sales], async () => {
+    await db.outbox.delete(row.seq!);
+    await db.sentSales.put({ offlineId: row.offlineId, saleId: answer.sale.id });
+    const cached = await db.sales.get(row.documentNumber);
+    // A refund of it still waiting keeps the till's own copy (it shows that refund); the next refresh reads it.
+    const refundWaiting = await db.outbox.filter((r) => isRefundRow(r) && r.saleOfflineId === row.offlineId).count();
+    if (cached && refundWaiting === 0) await db.sales.put({ ...cached, sale: answer.sale });
+    if (answer.sale.document_number !== row.documentNumber) {
+      await db.renumbered.put({
+        offlineId: row.offlineId,
+        printed: row.documentNumber,
+        recorded: answer.sale.document_number,
+        saleId: answer.sale.id,
+        at: new Date().toISOString(),
+      });
+    }
+  });
+}
+
+/** The server recorded the refund (or kept it, flagged, for a manager): out of the outbox. */
+async function refundSent(db: OfflineDb, row: RefundOutboxRow, answer: OfflineRefundResponse): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.sales], async () => {
+    await db.outbox.delete(row.seq!);
+    const waiting = await db.outbox
+      .filter((r) => isRefundRow(r) && r.saleDocumentNumber === row.saleDocumentNumber)
+      .count();
+    const cached = await db.sales.get(row.saleDocumentNumber);
+    if (cached && waiting === 0) await db.sales.put({ ...cached, sale: answer.sale });
+  });
 }
 
 /** A refused sale is tried again (after a manager fixed what was wrong): back in its place in the queue. */

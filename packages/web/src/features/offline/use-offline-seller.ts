@@ -61,7 +61,7 @@ export function useOfflineSeller(tillId: number | null) {
           list ? list.map((c) => (c.id === customer.id ? customer : c)) : list,
         );
       }
-      return offlineReceiptSale(result.row, {
+      const sale = offlineReceiptSale(result.row, {
         user: { id: me.id, name: me.name },
         customer,
         till: sellContext.till,
@@ -69,9 +69,25 @@ export function useOfflineSeller(tillId: number | null) {
         pricing: sellContext.pricing,
         productOf: (id) => byId.get(id),
       });
+      // Kept for a refund of it while still offline (it is sent, then refunded, in that order).
+      await db.sales
+        .put({ key: sale.document_number, sale, offlineId, madeAt: sale.created_at })
+        .catch(() => undefined);
+      return sale;
     },
     [db, tillId, context, me.id, me.name, queryClient],
   );
 
-  return { sell, online, available: db !== null };
+  /** A sale the server recorded at this till, kept for refunding it should the network drop. */
+  const keep = useCallback(
+    (sale: Sale) => {
+      if (!db || sale.id === 0) return;
+      void db.sales
+        .put({ key: sale.document_number, sale, offlineId: null, madeAt: sale.created_at })
+        .catch(() => undefined);
+    },
+    [db],
+  );
+
+  return { sell, keep, online, available: db !== null };
 }

@@ -283,6 +283,7 @@ export function PosScreen() {
     onShiftRequired: posShift.requestOpenShift,
     reloadLists: () => Promise.all([products.refetch(), customers.refetch()]),
     onSold: (sale) => {
+      offlineSeller.keep(sale);
       setVatApproval(null);
       setPointsError(null);
       catalogueRef.current?.clearSearch();
@@ -301,13 +302,18 @@ export function PosScreen() {
       : undefined,
   });
   const payment = checkout.payment;
-  const showCardSale = useCallback((sale: Sale, flags: readonly CardSaleFlag[]) => {
-    setCardFlags(flags.length > 0 ? flags : null);
-    setVatApproval(null);
-    setPointsError(null);
-    setDrawerOpen(false);
-    setReceipt(sale);
-  }, []);
+  const keepSale = offlineSeller.keep;
+  const showCardSale = useCallback(
+    (sale: Sale, flags: readonly CardSaleFlag[]) => {
+      keepSale(sale);
+      setCardFlags(flags.length > 0 ? flags : null);
+      setVatApproval(null);
+      setPointsError(null);
+      setDrawerOpen(false);
+      setReceipt(sale);
+    },
+    [keepSale],
+  );
   const cardReturn = useCardReturn({ set, reset, onSold: showCardSale });
   const showDialogs =
     dialogsWanted || payment !== null || customerDialogOpen || vatApprovalOpen || picking !== null || receipt !== null;

@@ -73,7 +73,7 @@ export function EditSaleDialog({ sale, onClose }: { sale: Sale; onClose: () => v
     const editDetails = details.trim();
     refund.mutate(
       {
-        saleId: sale.id,
+        sale,
         idempotencyKey: key,
         body: {
           reason: EDIT_SALE_REASON,

@@ -6,7 +6,6 @@ import {
   REFUND_REASONS,
   type RefundReason,
   type RefundSaleRequest,
-  type RefundSaleResponse,
   type Sale,
   variantName,
 } from '@pos/core';
@@ -24,7 +23,7 @@ import {
 import { FormField } from '../../components/ui/form-field';
 import { Input, inputClasses } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { useI18n } from '../../i18n';
+import { useI18n, type MessageKey } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { variantText } from '../../lib/variant-text';
@@ -35,10 +34,24 @@ import { REFUND_REASON_LABELS } from './refund-reason';
 import { OpenShiftDialog } from '../shifts/open-shift-dialog';
 import { useTills } from '../shifts/shifts.queries';
 import { readChosenTillId } from '../shifts/till-choice';
-import { useRefundSale } from './sales-history.queries';
-import { NeedsNetworkNotice } from '../offline/needs-network-notice';
+import { useRefundSale, type RefundResult } from './sales-history.queries';
+import { OfflineRefundNotice } from '../offline/needs-network-notice';
+import { OfflineRefusal, type OfflineRefusalReason } from '../offline/offline-sale';
 
 type Mode = 'whole' | 'lines';
+
+/** Why a refund could not be made offline either, in the cashier's words. */
+const OFFLINE_REFUSAL_TEXT: Record<OfflineRefusalReason, MessageKey> = {
+  noTill: 'offline.refused.noTill',
+  noCache: 'offline.refused.noCache',
+  noNumbers: 'offline.refund.noNumbers',
+  noShift: 'offline.refused.noShift',
+  card: 'offline.refund.card',
+  edit: 'offline.refused.edit',
+  storage: 'offline.refused.storage',
+  notKept: 'offline.refused.notKept',
+  refundExceeds: 'offline.refused.refundExceeds',
+};
 /** A reason code, or "other" with the reason typed in. */
 type ReasonChoice = RefundReason | 'other';
 
@@ -98,7 +111,7 @@ export function RefundDialog({
   const parts = useRefundParts(sale, amount);
   const toCard = payBack.method === 'card' || (perPart && parts.parts.some((p) => p.method === 'card' && p.satang > 0));
 
-  const done = (result: RefundSaleResponse) => {
+  const done = (result: RefundResult) => {
     const shortfall = result.refund.points_shortfall;
     toast.success(t('salesHistory.refundDone'), {
       description: [
@@ -106,6 +119,7 @@ export function RefundDialog({
           amount: formatBaht(result.refund.amount),
           number: sale.document_number,
         }),
+        result.offline ? t('offline.refund.done') : '',
         result.refund.stripe_refund_id ? t('salesHistory.refundDoneToCard') : '',
         shortfall > 0 ? t('salesHistory.refundShortfall', { points: shortfall }) : '',
       ]
@@ -140,10 +154,16 @@ export function RefundDialog({
     const how = { reason, ...way, ...(refundParts ? { refundParts } : {}) };
     const body: RefundSaleRequest = mode === 'whole' ? { ...how, refundAmount: remaining } : { ...how, lines: picked };
     refund.mutate(
-      { saleId: sale.id, body, idempotencyKey: key },
+      { sale, body, idempotencyKey: key },
       {
         onSuccess: done,
         onError: (cause) => {
+          if (cause instanceof OfflineRefusal) {
+            const message = t(OFFLINE_REFUSAL_TEXT[cause.reason]);
+            setError(message);
+            toast.error(t('offline.refund.refusedTitle'), { description: message });
+            return;
+          }
           const message = errorMessage(cause, t('salesHistory.refundError'));
           setShiftNeeded(cause instanceof ApiError && cause.code === 'SHIFT_REQUIRED');
           // A refusal is final for this body; a lost answer (no status) is retried with the same key.
@@ -179,7 +199,7 @@ export function RefundDialog({
             {t('salesHistory.refundQuestion', { number: sale.document_number, amount: formatBaht(remaining) })}
           </DialogDescription>
         </DialogHeader>
-        <NeedsNetworkNotice action="refund" />
+        <OfflineRefundNotice toCard={toCard} />
         <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('salesHistory.refund')}>
           {segment('whole', t('salesHistory.refundWhole'))}
           {segment('lines', t('salesHistory.refundLines'))}

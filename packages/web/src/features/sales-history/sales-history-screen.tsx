@@ -1,5 +1,5 @@
 import { can, CSV_PREFIXES, csvFileName, formatBaht, type Sale } from '@pos/core';
-import { Download, Package, Receipt, ShoppingBag, Users } from 'lucide-react';
+import { CloudOff, Download, Package, Receipt, ShoppingBag, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/auth-context';
@@ -117,6 +117,16 @@ export function SalesHistoryScreen() {
         onShowSale={(documentNumber) => setFilterState({ ...NO_FILTERS, search: documentNumber })}
       />
 
+      {first?.kept ? (
+        <p
+          role="status"
+          data-testid="kept-sales-notice"
+          className="mb-4 flex gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950"
+        >
+          <CloudOff className="mt-0.5 size-5 shrink-0" aria-hidden />
+          {t('offline.keptSales')}
+        </p>
+      ) : null}
       {history.isError ? null : (
         <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard

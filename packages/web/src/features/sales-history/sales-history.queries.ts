@@ -4,10 +4,13 @@ import {
   RefundSaleResponse,
   SalesListResponse,
   type RefundSaleRequest,
+  type Sale,
   type SalesCsvLayout,
 } from '@pos/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, ApiError, CLIENT_ERROR_CODES } from '../../lib/api';
+import { keptHistoryPage, type HistoryPage } from '../offline/kept-copy';
+import { useOfflineRefunder } from '../offline/use-offline-refunder';
 import { customerKeys } from '../customers/customers.queries';
 import { saleKeys } from '../pos/pos.queries';
 import { productKeys } from '../products/products.queries';
@@ -76,33 +79,57 @@ export async function fetchSalesCsv(
   return { text: csv, rows };
 }
 
+/** The history's pages; without the network, the first is the till's kept sales (`kept` on the page says so). */
 export function useSalesHistory(filters: SalesFilters) {
   return useInfiniteQuery({
     queryKey: historyKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => historyApi.page(filters, pageParam, HISTORY_PAGE_SIZE, signal),
+    queryFn: ({ pageParam, signal }): Promise<HistoryPage> =>
+      keptHistoryPage(filters, pageParam === null, () =>
+        historyApi.page(filters, pageParam, HISTORY_PAGE_SIZE, signal),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
+/** A refund's answer; `offline` when it was kept on this device to be sent later. */
+export type RefundResult = RefundSaleResponse & { offline?: true };
+
+/** Whether a refund that failed this way may be made offline instead: the server could not be reached. */
+const unreachable = (error: unknown) =>
+  error instanceof ApiError && error.status === 0 && error.code !== CLIENT_ERROR_CODES.aborted;
+
 /**
  * Refunds a sale (whole, chosen lines, or for an edit). The server returns stock and points;
- * the browser reloads what they touch and never works them out.
+ * the browser reloads what they touch and never works them out. Without the network, a sale this till keeps
+ * (and one it made offline, not sent yet) is refunded on the device and sent later (issue 38).
  */
 export function useRefundSale() {
   const queryClient = useQueryClient();
+  const refundOffline = useOfflineRefunder();
   return useMutation({
-    mutationFn: ({
-      saleId,
+    mutationFn: async ({
+      sale,
       body,
       idempotencyKey,
     }: {
-      saleId: number;
+      sale: Sale;
       body: RefundSaleRequest;
       idempotencyKey: string;
-    }) => historyApi.refund(saleId, body, idempotencyKey),
+    }): Promise<RefundResult> => {
+      // A sale made offline has no id on the server yet: its refund waits in the outbox behind it.
+      const offlineFirst = refundOffline !== null && (sale.id === 0 || !navigator.onLine);
+      if (!offlineFirst) {
+        try {
+          return await historyApi.refund(sale.id, body, idempotencyKey);
+        } catch (error) {
+          if (!refundOffline || !unreachable(error)) throw error;
+        }
+      }
+      return { ...(await refundOffline!(sale, withTill(body))), offline: true };
+    },
     onSuccess: (result) => {
-      queryClient.setQueryData(saleKeys.detail(result.sale.id), result.sale);
+      if (!result.offline) queryClient.setQueryData(saleKeys.detail(result.sale.id), result.sale);
       void queryClient.invalidateQueries({ queryKey: saleKeys.all });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });

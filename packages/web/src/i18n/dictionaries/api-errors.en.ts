@@ -186,6 +186,8 @@ export const apiErrors: EnglishOf<typeof thai> = {
   'apiErrors.OFFLINE_REFUND_TO_CARD':
     'Refunds to a card need the till online; offline, refund in cash, by transfer or PromptPay',
   'apiErrors.OFFLINE_REFUND_EDIT': 'Sales can be edited only while the till is online',
+  'apiErrors.OFFLINE_SALE_NOT_SENT':
+    'The refunded sale has not reached the server yet, so its refund cannot be sent; deal with the failed sale first, then retry',
   'apiErrors.OFFLINE_PERIOD_OTHER_USER': 'This offline period was recorded by another user',
   'apiErrors.OFFLINE_FLAGGED_SALE_NOT_FOUND': 'No flagged offline sale found',
   'apiErrors.LINE_SETTINGS_INCOMPLETE':

@@ -20,6 +20,7 @@ export const offline: EnglishOf<typeof thai> = {
   'offline.details.otherUsers':
     '{count} {count|sale|sales} of another user on this device will be sent when that user signs in',
   'offline.details.failedTitle': 'Not accepted by the server',
+  'offline.details.failedRefundLine': 'Refund of {number} · {total} · {time}',
   'offline.details.failedLine': '{number} · {total} · {time}',
   'offline.details.retry': 'Try again',
   'offline.details.renumberedTitle': 'Recorded under another number',
@@ -38,6 +39,17 @@ export const offline: EnglishOf<typeof thai> = {
   'offline.refused.edit': 'Editing a sale needs the internet',
   'offline.refused.storage': 'Cannot save on this device: the sale was not recorded',
   'offline.cardNeedsNetwork': 'Needs the internet (offline now)',
+  'offline.refused.notKept':
+    'This sale is not kept on this device, so it cannot be done offline; the till keeps its own sales of the last 3 days',
+  'offline.refused.refundExceeds': 'More units than the sale has left to refund',
+  'offline.refund.refusedTitle': 'Cannot refund offline',
+  'offline.refund.noNumbers': 'This till’s reserved credit note numbers are used up: connect first',
+  'offline.refund.card': 'Refunds to a card need the internet: refund in cash, by transfer or PromptPay',
+  'offline.refund.notice':
+    'Offline now: the refund is kept on this device and sent once the till is back online. Cash, transfer or PromptPay only, not to a card',
+  'offline.refund.done': 'Kept on this device; sent once the till is back online',
+  'offline.keptSales':
+    'Offline now: only this till’s sales kept on this device (last 3 days); the totals count only these',
   'offline.needsNetwork': 'Offline now: {action} needs the internet. Please try again once connected',
   'offline.action.refund': 'a refund',
   'offline.action.edit': 'editing a sale',
