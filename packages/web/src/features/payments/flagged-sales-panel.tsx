@@ -174,6 +174,8 @@ export function FlaggedSalesPanel({
 }) {
   const { t, intlLocale } = useI18n();
   const items = list.data ?? [];
+  // Offline before it ever loaded (its read waits for the network): nothing to show rather than a skeleton forever.
+  if (list.isPending && list.fetchStatus === 'paused') return null;
 
   let body;
   if (list.isPending) {

@@ -89,6 +89,8 @@ export function useSalesHistory(filters: SalesFilters) {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // Tried even offline: the first page then comes from the till's kept sales.
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -108,6 +110,8 @@ export function useRefundSale() {
   const queryClient = useQueryClient();
   const refundOffline = useOfflineRefunder();
   return useMutation({
+    // Never paused offline: without the network the refund is made on the device.
+    networkMode: 'always',
     mutationFn: async ({
       sale,
       body,
