@@ -70,8 +70,8 @@ function serverLayerRules() {
 const SERVER_FEATURE_FLOORS = [
   ['categories', 'health', 'idempotency', 'images', 'outbox', 'reports', 'sale-records', 'users'],
   ['auth', 'customers', 'products', 'settings'],
-  ['display', 'notifications', 'offline', 'printing', 'shifts', 'storage', 'tax-invoices'],
-  ['logo', 'print-documents', 'sales'],
+  ['display', 'notifications', 'printing', 'shifts', 'storage', 'tax-invoices'],
+  ['logo', 'offline', 'print-documents', 'sales'],
   ['payments'],
 ];
 

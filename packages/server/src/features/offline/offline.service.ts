@@ -20,7 +20,6 @@ import {
   listFlaggedOfflineRefunds,
   markOfflineRefundHandled,
   findOfflinePeriod,
-  findTillForBlocks,
   insertNumberBlock,
   listFlaggedOfflineSales,
   listOfflinePeriods,
@@ -35,6 +34,7 @@ import {
   type OfflinePeriodRow,
 } from './offline.queries';
 import type { DbExecutor } from '../../db/executor';
+import { findTillRow } from '../shifts/tills.queries';
 
 async function blockView(db: DbExecutor, row: NumberBlockRow): Promise<NumberBlock> {
   return {
@@ -50,7 +50,7 @@ async function blockView(db: DbExecutor, row: NumberBlockRow): Promise<NumberBlo
 }
 
 async function liveTill(db: DbExecutor, tillId: number) {
-  const till = await findTillForBlocks(db, tillId);
+  const till = await findTillRow(db, tillId);
   if (!till) throw new AppError({ status: 404, code: 'TILL_NOT_FOUND' });
   if (till.active !== 1) throw new AppError({ status: 409, code: 'TILL_INACTIVE' });
   return till;

@@ -15,7 +15,7 @@ import {
   lockBlockHolding,
   settleOfflineRefund,
   type OfflineRefundRow,
-} from '../offline/offline.queries';
+} from './offline-sales.queries';
 import { parseTillDocumentNumber } from '../sale-records/document-number';
 import { claimedTime } from './offline-sale';
 import { planRefund, writeRefund } from './refund-pipeline';

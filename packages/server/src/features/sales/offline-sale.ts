@@ -12,7 +12,7 @@ import {
   openShiftOpenedAt,
   priceChangesSince,
   reflagOfflineSale,
-} from '../offline/offline.queries';
+} from './offline-sales.queries';
 import { addFlag, type OfflineSale, type PaidSale } from './paid-sale';
 import type { SaleInput } from './sale-steps/sale-context';
 import { readSale } from '../sale-records/sale-read-model';
