@@ -24,3 +24,4 @@ export * from './thai-tax-id';
 export * from './baht-text';
 export * from './thai-address';
 export * from './sale-document';
+export * from './print-layout';

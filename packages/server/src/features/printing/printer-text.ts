@@ -1,4 +1,4 @@
-import type { PrintBlock } from './raster';
+import type { PrintBlock } from '@pos/core';
 
 /**
  * A document as lines of text for a printer with Thai in its character set (issue 37: "use the printer's
