@@ -1,7 +1,7 @@
-import type { PrinterLanguage, Sale, StoreSettings } from '@pos/core';
+import { printerOfTill, type PrinterLanguage, type Sale, type StoreSettings } from '@pos/core';
 import { useSyncExternalStore } from 'react';
 import { failureOfDeviceError, type DeviceFailure, type PrinterDevice } from '../../lib/printer-device';
-import { tillDevicePrinter, type TillPrinter } from './till-printer';
+import type { TillPrinter } from './till-printer';
 
 /**
  * A sale made offline prints by itself on the till's USB or serial printer (issue 38), as an online sale's
@@ -83,8 +83,10 @@ export function printOfflineReceipt(
   settings: StoreSettings | undefined,
   tillPrinter: TillPrinter | null,
 ): void {
-  const printer = tillDevicePrinter(settings, sale.till_id);
-  if (!printer || !settings || entries.has(sale.document_number)) return;
+  const printing = (settings as Partial<StoreSettings> | undefined)?.printing;
+  const printer = printing ? printerOfTill(printing, sale.till_id) : null;
+  // A network printer is the server's to send to: nothing this till can print on while offline.
+  if (!printer || printer.type === 'network' || !settings || entries.has(sale.document_number)) return;
   const usable = tillPrinter !== null && tillPrinter.tillId === sale.till_id;
   const status = usable ? tillPrinter.state.status : 'none';
   const seller = settings.system;
