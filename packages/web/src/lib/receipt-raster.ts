@@ -205,6 +205,7 @@ export function canvasMeasure(context: Pick<RasterContext, 'font' | 'measureText
       let line = lines.get(font);
       if (!line) {
         context.font = font;
+        // The font's box, the same whatever the text: Pango sets its lines by it too.
         const metrics = context.measureText('');
         line = {
           ascent: Math.ceil(metrics.fontBoundingBoxAscent),
