@@ -19,9 +19,11 @@ import {
 
 const MARKS = /[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]/gu;
 const tenDots = (text: string) => [...text.replace(MARKS, '')].length * 10;
+/** Every line's ink as tall as the font's line: 20 up and 8 down (30 and 10 large), 28 (40) apart. */
 const measure: TextMeasure = {
   width: (text, style) => tenDots(text) * (style.size === 'large' ? 1.5 : 1),
-  line: (style) => (style.size === 'large' ? { ascent: 30, descent: 10 } : { ascent: 20, descent: 8 }),
+  ink: (_text, style) => (style.size === 'large' ? { ascent: 30, descent: 10 } : { ascent: 20, descent: 8 }),
+  pitch: (style) => (style.size === 'large' ? 40 : 28),
 };
 
 describe('the receipt picture drawn by the till', () => {
@@ -72,6 +74,37 @@ describe('the receipt picture drawn by the till', () => {
     ]);
   });
 
+  it("takes a line's ink for its height, as the server's raster: Thai without marks above or below takes less paper", () => {
+    // Ink reaches 26 up with a mark above a letter (else 18), 8 down with one below (else 2).
+    const inked: TextMeasure = {
+      ...measure,
+      ink: (text) => ({
+        ascent: /[\u0e31\u0e34-\u0e37\u0e47-\u0e4e]/u.test(text) ? 26 : 18,
+        descent: /[\u0e38-\u0e3a]/u.test(text) ? 8 : 2,
+      }),
+    };
+    const layout = layoutRaster(
+      [
+        { kind: 'text', text: 'รับเงิน' },
+        { kind: 'text', text: 'ยอดรวม' },
+        // A pair whose label has a mark below and whose amount has none: one baseline for both.
+        { kind: 'pair', left: 'ยอดสุทธิ', right: '250.00' },
+      ],
+      576,
+      inked,
+    );
+    expect(layout.texts.map((t) => [t.text, t.baseline])).toEqual([
+      // 26 up (ั, ิ), 2 down: 8 + 26; the next block 2 + 4 below.
+      ['รับเงิน', 34],
+      // No marks: 18 up.
+      ['ยอดรวม', 34 + 2 + 4 + 18],
+      // ุ below, ิ above: 26 up and 8 down for the row; the amount on the label's baseline.
+      ['ยอดสุทธิ', 58 + 2 + 4 + 26],
+      ['250.00', 90],
+    ]);
+    expect(layout.height).toBe(Math.ceil((90 + 8 + 4 + 8) / 8) * 8);
+  });
+
   it('cuts anti-aliased grey to black or white, transparent as paper', () => {
     const grey = new Uint8ClampedArray([0, 0, 0, 255, 100, 100, 100, 255, 200, 200, 200, 255, 0, 0, 0, 0]);
     expect([...toPrinterInk(grey)]).toEqual([0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255]);
@@ -88,7 +121,13 @@ describe('the receipt picture drawn by the till', () => {
           calls.push(`rect ${context.fillStyle} ${x},${y} ${w}x${h}`),
         fillText: (text: string, x: number, y: number) => calls.push(`text ${context.font} ${text} ${x},${y}`),
         measureText: (text: string) =>
-          ({ width: tenDots(text), fontBoundingBoxAscent: 20, fontBoundingBoxDescent: 8 }) as TextMetrics,
+          ({
+            width: tenDots(text),
+            actualBoundingBoxAscent: 20,
+            actualBoundingBoxDescent: 8,
+            fontBoundingBoxAscent: 22,
+            fontBoundingBoxDescent: 10,
+          }) as TextMetrics,
         // Ink on every other row: what the canvas would give back.
         getImageData: () => {
           const data = new Uint8ClampedArray(width * height * 4).fill(255);

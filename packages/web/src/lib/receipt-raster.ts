@@ -40,10 +40,14 @@ export function fontOf(style: TextStyle): string {
   return `${style.bold ? 'bold ' : ''}${pixels}px ${RECEIPT_FONT_FAMILY}`;
 }
 
-/** How wide a text is in a style, and how tall its lines are (the font's ascent and descent). */
+/**
+ * How wide a text is in a style; how far its ink reaches above and below the baseline (a line of Thai without
+ * marks above is lower than one with them); and the distance between the baselines of a wrapped text's lines.
+ */
 export interface TextMeasure {
   width(text: string, style: TextStyle): number;
-  line(style: TextStyle): { ascent: number; descent: number };
+  ink(text: string, style: TextStyle): { ascent: number; descent: number };
+  pitch(style: TextStyle): number;
 }
 
 const THAI_WORDS = new Intl.Segmenter('th', { granularity: 'word' });
@@ -92,41 +96,58 @@ export interface RasterLayout {
   rules: number[];
 }
 
-interface Paragraph {
-  lines: { text: string; width: number }[];
-  lineHeight: number;
+interface Line {
+  text: string;
+  width: number;
   ascent: number;
+  descent: number;
+}
+
+/** A text wrapped to a width: its lines, their pitch, and where its last baseline falls below its ink's top. */
+interface Paragraph {
+  lines: Line[];
+  pitch: number;
   /** The widest line. */
   width: number;
+  lastBaseline: number;
+  /** How far the last line's ink reaches below its baseline. */
+  descent: number;
 }
 
 function paragraph(text: string, width: number, style: TextStyle, measure: TextMeasure): Paragraph | null {
   if (text.trim() === '') return null;
-  const { ascent, descent } = measure.line(style);
   const lines = wrapLines(text, width, (t) => measure.width(t, style)).map((t) => ({
     text: t,
     width: measure.width(t, style),
+    ...measure.ink(t, style),
   }));
-  if (lines.length === 0) return null;
-  return { lines, lineHeight: ascent + descent, ascent, width: Math.max(...lines.map((l) => l.width)) };
+  const first = lines[0];
+  const last = lines.at(-1);
+  if (!first || !last) return null;
+  const pitch = measure.pitch(style);
+  return {
+    lines,
+    pitch,
+    width: Math.max(...lines.map((l) => l.width)),
+    lastBaseline: first.ascent + (lines.length - 1) * pitch,
+    descent: last.descent,
+  };
 }
 
-const heightOf = (p: Paragraph | null) => (p ? p.lines.length * p.lineHeight : 0);
-
-/** The blocks top to bottom on a strip `dots` wide: where each line of text and each rule goes. */
+/**
+ * The blocks top to bottom on a strip `dots` wide: where each line of text and each rule goes. As the server's
+ * raster, a block takes the height of its ink (a line without marks above or below takes less paper) and blocks
+ * are 4 dots apart; a pair's label and amount share their last baseline.
+ */
 export function layoutRaster(blocks: readonly PrintBlock[], dots: number, measure: TextMeasure): RasterLayout {
   const inner = dots - 2 * MARGIN;
   const texts: PlacedText[] = [];
   const rules: number[] = [];
   let top = MARGIN;
-  const place = (p: Paragraph, style: TextStyle, top: number, x: (lineWidth: number) => number) => {
+  /** The paragraph's lines, its first baseline at `baseline`. */
+  const place = (p: Paragraph, style: TextStyle, baseline: number, x: (lineWidth: number) => number) => {
     p.lines.forEach((line, i) => {
-      texts.push({
-        text: line.text,
-        font: fontOf(style),
-        x: x(line.width),
-        baseline: top + i * p.lineHeight + p.ascent,
-      });
+      texts.push({ text: line.text, font: fontOf(style), x: x(line.width), baseline: baseline + i * p.pitch });
     });
   };
   for (const block of blocks) {
@@ -146,20 +167,21 @@ export function layoutRaster(blocks: readonly PrintBlock[], dots: number, measur
       const p = paragraph(block.text, inner, style, measure);
       if (!p) continue;
       // Each line aligned on its own, within the printable width.
-      place(p, style, top, (w) =>
+      place(p, style, top + (p.lines[0]?.ascent ?? 0), (w) =>
         align === 'centre' ? MARGIN + Math.floor((inner - w) / 2) : align === 'right' ? dots - MARGIN - w : MARGIN,
       );
-      top += heightOf(p) + LINE_GAP;
+      top += p.lastBaseline + p.descent + LINE_GAP;
       continue;
     }
     // A pair: the amount first, then the label in what is left of the line; the amount beside the label's last line.
     const right = paragraph(block.right, inner, style, measure);
-    const rightWidth = right?.width ?? 0;
-    const left = paragraph(block.left, Math.max(inner - rightWidth - 16, 32), style, measure);
-    const height = Math.max(heightOf(right), heightOf(left));
-    if (left) place(left, style, top, () => MARGIN);
-    if (right) place(right, style, top + height - heightOf(right), (w) => dots - MARGIN - w);
-    top += height + LINE_GAP;
+    const left = paragraph(block.left, Math.max(inner - (right?.width ?? 0) - 16, 32), style, measure);
+    const shared = Math.max(left?.lastBaseline ?? 0, right?.lastBaseline ?? 0);
+    if (left) place(left, style, top + shared - left.lastBaseline + (left.lines[0]?.ascent ?? 0), () => MARGIN);
+    if (right) {
+      place(right, style, top + shared - right.lastBaseline + (right.lines[0]?.ascent ?? 0), (w) => dots - MARGIN - w);
+    }
+    top += shared + Math.max(left?.descent ?? 0, right?.descent ?? 0) + LINE_GAP;
   }
   return { width: dots, height: Math.ceil((top + MARGIN) / 8) * 8, texts, rules };
 }
@@ -192,28 +214,34 @@ export function toPrinterInk(data: Uint8ClampedArray): Uint8ClampedArray {
   return out;
 }
 
-/** How a context measures: the text's advance, and the font's ascent and descent (as Pango sets its lines). */
+/**
+ * How a context measures: the text's advance, its ink above and below the baseline, and the font's line (its
+ * ascent and descent, the same whatever the text: Pango steps a wrapped text's lines by it too).
+ */
 export function canvasMeasure(context: Pick<RasterContext, 'font' | 'measureText'>): TextMeasure {
-  const lines = new Map<string, { ascent: number; descent: number }>();
+  const pitches = new Map<string, number>();
+  const metrics = (text: string, style: TextStyle) => {
+    context.font = fontOf(style);
+    return context.measureText(text);
+  };
   return {
-    width(text, style) {
-      context.font = fontOf(style);
-      return Math.ceil(context.measureText(text).width);
+    width: (text, style) => Math.ceil(metrics(text, style).width),
+    ink(text, style) {
+      const m = metrics(text, style);
+      return {
+        ascent: Math.ceil(m.actualBoundingBoxAscent),
+        descent: Math.max(0, Math.ceil(m.actualBoundingBoxDescent)),
+      };
     },
-    line(style) {
+    pitch(style) {
       const font = fontOf(style);
-      let line = lines.get(font);
-      if (!line) {
-        context.font = font;
-        // The font's box, the same whatever the text: Pango sets its lines by it too.
-        const metrics = context.measureText('');
-        line = {
-          ascent: Math.ceil(metrics.fontBoundingBoxAscent),
-          descent: Math.ceil(metrics.fontBoundingBoxDescent),
-        };
-        lines.set(font, line);
+      let pitch = pitches.get(font);
+      if (pitch === undefined) {
+        const m = metrics('', style);
+        pitch = Math.ceil(m.fontBoundingBoxAscent + m.fontBoundingBoxDescent);
+        pitches.set(font, pitch);
       }
-      return line;
+      return pitch;
     },
   };
 }
