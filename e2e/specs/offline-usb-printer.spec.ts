@@ -26,9 +26,11 @@ const SCARF = { name: 'ผ้าพันคอไหมไทย', sku: 'SCARF-
 const USB_TILL = 'เคาน์เตอร์ USB ออฟไลน์';
 const SERIAL_TILL = 'เคาน์เตอร์ Serial ออฟไลน์';
 const NETWORK_TILL = 'เคาน์เตอร์ LAN ออฟไลน์';
+const THAI_TILL = 'เคาน์เตอร์ภาษาไทย ออฟไลน์';
 const USB_PRINTER = 'ใบเสร็จ USB';
 const SERIAL_PRINTER = 'ใบเสร็จ Serial';
 const NETWORK_PRINTER = 'ใบเสร็จ LAN';
+const THAI_PRINTER = 'ใบเสร็จ มีภาษาไทย';
 
 function cartOf(page: Page): Locator {
   return page.getByRole('region', { name: 'ตะกร้าสินค้า' });
@@ -103,7 +105,7 @@ describe("offline receipts on the till's own printer", () => {
     admin = await shop.adminToken();
     await api(shop, admin, 'POST', '/products', { ...SCARF, category: 'เสื้อผ้า' });
     await createUser(shop.url, CASHIER);
-    for (const name of [USB_TILL, SERIAL_TILL, NETWORK_TILL]) {
+    for (const name of [USB_TILL, SERIAL_TILL, NETWORK_TILL, THAI_TILL]) {
       ({ till: tills[name] } = await api<{ till: Till }>(shop, admin, 'POST', '/tills', { name }));
     }
     await api(shop, admin, 'PUT', '/settings', {
@@ -114,11 +116,22 @@ describe("offline receipts on the till's own printer", () => {
             { name: SERIAL_PRINTER, type: 'serial', width: 58, language: 'esc-pos', cashDrawer: true },
             // Nothing listens there: the server is never asked to print on it (the till is offline).
             { name: NETWORK_PRINTER, type: 'network', host: '127.0.0.1', port: 9, width: 80, language: 'esc-pos' },
+            // Thai in its character set, on code page 26: the till prints the receipt as text on it.
+            {
+              name: THAI_PRINTER,
+              type: 'usb',
+              width: 80,
+              language: 'esc-pos',
+              thaiCodePage: true,
+              thaiCodePageNumber: 26,
+              cashDrawer: false,
+            },
           ],
           tills: {
             [tills[USB_TILL]!.id]: USB_PRINTER,
             [tills[SERIAL_TILL]!.id]: SERIAL_PRINTER,
             [tills[NETWORK_TILL]!.id]: NETWORK_PRINTER,
+            [tills[THAI_TILL]!.id]: THAI_PRINTER,
           },
         },
       },
@@ -256,6 +269,22 @@ describe("offline receipts on the till's own printer", () => {
     expect(job.height).toBeGreaterThan(400);
     expect(await page.evaluate(() => window.__serialOpens)).toEqual([9600]);
     await savePrinted(job, 'offline-serial-receipt-printed');
+    await context.close();
+  });
+
+  it('a printer with a Thai code page: the receipt prints as Thai text on it, as the server prints for it', async () => {
+    const { context, page } = await openTill(THAI_TILL, 'usb');
+    await goOffline(context, page);
+    const receipt = await sellScarf(page, 'cash');
+    await receipt.getByTestId('sale-print-status').getByText('พิมพ์แล้ว').waitFor({ timeout: 15_000 });
+    const job = await takePrinted(page);
+    // No picture: the code page the settings name, the lines in TIS-620, no drawer on this printer, the cut.
+    expect([job.width, job.codePages, job.drawerPulses, job.cutLast]).toEqual([0, [26], 0, true]);
+    const lines = job.text.map((line) => line.trim());
+    expect(lines).toContain('ใบเสร็จรับเงิน');
+    expect(lines).toContain(SCARF.name);
+    expect(lines).toContain('ขอบคุณที่ใช้บริการ');
+    expect(lines.some((line) => /^ยอดสุทธิ\s+฿250\.00$/.test(line))).toBe(true);
     await context.close();
   });
 

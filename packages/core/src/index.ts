@@ -25,3 +25,4 @@ export * from './baht-text';
 export * from './thai-address';
 export * from './sale-document';
 export * from './print-layout';
+export * from './print-text';

@@ -1,4 +1,4 @@
-import type { PrintBlock } from '@pos/core';
+import { textLines, type PrintBlock } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { receiptBytes } from './receipt-bytes';
 import {
@@ -147,12 +147,35 @@ describe('the receipt picture drawn by the till', () => {
       'rect #000 8,44 368x2',
     ]);
 
-    const bytes = receiptBytes(raster, { language: 'esc-pos', dots: 384, openDrawer: true });
+    const bytes = receiptBytes({ raster }, { language: 'esc-pos', dots: 384, openDrawer: true });
     const image = findRasterImage(bytes);
     expect(image).toEqual({ width: 384, height: raster.height });
     expect(hasDrawerPulse(bytes)).toBe(true);
     expect(endsWithCut(bytes)).toBe(true);
-    expect(hasDrawerPulse(receiptBytes(raster, { language: 'esc-pos', dots: 384, openDrawer: false }))).toBe(false);
+    expect(hasDrawerPulse(receiptBytes({ raster }, { language: 'esc-pos', dots: 384, openDrawer: false }))).toBe(false);
+  });
+});
+
+describe("the till's receipt as text, for a printer with a Thai code page", () => {
+  it('sends the code page, the lines as TIS-620, no picture, and ends with the cut', () => {
+    const blocks: PrintBlock[] = [
+      { kind: 'text', text: 'ขอบคุณ', align: 'centre' },
+      { kind: 'pair', left: 'ยอดสุทธิ', right: '฿250.00', size: 'large', bold: true },
+    ];
+    const bytes = receiptBytes(
+      { text: textLines(blocks, 32), codePage: 21 },
+      { language: 'esc-pos', dots: 384, openDrawer: false },
+    );
+    expect(findRasterImage(bytes)).toBeNull();
+    // ESC t 21: Thai Character Code 11.
+    expect(bytes.some((b, i) => b === 0x1b && bytes[i + 1] === 0x74 && bytes[i + 2] === 21)).toBe(true);
+    // ขอบคุณ in TIS-620 (U+0E01..U+0E5B at 0xA1..0xFB), centred on 32 columns (5 of them: ุ takes none).
+    const thanks = [0xa2, 0xcd, 0xba, 0xa4, 0xd8, 0xb3];
+    const at = bytes.findIndex((b, i) => thanks.every((t, k) => bytes[i + k] === t));
+    expect(at).toBeGreaterThan(0);
+    expect([...bytes.slice(at - 13, at)].every((b) => b === 0x20)).toBe(true);
+    expect(hasDrawerPulse(bytes)).toBe(false);
+    expect(endsWithCut(bytes)).toBe(true);
   });
 });
 

@@ -16,6 +16,9 @@ export interface OfflinePrinter {
   width: number;
   language: PrinterLanguage;
   cashDrawer: boolean;
+  thaiCodePage: boolean;
+  /** Absent from settings the till kept before they named it: the picture then. */
+  thaiCodePageNumber?: number | undefined;
 }
 
 export type OfflinePrintState =
