@@ -34,7 +34,10 @@ export interface OfflinePrint {
 }
 
 interface Entry extends OfflinePrint {
-  /** The bytes once made: "print again" sends them as they were (the drawer had not opened: the write failed). */
+  /**
+   * The bytes once made, while it has not printed: "print again" sends them as they were (the drawer had not
+   * opened: the write failed).
+   */
   bytes: Uint8Array | null;
   device: () => Promise<PrinterDevice | null>;
   make: () => Promise<Uint8Array>;
@@ -43,23 +46,23 @@ interface Entry extends OfflinePrint {
 const entries = new Map<string, Entry>();
 const listeners = new Set<() => void>();
 
-function update(documentNumber: string, state: OfflinePrintState, bytes?: Uint8Array): void {
+function update(documentNumber: string, state: OfflinePrintState, bytes: Uint8Array | null): void {
   const entry = entries.get(documentNumber);
   if (!entry) return;
-  entries.set(documentNumber, { ...entry, state, bytes: bytes ?? entry.bytes });
+  entries.set(documentNumber, { ...entry, state, bytes });
   for (const listener of listeners) listener();
 }
 
 async function send(documentNumber: string): Promise<void> {
   const entry = entries.get(documentNumber);
   if (!entry) return;
-  update(documentNumber, { phase: 'pending' });
+  update(documentNumber, { phase: 'pending' }, entry.bytes);
   let bytes = entry.bytes;
   if (bytes === null) {
     try {
       bytes = await entry.make();
     } catch {
-      update(documentNumber, { phase: 'failed', failure: 'RENDER_FAILED' });
+      update(documentNumber, { phase: 'failed', failure: 'RENDER_FAILED' }, null);
       return;
     }
   }
@@ -70,7 +73,8 @@ async function send(documentNumber: string): Promise<void> {
       return;
     }
     await device.write(bytes);
-    update(documentNumber, { phase: 'printed' }, bytes);
+    // Printed: nothing prints it again from here (a copy is the browser's print), so its bytes are let go.
+    update(documentNumber, { phase: 'printed' }, null);
   } catch (error) {
     update(documentNumber, { phase: 'failed', failure: failureOfDeviceError(error) }, bytes);
   }
