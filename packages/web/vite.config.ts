@@ -154,9 +154,11 @@ function installableApp(): Plugin[] {
     },
     workbox: {
       // The built shell: pages, scripts (the boot-reads classic script too), styles, Noto Sans Thai's subsets
-      // (Thai, Latin, Latin Extended: 75 kB), icons and the barcode reader's WebAssembly. Never the .br/.gz copies: the browser asks for the file, the server
-      // picks the copy, and the worker keeps the decoded answer.
-      globPatterns: ['**/*.{html,js,css,woff2,svg,png,wasm,webmanifest}'],
+      // (Thai, Latin, Latin Extended: 75 kB), icons, the barcode reader's WebAssembly, and the receipt printer's
+      // Laksaman (.ttf, 225 kB: the till draws its receipts with it when it prints offline, issue 38). Never the
+      // .br/.gz copies: the browser asks for the file, the server picks the copy, and the worker keeps the
+      // decoded answer.
+      globPatterns: ['**/*.{html,js,css,woff2,ttf,svg,png,wasm,webmanifest}'],
       // The camera scan's reader is large (~1 MB); precached so scanning works offline too.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       navigateFallback: '/index.html',
@@ -189,6 +191,8 @@ export default defineConfig({
             // Only the payment, receipt and label screens draw codes: kept out of the first load.
             { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs|pngjs|encode-utf8)[\\/]/, priority: 4 },
             { name: 'jsbarcode', test: /node_modules[\\/]jsbarcode[\\/]/, priority: 4 },
+            // The receipt printer's encoder loads only when a till prints offline on its own printer (issue 38).
+            { name: 'receipt-encoder', test: /node_modules[\\/]@point-of-sale[\\/]/, priority: 4 },
             // The camera scan's WebAssembly reader loads when the camera is first opened.
             { name: 'barcode-reader', test: /node_modules[\\/](barcode-detector|zxing-wasm)[\\/]/, priority: 4 },
             // recharts and its own libraries stay out: they load with the dashboard's chart only (a group

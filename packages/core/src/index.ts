@@ -24,3 +24,5 @@ export * from './thai-tax-id';
 export * from './baht-text';
 export * from './thai-address';
 export * from './sale-document';
+export * from './print-layout';
+export * from './print-text';

@@ -42,7 +42,15 @@ describe.each(ENGINES)('printer settings on %s', (engine) => {
     const store = await t.request<{ settings: StoreSettings }>('GET', '/api/settings/store', { token: cashier });
     expect(store.body.settings.printing).toEqual({
       printers: [
-        { name: 'หน้าร้าน', type: 'network', width: 80, language: 'esc-pos', thaiCodePage: false, cashDrawer: true },
+        {
+          name: 'หน้าร้าน',
+          type: 'network',
+          width: 80,
+          language: 'esc-pos',
+          thaiCodePage: false,
+          thaiCodePageNumber: 21,
+          cashDrawer: true,
+        },
       ],
       tills: { [tillId]: 'หน้าร้าน' },
     });

@@ -423,6 +423,11 @@ export const StoreSettingsResponse = z.object({
           width: z.number(),
           language: z.enum(PRINTER_LANGUAGES),
           thaiCodePage: z.boolean(),
+          /**
+           * Which ESC t code page holds Thai on it: the till prints text on it itself while offline (issue 38). Absent
+           * from settings a till kept before it was sent: the till then prints the picture.
+           */
+          thaiCodePageNumber: z.number().optional(),
           cashDrawer: z.boolean(),
         }),
       ),

@@ -1,9 +1,9 @@
-import { PRINTER_DOTS, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
+import { PRINTER_DOTS, type PrintBlock, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
 import type { Deps } from '../../deps';
 import type { PrintJobRow } from '../printing/print-jobs.queries';
 import { printerBytes, type PrintBody } from '../printing/printer-bytes';
 import { textLines } from '../printing/printer-text';
-import { rasterize, type PrintBlock } from '../printing/raster';
+import { rasterize } from '../printing/raster';
 import { readSale } from '../sale-records/sale-read-model';
 import { shiftReportToPrint } from '../shifts/shifts.service';
 import { creditNoteDocumentOfRefund, taxInvoiceDocumentOfSale } from '../tax-invoices/tax-invoices.service';

@@ -2,11 +2,11 @@ import {
   creditNoteFigures,
   formatBaht,
   PAYMENT_METHOD_NAMES,
+  type PrintBlock,
   type Sale,
   type SaleRefund,
   type StoredSettings,
 } from '@pos/core';
-import type { PrintBlock } from '../printing/raster';
 import { reasonText } from '../tax-invoices/tax-invoice-document';
 import { dateTime, figure, sellerBlocks } from './receipt-layout';
 

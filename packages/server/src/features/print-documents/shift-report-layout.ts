@@ -1,5 +1,4 @@
-import { formatBaht, PAYMENT_METHOD_NAMES, type ShiftReport } from '@pos/core';
-import type { PrintBlock } from '../printing/raster';
+import { formatBaht, PAYMENT_METHOD_NAMES, type PrintBlock, type ShiftReport } from '@pos/core';
 import { dateTime, figure } from './receipt-layout';
 
 /**

@@ -1,6 +1,6 @@
+import type { PrintBlock } from '@pos/core';
 import type { TaxDocument, TaxParty } from '../tax-invoices/tax-document';
 import { branchText, money, sameDay, thaiDate, titleOf, totalsOf } from '../tax-invoices/tax-document-text';
-import type { PrintBlock } from '../printing/raster';
 
 /**
  * A full tax invoice (86/4) or the credit note (86/10) of a fully invoiced sale on the receipt printer's roll

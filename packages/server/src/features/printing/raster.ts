@@ -1,5 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
+import type { PrintBlock } from '@pos/core';
 import { ASSETS_DIR } from '../../assets';
 
 /**
@@ -7,13 +8,6 @@ import { ASSETS_DIR } from '../../assets';
  * with or without a Thai code page, in the app's own font (Laksaman, shipped in assets/fonts), shaped by Pango
  * through sharp, so vowels and tone marks stack as they should.
  */
-export type PrintBlock =
-  | { kind: 'text'; text: string; align?: 'left' | 'centre' | 'right'; size?: 'normal' | 'large'; bold?: boolean }
-  /** A label on the left and its amount on the right of one line (the amount never wraps). */
-  | { kind: 'pair'; left: string; right: string; size?: 'normal' | 'large'; bold?: boolean }
-  | { kind: 'rule' }
-  | { kind: 'space' };
-
 export interface Raster {
   width: number;
   height: number;

@@ -1,4 +1,3 @@
-import { HEAD_OFFICE_BRANCH } from '@pos/core';
 import type { TaxDocument } from './tax-document';
 
 /**
@@ -25,9 +24,8 @@ export function sameDay(a: string, b: string, timeZone: string): boolean {
   return thaiDate(a, timeZone) === thaiDate(b, timeZone);
 }
 
-export function branchText(branch: string): string {
-  return branch === HEAD_OFFICE_BRANCH ? 'สำนักงานใหญ่' : `สาขาที่ ${branch}`;
-}
+/** The branch's words (one rule in core, shared with the till's receipts). */
+export { branchText } from '@pos/core';
 
 export function titleOf(doc: TaxDocument): string {
   if (doc.kind === 'receipt') return 'ใบเสร็จรับเงิน';

@@ -67,6 +67,7 @@ import { CardFlagsNotice } from '../payments/card-flags-notice';
 import { paymentAvailability } from '../payments/payment-availability';
 import { useScannerFocus } from './use-scanner-focus';
 import { PosShiftBar, usePosShift } from '../shifts/pos-shift-bar';
+import { printOfflineReceipt } from '../printing/offline-receipt-print';
 import { useTillPrinterAt } from '../printing/till-printer-context';
 import { TillPrinterControl } from '../printing/till-printer-control';
 
@@ -293,12 +294,16 @@ export function PosScreen() {
     },
     onVatApprovalLost: () => setVatApproval(null),
     sellOffline: offlineSeller.available
-      ? (body, offlineId, at) =>
-          offlineSeller.sell(body, offlineId, at, {
+      ? async (body, offlineId, at) => {
+          const sale = await offlineSeller.sell(body, offlineId, at, {
             pricing,
             settings: known.settings,
             till: posShift.tillId !== null && tillName !== null ? { id: posShift.tillId, name: tillName } : null,
-          })
+          });
+          // Its receipt prints by itself on the till's USB or serial printer, as an online sale's does.
+          printOfflineReceipt(sale, known.settings, tillPrinter);
+          return sale;
+        }
       : undefined,
   });
   const payment = checkout.payment;

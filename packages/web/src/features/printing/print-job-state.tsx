@@ -85,25 +85,52 @@ export function PrintPhaseLine({
  */
 export function PrintJobStatus({
   job,
-  phase,
-  printerName,
-  label,
-  reprinting,
   onReprint,
-  onCheckAgain,
-  testIds = { status: 'print-status', failure: 'print-failure' },
-}: {
+  ...box
+}: Omit<PrintStatusBoxProps, 'failure' | 'onReprint'> & {
   job: PrintJob | null;
+  onReprint: (job: PrintJob) => void;
+}) {
+  const t = useT();
+  return (
+    <PrintStatusBox
+      {...box}
+      failure={box.phase === 'failed' && job ? failureText(t, job) : null}
+      onReprint={() => job && onReprint(job)}
+    />
+  );
+}
+
+export interface PrintStatusBoxProps {
   phase: PrintPhase;
   printerName: string;
   /** What is printing, for screen readers ("receipt printing"). */
   label: string;
+  /** Why it failed, in the reader's words; "print again" shows with it. */
+  failure: string | null;
   reprinting: boolean;
-  onReprint: (job: PrintJob) => void;
-  onCheckAgain: () => void;
+  onReprint: () => void;
+  /** "Check again" once no answer came in time (a job the server follows); none when left out. */
+  onCheckAgain?: () => void;
   testIds?: { status: string; failure: string };
-}) {
+}
+
+/**
+ * The box of a print's state, for a job the server follows (PrintJobStatus) and for a receipt the till printed
+ * on its own printer while offline (issue 38), which has no job.
+ */
+export function PrintStatusBox({
+  phase,
+  printerName,
+  label,
+  failure,
+  reprinting,
+  onReprint,
+  onCheckAgain,
+  testIds = { status: 'print-status', failure: 'print-failure' },
+}: PrintStatusBoxProps) {
   const t = useT();
+  const failed = phase === 'failed' && failure !== null;
   return (
     <section
       aria-label={label}
@@ -114,9 +141,9 @@ export function PrintJobStatus({
       <Printer className="size-4 shrink-0 text-slate-500" aria-hidden />
       <p role="status" className="min-w-0 flex-1 basis-40">
         <PrintPhaseLine phase={phase} />
-        {phase === 'failed' && job ? (
+        {failed ? (
           <span className="block text-red-700" data-testid={testIds.failure}>
-            {failureText(t, job)}
+            {failure}
           </span>
         ) : (
           <span className="block break-words text-slate-500">
@@ -124,12 +151,12 @@ export function PrintJobStatus({
           </span>
         )}
       </p>
-      {phase === 'failed' && job ? (
-        <Button variant="outline" className="shrink-0" disabled={reprinting} onClick={() => onReprint(job)}>
+      {failed ? (
+        <Button variant="outline" className="shrink-0" disabled={reprinting} onClick={onReprint}>
           <RotateCcw aria-hidden />
           {t('printing.reprint')}
         </Button>
-      ) : phase === 'unknown' ? (
+      ) : phase === 'unknown' && onCheckAgain ? (
         <Button variant="outline" className="shrink-0" onClick={onCheckAgain}>
           {t('printing.status.checkAgain')}
         </Button>

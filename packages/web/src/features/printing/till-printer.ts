@@ -40,6 +40,11 @@ export interface TillPrinter {
   forget(): void;
   /** A serial printer's line speed, when it is not the default. */
   setBaudRate(baudRate: number): void;
+  /**
+   * The device as this browser has it now (looked for again when it was not found before); null when it cannot
+   * be had. What the till prints by itself while offline goes to it (issue 38).
+   */
+  device(): Promise<PrinterDevice | null>;
 }
 
 /** The till's printer when this browser drives it (USB or serial); a network printer is the server's. */
@@ -183,14 +188,16 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
     [tillId, release, refresh],
   );
 
+  const device = useCallback(async () => {
+    // Plugged in since the last look: found now rather than failing the job.
+    if (currentDevice() === null) await refresh();
+    return currentDevice();
+  }, [refresh, currentDevice]);
+
   useTillPrintRunner(
     tillId,
     kind !== null && (state.status === 'connected' || state.status === 'missing'),
-    useCallback(async () => {
-      // Plugged in since the last look: found now rather than failing the job.
-      if (currentDevice() === null) await refresh();
-      return currentDevice();
-    }, [refresh, currentDevice]),
+    device,
     useCallback(() => void queryClient.invalidateQueries({ queryKey: printingKeys.all }), [queryClient]),
   );
 
@@ -200,8 +207,8 @@ export function useTillPrinter(tillId: number | null, settings: StoreSettings | 
     () =>
       tillId === null || printerName === null || kind === null
         ? null
-        : { tillId, kind, printerName, state, connecting, connect, forget, setBaudRate },
-    [tillId, kind, printerName, state, connecting, connect, forget, setBaudRate],
+        : { tillId, kind, printerName, state, connecting, connect, forget, setBaudRate, device },
+    [tillId, kind, printerName, state, connecting, connect, forget, setBaudRate, device],
   );
 }
 

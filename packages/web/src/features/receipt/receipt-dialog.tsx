@@ -14,6 +14,8 @@ import {
 } from '../../components/ui/dialog';
 import { useT } from '../../i18n';
 import { useDocumentPrint } from '../printing/document-print';
+import { OfflinePrintStatus } from '../printing/offline-print-status';
+import { useOfflineReceiptPrint } from '../printing/offline-receipt-print';
 import { SalePrintStatus, salePrinter } from '../printing/sale-print-status';
 import { useStoreSettings } from '../settings/settings.queries';
 import { TaxInvoiceDialog } from '../tax-invoice/tax-invoice-dialog';
@@ -97,6 +99,11 @@ export function ReceiptDialog({
     canIssueTaxInvoice;
   // Right after a sale at a till with a printer the sale's receipt prints by itself: its progress shows here.
   const tillPrinter = showPaymentSummary && sale && !notSent ? salePrinter(sale, settings.data) : null;
+  // Right after a sale made offline (issue 38): the till sends it to its own USB or serial printer itself; a
+  // network printer cannot be reached (the server sends to it), which the dialog says.
+  const offlinePrinter = showPaymentSummary && sale && notSent ? salePrinter(sale, settings.data) : null;
+  const offlinePrint = useOfflineReceiptPrint(offlinePrinter && sale ? sale.document_number : null);
+  const printsItself = tillPrinter !== null || (offlinePrint !== null && offlinePrint.state.phase !== 'skipped');
   // Elsewhere (the sales history, a receipt shown again) "print" goes to this device's till printer, if any.
   const print = useDocumentPrint({
     target: { kind: 'receipt', saleId: sale?.id ?? 0 },
@@ -104,8 +111,8 @@ export function ReceiptDialog({
       if (printRoot.current) printDocument(printRoot.current, paper);
     },
     direct: tillPrinter === null && paper === 'roll' && sale !== null && !notSent,
-    autoFocus: tillPrinter === null,
-    variant: tillPrinter === null ? 'primary' : 'outline',
+    autoFocus: !printsItself,
+    variant: printsItself ? 'outline' : 'primary',
     testId: 'receipt-print',
   });
   const title = shownType === 'tax-invoice' ? t('receipt.dialogTitleTaxInvoice') : t('receipt.dialogTitleReceipt');
@@ -136,6 +143,9 @@ export function ReceiptDialog({
             ) : null}
             {showPaymentSummary ? <SalePaymentSummary sale={sale} /> : null}
             {tillPrinter ? <SalePrintStatus key={sale.id} sale={sale} printerName={tillPrinter.name} /> : null}
+            {offlinePrinter ? (
+              <OfflinePrintStatus documentNumber={sale.document_number} printer={offlinePrinter} />
+            ) : null}
             {types.length > 1 ? (
               <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('receipt.typeLabel')}>
                 <SegmentButton active={shownType === 'receipt'} onClick={() => setType('receipt')}>
@@ -190,7 +200,7 @@ export function ReceiptDialog({
         {/* Wraps: close, the full invoice and both prints (at a till with a printer) are too wide for one row. */}
         <DialogFooter className="sm:flex-wrap">
           {/* The till's printer prints it by itself: Enter closes rather than printing a second copy. */}
-          <Button variant="outline" onClick={onClose} autoFocus={tillPrinter !== null}>
+          <Button variant="outline" onClick={onClose} autoFocus={printsItself}>
             {t('common.close')}
           </Button>
           {fullInvoice ? (

@@ -116,4 +116,9 @@ export const printing: EnglishOf<typeof thai> = {
     "The printer plugged into the till's computer was not found. Check its cable and power, then print again.",
   'printing.device.failure.PRINTER_OFFLINE':
     'Could not send the job to the printer. Check that it is on, has paper and its cable is firm, then print again.',
+  'printing.offline.network':
+    'Offline: the receipt cannot go to the network printer {name} (the server sends to it). Press "Print" to print from the browser.',
+  'printing.offline.notConnected':
+    'The printer {name} is not connected to this computer, so the receipt did not print by itself. Press "Print" to print from the browser.',
+  'printing.offline.renderFailed': 'Could not draw the receipt. Print again, or print from the browser.',
 };
