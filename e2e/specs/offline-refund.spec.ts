@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, expectNotCoveredByToasts, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -122,6 +122,8 @@ describe('refunds offline', () => {
     await receipt.getByTestId('receipt-not-sent').waitFor();
     const offlineNumber = (await receipt.getByText(/^เลขที่เอกสาร /).innerText()).replace('เลขที่เอกสาร ', '').trim();
     expect(offlineNumber).toMatch(/^R25\d\d-T\d\d-000001$/);
+    // The receipt says it is kept on the device; no toast covers its title.
+    await expectNotCoveredByToasts(page, receipt.getByRole('heading', { name: 'ใบเสร็จรับเงิน' }).first());
     await receipt.getByRole('button', { name: 'ปิด' }).first().click();
 
     // The sales history, still offline: the till's kept sales, saying so.

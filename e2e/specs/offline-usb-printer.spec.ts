@@ -7,7 +7,16 @@ import { rasterize } from '../../packages/server/src/features/printing/raster';
 import { decodeEscPos, type DecodedJob } from '../../packages/server/test/helpers/fake-printer';
 import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, SCREENSHOT_DIR, screenshot, settle, signIn } from '../support/browser';
+import {
+  DESKTOP,
+  expectNotCoveredByToasts,
+  MOBILE,
+  newPage,
+  SCREENSHOT_DIR,
+  screenshot,
+  settle,
+  signIn,
+} from '../support/browser';
 import { fakeDevices } from '../support/fake-printer-devices';
 import { untilControlled, waitForOfflineCache } from '../support/offline';
 import { useShop } from '../support/shop';
@@ -222,6 +231,8 @@ describe("offline receipts on the till's own printer", () => {
     await failed.getByTestId('sale-print-failure').waitFor({ timeout: 15_000 });
     expect(await failed.getAttribute('data-phase')).toBe('failed');
     expect(await failed.innerText()).toContain('ส่งงานไปเครื่องพิมพ์ไม่สำเร็จ');
+    // The receipt says it is kept on the device: no "sold offline" toast over its title (there was one).
+    await expectNotCoveredByToasts(page, failing.getByRole('heading', { name: 'ใบเสร็จรับเงิน' }).first());
     await lookBoth(page, 'offline-usb-failed');
     await page.evaluate(() => {
       window.__printerFailing = false;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { homePathFor, type Role } from '@pos/core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.resolve(here, '../screenshots');
@@ -148,4 +148,21 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** Fails when any toast on screen overlaps `target`'s box (a toast must never cover what the user reads next). */
+export async function expectNotCoveredByToasts(page: Page, target: Locator): Promise<void> {
+  await settle(page);
+  const covered = await target.boundingBox();
+  if (!covered) throw new Error('the element to keep uncovered is not on screen');
+  for (const toast of await page.locator('[data-sonner-toast]').all()) {
+    const box = await toast.boundingBox();
+    if (!box) continue;
+    const apart =
+      box.x + box.width <= covered.x ||
+      covered.x + covered.width <= box.x ||
+      box.y + box.height <= covered.y ||
+      covered.y + covered.height <= box.y;
+    if (!apart) throw new Error(`a toast (${JSON.stringify(box)}) covers ${JSON.stringify(covered)}`);
+  }
 }

@@ -212,10 +212,8 @@ export function useCheckout(options: CheckoutOptions) {
         attempt.current.reset();
         reset();
         setPayment(null);
+        // The receipt that opens says it is kept on the device until the network returns: no toast over its title.
         options.onSold(sale);
-        toast.success(t('offline.saleSaved'), {
-          description: t('offline.saleSavedMessage', { number: sale.document_number, amount: formatBaht(sale.total) }),
-        });
       } catch (error) {
         const reason = error instanceof OfflineRefusal ? error.reason : 'storage';
         const description = t(`offline.refused.${reason}`);

@@ -27,8 +27,6 @@ export const offline: EnglishOf<typeof thai> = {
   'offline.details.renumbered': 'Receipt {printed} was recorded as {recorded}',
   'offline.details.signedOutStop': 'Sending paused: please sign in again',
   'offline.details.retryLater': 'Cannot send yet; retrying automatically',
-  'offline.saleSaved': 'Sale saved offline',
-  'offline.saleSavedMessage': 'No. {number}, {amount}; sent to the server when the internet returns',
   'offline.receiptNotSent': 'Not yet sent to the server (sold offline); sent automatically when the internet returns',
   'offline.refused.title': 'Cannot sell offline',
   'offline.refused.noTill': 'No till is chosen on this device, so it cannot sell offline',

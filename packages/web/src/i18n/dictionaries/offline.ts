@@ -24,8 +24,6 @@ export const offline = defineMessages({
   'offline.details.renumbered': 'ใบเสร็จ {printed} บันทึกเป็นเลขที่ {recorded}',
   'offline.details.signedOutStop': 'หยุดส่งชั่วคราว กรุณาเข้าสู่ระบบอีกครั้ง',
   'offline.details.retryLater': 'ยังส่งไม่ได้ จะลองใหม่อัตโนมัติ',
-  'offline.saleSaved': 'บันทึกการขายแบบออฟไลน์แล้ว',
-  'offline.saleSavedMessage': 'เลขที่ {number} ยอด {amount} จะส่งให้เซิร์ฟเวอร์เมื่ออินเทอร์เน็ตกลับมา',
   'offline.receiptNotSent': 'ยังไม่ได้ส่งให้เซิร์ฟเวอร์ (ขายแบบออฟไลน์) จะส่งอัตโนมัติเมื่ออินเทอร์เน็ตกลับมา',
   'offline.refused.title': 'ขายแบบออฟไลน์ไม่ได้',
   'offline.refused.noTill': 'เครื่องนี้ยังไม่ได้เลือกเครื่องคิดเงิน จึงขายแบบออฟไลน์ไม่ได้',
