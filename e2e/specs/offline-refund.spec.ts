@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, expectNotCoveredByToasts, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { untilControlled, waitForOfflineCache } from '../support/offline';
 import { useShop } from '../support/shop';
 
 /**
@@ -20,49 +21,6 @@ const TILL = 'หน้าร้าน';
 const TAX_ID = '0105556123453';
 
 const badgeOf = (page: Page) => page.getByTestId('offline-badge');
-
-/** Waits until the till keeps its catalogue, numbers of both kinds and `sales` of its sales in IndexedDB. */
-async function waitForKeptTill(page: Page, tillId: number, sales: number): Promise<void> {
-  await page.waitForFunction(
-    async ({ till, wanted }) => {
-      const names = (await indexedDB.databases()).map((d) => d.name ?? '');
-      const name = names.find((n) => n.endsWith(`-t${till}`) && n.startsWith('pos-offline-u'));
-      if (!name) return false;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error as Error);
-      });
-      const all = <T>(store: string) =>
-        new Promise<T[]>((resolve) => {
-          if (!db.objectStoreNames.contains(store)) return resolve([]);
-          const request = db.transaction(store).objectStore(store).getAll();
-          request.onsuccess = () => resolve(request.result as T[]);
-        });
-      const blocks = await all<{ block: { kind?: string } }>('blocks');
-      const ready =
-        (await all('products')).length > 0 &&
-        blocks.some((b) => b.block.kind === 'credit_note') &&
-        blocks.some((b) => b.block.kind === 'receipt') &&
-        (await all('sales')).length >= wanted;
-      db.close();
-      return ready;
-    },
-    { till: tillId, wanted: sales },
-  );
-  // The dialogs' code is fetched once the till is idle: it must be here before the network goes.
-  await page.waitForLoadState('networkidle');
-}
-
-/** Waits until the service worker controls the page, reloading once if it claimed it early. */
-async function untilControlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  if (!(await controlled())) await page.reload();
-  await expect.poll(controlled).toBe(true);
-}
 
 /** Opens the refund dialog of `documentNumber` from the history's list (the menu at 1280 px, the row's buttons at 390). */
 async function openRefund(page: Page, documentNumber: string, narrow: boolean): Promise<Locator> {
@@ -106,7 +64,7 @@ describe('refunds offline', () => {
     await page.goto('/pos');
     await untilControlled(page);
     await page.getByTestId(`pos-product-${SHIRT.sku}`).waitFor();
-    await waitForKeptTill(page, till.id, 1);
+    await waitForOfflineCache(page, till.id, { creditNotes: true, sales: 1 });
 
     // Offline: a sale at the till, for cash.
     await context.setOffline(true);
@@ -178,7 +136,7 @@ describe('refunds offline', () => {
     await page.context().addInitScript((id) => localStorage.setItem('pos_till_id', String(id)), till.id);
     await signIn(page, OWNER.username, OWNER.password, /\/(pos|dashboard)$/);
     await page.goto('/pos');
-    await waitForKeptTill(page, till.id, 1);
+    await waitForOfflineCache(page, till.id, { creditNotes: true, sales: 1 });
     await page.goto('/refund-history');
     await page.getByRole('group', { name: new RegExp(sale.document_number) }).waitFor();
     await context.setOffline(true);

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, launchKeptBrowser, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { untilControlled, waitForOfflineCache } from '../support/offline';
 import { useShop } from '../support/shop';
 
 /**
@@ -59,40 +60,6 @@ async function closeReceipt(receipt: Locator): Promise<void> {
   await receipt.waitFor({ state: 'detached' });
 }
 
-/** Waits until the till has its catalogue and numbers in IndexedDB (refreshed as the POS opened). */
-async function waitForOfflineCache(page: Page, tillId: number): Promise<void> {
-  await page.waitForFunction(async (till) => {
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '');
-    const name = names.find((n) => n.endsWith(`-t${till}`) && n.startsWith('pos-offline-u'));
-    if (!name) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error as Error);
-    });
-    const count = (store: string) =>
-      new Promise<number>((resolve) => {
-        const request = db.transaction(store).objectStore(store).count();
-        request.onsuccess = () => resolve(request.result);
-      });
-    const ready = (await count('products')) > 0 && (await count('blocks')) > 0 && (await count('customers')) > 0;
-    db.close();
-    return ready;
-  }, tillId);
-  // The payment and receipt dialogs' code is fetched once the till is idle: it must be here before the network goes.
-  await page.waitForLoadState('networkidle');
-}
-
-/** Waits until the service worker (the installable app) controls the page, reloading once if it claimed it early. */
-async function untilControlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  if (!(await controlled())) await page.reload();
-  await expect.poll(controlled).toBe(true);
-}
-
 async function sellForCash(page: Page): Promise<{ receipt: Locator; number: string }> {
   await addTea(page);
   const payment = await pay(page, /เงินสด/);
@@ -104,7 +71,7 @@ async function openTill(page: Page, till: Till): Promise<void> {
   await page.context().addInitScript((id) => localStorage.setItem('pos_till_id', String(id)), till.id);
   await signIn(page, CASHIER.username, CASHIER.password, /\/pos$/);
   await page.getByTestId(`pos-product-${TEA.sku}`).waitFor();
-  await waitForOfflineCache(page, till.id);
+  await waitForOfflineCache(page, till.id, { customers: true });
 }
 
 describe('the till offline', () => {
@@ -425,7 +392,7 @@ describe('the till offline', () => {
     const { context, page } = await newPage(shop.browser, shop.url, DESKTOP, { serviceWorkers: 'allow' });
     await openTill(page, till);
     await untilControlled(page);
-    await waitForOfflineCache(page, till.id);
+    await waitForOfflineCache(page, till.id, { customers: true });
     const stockBefore = (await api<{ product: Product }>(shop, admin, 'GET', `/products/${tea.id}`)).product.stock;
     const pointsBefore = (await api<{ customer: Customer }>(shop, admin, 'GET', `/customers/${customer.id}`)).customer
       .loyalty_points;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DESKTOP, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { untilControlled } from '../support/offline';
 import { useShop } from '../support/shop';
 
 /** The parts of the web app manifest the till's installation relies on. */
@@ -20,19 +21,6 @@ interface Manifest {
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/**
- * Waits until the service worker controls the page. The first install claims the open page itself
- * (clientsClaim); a reload is the fallback should the claim have come before the page listened.
- */
-async function untilControlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  if (!(await controlled())) await page.reload();
-  await expect.poll(controlled).toBe(true);
 }
 
 /** Whether the page shows the browser's own "no internet" page instead of the app. */
