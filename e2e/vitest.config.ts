@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['specs/**/*.spec.ts'],
+    // One migrated SQLite database for the run, copied for every spec's server (support/global-setup.ts).
+    globalSetup: ['support/global-setup.ts'],
     // Three spec files at a time (each its own server and browser). On the 2-core machine 19 files took
     // 417 s two at a time instead of about 700 s one by one. The suite is bound by the cores: one spec
     // alone keeps them 45-65 % busy, counting Chromium's renderer and GPU processes (time's user + sys

@@ -7,20 +7,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 
-/** Where the run's migrated databases are, copied for each test app (helpers/test-app.ts, migratedDatabase). */
-export interface MigratedTemplates {
-  /** A data folder whose pos.db holds every migration. */
-  sqlite: string;
-  /** A PostgreSQL database holding every migration, the template of each test app's (null without PostgreSQL). */
-  postgres: string | null;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    migratedTemplates: MigratedTemplates;
-  }
-}
-
 async function migrate(config: Parameters<typeof openDatabase>[0]): Promise<void> {
   const db = openDatabase(config);
   try {

@@ -11,6 +11,20 @@ import { hashPassword } from '../../src/passwords/passwords';
 import { insertUser, toApiUser } from '../../src/features/users/users.queries';
 import { startServer, type RunningServer } from '../../src/server';
 
+/** The run's migrated databases (test/global-setup.ts), copied for each test app (migratedDatabase). */
+export interface MigratedTemplates {
+  /** A data folder whose pos.db holds every migration. */
+  sqlite: string;
+  /** A PostgreSQL database holding every migration, the template of each test app's (null without PostgreSQL). */
+  postgres: string | null;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    migratedTemplates: MigratedTemplates;
+  }
+}
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export const ENGINES: DatabaseEngine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
 
