@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { createProduct, makePng } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -183,8 +183,7 @@ describe('barcode printing screen', () => {
       await context.addInitScript(() => {
         localStorage.setItem('pos_barcode_settings', JSON.stringify({ format: 'EAN13', lineColor: '#1d4ed8' }));
       });
-      await signIn(page, 'boss', password, /\/dashboard$/);
-      await page.goto('/barcodes');
+      await signInTo(page, 'boss', password, '/barcodes');
       await page.getByRole('checkbox', { name: 'เลือก เสื้อเชิ้ตลายทาง' }).check();
       await page.getByRole('checkbox', { name: 'เลือก รองเท้าแตะยาง' }).check();
       for (const locale of ['th', 'en'] as const) {
@@ -215,8 +214,7 @@ describe('barcode printing screen', () => {
 
   it('fits a phone screen', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, 'boss', password, /\/dashboard$/);
-    await page.goto('/barcodes');
+    await signInTo(page, 'boss', password, '/barcodes');
     const cards = page.getByTestId('barcode-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(3);

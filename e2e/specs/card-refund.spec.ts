@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signInTo } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
 import { useShop } from '../support/shop';
 
@@ -67,8 +67,7 @@ describe('refunding a card sale in sales history', () => {
   it('at 1280 px: back to the card by default, Stripe refusing is said, then refunded; cash needs a reason', async () => {
     const { sale, paymentIntent } = await cardSale(2);
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     let { row, dialog } = await openRefund(page, sale, false);
 
     // A card sale's money goes back to the card unless changed.
@@ -145,8 +144,7 @@ describe('refunding a card sale in sales history', () => {
   it('at 1280 px: editing a card sale refunds it to the card first', async () => {
     const { sale, paymentIntent } = await cardSale(1);
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     await (await saleAction(page, page.getByTestId(`sale-row-${sale.document_number}`), 'แก้ไข')).click();
     const edit = page.getByRole('dialog', { name: 'แก้ไขรายการขาย' });
     expect(await edit.getByLabel('คืนเงินทาง').inputValue()).toBe('card');
@@ -168,8 +166,7 @@ describe('refunding a card sale in sales history', () => {
   it('at 390 px: the card refund dialog and its cash reason fit the phone', async () => {
     const { sale, paymentIntent } = await cardSale(1);
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     const { row, dialog } = await openRefund(page, sale, true);
     expect(await dialog.getByLabel('คืนเงินทาง').inputValue()).toBe('card');
     await settle(page);

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop, type Shop } from '../support/shop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -265,8 +265,7 @@ describe('customers and customer history screens', () => {
 
   it('lets a cashier add customers but not edit, delete or export them', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, 'nok', cashierPassword, /\/pos$/);
-    await page.goto('/customers');
+    await signInTo(page, 'nok', cashierPassword, '/customers');
     const card = page.getByTestId('customer-card-0898760000');
     await card.waitFor();
     expect(await card.getByRole('button', { name: 'แก้ไข' }).count()).toBe(0);
@@ -288,8 +287,7 @@ describe('customers and customer history screens', () => {
 
   it('hides the customer-history debug panel from a manager', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, 'mai', managerPassword, /\/dashboard$/);
-    await page.goto('/customer-history');
+    await signInTo(page, 'mai', managerPassword, '/customer-history');
     await page.getByTestId('history-row-0898760000').waitFor();
     await page.getByRole('button', { name: 'ส่งออก CSV' }).waitFor();
     expect(await page.getByRole('button', { name: 'ข้อมูลดีบัก' }).count()).toBe(0);

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, FIRST_ADMIN_PASSWORD, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -192,8 +192,7 @@ describe('dashboard and reports', () => {
 
   it('a viewer on a phone sees the figures and no export', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, VIEWER.username, VIEWER.password, /\/(pos|dashboard)$/);
-    await page.goto('/dashboard');
+    await signInTo(page, VIEWER.username, VIEWER.password, '/dashboard');
     await page.getByText('แนวโน้มยอดขาย').waitFor();
     await page.locator('[data-testid="trend-chart"] .recharts-bar-rectangle').first().waitFor();
     expect(await page.getByRole('button', { name: 'ส่งออกรายงานทั้งหมด' }).count()).toBe(0);

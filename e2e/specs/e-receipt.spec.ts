@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../packages/server/test/helpers/fake-smtp';
 import { api, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -71,8 +71,7 @@ describe('the e-Receipt by e-mail', () => {
   it('sends a sale’s receipt from the history by keyboard, to the customer’s e-mail, and shows it sent', async () => {
     const sale = await sellByApi(shop, admin, [{ product: shirt, quantity: 2 }], customer.id);
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     const row = page.getByTestId(`sale-row-${sale.document_number}`);
     await row.waitFor();
     await row.getByRole('button', { name: 'ใบเสร็จ', exact: true }).focus();

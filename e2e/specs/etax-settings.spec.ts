@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -62,8 +62,7 @@ describe('e-Tax settings: the seller address and the failed e-mails', () => {
 
   it('enters the address by keyboard (province → district → sub-district), then switches e-Tax on', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/settings?tab=etax');
+    await signInTo(page, OWNER.username, OWNER.password, '/settings?tab=etax');
     const enabled = page.getByLabel('ส่ง e-Tax Invoice ทางอีเมล');
     const province = page.getByLabel('จังหวัด', { exact: true });
     const district = page.getByLabel('อำเภอ/เขต', { exact: true });
@@ -165,8 +164,7 @@ describe('e-Tax settings: the seller address and the failed e-mails', () => {
     const [email] = await failed();
 
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/settings?tab=etax');
+    await signInTo(page, OWNER.username, OWNER.password, '/settings?tab=etax');
     const list = page.getByTestId('settings-etax-emails');
     await list.getByRole('heading', { name: 'อีเมล e-Tax ที่ส่งไม่สำเร็จ' }).waitFor();
     const row = list.getByTestId(`etax-email-${email!.id}`);

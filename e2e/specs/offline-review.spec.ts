@@ -2,7 +2,7 @@ import type { Product, Sale, Till } from '@pos/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -105,8 +105,7 @@ describe('offline sales to check', () => {
   it('at 390 px: the flagged offline sale fits the phone and is marked handled there', async () => {
     const sale = await lastUnitTwice('กระโปรงพลีทตัวสุดท้าย');
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     const panel = page.getByRole('region', { name: TITLE });
     const row = panel.getByTestId('flagged-offline-sale').filter({ hasText: sale.document_number });
     await row.getByText(SHORT).waitFor();

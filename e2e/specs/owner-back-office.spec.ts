@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /**
@@ -95,8 +95,7 @@ describe('owner back office (issue 31)', () => {
 
   it('at 1280 × 800: ten sales fit with their lines summarised and labelled actions; round chart ticks; like-for-like comparison', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, DESKTOP);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     const rows = page.locator('tbody tr[data-testid^="sale-row-"]');
     await rows.nth(9).waitFor();
     const first = (await rows.first().boundingBox())!;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { barcodeCameraFile, launchBrowserWithCamera } from '../support/fake-camera';
 import { useShop } from '../support/shop';
@@ -81,8 +81,7 @@ describe('owner catalogue: camera scan, SKU and barcode, landing and shop name',
     const { context, page } = await openPage(DESKTOP, cameraBrowser);
     await context.grantPermissions(['camera'], { origin: shop.url });
     const urls = requestsOf(page);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/pos');
+    await signInTo(page, OWNER.username, OWNER.password, '/pos');
     const scan = page.getByRole('button', { name: 'สแกนบาร์โค้ดด้วยกล้อง' });
 
     // No product has the code yet: the dialog says so and keeps looking.

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, sellByApi, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
 import { useShop, type Shop } from '../support/shop';
 
@@ -86,8 +86,7 @@ describe('owner documents', () => {
     // A fresh install charges no VAT before anyone answered.
     expect(await storeSystem(shop, admin)).toMatchObject({ vatRegistered: null, vatApplies: false, taxRate: 3 });
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/settings');
+    await signInTo(page, OWNER.username, OWNER.password, '/settings');
     const checklist = page.getByTestId('setup-checklist');
     const question = checklist.getByTestId('vat-question');
     await question.getByText('ร้านจดทะเบียนภาษีมูลค่าเพิ่ม (VAT) แล้วหรือยัง?').waitFor();

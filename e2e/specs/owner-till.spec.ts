@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, TEST_TAX_ID } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
 import { useShop } from '../support/shop';
 
@@ -298,8 +298,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
     await api(shop, admin, 'PUT', '/settings', { settings: { system: { storeName: LONG_SHOP_NAME } } });
     for (const viewport of [undefined, MOBILE]) {
       const owner = await openPage(shop.browser, shop.url, viewport);
-      await signIn(owner.page, OWNER.username, OWNER.password, /\/dashboard$/);
-      await owner.page.goto('/refund-history');
+      await signInTo(owner.page, OWNER.username, OWNER.password, '/refund-history');
       await owner.page.getByTestId('flagged-card-sale').first().waitFor();
       await owner.page
         .locator('[data-testid^="sale-row-"]:visible, [data-testid^="sale-card-"]:visible')
@@ -364,8 +363,7 @@ describe('owner: the till (cart room, toasts, card flags, edit sale, variant pic
       paymentMethod: 'transfer',
     });
     const { context, page } = await openPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     const row = page.getByTestId(`sale-row-${sale.document_number}`);
     await row.waitFor();
     await screenshot(page, 'owner-till-history');

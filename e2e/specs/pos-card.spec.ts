@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop, type Shop } from '../support/shop';
 
 const CASHIER = { username: 'kanya', password: 'kanya-pass-123', name: 'กัญญา แคชเชียร์', role: 'cashier' as const };
@@ -231,8 +231,7 @@ describe('card payment through Stripe Checkout', () => {
     // Stripe took 99 US dollars for the 103 baht asked: the manager sees both amounts.
     const { documentNumber } = await flaggedCardSale('หมวกสานใบสุดท้าย', { amount: 9_900, currency: 'usd' });
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     const panel = page.getByRole('region', { name: FLAGS_TITLE });
     const row = panel.getByTestId('flagged-card-sale').filter({ hasText: documentNumber });
     await row.getByText('หมวกสานใบสุดท้าย (ขาด 1 ชิ้น)').waitFor();

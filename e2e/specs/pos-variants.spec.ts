@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, registerForVat } from '../support/api';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signInTo } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -64,8 +64,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
 
   it('asks a size and colour, keeps two sizes as two lines, and prints them on the receipt and in the history', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/pos');
+    await signInTo(page, BOSS.username, BOSS.password, '/pos');
     const search = page.getByRole('searchbox', { name: 'ค้นหาสินค้า' });
     const card = page.getByTestId(`pos-product-${POLO.sku}`);
     await card.waitFor();
@@ -193,8 +192,7 @@ describe('point of sale: sizes, colours and usual prices', () => {
 
   it('fits the picker and the cart line on a phone', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/pos');
+    await signInTo(page, BOSS.username, BOSS.password, '/pos');
     await page.getByTestId(`pos-product-${POLO.sku}`).click();
     const picker = page.getByRole('dialog', { name: POLO.name });
     await picker.waitFor();

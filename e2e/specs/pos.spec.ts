@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, registerForVat } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop, type Shop } from '../support/shop';
 
 const CASHIER = { username: 'nok', password: 'nok-pass-123', name: 'นกน้อย ขายดี', role: 'cashier' as const };
@@ -507,8 +507,7 @@ describe('point of sale', () => {
   it('refuses the sale to a user without pos_process_sale', async () => {
     // No built-in role holds pos_view without pos_process_sale: a viewer has neither.
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, VIEWER.username, VIEWER.password, /\/dashboard$/);
-    await page.goto('/pos');
+    await signInTo(page, VIEWER.username, VIEWER.password, '/pos');
     await page.getByText('คุณไม่มีสิทธิ์ในการเข้าถึงระบบ POS').waitFor();
     await expectNoSeriousA11yViolations(page, 'pos-no-access');
     expect(await page.getByRole('searchbox', { name: 'ค้นหาสินค้า' }).count()).toBe(0);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEscPos, startFakePrinter, type FakePrinter } from '../../packages/server/test/helpers/fake-printer';
 import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 import { sellOneForCash } from '../support/sale-actions';
 
@@ -48,8 +48,7 @@ describe('receipt printers', () => {
 
   it('the admin adds a network printer by keyboard, gives it to the till and prints a test page', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/settings?tab=printers');
+    await signInTo(page, OWNER.username, OWNER.password, '/settings?tab=printers');
     const tab = page.getByTestId('printers-tab');
     await tab.getByText('ยังไม่มีเครื่องพิมพ์').waitFor();
 
@@ -117,8 +116,7 @@ describe('receipt printers', () => {
 
   it('a manager edits settings but never sees the printers tab, even asked for it by address', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, MANAGER.username, MANAGER.password, /\/dashboard$/);
-    await page.goto('/settings?tab=printers');
+    await signInTo(page, MANAGER.username, MANAGER.password, '/settings?tab=printers');
     const tabs = page.getByRole('tablist', { name: 'หมวดการตั้งค่า' });
     await tabs.getByRole('tab', { name: 'ข้อมูลร้าน' }).waitFor();
     expect(await tabs.getByRole('tab', { name: 'ข้อมูลร้าน' }).getAttribute('aria-selected')).toBe('true');

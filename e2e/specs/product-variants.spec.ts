@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signInTo } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -48,8 +48,7 @@ describe('product variants: the size × colour grid', () => {
 
   it('types a grid’s stock with the keyboard, a barcode and a price, saves them and shows them in the list', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, BOSS.username, BOSS.password, '/products');
 
     // The notice: this style still holds stock counted before sizes were tracked.
     const notice = page.getByTestId('unassigned-notice');
@@ -150,8 +149,7 @@ describe('product variants: the size × colour grid', () => {
       sizes: ['M', 'L'],
     });
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, BOSS.username, BOSS.password, '/products');
     const row = page.getByTestId('product-row').filter({ hasText: hat.name });
     await row.getByRole('button', { name: `แก้ไข ${hat.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'แก้ไขสินค้า' });
@@ -204,8 +202,7 @@ describe('product variants: the size × colour grid', () => {
       colors: Array.from({ length: 20 }, (_, i) => `สี${i + 1}`),
     });
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, BOSS.username, BOSS.password, '/products');
     const row = page.getByTestId('product-row').filter({ hasText: big.name });
     await row.getByRole('button', { name: `แก้ไข ${big.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'แก้ไขสินค้า' });
@@ -233,8 +230,7 @@ describe('product variants: the size × colour grid', () => {
       colors: ['ดำ', 'กรม', 'เทา', 'ครีม'],
     });
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, BOSS.username, BOSS.password, '/products');
     const notice = page.getByTestId('unassigned-notice');
     await notice.waitFor();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);

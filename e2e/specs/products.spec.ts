@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn, signInTo } from '../support/browser';
 import { createProduct, listProducts, makePng } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -203,8 +203,7 @@ describe('products screen', () => {
 
   it('filters by category and searches by name or SKU', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, 'boss', password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, 'boss', password, '/products');
     const rows = page.getByTestId('product-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
@@ -251,8 +250,7 @@ describe('products screen', () => {
 
   it('shows a viewer the products without add, edit or delete', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, 'viewer1', password, /\/(pos|dashboard)$/);
-    await page.goto('/products');
+    await signInTo(page, 'viewer1', password, '/products');
     await page.getByTestId('product-row').first().waitFor();
     expect(await page.getByRole('button', { name: 'เพิ่มสินค้าใหม่' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^แก้ไข / }).count()).toBe(0);
@@ -293,8 +291,7 @@ describe('products screen', () => {
 
   it('fits a phone screen', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, 'boss', password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, 'boss', password, '/products');
     await page.getByTestId('product-card').first().waitFor();
     expect(await page.getByTestId('product-card').count()).toBe(2);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, FIRST_ADMIN_PASSWORD, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -68,8 +68,7 @@ describe('reports and the dashboard by till', () => {
 
   it('keeps the till filter usable on a phone', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, 'admin', FIRST_ADMIN_PASSWORD, /\/dashboard$/);
-    await page.goto('/reports');
+    await signInTo(page, 'admin', FIRST_ADMIN_PASSWORD, '/reports');
     await chooseTill(page, 'reports-till', 'ชั้นสอง');
     await expect.poll(() => card(page, 'ยอดขายรวม').innerText()).toContain(formatBaht(200));
     // The filter fits the screen: nothing of it past the right edge.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, FIRST_ADMIN_PASSWORD, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -144,8 +144,7 @@ describe('reports: a style by size, colour and variant', () => {
 
   it('opens a style never sold through the search: empty figures, its stock per variant', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, 'admin', FIRST_ADMIN_PASSWORD, /\/dashboard$/);
-    await page.goto('/reports');
+    await signInTo(page, 'admin', FIRST_ADMIN_PASSWORD, '/reports');
     await page.getByRole('searchbox', { name: 'ค้นหาชื่อสินค้า รหัส หรือบาร์โค้ด' }).fill('ยังไม่ขาย');
     const found = page.getByRole('list', { name: 'สินค้าที่ค้นพบ' });
     await found.getByRole('button', { name: new RegExp(PANTS.name) }).waitFor();

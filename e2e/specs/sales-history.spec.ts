@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signInTo } from '../support/browser';
 import { saleAction } from '../support/sale-actions';
 import { useShop } from '../support/shop';
 
@@ -62,8 +62,7 @@ describe('sales history', () => {
 
   it('refunds a whole sale and one line of another, prints the credit note, exports every sale', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, BOSS.username, BOSS.password, '/refund-history');
     await page.getByRole('heading', { name: 'ประวัติการขาย' }).waitFor();
     await row(page, sales.whole.document_number).waitFor();
     await page.getByText('แสดง 3 จาก 3 รายการ').waitFor();
@@ -183,8 +182,7 @@ describe('sales history', () => {
 
   it('edits a sale: reason, the POS edit banner, the new sale, both rows linked', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, BOSS.username, BOSS.password, '/refund-history');
     const original = row(page, sales.edit.document_number);
     await (await saleAction(page, original, 'แก้ไข')).click();
     const edit = page.getByRole('dialog', { name: 'แก้ไขรายการขาย' });
@@ -219,8 +217,7 @@ describe('sales history', () => {
 
   it('shows cards at 390 px, with the summary from the server', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, BOSS.username, BOSS.password, '/refund-history');
     const card = page.getByTestId(`sale-card-${sales.whole.document_number}`);
     await card.getByText('คืนเงินแล้ว').waitFor();
     expect(await page.getByRole('table').isVisible()).toBe(false);

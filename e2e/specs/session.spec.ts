@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/api';
-import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 
 const MINUTE = 60_000;
@@ -17,8 +17,7 @@ describe('sessions and navigation', () => {
 
   it('says so when an unknown address lands on the dashboard', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, 'manager1', password, /\/dashboard$/);
-    await page.goto('/reprots');
+    await signInTo(page, 'manager1', password, '/reprots');
     await page.waitForURL(/\/dashboard$/);
     await page.getByText('ไม่พบหน้าที่ต้องการ').waitFor();
     await page.getByText('ไม่มีหน้า /reprots จึงพามาที่หน้าแดชบอร์ดแทน').waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn, signInTo } from '../support/browser';
 import { makePng } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -152,8 +152,7 @@ describe('settings screen', () => {
 
   it('fits 390 px for a manager, and stays closed to a viewer (no settings_view)', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, MANAGER.username, MANAGER.password, /\/dashboard$/);
-    await page.goto('/settings?tab=payment');
+    await signInTo(page, MANAGER.username, MANAGER.password, '/settings?tab=payment');
     await page.getByRole('tab', { name: 'การชำระเงิน', selected: true }).waitFor();
     expect(await page.getByLabel('รับเงินสด').isDisabled()).toBe(false);
     await page.getByTestId('settings-save').waitFor();
@@ -174,8 +173,7 @@ describe('settings screen', () => {
     await context.close();
 
     const viewer = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(viewer.page, VIEWER.username, VIEWER.password, /\/dashboard$/);
-    await viewer.page.goto('/settings');
+    await signInTo(viewer.page, VIEWER.username, VIEWER.password, '/settings');
     await viewer.page.getByText('ไม่มีสิทธิ์เข้าถึง').waitFor();
     expect(await viewer.page.getByLabel('ชื่อร้าน').count()).toBe(0);
     await viewer.context.close();

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signInTo } from '../support/browser';
 import { createProduct } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -86,8 +86,7 @@ describe('stock and labels per size and colour', () => {
     const variantId = (size: string, color: string) =>
       polo.variants.find((v) => v.size === size && v.color === color)!.id;
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, BOSS.username, BOSS.password, '/products');
     const row = page.getByTestId('product-row').filter({ hasText: POLO.name });
     await row.waitFor();
 
@@ -261,8 +260,7 @@ describe('stock and labels per size and colour', () => {
 
   it('fits a phone: the adjust dialog with variants, the count and the label sheet', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, BOSS.username, BOSS.password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, BOSS.username, BOSS.password, '/products');
     const card = page.getByTestId('product-card').filter({ hasText: POLO.name });
     await card.waitFor();
     await card.getByRole('button', { name: 'ปรับสต็อก' }).click();

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, registerForVat, sellByApi } from '../support/api';
-import { MOBILE, newPage, screenshot, settle, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, settle, signInTo } from '../support/browser';
 import { createProduct, listProducts } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -66,8 +66,7 @@ describe('stock adjustments and history', () => {
 
   it('adjusts stock through the dialog, redoes after a concurrent change, and shows it in the history', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, 'boss', password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, 'boss', password, '/products');
     const row = page.getByTestId('product-row').filter({ hasText: 'เสื้อเชิ้ตลายทาง' });
     await row.waitFor();
 
@@ -160,8 +159,7 @@ describe('stock adjustments and history', () => {
     const till = await apiLogin(shop.url, 'till', password);
     const { document_number: documentNumber } = await sellByApi(shop, till, [{ product: cap, quantity: 1 }]);
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, 'boss', password, /\/dashboard$/);
-    await page.goto('/products');
+    await signInTo(page, 'boss', password, '/products');
     const card = page.getByTestId('product-card').filter({ hasText: 'หมวกแก๊ป' });
     await card.waitFor();
     await card.getByRole('button', { name: 'ปรับสต็อก' }).click();
@@ -192,8 +190,7 @@ describe('stock adjustments and history', () => {
     await context.close();
 
     const viewer = await newPage(shop.browser, shop.url);
-    await signIn(viewer.page, 'viewer1', password, /\/(pos|dashboard)$/);
-    await viewer.page.goto('/products');
+    await signInTo(viewer.page, 'viewer1', password, '/products');
     const row = viewer.page.getByTestId('product-row').filter({ hasText: 'หมวกแก๊ป' });
     await row.waitFor();
     expect(await row.getByRole('button', { name: /^ปรับสต็อก/ }).count()).toBe(0);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn, signInTo } from '../support/browser';
 import { createProduct, makePng } from '../support/catalogue';
 import { useShop } from '../support/shop';
 
@@ -91,8 +91,7 @@ describe('storage screen', () => {
 
   it('tells a manager (no settings_manage) that cleanup is not theirs, at 390 px', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, MANAGER.username, MANAGER.password, /\/dashboard$/);
-    await page.goto('/storage');
+    await signInTo(page, MANAGER.username, MANAGER.password, '/storage');
     await page.getByTestId('storage-card-storage').waitFor();
     await page.getByRole('tab', { name: 'ล้างข้อมูล' }).click();
     await page.getByRole('button', { name: 'วิเคราะห์ไฟล์ที่ไม่ใช้' }).click();

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, registerForVat, sellByApi } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { DESKTOP, MOBILE, newPage, screenshot, SCREENSHOT_DIR, settle, signIn } from '../support/browser';
+import { DESKTOP, MOBILE, SCREENSHOT_DIR, newPage, screenshot, settle, signIn, signInTo } from '../support/browser';
 import { useShop } from '../support/shop';
 
 /** Issue 36: full tax invoices (86/4) issued from the till and from the sales history, printed on A4 and 80 mm. */
@@ -306,8 +306,7 @@ describe('full tax invoices', () => {
     const sale = await sellByApi(shop, admin, [{ product: shirt, quantity: 2 }]);
     const later = await sellByApi(shop, admin, [{ product: shirt, quantity: 1 }]);
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/refund-history');
+    await signInTo(page, OWNER.username, OWNER.password, '/refund-history');
     const row = page.getByTestId(`sale-row-${sale.document_number}`);
     await row.waitFor();
 
@@ -428,8 +427,7 @@ describe('full tax invoices', () => {
 
   it('keeps tax details in the customer form, the seller branch and the e-Tax settings', async () => {
     const { context, page } = await newPage(shop.browser, shop.url);
-    await signIn(page, OWNER.username, OWNER.password, /\/dashboard$/);
-    await page.goto('/settings?tab=system');
+    await signInTo(page, OWNER.username, OWNER.password, '/settings?tab=system');
     await page.getByRole('radio', { name: 'สาขาที่' }).waitFor();
     expect(await page.getByRole('radio', { name: 'สาขาที่' }).isChecked()).toBe(true);
     expect(await page.getByLabel('เลขที่สาขา (5 หลัก)').inputValue()).toBe('00003');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, loginStatus } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { MOBILE, newPage, screenshot, signIn, signInTo } from '../support/browser';
 import { useShop, type Shop } from '../support/shop';
 
 async function usersFromApi(shop: Shop, token: string): Promise<User[]> {
@@ -131,8 +131,7 @@ describe('users screen', () => {
 
   it('fits a phone screen', async () => {
     const { context, page } = await newPage(shop.browser, shop.url, MOBILE);
-    await signIn(page, 'boss', bossPassword, /\/dashboard$/);
-    await page.goto('/users');
+    await signInTo(page, 'boss', bossPassword, '/users');
     await page.getByTestId('user-card-boss').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

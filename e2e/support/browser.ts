@@ -99,6 +99,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * of the three page loads of a sign-in, over a hundred times a run.
  */
 export async function signIn(page: Page, username: string, password: string, landing: RegExp): Promise<void> {
+  const role = await logInFromPage(page, username, password);
+  await page.goto(homePathFor(role));
+  await page.waitForURL(landing);
+}
+
+/**
+ * Signs in as `signIn` does and opens `path` instead of the user's home page, for a test about another screen:
+ * the app was otherwise started on the home page only to be left at once (its scripts fetched and run, about 17
+ * requests), one app start of two in 47 tests. Where each role lands stays tested by `signIn`'s callers and the
+ * sign-in and roles specs.
+ */
+export async function signInTo(page: Page, username: string, password: string, path: string): Promise<void> {
+  await logInFromPage(page, username, password);
+  await page.goto(path);
+}
+
+/** The login route called from the app's origin, the session stored where the app keeps it; the user's role. */
+async function logInFromPage(page: Page, username: string, password: string): Promise<Role> {
   // A same-origin page that is not the app: localStorage belongs to the origin.
   await page.goto('/api/health');
   const answer = await page.evaluate(
@@ -118,8 +136,7 @@ export async function signIn(page: Page, username: string, password: string, lan
     { credentials: { username, password }, keys: SESSION_KEYS },
   );
   if ('failure' in answer) throw new Error(answer.failure);
-  await page.goto(homePathFor(answer.role as Role));
-  await page.waitForURL(landing);
+  return answer.role as Role;
 }
 
 /** Where the web app keeps its session (packages/web/src/lib/storage-keys.ts). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { loadConfig, startServer as startPosServer, type RunningServer as PosServer } from '@pos/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,12 +14,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real app (API + built SPA) on a random port with a fresh SQLite database; `env` adds configuration. */
+/** The real app (API + built SPA) on a random port with a fresh (migrated) SQLite database; `env` adds configuration. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error('packages/web/dist is missing: run `npm run build` before the browser tests');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-e2e-'));
+  // The run's migrated database (support/global-setup.ts): the server's migrate then has nothing to do.
+  const template = inject('migratedDataDir');
+  if (template) fs.copyFileSync(path.join(template, 'pos.db'), path.join(dataDir, 'pos.db'));
   // A cheap Argon2id cost: every test signs in through the real screen, and the server's own tests
   // keep the production cost tested.
   const config = loadConfig(

@@ -23,6 +23,8 @@ export default defineConfig({
       ]),
     },
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // One migrated database of each engine for the run, copied for every test app (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,12 +4,26 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role, User } from '@pos/core';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { BuiltApp } from '../../src/app';
 import { loadConfig, type Config, type DatabaseEngine, type PasswordHashCost } from '../../src/config';
 import { hashPassword } from '../../src/passwords/passwords';
 import { insertUser, toApiUser } from '../../src/features/users/users.queries';
 import { startServer, type RunningServer } from '../../src/server';
+
+/** The run's migrated databases (test/global-setup.ts), copied for each test app (migratedDatabase). */
+export interface MigratedTemplates {
+  /** A data folder whose pos.db holds every migration. */
+  sqlite: string;
+  /** A PostgreSQL database holding every migration, the template of each test app's (null without PostgreSQL). */
+  postgres: string | null;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    migratedTemplates: MigratedTemplates;
+  }
+}
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export const ENGINES: DatabaseEngine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -66,9 +80,16 @@ export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCostKiB: 1024, 
 /** A fresh database of the given engine for this test file: a temp SQLite file or a new PostgreSQL database. */
 export async function freshDatabase(
   engine: DatabaseEngine,
+  template?: { sqliteDir: string } | { postgresDatabase: string },
 ): Promise<{ databaseUrl: string | null; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-test-'));
   if (engine === 'sqlite') {
+    if (template && 'sqliteDir' in template) {
+      // The database and, were it left, its write-ahead log (the lock files are the running server's own).
+      for (const file of ['pos.db', 'pos.db-wal'].filter((f) => fs.existsSync(path.join(template.sqliteDir, f)))) {
+        fs.copyFileSync(path.join(template.sqliteDir, file), path.join(dataDir, file));
+      }
+    }
     return { databaseUrl: null, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -76,7 +97,8 @@ export async function freshDatabase(
   const name = `pos_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const from = template && 'postgresDatabase' in template ? ` TEMPLATE ${template.postgresDatabase}` : '';
+  await admin.query(`CREATE DATABASE ${name}${from}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -109,6 +131,19 @@ export async function freshDatabase(
   };
 }
 
+/**
+ * A fresh database of the given engine already migrated to the latest schema: a copy of the run's template
+ * (test/global-setup.ts), or an empty one (migrated by the server as it starts) where no template was made.
+ */
+export async function migratedDatabase(
+  engine: DatabaseEngine,
+): Promise<{ databaseUrl: string | null; dataDir: string; drop(): Promise<void> }> {
+  const templates = inject('migratedTemplates');
+  if (!templates) return freshDatabase(engine);
+  if (engine === 'sqlite') return freshDatabase(engine, { sqliteDir: templates.sqlite });
+  return freshDatabase(engine, templates.postgres ? { postgresDatabase: templates.postgres } : undefined);
+}
+
 /** The server's settings for a fresh database (quiet, the cheap test password cost). */
 export function configOfDatabase(fresh: { dataDir: string; databaseUrl: string | null }): Config {
   return loadConfig(
@@ -132,7 +167,7 @@ export function useTestApp(
   const t = {} as TestApp;
 
   beforeAll(async () => {
-    const fresh = await freshDatabase(engine);
+    const fresh = await migratedDatabase(engine);
     dropDatabase = fresh.drop;
     const config = loadConfig(
       {
