@@ -1,7 +1,8 @@
 import type { PrintJob, Product, Sale, Settings, TaxInvoice } from '@pos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredSettings } from '../src/features/settings/settings.service';
-import { rasterize, type Raster } from '../src/features/printing/raster';
+import type { Raster } from '@pos/core/printer-bytes';
+import { rasterize } from '../src/features/printing/raster';
 import { taxDocumentRollBlocks } from '../src/features/print-documents/tax-document-layout';
 import { taxInvoiceDocumentOfSale } from '../src/features/tax-invoices/tax-invoices.service';
 import { refundNoteBlocks } from '../src/features/print-documents/refund-note-layout';

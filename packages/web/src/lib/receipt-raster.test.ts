@@ -1,6 +1,6 @@
 import { textLines, type PrintBlock } from '@pos/core';
 import { describe, expect, it } from 'vitest';
-import { receiptBytes } from './receipt-bytes';
+import { printerBytes } from '@pos/core/printer-bytes';
 import {
   fontOf,
   layoutRaster,
@@ -147,12 +147,16 @@ describe('the receipt picture drawn by the till', () => {
       'rect #000 8,44 368x2',
     ]);
 
-    const bytes = receiptBytes({ raster }, { language: 'esc-pos', dots: 384, openDrawer: true });
+    const bytes = printerBytes({ body: { raster }, openDrawer: true, cut: true }, { language: 'esc-pos', dots: 384 });
     const image = findRasterImage(bytes);
     expect(image).toEqual({ width: 384, height: raster.height });
     expect(hasDrawerPulse(bytes)).toBe(true);
     expect(endsWithCut(bytes)).toBe(true);
-    expect(hasDrawerPulse(receiptBytes({ raster }, { language: 'esc-pos', dots: 384, openDrawer: false }))).toBe(false);
+    expect(
+      hasDrawerPulse(
+        printerBytes({ body: { raster }, openDrawer: false, cut: true }, { language: 'esc-pos', dots: 384 }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -162,9 +166,9 @@ describe("the till's receipt as text, for a printer with a Thai code page", () =
       { kind: 'text', text: 'ขอบคุณ', align: 'centre' },
       { kind: 'pair', left: 'ยอดสุทธิ', right: '฿250.00', size: 'large', bold: true },
     ];
-    const bytes = receiptBytes(
-      { text: textLines(blocks, 32), codePage: 21 },
-      { language: 'esc-pos', dots: 384, openDrawer: false },
+    const bytes = printerBytes(
+      { body: { text: textLines(blocks, 32), codePage: 21 }, openDrawer: false, cut: true },
+      { language: 'esc-pos', dots: 384 },
     );
     expect(findRasterImage(bytes)).toBeNull();
     // ESC t 21: Thai Character Code 11.

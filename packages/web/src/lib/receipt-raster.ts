@@ -1,4 +1,5 @@
 import type { PrintBlock } from '@pos/core';
+import type { Raster } from '@pos/core/printer-bytes';
 
 /**
  * A receipt's blocks (core's layout) as a picture at the printer's dot width, drawn by the till's browser on a
@@ -7,13 +8,6 @@ import type { PrintBlock } from '@pos/core';
  * margins and gaps, Thai wrapped between words, amounts flush right; then cut to pure black and white, as the
  * printer's dots are. The layout is worked out apart from the drawing, so it is tested without a canvas.
  */
-
-export interface Raster {
-  width: number;
-  height: number;
-  /** RGBA, black ink on white. */
-  data: Uint8ClampedArray;
-}
 
 /** The font family the receipt font is registered under (receipt-font.ts). */
 export const RECEIPT_FONT_FAMILY = 'PosReceiptLaksaman';

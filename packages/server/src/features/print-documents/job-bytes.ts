@@ -1,7 +1,7 @@
 import { PRINTER_DOTS, type PrintBlock, type PrinterConfig, type PrinterWidth, type StoredSettings } from '@pos/core';
 import type { Deps } from '../../deps';
 import type { PrintJobRow } from '../printing/print-jobs.queries';
-import { printerBytes, type PrintBody } from '../printing/printer-bytes';
+import { printerBytes, type PrintBody } from '@pos/core/printer-bytes';
 import { textLines } from '../printing/printer-text';
 import { rasterize } from '../printing/raster';
 import { readSale } from '../sale-records/sale-read-model';

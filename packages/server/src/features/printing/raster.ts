@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Raster } from '@pos/core/printer-bytes';
 import sharp from 'sharp';
 import type { PrintBlock } from '@pos/core';
 import { ASSETS_DIR } from '../../assets';
@@ -8,12 +9,6 @@ import { ASSETS_DIR } from '../../assets';
  * with or without a Thai code page, in the app's own font (Laksaman, shipped in assets/fonts), shaped by Pango
  * through sharp, so vowels and tone marks stack as they should.
  */
-export interface Raster {
-  width: number;
-  height: number;
-  /** RGBA, black ink on white. */
-  data: Uint8Array;
-}
 
 const FONTS = {
   normal: path.join(ASSETS_DIR, 'fonts/Laksaman.ttf'),

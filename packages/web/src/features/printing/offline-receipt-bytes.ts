@@ -7,7 +7,7 @@
  * offline (a dynamic import): the encoder and the font never weigh on the till's first load.
  */
 import { PRINTER_DOTS, receiptBlocks, textLines, type PrinterWidth, type ReceiptSeller, type Sale } from '@pos/core';
-import { receiptBytes, type ReceiptBody } from '../../lib/receipt-bytes';
+import { printerBytes, type PrintBody } from '@pos/core/printer-bytes';
 import { loadReceiptFont } from '../../lib/receipt-font';
 import { rasterize } from '../../lib/receipt-raster';
 import type { OfflinePrinter } from './offline-receipt-print';
@@ -24,7 +24,7 @@ export async function offlineReceiptBytes(
   // Text only when the settings name the printer's Thai code page (a till's settings kept before they did: the
   // picture); StarPRNT picks its code page another way, and prints the picture.
   const codePage = printer.thaiCodePage && printer.language === 'esc-pos' ? printer.thaiCodePageNumber : undefined;
-  let body: ReceiptBody;
+  let body: PrintBody;
   if (codePage !== undefined) {
     body = { text: textLines(blocks, Math.floor(dots / 12)), codePage };
   } else {
@@ -33,5 +33,8 @@ export async function offlineReceiptBytes(
   }
   // The drawer opens for cash as the server's receipt job opens it (a split bill with a cash part too).
   const paidInCash = sale.payments.some((part) => part.method === 'cash');
-  return receiptBytes(body, { language: printer.language, dots, openDrawer: paidInCash && printer.cashDrawer });
+  return printerBytes(
+    { body, openDrawer: paidInCash && printer.cashDrawer, cut: true },
+    { language: printer.language, dots },
+  );
 }

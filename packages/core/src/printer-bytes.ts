@@ -1,8 +1,14 @@
 import CodepageEncoder from '@point-of-sale/codepage-encoder';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type { PrinterLanguage } from '@pos/core';
-import type { TextLine } from './printer-text';
-import type { Raster } from './raster';
+import type { PrinterLanguage } from './api/printing';
+import type { TextLine } from './print-text';
+
+/** A document drawn at the printer's dot width: RGBA, black ink on white (the server's sharp, the till's canvas). */
+export interface Raster {
+  width: number;
+  height: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
 
 /** What a job prints: a picture, lines of Thai text for a printer that has Thai, or nothing (the drawer alone). */
 export type PrintBody = { raster: Raster } | { text: readonly TextLine[]; codePage: number } | null;
@@ -10,7 +16,9 @@ export type PrintBody = { raster: Raster } | { text: readonly TextLine[]; codePa
 /**
  * The bytes of a print job (issue 37) through a maintained encoder (ESC/POS or StarPRNT): the document as a
  * raster image (or as TIS-620 text on the printer's Thai code page), the cash drawer's pulse when the job opens
- * it, then a cut. A job may be the pulse alone.
+ * it, then a cut. A job may be the pulse alone. One encoding for the server's jobs and the till's own printing
+ * offline (issue 38); a subpath of core (`@pos/core/printer-bytes`), so the till's first load never carries the
+ * encoder.
  */
 const ESC = 0x1b;
 
